@@ -1,0 +1,1 @@
+"""The line-oriented console program: commands, narration, input and the game loop."""

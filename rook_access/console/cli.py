@@ -1,0 +1,121 @@
+"""The ``rook-access`` command line: flags, set-up, and the game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError, RuleSetError
+from ..players import LEVELS, make_player
+from ..record import RecordWriter
+from .lines import standard_input_lines
+from .session import ConsoleGame
+
+SEAT_KINDS = ("human", "computer")
+OUTPUTS = ("plain",)
+
+
+def _seats(text: str) -> list[str]:
+    kinds = [word.strip().lower() for word in text.split(",")]
+    if len(kinds) != PARTNERSHIP.players or any(kind not in SEAT_KINDS for kind in kinds):
+        raise argparse.ArgumentTypeError(
+            f"give {PARTNERSHIP.players} seats, each human or computer, seat 0 first, "
+            "like human,computer,computer,computer"
+        )
+    return kinds
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text} is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rook-access",
+        description="Rook, the card game, for screen-reader, braille and keyboard players. "
+        "You are South; North is your partner.",
+    )
+    parser.add_argument("--seed", type=_seed, help="make shuffles and computer choices repeatable")
+    parser.add_argument(
+        "--seats",
+        type=_seats,
+        default=["human", "computer", "computer", "computer"],
+        metavar="LIST",
+        help="human or computer for each seat, seat 0 (South) first; default human,computer,computer,computer",
+    )
+    parser.add_argument("--deal", metavar="FILE", help="a JSON file that fixes the first hand's deal")
+    parser.add_argument("--hands", type=_positive, metavar="N", help="play exactly N hands; the higher total wins")
+    parser.add_argument("--record", metavar="FILE", help="write the game to FILE as JSON Lines, one event a line")
+    parser.add_argument("--output", choices=OUTPUTS, default="plain", help="where announcements go (plain: standard output)")
+    parser.add_argument(
+        "--level", choices=sorted(LEVELS), default="easy", help="how the computer players play (default easy)"
+    )
+    parser.add_argument("--version", action="version", version=f"rook-access {__version__}")
+    return parser
+
+
+def say(line: str) -> None:
+    """Write one line to standard output at once."""
+    print(line, flush=True)
+
+
+def load_deal(path: str) -> Deal:
+    """The deal in a deal file; InvalidDealError says what is wrong with it."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            data = json.load(stream)
+    except OSError as error:
+        raise InvalidDealError(f"Cannot read the deal file {path}: {error.strerror}.") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise InvalidDealError(f"The deal file {path} is not valid JSON: {error}.") from None
+    return Deal.from_json(data, PARTNERSHIP)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the program; the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        rules = PARTNERSHIP.replace(hands_limit=args.hands) if args.hands else PARTNERSHIP
+        deal = load_deal(args.deal) if args.deal else None
+        state = GameState(rules, seed=args.seed, first_deal=deal)
+    except (InvalidDealError, RuleSetError) as error:
+        print(f"rook-access: {error}", file=sys.stderr)
+        return 2
+    seeds = random.Random(args.seed)
+    players = [
+        None if kind == "human" else make_player(args.level, seeds.randrange(2**32)) for kind in args.seats
+    ]
+    record = None
+    if args.record:
+        try:
+            stream = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as error:
+            print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
+            return 2
+        record = RecordWriter(stream, {"seats": args.seats, "seed": args.seed})
+    game = ConsoleGame(state, players, standard_input_lines(say), say, record)
+    try:
+        return game.run()
+    except KeyboardInterrupt:
+        say("Interrupted. Goodbye.")
+        return 0
+    finally:
+        if record is not None:
+            record.close()

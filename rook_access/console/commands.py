@@ -1,0 +1,96 @@
+"""The console's commands: one registry that the parser and ``help`` both read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import CardNotationError, parse_card
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """A command: its name, short aliases, arguments and one line of help."""
+
+    name: str
+    aliases: tuple[str, ...]
+    arguments: str
+    help: str
+    acts: bool = False
+    """Whether it is a move in the game (the rest only review or leave)."""
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("bid", ("b",), "N", "Bid N points, in fives. A number alone bids too.", acts=True),
+    CommandSpec("pass", ("p",), "", "Pass. You cannot bid again this hand.", acts=True),
+    CommandSpec("discard", ("d",), "C C C C C", "Lay 5 cards aside as the new nest.", acts=True),
+    CommandSpec("trump", ("t",), "COLOR", "Name trump: red, black, yellow, green, or r x y g. Alone: say trump.", acts=True),
+    CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True),
+    CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first."),
+    CommandSpec("trick", ("tr",), "", "Say the cards played to this trick."),
+    CommandSpec("last", ("l",), "", "Say the last trick taken."),
+    CommandSpec("bids", ("bs",), "", "Say the bids of this hand."),
+    CommandSpec("score", ("s",), "", "Say the score and the points taken this hand."),
+    CommandSpec("turn", ("w", "who"), "", "Say whose turn it is."),
+    CommandSpec("legal", ("lg",), "", "Say what you may do now."),
+    CommandSpec("help", ("?",), "", "Say these commands."),
+    CommandSpec("quit", ("q", "exit"), "", "Leave the game."),
+)
+
+_BY_WORD: dict[str, CommandSpec] = {}
+for _spec in COMMANDS:
+    for _word in (_spec.name, *_spec.aliases):
+        _BY_WORD[_word] = _spec
+
+
+class UnknownCommandError(ValueError):
+    """A line that names no command."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed line: the command and its argument words."""
+
+    spec: CommandSpec
+    arguments: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+def parse_command(line: str) -> Command | None:
+    """The command on a line (None for a blank line).
+
+    Commands and aliases are case-insensitive; a card alone (``14r``) plays it
+    and a number alone (``85``) bids it.
+    """
+    words = line.replace(",", " ").split()
+    if not words:
+        return None
+    first = words[0].lower()
+    spec = _BY_WORD.get(first)
+    if spec is not None:
+        return Command(spec, tuple(words[1:]))
+    if first.isdigit():
+        return Command(_BY_WORD["bid"], tuple(words))
+    try:
+        parse_card(first)
+    except CardNotationError:
+        pass
+    else:
+        return Command(_BY_WORD["play"], tuple(words))
+    shown = line.strip()
+    if len(shown) > 30:
+        shown = shown[:30] + "..."
+    raise UnknownCommandError(f"Unknown command: {shown}. Type help for the commands.")
+
+
+def help_lines() -> list[str]:
+    """One line per command, for ``help``."""
+    lines = ["Commands, with short forms:"]
+    for spec in COMMANDS:
+        names = ", ".join((spec.name, *spec.aliases))
+        arguments = f" {spec.arguments}" if spec.arguments else ""
+        lines.append(f"{names}{arguments}: {spec.help}")
+    lines.append("Cards are a number and a color letter: 14r, 5x, 10y, 7g, and rook for the Bird.")
+    return lines

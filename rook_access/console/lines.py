@@ -1,0 +1,64 @@
+"""Where the console's input lines come from.
+
+On a terminal, prompt_toolkit reads a line with editing and history; anything
+else (a pipe, a file, a test) is read as plain lines, with no escape codes and
+no terminal warnings, so the program can be scripted.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import IO, Protocol
+
+
+class LineSource(Protocol):
+    """Reads one line of input for ``question``; None at the end of input.
+
+    ``fresh`` is False when the same question is asked again after a reply
+    that changed nothing (a review command or a refused move).
+    """
+
+    def read(self, question: str, fresh: bool = True) -> str | None: ...
+
+
+class PlainLines:
+    """Plain lines from a stream; a fresh question is written as a line of its own first."""
+
+    def __init__(self, stream: IO[str], say: Callable[[str], None]) -> None:
+        self.stream = stream
+        self.say = say
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        if fresh:
+            self.say(question)
+        line = self.stream.readline()
+        if not line:
+            return None
+        return line.rstrip("\r\n")
+
+
+class TerminalLines:
+    """Lines typed at a terminal through prompt_toolkit, the question as the prompt.
+
+    Ctrl-D ends the input like the end of a file; Ctrl-C raises KeyboardInterrupt.
+    """
+
+    def __init__(self) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+
+        self.session: PromptSession[str] = PromptSession(history=InMemoryHistory())
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        try:
+            return self.session.prompt(question + " ")
+        except EOFError:
+            return None
+
+
+def standard_input_lines(say: Callable[[str], None]) -> LineSource:
+    """Terminal lines when standard input and output are terminals, plain lines otherwise."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return TerminalLines()
+    return PlainLines(sys.stdin, say)

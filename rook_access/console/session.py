@@ -1,0 +1,182 @@
+"""The console game: computer seats move, keyboard seats are asked, every event is said.
+
+The session is the only place where the engine, the players, the input and
+the output meet.  A refused command says why in one line and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..engine import (
+    PASS,
+    Action,
+    Bid,
+    CardNotationError,
+    Discard,
+    Event,
+    GameState,
+    IllegalActionError,
+    NameTrump,
+    Phase,
+    Play,
+    parse_card,
+    parse_cards,
+    parse_color,
+)
+from ..players import Player
+from ..record import RecordWriter
+from .commands import Command, UnknownCommandError, help_lines, parse_command
+from .lines import LineSource
+from .text import Narrator
+
+
+class Refused(Exception):
+    """A command that cannot be carried out; its message is the line to say."""
+
+
+class ConsoleGame:
+    """Runs one game at the console until it ends, the input ends, or the user quits.
+
+    ``players[seat]`` is None for a seat played at the keyboard.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        players: Sequence[Player | None],
+        lines: LineSource,
+        say: Callable[[str], None],
+        record: RecordWriter | None = None,
+    ) -> None:
+        self.state = state
+        self.players = list(players)
+        self.lines = lines
+        self.say = say
+        self.record = record
+        self.humans = [seat for seat, player in enumerate(players) if player is None]
+        self.narrator = Narrator(state.rules, self.humans)
+        self._announced = 0
+        self._asked_at = -1
+
+    def run(self) -> int:
+        """Play to the end; the exit status (0 for a finished game, end of input or quit)."""
+        self._announce_new_events()
+        state = self.state
+        while not state.is_over:
+            seat = state.turn
+            assert seat is not None
+            player = self.players[seat]
+            if player is not None:
+                state.apply(player.choose(state.view(seat)), seat)
+                self._announce_new_events()
+                continue
+            fresh = self._asked_at != len(state.events)
+            self._asked_at = len(state.events)
+            line = self.lines.read(self.narrator.question(state), fresh)
+            if line is None:
+                self.say("End of input. Goodbye.")
+                return 0
+            if not self.handle_line(line):
+                self.say("Goodbye.")
+                return 0
+        return 0
+
+    def _announce_new_events(self) -> None:
+        events = self.state.events
+        while self._announced < len(events):
+            event = events[self._announced]
+            self._announced += 1
+            self._announce(event)
+
+    def _announce(self, event: Event) -> None:
+        if self.record is not None:
+            self.record.write(event)
+        for line in self.narrator.event_lines(event, self.state):
+            self.say(line)
+
+    # ----------------------------------------------------------------- input
+    def handle_line(self, line: str) -> bool:
+        """Carry out one line typed by the seat to act; False when the user quits."""
+        try:
+            command = parse_command(line)
+        except UnknownCommandError as error:
+            self.say(str(error))
+            return True
+        if command is None:
+            return True
+        if command.name == "quit":
+            return False
+        try:
+            if command.spec.acts and not (command.name == "trump" and not command.arguments):
+                self._act(command)
+            else:
+                for reply in self._review(command):
+                    self.say(reply)
+        except Refused as refusal:
+            self.say(str(refusal))
+        return True
+
+    def _review(self, command: Command) -> list[str]:
+        narrator = self.narrator
+        state = self.state
+        seat = state.turn
+        assert seat is not None
+        name = command.name
+        if name == "help":
+            return help_lines()
+        if name == "hand":
+            return [narrator.hand_line(seat, state)]
+        if name == "trick":
+            return [narrator.trick_line(state)]
+        if name == "last":
+            return [narrator.last_trick_line(state)]
+        if name == "bids":
+            return [narrator.bids_line(state)]
+        if name == "score":
+            return [narrator.score_line(state)]
+        if name == "trump":
+            return [narrator.trump_line(state)]
+        if name == "turn":
+            return [narrator.turn_line(state)]
+        if name == "legal":
+            return [narrator.legal_line(state)]
+        raise AssertionError(f"unhandled command {name}")
+
+    def _act(self, command: Command) -> None:
+        action = self._action(command)
+        try:
+            self.state.apply(action, self.state.turn)
+        except IllegalActionError as error:
+            raise Refused(self.narrator.refusal(error, self.state)) from None
+        self._announce_new_events()
+
+    def _action(self, command: Command) -> Action:
+        """The engine action a command asks for, checked for form only."""
+        name = command.name
+        arguments = command.arguments
+        try:
+            if name == "pass":
+                return PASS
+            if name == "bid":
+                if len(arguments) != 1 or not arguments[0].isdigit():
+                    raise Refused("Say bid and a number, like bid 75, or pass.")
+                return Bid(int(arguments[0]))
+            if name == "trump":
+                if len(arguments) != 1:
+                    raise Refused("Say trump and one color, like trump red.")
+                return NameTrump(parse_color(arguments[0]))
+            if name == "play":
+                if len(arguments) != 1:
+                    raise Refused("Play one card at a time, like play 14r or just 14r.")
+                return Play(parse_card(arguments[0]))
+            if name == "discard":
+                cards = parse_cards(arguments)
+                if len(set(cards)) != len(cards):
+                    raise Refused("You named a card twice. Name each card once.")
+                if self.state.phase is Phase.DISCARD and not cards:
+                    raise Refused(f"Say discard and {self.state.rules.nest_size} cards, like discard 5r 6r 7x 8x 9g.")
+                return Discard(frozenset(cards))
+        except CardNotationError as error:
+            raise Refused(str(error)) from None
+        raise AssertionError(f"unhandled command {name}")

@@ -1,0 +1,322 @@
+"""Every line the console says: short, self-contained, cards in the notation.
+
+Nothing here prints; the session decides where lines go.  Lines are plain
+text with no decoration, so a screen reader or braille display reads each one
+on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..engine import (
+    BIRD,
+    COLOR_NAMES,
+    COLORS,
+    BidMade,
+    BidWon,
+    Card,
+    CardPlayed,
+    Color,
+    Dealt,
+    Event,
+    GameEnded,
+    GameStarted,
+    GameState,
+    HandEnded,
+    IllegalActionError,
+    NestDiscarded,
+    NestTaken,
+    Phase,
+    Rule,
+    RuleSet,
+    ThrownIn,
+    TrickTaken,
+    TrumpNamed,
+    card_color,
+    card_name,
+    card_number,
+)
+
+SEAT_NAMES = ("South", "West", "North", "East")
+SIDE_NAMES = ("North-South", "East-West")
+STEP_WORDS = {5: "fives", 10: "tens"}
+
+
+def sort_hand(cards: Iterable[Card], trump: Color | None, rules: RuleSet) -> list[Card]:
+    """Cards grouped by color, trump first once named, high to low; the Bird with trump (or last)."""
+    order = [trump, *(c for c in COLORS if c != trump)] if trump is not None else list(COLORS)
+
+    def key(card: Card) -> tuple[int, int]:
+        if trump is not None:
+            power = rules.trump_power[trump][card]
+            if power:
+                return (0, -power)
+        if card == BIRD:
+            return (len(order), 0)
+        return (order.index(card_color(card)), -(card_number(card) or 0))
+
+    return sorted(cards, key=key)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards in the notation, separated by spaces."""
+    return " ".join(card_name(card) for card in cards)
+
+
+def signed(points: int) -> str:
+    """A score change with its sign: +45, -95, 0."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+class Narrator:
+    """Turns events and game facts into lines for the people at the console.
+
+    ``humans`` are the seats played at the keyboard.  With one human, that
+    seat is "you"; with several, every seat is called by its name.
+    """
+
+    def __init__(self, rules: RuleSet, humans: Iterable[int]) -> None:
+        self.rules = rules
+        self.humans = tuple(humans)
+        self.you = self.humans[0] if len(self.humans) == 1 else None
+
+    # ------------------------------------------------------------------ names
+    def name(self, seat: int) -> str:
+        return "You" if seat == self.you else SEAT_NAMES[seat]
+
+    def _does(self, seat: int, you_form: str, other_form: str) -> str:
+        return f"{self.name(seat)} {you_form if seat == self.you else other_form}"
+
+    def side_name(self, side: int) -> str:
+        return SIDE_NAMES[side]
+
+    def scores_text(self, scores: Iterable[int]) -> str:
+        return ", ".join(f"{self.side_name(side)} {score}" for side, score in enumerate(scores))
+
+    def _whose(self, seat: int) -> str:
+        return "Your" if seat == self.you else f"{SEAT_NAMES[seat]}'s"
+
+    # ----------------------------------------------------------------- events
+    def event_lines(self, event: Event, state: GameState) -> list[str]:
+        """The lines that announce ``event``; ``state`` is the game after it."""
+        method = getattr(self, "_on_" + type(event).__name__)
+        return method(event, state)
+
+    def _on_GameStarted(self, event: GameStarted, state: GameState) -> list[str]:
+        goal = (
+            f"{event.hands} hand{'s' if event.hands != 1 else ''}" if event.hands else f"to {event.target} points"
+        )
+        lines = [f"Rook: {self.rules.title}, {goal}."]
+        if self.you is not None:
+            partner = SEAT_NAMES[(self.you + 2) % 4]
+            lines.append(f"You are {SEAT_NAMES[self.you]}; your partner is {partner}. Type help for commands.")
+        elif not self.humans:
+            lines.append("Four computer players. Watching.")
+        else:
+            lines.append(f"Played at the keyboard: {', '.join(SEAT_NAMES[s] for s in self.humans)}. Type help for commands.")
+        return lines
+
+    def _on_Dealt(self, event: Dealt, state: GameState) -> list[str]:
+        lines = [f"Hand {event.hand}. {self._does(event.dealer, 'deal', 'deals')}."]
+        shown = self.humans or tuple(range(self.rules.players))
+        for seat in shown:
+            lines.append(self.hand_line(seat, state))
+        return lines
+
+    def _on_BidMade(self, event: BidMade, state: GameState) -> list[str]:
+        if event.amount is None:
+            return [self._does(event.seat, "pass", "passes") + "."]
+        return [self._does(event.seat, "bid", "bids") + f" {event.amount}."]
+
+    def _on_ThrownIn(self, event: ThrownIn, state: GameState) -> list[str]:
+        return [f"Everyone passed. The hand is thrown in; {SEAT_NAMES[(event.dealer + 1) % 4]} deals."]
+
+    def _on_BidWon(self, event: BidWon, state: GameState) -> list[str]:
+        return [self._does(event.seat, "take", "takes") + f" the bid at {event.amount}."]
+
+    def _on_NestTaken(self, event: NestTaken, state: GameState) -> list[str]:
+        if event.seat not in self.humans and self.humans:
+            return [self._does(event.seat, "take", "takes") + " the nest."]
+        return [
+            f"{self._whose(event.seat)} nest: {cards_text(sort_hand(event.cards, None, self.rules))}.",
+            self.hand_line(event.seat, state),
+        ]
+
+    def _on_NestDiscarded(self, event: NestDiscarded, state: GameState) -> list[str]:
+        if event.seat not in self.humans and self.humans:
+            return [self._does(event.seat, "discard", "discards") + f" {len(event.cards)} cards."]
+        cards = cards_text(sort_hand(event.cards, None, self.rules))
+        return [self._does(event.seat, "discard", "discards") + f" {cards}."]
+
+    def _on_TrumpNamed(self, event: TrumpNamed, state: GameState) -> list[str]:
+        lines = [f"Trump is {COLOR_NAMES[event.color]}, named by {self.name(event.seat).replace('You', 'you')}."]
+        for seat in self.humans or tuple(range(self.rules.players)):
+            lines.append(self.hand_line(seat, state))
+        leader = state.trick_leader
+        lines.append(self._does(leader, "lead", "leads") + ".")
+        return lines
+
+    def _on_CardPlayed(self, event: CardPlayed, state: GameState) -> list[str]:
+        return [self._does(event.seat, "play", "plays") + f" {card_name(event.card)}."]
+
+    def _on_TrickTaken(self, event: TrickTaken, state: GameState) -> list[str]:
+        taker = self._does(event.winner, "take", "takes")
+        if event.nest:
+            return [
+                f"{taker} the last trick and the nest, {event.points} points.",
+                f"The nest held {cards_text(sort_hand(event.nest, state.trump, self.rules))}, "
+                f"{event.nest_points} points.",
+            ]
+        return [f"{taker} trick {event.number}, {event.points} points."]
+
+    def _on_HandEnded(self, event: HandEnded, state: GameState) -> list[str]:
+        rules = self.rules
+        bidding_side = rules.side_of[event.bidder]
+        took = event.counters[bidding_side]
+        if event.made:
+            result = f"made it with {took}, {signed(event.score_change[bidding_side])}"
+        else:
+            result = f"took {took}, set back {event.bid}"
+        lines = [f"Hand {event.hand} over. {self.side_name(bidding_side)} bid {event.bid} and {result}."]
+        for side, change in enumerate(event.score_change):
+            if side != bidding_side:
+                lines.append(f"{self.side_name(side)} took {event.counters[side]}, {signed(change)}.")
+        lines.append(f"Score: {self.scores_text(event.scores)}.")
+        return lines
+
+    def _on_GameEnded(self, event: GameEnded, state: GameState) -> list[str]:
+        if event.winner is None:
+            return [f"Game over. A draw: {self.scores_text(event.scores)}."]
+        winner = self.side_name(event.winner)
+        if self.you is not None and self.rules.side_of[self.you] == event.winner:
+            winner += ", your side,"
+        return [f"Game over. {winner} win. Final score: {self.scores_text(event.scores)}."]
+
+    # ---------------------------------------------------------- review lines
+    def hand_line(self, seat: int, state: GameState) -> str:
+        cards = sort_hand(state.hand(seat), state.trump, self.rules)
+        return f"{self._whose(seat)} hand, {len(cards)} cards: {cards_text(cards)}."
+
+    def trick_line(self, state: GameState) -> str:
+        if state.phase is not Phase.PLAY:
+            return "No trick is being played now."
+        number = len(state.tricks) + 1
+        if not state.trick_cards:
+            return f"Trick {number}: nothing played yet. {self._does(state.turn, 'lead', 'leads')}."  # type: ignore[arg-type]
+        played = ", ".join(
+            f"{self.name(seat)} {card_name(card)}" for seat, card in state.trick
+        )
+        return f"Trick {number}: {played}. {self.name(state.turn)} to play."  # type: ignore[arg-type]
+
+    def last_trick_line(self, state: GameState) -> str:
+        trick = state.last_trick
+        if trick is None:
+            return "No trick has been taken yet this hand."
+        played = ", ".join(
+            f"{self.name((trick.leader + i) % self.rules.players)} {card_name(card)}"
+            for i, card in enumerate(trick.cards)
+        )
+        taker = self._does(trick.winner, "took", "took")
+        return f"Last trick, {trick.number}: {played}. {taker} it, {trick.points} points."
+
+    def bids_line(self, state: GameState) -> str:
+        if not state.bids:
+            return f"No bids yet. {self.name(state.turn)} bids first."  # type: ignore[arg-type]
+        bids = ", ".join(
+            f"{self.name(seat)} {'pass' if amount is None else amount}" for seat, amount in state.bids
+        )
+        if state.bidder is not None:
+            return f"Bids: {bids}. {self.name(state.bidder)} took the bid at {state.high_bid}."
+        if state.high_bid is None:
+            return f"Bids: {bids}. Nobody has bid yet."
+        return f"Bids: {bids}. High bid {state.high_bid}, {self.name(state.high_bidder)}."  # type: ignore[arg-type]
+
+    def score_line(self, state: GameState) -> str:
+        line = f"Score: {self.scores_text(state.scores)}."
+        if state.phase is Phase.PLAY:
+            taken = ", ".join(
+                f"{self.side_name(side)} {points}" for side, points in enumerate(state.counters)
+            )
+            line += f" Taken this hand: {taken}."
+        goal = f"{self.rules.hands_limit} hands" if self.rules.hands_limit else f"{self.rules.target_score} wins"
+        return f"{line} Hand {state.hand_number}, {goal}."
+
+    def trump_line(self, state: GameState) -> str:
+        if state.trump is None:
+            return "Trump is not named yet."
+        return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.name(state.bidder).replace('You', 'you')}."  # type: ignore[arg-type]
+
+    def turn_line(self, state: GameState) -> str:
+        if state.is_over:
+            return "The game is over."
+        seat = state.turn
+        assert seat is not None
+        doing = {
+            Phase.BIDDING: "bid",
+            Phase.DISCARD: "discard",
+            Phase.TRUMP: "name trump",
+            Phase.PLAY: "lead" if not state.trick_cards else "play",
+        }[state.phase]
+        if seat == self.you:
+            return f"Your turn to {doing}."
+        return f"{SEAT_NAMES[seat]} to {doing}."
+
+    # --------------------------------------------------------------- questions
+    def question(self, state: GameState) -> str:
+        """What the seat to act is asked, with what it may do."""
+        seat = state.turn
+        assert seat is not None
+        you = "Your" if seat == self.you else f"{SEAT_NAMES[seat]}, your"
+        rules = self.rules
+        if state.phase is Phase.BIDDING:
+            bids = rules.bid_range(state.high_bid)
+            return f"{you} bid: {bids.start} to {rules.max_bid}, or pass."
+        if state.phase is Phase.DISCARD:
+            return f"{you} discard: {rules.nest_size} cards to lay aside."
+        if state.phase is Phase.TRUMP:
+            return f"{you} trump: red, black, yellow or green."
+        legal = sort_hand(
+            [action.card for action in state.legal_actions()], state.trump, rules  # type: ignore[union-attr]
+        )
+        if not state.trick_cards:
+            return f"{you} lead, {len(legal)} cards: {cards_text(legal)}."
+        return f"{you} play, {len(legal)} legal: {cards_text(legal)}."
+
+    def legal_line(self, state: GameState) -> str:
+        return self.question(state)
+
+    # ----------------------------------------------------------------- errors
+    def refusal(self, error: IllegalActionError, state: GameState) -> str:
+        """One line: what was wrong and what is allowed."""
+        rules = self.rules
+        rule = error.rule
+        detail = error.detail
+        if rule is Rule.FOLLOW_SUIT:
+            legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
+            return f"You must follow {COLOR_NAMES[detail['suit']]}: {', '.join(card_name(c) for c in legal)}."  # type: ignore[index]
+        if rule is Rule.CARD_NOT_HELD:
+            legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
+            return f"You do not hold {card_name(detail['card'])}. You can play: {cards_text(legal)}."  # type: ignore[arg-type]
+        if rule in (Rule.BID_NOT_MULTIPLE, Rule.BID_NOT_HIGHER, Rule.BID_BELOW_MINIMUM):
+            lowest = detail.get("lowest")
+            step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
+            if lowest is None:
+                return f"The bid is at {rules.max_bid}, the most there is: you can only pass."
+            if rule is Rule.BID_BELOW_MINIMUM:
+                return f"The first bid is at least {lowest}: {lowest} to {rules.max_bid} in {step}, or pass."
+            if rule is Rule.BID_NOT_HIGHER:
+                return f"The bid is {state.high_bid}: bid {lowest} or more, or pass."
+            return f"Bids go up in {step}: {lowest} or more."
+        if rule is Rule.BID_ABOVE_MAXIMUM:
+            return f"The highest bid is {rules.max_bid}."
+        if rule is Rule.DISCARD_NOT_HELD:
+            cards = detail["cards"]
+            return f"You do not hold {cards_text(cards)}. Discard {rules.nest_size} cards from your hand."  # type: ignore[arg-type]
+        if rule is Rule.DISCARD_COUNT:
+            return f"Discard exactly {rules.nest_size} cards; you named {detail['given']}."
+        if rule is Rule.WRONG_PHASE:
+            return f"Not now. {self.question(state)}"
+        if rule is Rule.GAME_OVER:
+            return "The game is over."
+        return f"Not allowed: {error}."

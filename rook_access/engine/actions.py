@@ -1,0 +1,66 @@
+"""What a player can do: bid, pass, discard to the nest, name trump, play a card.
+
+Actions are small frozen values.  ``str(action)`` is the console command that
+makes it (``bid 85``, ``discard 5r 6r 7x 8x 9g``, ``trump red``, ``play 14r``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import ALL_CARDS, COLOR_NAMES, Card, Color, card_name, card_names
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid this many points."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass: final for the rest of the hand's bidding."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The high bidder lays these cards aside as the new nest."""
+
+    cards: frozenset[Card]
+
+    def __str__(self) -> str:
+        return "discard " + card_names(sorted(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class NameTrump:
+    """The high bidder names the trump color."""
+
+    color: Color
+
+    def __str__(self) -> str:
+        return f"trump {COLOR_NAMES[self.color]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card to the trick."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {card_name(self.card)}"
+
+
+Action = Bid | Pass | Discard | NameTrump | Play
+
+PASS = Pass()
+PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
+"""One ``Play`` per card, shared, so the hot path of a game creates no objects."""

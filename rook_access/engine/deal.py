@@ -1,0 +1,105 @@
+"""Dealing: a shuffled deal as the rule books deal it, or a fixed deal from a file.
+
+The nest gets one card after every player has a card, once a round, until it
+is full; then the rest of the deck goes round the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, CardNotationError, card_name, parse_card
+from .errors import InvalidDealError
+from .rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of one hand: the dealer, every seat's hand and the nest, in the order dealt."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    nest: tuple[Card, ...]
+
+    @classmethod
+    def shuffled(cls, rules: RuleSet, dealer: int, rng: random.Random) -> Deal:
+        """Shuffle the deck and deal it one card at a time from the dealer's left."""
+        deck = list(rules.deck)
+        rng.shuffle(deck)
+        return cls.from_deck_order(rules, dealer, deck)
+
+    @classmethod
+    def from_deck_order(cls, rules: RuleSet, dealer: int, deck: list[Card]) -> Deal:
+        """Deal ``deck`` from its first card: round by round, a nest card after each round."""
+        players = rules.players
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        nest: list[Card] = []
+        cards = iter(deck)
+        for _ in range(rules.hand_size):
+            for offset in range(1, players + 1):
+                hands[(dealer + offset) % players].append(next(cards))
+            if len(nest) < rules.nest_size:
+                nest.append(next(cards))
+        return cls(dealer, tuple(tuple(hand) for hand in hands), tuple(nest))
+
+    def check(self, rules: RuleSet) -> None:
+        """Raise InvalidDealError unless this deal is possible under ``rules``."""
+        if not 0 <= self.dealer < rules.players:
+            raise InvalidDealError(f"The dealer must be a seat from 0 to {rules.players - 1}.")
+        if len(self.hands) != rules.players:
+            raise InvalidDealError(f"A deal needs {rules.players} hands, not {len(self.hands)}.")
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != rules.hand_size:
+                raise InvalidDealError(
+                    f"Hand {seat} has {len(hand)} cards; each hand needs {rules.hand_size}."
+                )
+        if len(self.nest) != rules.nest_size:
+            raise InvalidDealError(f"The nest has {len(self.nest)} cards; it needs {rules.nest_size}.")
+        seen: set[Card] = set()
+        for card in [card for hand in self.hands for card in hand] + list(self.nest):
+            if card in seen:
+                raise InvalidDealError(f"{card_name(card)} is dealt twice.")
+            if card not in rules.deck:
+                raise InvalidDealError(f"{card_name(card)} is not in the deck of this game.")
+            seen.add(card)
+
+    @classmethod
+    def from_json(cls, data: Any, rules: RuleSet) -> Deal:
+        """A deal from the JSON object of a deal file, checked against ``rules``.
+
+        The object is ``{"dealer": 3, "hands": [[9 cards] x 4], "nest": [5 cards]}``
+        with cards in the notation.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidDealError('A deal file holds one JSON object with "dealer", "hands" and "nest".')
+        missing = [key for key in ("dealer", "hands", "nest") if key not in data]
+        if missing:
+            raise InvalidDealError(f"The deal has no {' or '.join(repr(key) for key in missing)}.")
+        unknown = sorted(set(data) - {"dealer", "hands", "nest"})
+        if unknown:
+            raise InvalidDealError(f"The deal has unknown keys: {', '.join(unknown)}.")
+        dealer = data["dealer"]
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            raise InvalidDealError("The dealer must be a seat number.")
+        hands_data = data["hands"]
+        if not isinstance(hands_data, list) or not all(isinstance(hand, list) for hand in hands_data):
+            raise InvalidDealError('"hands" must be a list of hands, each a list of cards.')
+        if not isinstance(data["nest"], list):
+            raise InvalidDealError('"nest" must be a list of cards.')
+        try:
+            hands = tuple(tuple(_card(text) for text in hand) for hand in hands_data)
+            nest = tuple(_card(text) for text in data["nest"])
+        except CardNotationError as error:
+            raise InvalidDealError(str(error)) from None
+        deal = cls(dealer, hands, nest)
+        deal.check(rules)
+        return deal
+
+
+def _card(text: object) -> Card:
+    if not isinstance(text, str):
+        raise CardNotationError(f"{text!r} is not a card. Cards are written like 14r, 5x or rook.")
+    return parse_card(text)

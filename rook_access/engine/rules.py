@@ -1,0 +1,297 @@
+"""The rule-set description: every rule that differs between games of Rook.
+
+A variant is a ``RuleSet`` value; the engine reads it and never branches on a
+variant's name.  ``RuleSet`` also precomputes, once, the tables the engine uses
+on every card played (card ranks, counter values, the cards of each suit), so
+the rules are applied by a few integer operations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from functools import cached_property
+
+from .cards import (
+    BIRD,
+    BIRD_MASK,
+    COLOR_MASKS,
+    COLORS,
+    NUMBERS_PER_COLOR,
+    Card,
+    CardSet,
+    Color,
+    card_number,
+    make_card,
+)
+
+
+class BirdRank(enum.Enum):
+    """Where the Rook Bird ranks among the trumps (Kentucky Discard's three ranks)."""
+
+    HIGH = "high"
+    """Highest trump, playable at any time (the Hasbro rule)."""
+    LOW = "low"
+    """Lowest trump, beats every non-trump card, still playable at any time."""
+    TEN_AND_A_HALF = "ten-and-a-half"
+    """Between the 10 and the 11 of trump; an ordinary trump that must follow suit."""
+
+
+class RuleSetError(ValueError):
+    """A rule-set description, or a table option, that cannot be played."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that varies between games of Rook, as data.
+
+    The defaults are the Original ROOK Partnership Game for 4 players.
+    """
+
+    name: str = "partnership"
+    """Short name used on the command line and in records."""
+    title: str = "the Original ROOK Partnership Game"
+    players: int = 4
+    lowest_number: int = 5
+    """Numbers below this are taken out of the deck."""
+    uses_bird: bool = True
+    hand_size: int = 9
+    nest_size: int = 5
+    """The nest gets one card after each of the first ``nest_size`` rounds of the deal."""
+    counter_values: tuple[tuple[int, int], ...] = ((5, 5), (10, 10), (14, 10))
+    """(number, points) for each number that counts."""
+    bird_points: int = 20
+    min_bid: int = 70
+    max_bid: int = 120
+    bid_step: int = 5
+    bird_rank: BirdRank = BirdRank.HIGH
+    partnerships: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+    """The seats of each side; side ``i`` scores together."""
+    target_score: int = 300
+    """The game ends after a hand in which a side has at least this; ignored with ``hands_limit``."""
+    hands_limit: int | None = None
+    """Play exactly this many hands (thrown-in deals do not count); the higher total wins."""
+    last_trick_takes_nest: bool = True
+    max_bid_ends_auction: bool = True
+    """A bid of ``max_bid`` ends the bidding at once, as nobody can bid higher."""
+
+    def __post_init__(self) -> None:
+        problems = []
+        if self.players < 2:
+            problems.append("a game needs at least 2 players")
+        if self.deck_size != self.players * self.hand_size + self.nest_size:
+            problems.append(
+                f"a deck of {self.deck_size} cards cannot deal {self.players} hands of "
+                f"{self.hand_size} and a nest of {self.nest_size}"
+            )
+        if self.nest_size > self.hand_size:
+            problems.append("the nest cannot be larger than a hand")
+        if self.bid_step <= 0 or self.min_bid % self.bid_step or self.max_bid % self.bid_step:
+            problems.append(f"bids must be multiples of {self.bid_step}")
+        if not 0 < self.min_bid <= self.max_bid:
+            problems.append(f"the minimum bid {self.min_bid} must be above 0 and at most the maximum {self.max_bid}")
+        seats = sorted(seat for side in self.partnerships for seat in side)
+        if seats != list(range(self.players)):
+            problems.append("every seat must be on exactly one side")
+        if self.hands_limit is not None and self.hands_limit < 1:
+            problems.append("the number of hands must be at least 1")
+        if self.target_score < 1:
+            problems.append("the target score must be at least 1")
+        if problems:
+            raise RuleSetError("; ".join(problems) + ".")
+
+    def replace(self, **changes: object) -> RuleSet:
+        """A copy with some rules changed, checked like a new rule set."""
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    # ----------------------------------------------------------------- the deck
+    @cached_property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of this game, in card order."""
+        cards = [
+            make_card(number, color)
+            for color in COLORS
+            for number in range(self.lowest_number, NUMBERS_PER_COLOR + 1)
+        ]
+        if self.uses_bird:
+            cards.append(BIRD)
+        return tuple(cards)
+
+    @property
+    def deck_size(self) -> int:
+        return 4 * (NUMBERS_PER_COLOR + 1 - self.lowest_number) + (1 if self.uses_bird else 0)
+
+    @cached_property
+    def deck_mask(self) -> CardSet:
+        mask = 0
+        for card in self.deck:
+            mask |= 1 << card
+        return mask
+
+    # --------------------------------------------------------------- counters
+    @cached_property
+    def points(self) -> tuple[int, ...]:
+        """Points of each card, indexed by card."""
+        values = dict(self.counter_values)
+        table = [values.get(card_number(card) or 0, 0) for card in range(BIRD)]
+        table.append(self.bird_points if self.uses_bird else 0)
+        return tuple(table)
+
+    @cached_property
+    def counter_mask(self) -> CardSet:
+        """The cards that count."""
+        return sum(1 << card for card in self.deck if self.points[card])
+
+    @cached_property
+    def total_points(self) -> int:
+        """All the points in a hand (120 in the Partnership Game)."""
+        return sum(self.points[card] for card in self.deck)
+
+    def points_in(self, cards: CardSet) -> int:
+        """The points in a set of cards."""
+        points = self.points
+        total = 0
+        while cards:
+            low = cards & -cards
+            total += points[low.bit_length() - 1]
+            cards ^= low
+        return total
+
+    # ------------------------------------------------------------------ sides
+    @cached_property
+    def side_of(self) -> tuple[int, ...]:
+        """The side of each seat."""
+        sides = [0] * self.players
+        for side, seats in enumerate(self.partnerships):
+            for seat in seats:
+                sides[seat] = side
+        return tuple(sides)
+
+    # ---------------------------------------------------------- trick taking
+    @cached_property
+    def bird_plays_any_time(self) -> bool:
+        """Whether the Bird may be played whatever was led (not when it ranks ten-and-a-half)."""
+        return self.uses_bird and self.bird_rank is not BirdRank.TEN_AND_A_HALF
+
+    @cached_property
+    def suit_masks(self) -> tuple[tuple[CardSet, ...], ...]:
+        """``suit_masks[trump][suit]``: the cards that follow ``suit`` when ``trump`` is trump.
+
+        The Bird belongs to the trump suit.
+        """
+        bird = BIRD_MASK if self.uses_bird else 0
+        return tuple(
+            tuple(COLOR_MASKS[suit] | (bird if suit == trump else 0) for suit in COLORS)
+            for trump in COLORS
+        )
+
+    @cached_property
+    def suit_of(self) -> tuple[tuple[Color, ...], ...]:
+        """``suit_of[trump][card]``: the suit a card belongs to (the Bird's is trump)."""
+        return tuple(
+            tuple(card // NUMBERS_PER_COLOR for card in range(BIRD)) + (trump,) for trump in COLORS
+        )
+
+    @cached_property
+    def trump_power(self) -> tuple[tuple[int, ...], ...]:
+        """``trump_power[trump][card]``: how high a card ranks as a trump, 0 for a non-trump.
+
+        Every trump outranks every card of the suit led (whose power is its number).
+        """
+        bird_power = {
+            BirdRank.HIGH: 100 + 2 * (NUMBERS_PER_COLOR + 1),
+            BirdRank.LOW: 100,
+            BirdRank.TEN_AND_A_HALF: 100 + 2 * 10 + 1,
+        }[self.bird_rank]
+        tables = []
+        for trump in COLORS:
+            table = [
+                100 + 2 * (card % NUMBERS_PER_COLOR + 1) if card // NUMBERS_PER_COLOR == trump else 0
+                for card in range(BIRD)
+            ]
+            table.append(bird_power if self.uses_bird else 0)
+            tables.append(tuple(table))
+        return tuple(tables)
+
+    def legal_plays(self, hand: CardSet, lead: Card | None, trump: Color) -> CardSet:
+        """The cards of ``hand`` that may be played to a trick led by ``lead`` (None: leading).
+
+        Follow the suit led if you can; the Bird (where it has the privilege) may
+        be played at any time; a Bird lead is a trump lead.
+        """
+        if lead is None:
+            return hand
+        follow = hand & self.suit_masks[trump][self.suit_of[trump][lead]]
+        if not follow:
+            return hand
+        if self.bird_plays_any_time:
+            return follow | (hand & BIRD_MASK)
+        return follow
+
+    def trick_winner(self, cards: list[Card], trump: Color) -> int:
+        """The index in ``cards`` (in play order) of the card that takes the trick."""
+        power = self.trump_power[trump]
+        led_suit = self.suit_of[trump][cards[0]]
+        best_index = 0
+        best = -1
+        for index, card in enumerate(cards):
+            value = power[card]
+            if not value and card // NUMBERS_PER_COLOR == led_suit and card != BIRD:
+                value = card % NUMBERS_PER_COLOR + 1
+            if value > best:
+                best = value
+                best_index = index
+        return best_index
+
+    # --------------------------------------------------------------- bidding
+    def bid_range(self, high_bid: int | None) -> range:
+        """The bids allowed after ``high_bid`` (None: nobody has bid)."""
+        lowest = self.min_bid if high_bid is None else high_bid + self.bid_step
+        return range(lowest, self.max_bid + 1, self.bid_step)
+
+
+    # --------------------------------------------------------------- scoring
+    def score_hand(self, counters: list[int], bidding_side: int, bid: int) -> tuple[bool, list[int]]:
+        """Whether the bidders made their bid, and each side's score for the hand.
+
+        Bidders who take at least their bid score all they took; otherwise they
+        lose the bid and score nothing.  Every other side scores what it took.
+        """
+        made = counters[bidding_side] >= bid
+        change = list(counters)
+        if not made:
+            change[bidding_side] = -bid
+        return made, change
+
+    def game_result(self, scores: list[int], hands_played: int) -> tuple[bool, int | None]:
+        """Whether the game is over after a hand, and the winning side (None: a draw).
+
+        To a target: over when a side has reached it and has the highest total
+        alone (a tie at the top plays another hand).  With a number of hands:
+        over after that many, the higher total winning, equal totals a draw.
+        """
+        best = max(scores)
+        leaders = [side for side, score in enumerate(scores) if score == best]
+        if self.hands_limit is not None:
+            if hands_played < self.hands_limit:
+                return False, None
+            return True, leaders[0] if len(leaders) == 1 else None
+        if best >= self.target_score and len(leaders) == 1:
+            return True, leaders[0]
+        return False, None
+
+
+PARTNERSHIP = RuleSet()
+"""The Original ROOK Partnership Game for 4 players (Hasbro)."""
+
+VARIANTS: dict[str, RuleSet] = {PARTNERSHIP.name: PARTNERSHIP}
+"""The games the program offers, by name."""
+
+
+def find_variant(name: str) -> RuleSet:
+    """The variant with this name (case-insensitive)."""
+    try:
+        return VARIANTS[name.strip().lower()]
+    except KeyError:
+        raise RuleSetError(f"no game called {name}; games: {', '.join(VARIANTS)}") from None

@@ -1,0 +1,557 @@
+"""The state of a game of Rook: whose turn, what is legal, what happened.
+
+``GameState`` is the only thing that changes during a game.  It knows nothing
+of input, output or speech: an interface asks for ``turn``, ``legal_actions()``
+and ``view(seat)``, calls ``apply(action)``, and narrates the events returned.
+
+    >>> from rook_access.engine import GameState, Pass
+    >>> state = GameState(seed=1)
+    >>> state.phase
+    <Phase.BIDDING: 'bidding'>
+    >>> events = state.apply(Pass())
+    >>> events[0].amount is None
+    True
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import itertools
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from math import comb
+
+from .actions import PASS, PLAYS, Action, Bid, Discard, NameTrump, Pass, Play
+from .cards import (
+    COLOR_NAMES,
+    COLORS,
+    Card,
+    CardSet,
+    Color,
+    card_name,
+    card_names,
+    cards_in,
+    mask_of,
+)
+from .deal import Deal
+from .errors import IllegalActionError, Rule
+from .events import (
+    BidMade,
+    BidWon,
+    CardPlayed,
+    Dealt,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandEnded,
+    NestDiscarded,
+    NestTaken,
+    ThrownIn,
+    TrickTaken,
+    TrumpNamed,
+)
+from .rules import PARTNERSHIP, RuleSet
+
+
+class Phase(enum.Enum):
+    """The part of the hand the game is in."""
+
+    BIDDING = "bidding"
+    DISCARD = "discard"
+    TRUMP = "trump"
+    PLAY = "play"
+    GAME_OVER = "game over"
+
+
+_NAME_TRUMP = tuple(NameTrump(color) for color in COLORS)
+
+
+class DiscardChoices:
+    """The legal discards: every set of ``count`` cards from the bidder's hand.
+
+    A lazy collection (there are 2002 of them from 14 cards): it supports
+    ``in``, ``len`` and iteration.
+    """
+
+    def __init__(self, hand: CardSet, count: int) -> None:
+        self.hand = hand
+        self.count = count
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Discard)
+            and len(action.cards) == self.count
+            and mask_of(action.cards) & ~self.hand == 0
+        )
+
+    def __len__(self) -> int:
+        return comb(self.hand.bit_count(), self.count)
+
+    def __iter__(self) -> Iterator[Discard]:
+        for cards in itertools.combinations(cards_in(self.hand), self.count):
+            yield Discard(frozenset(cards))
+
+    def __repr__(self) -> str:
+        return f"DiscardChoices({card_names(cards_in(self.hand))}, {self.count})"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat can know: its own hand and everything played in the open.
+
+    Computer players decide from this alone; it never shows another seat's
+    hand, nor the nest to anyone but the high bidder.
+    """
+
+    seat: int
+    rules: RuleSet
+    phase: Phase
+    hand_number: int
+    dealer: int
+    turn: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    bids: tuple[tuple[int, int | None], ...]
+    high_bid: int | None
+    high_bidder: int | None
+    passed: tuple[bool, ...]
+    bidder: int | None
+    trump: Color | None
+    nest_taken: tuple[Card, ...]
+    """The nest as the bidder found it (empty for every other seat)."""
+    nest_discarded: tuple[Card, ...]
+    """The bidder's discards (empty for every other seat)."""
+    trick_leader: int | None
+    trick: tuple[Card, ...]
+    """The cards played to the current trick, from its leader on."""
+    tricks: tuple[TrickTaken, ...]
+    """The tricks completed this hand, first to last."""
+    counters: tuple[int, ...]
+    """Points taken so far this hand, by side."""
+    scores: tuple[int, ...]
+    legal: tuple[Action, ...] | DiscardChoices
+
+    @property
+    def side(self) -> int:
+        """This seat's side."""
+        return self.rules.side_of[self.seat]
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats on this seat's side."""
+        return tuple(s for s in self.rules.partnerships[self.side] if s != self.seat)
+
+    @property
+    def last_trick(self) -> TrickTaken | None:
+        return self.tricks[-1] if self.tricks else None
+
+
+class GameState:
+    """A whole game: hands dealt one after another until the game ends.
+
+    ``seed`` makes every shuffle repeatable; ``first_deal`` fixes the first
+    hand's cards (later hands are shuffled).  Without a fixed deal the first
+    dealer is drawn at random, as players draw for the deal.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet = PARTNERSHIP,
+        seed: int | None = None,
+        first_deal: Deal | None = None,
+    ) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.events: list[Event] = []
+        self.scores = [0] * len(rules.partnerships)
+        self.hands_played = 0
+        self.hand_number = 0
+        self.winner: int | None = None
+        self.phase = Phase.BIDDING
+        self.turn: int | None = None
+        self._emit(
+            GameStarted(
+                rules.name,
+                rules.players,
+                rules.partnerships,
+                None if rules.hands_limit else rules.target_score,
+                rules.hands_limit,
+            )
+        )
+        if first_deal is not None:
+            first_deal.check(rules)
+            deal = first_deal
+        else:
+            deal = Deal.shuffled(rules, self.rng.randrange(rules.players), self.rng)
+        self._start_hand(deal, new_hand=True)
+
+    # ------------------------------------------------------------ public reads
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now, lowest card number first."""
+        return cards_in(self.hands[seat])
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The current trick as (seat, card) pairs in play order."""
+        players = self.rules.players
+        return [((self.trick_leader + i) % players, card) for i, card in enumerate(self.trick_cards)]
+
+    @property
+    def last_trick(self) -> TrickTaken | None:
+        return self.tricks[-1] if self.tricks else None
+
+    def legal_actions(self) -> list[Action] | DiscardChoices:
+        """Every action the seat to act may take now (nothing once the game is over)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return [PLAYS[card] for card in cards_in(self._legal_play_mask())]
+        if phase is Phase.BIDDING:
+            return [PASS, *(Bid(amount) for amount in self.rules.bid_range(self.high_bid))]
+        if phase is Phase.DISCARD:
+            return DiscardChoices(self.hands[self.bidder], self.rules.nest_size)
+        if phase is Phase.TRUMP:
+            return list(_NAME_TRUMP)
+        return []
+
+    def legal_play_mask(self) -> CardSet:
+        """The cards the seat to act may play now, as a mask (play phase only)."""
+        if self.phase is not Phase.PLAY:
+            return 0
+        return self._legal_play_mask()
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now for the seat to act."""
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` can see now."""
+        is_bidder = seat == self.bidder
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            turn=self.turn,
+            hand=tuple(cards_in(self.hands[seat])),
+            hand_sizes=tuple(mask.bit_count() for mask in self.hands),
+            bids=tuple(self.bids),
+            high_bid=self.high_bid,
+            high_bidder=self.high_bidder,
+            passed=tuple(self.passed),
+            bidder=self.bidder,
+            trump=self.trump,
+            nest_taken=self.nest_taken if is_bidder else (),
+            nest_discarded=tuple(cards_in(self.nest)) if is_bidder and self.phase not in (
+                Phase.BIDDING, Phase.DISCARD) else (),
+            trick_leader=self.trick_leader if self.phase is Phase.PLAY else None,
+            trick=tuple(self.trick_cards),
+            tricks=tuple(self.tricks),
+            counters=tuple(self.counters),
+            scores=tuple(self.scores),
+            legal=self._legal_for_view(seat),
+        )
+
+    def _legal_for_view(self, seat: int) -> tuple[Action, ...] | DiscardChoices:
+        if seat != self.turn:
+            return ()
+        legal = self.legal_actions()
+        return legal if isinstance(legal, DiscardChoices) else tuple(legal)
+
+    def clone(self) -> GameState:
+        """An independent copy (random generator included)."""
+        return copy.deepcopy(self)
+
+    # ---------------------------------------------------------------- checking
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Raise IllegalActionError if ``action`` (by ``seat``, if given) is not legal now."""
+        self._check(action, seat)
+
+    def _check(self, action: Action, seat: int | None) -> None:
+        if self.phase is Phase.GAME_OVER:
+            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
+        if seat is not None and seat != self.turn:
+            raise IllegalActionError(
+                Rule.NOT_YOUR_TURN, f"it is seat {self.turn}'s turn, not seat {seat}'s", turn=self.turn
+            )
+        kind = type(action)
+        expected = _PHASE_OF_ACTION.get(kind)
+        if expected is not self.phase:
+            raise IllegalActionError(
+                Rule.WRONG_PHASE,
+                f"{action} is not possible during the {self.phase.value}",
+                self._legal_list(),
+                phase=self.phase,
+            )
+        if kind is Play:
+            self._check_play(action)  # type: ignore[arg-type]
+        elif kind is Bid:
+            self._check_bid(action)  # type: ignore[arg-type]
+        elif kind is Discard:
+            self._check_discard(action)  # type: ignore[arg-type]
+
+    def _legal_list(self) -> list[Action]:
+        legal = self.legal_actions()
+        return [] if isinstance(legal, DiscardChoices) else legal
+
+    def _check_play(self, action: Play) -> None:
+        bit = 1 << action.card
+        legal = self._legal_play_mask()
+        if legal & bit:
+            return
+        hand = self.hands[self.turn]
+        plays = [PLAYS[card] for card in cards_in(legal)]
+        if not hand & bit:
+            raise IllegalActionError(
+                Rule.CARD_NOT_HELD, f"{card_name(action.card)} is not in hand", plays, card=action.card
+            )
+        suit = self.rules.suit_of[self.trump][self.trick_cards[0]]
+        raise IllegalActionError(
+            Rule.FOLLOW_SUIT,
+            f"must follow {COLOR_NAMES[suit]}: {card_names(cards_in(legal))}",
+            plays,
+            suit=suit,
+            card=action.card,
+        )
+
+    def _check_bid(self, action: Bid) -> None:
+        rules = self.rules
+        allowed = rules.bid_range(self.high_bid)
+        if action.amount in allowed:
+            return
+        legal = self._legal_list()
+        lowest = allowed.start
+        if action.amount > rules.max_bid:
+            rule, message = Rule.BID_ABOVE_MAXIMUM, f"the highest bid is {rules.max_bid}"
+        elif action.amount % rules.bid_step:
+            rule, message = Rule.BID_NOT_MULTIPLE, f"bids go up in {rules.bid_step}s: {lowest} or more"
+        elif self.high_bid is None:
+            rule, message = Rule.BID_BELOW_MINIMUM, f"the first bid is at least {rules.min_bid}"
+        else:
+            rule, message = Rule.BID_NOT_HIGHER, f"the bid is {self.high_bid}: bid {lowest} or more"
+        raise IllegalActionError(
+            rule, message, legal, lowest=lowest if lowest <= rules.max_bid else None, step=rules.bid_step
+        )
+
+    def _check_discard(self, action: Discard) -> None:
+        count = self.rules.nest_size
+        hand = self.hands[self.turn]
+        cards = mask_of(action.cards)
+        not_held = cards & ~hand
+        if not_held:
+            raise IllegalActionError(
+                Rule.DISCARD_NOT_HELD,
+                f"not in hand: {card_names(cards_in(not_held))}",
+                cards=tuple(cards_in(not_held)),
+            )
+        if len(action.cards) != count:
+            raise IllegalActionError(
+                Rule.DISCARD_COUNT,
+                f"discard exactly {count} cards, not {len(action.cards)}",
+                count=count,
+                given=len(action.cards),
+            )
+
+    # ---------------------------------------------------------------- applying
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` for the seat to act and return the events it caused.
+
+        Raises IllegalActionError, changing nothing, if it is not legal (or if
+        ``seat`` is given and it is not that seat's turn).
+        """
+        start = len(self.events)
+        kind = type(action)
+        if kind is Play and self.phase is Phase.PLAY and (seat is None or seat == self.turn):
+            self._play(action.card)  # type: ignore[union-attr]
+        else:
+            self._check(action, seat)
+            if kind is Bid or kind is Pass:
+                self._bid(action)  # type: ignore[arg-type]
+            elif kind is Discard:
+                self._discard(action)  # type: ignore[arg-type]
+            elif kind is NameTrump:
+                self._name_trump(action.color)  # type: ignore[union-attr]
+            else:
+                self._play(action.card)  # type: ignore[union-attr]
+        return self.events[start:]
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _start_hand(self, deal: Deal, new_hand: bool) -> None:
+        rules = self.rules
+        if new_hand:
+            self.hand_number += 1
+        self.dealer = deal.dealer
+        self.hands = [mask_of(hand) for hand in deal.hands]
+        self.nest = mask_of(deal.nest)
+        self.nest_taken: tuple[Card, ...] = ()
+        self.bids: list[tuple[int, int | None]] = []
+        self.passed = [False] * rules.players
+        self.high_bid: int | None = None
+        self.high_bidder: int | None = None
+        self.bidder: int | None = None
+        self.trump: Color | None = None
+        self.trick_leader = (deal.dealer + 1) % rules.players
+        self.trick_cards: list[Card] = []
+        self.tricks: list[TrickTaken] = []
+        self.counters = [0] * len(rules.partnerships)
+        self.phase = Phase.BIDDING
+        self.turn = (deal.dealer + 1) % rules.players
+        self._emit(Dealt(self.hand_number, deal.dealer, deal.hands, deal.nest))
+
+    def _next_dealer_deals(self, new_hand: bool) -> None:
+        dealer = (self.dealer + 1) % self.rules.players
+        self._start_hand(Deal.shuffled(self.rules, dealer, self.rng), new_hand)
+
+    # bidding
+    def _bid(self, action: Bid | Pass) -> None:
+        rules = self.rules
+        seat = self.turn
+        assert seat is not None
+        amount = action.amount if type(action) is Bid else None  # type: ignore[union-attr]
+        self.bids.append((seat, amount))
+        self._emit(BidMade(seat, amount))
+        if amount is None:
+            self.passed[seat] = True
+        else:
+            self.high_bid = amount
+            self.high_bidder = seat
+        in_bidding = self.passed.count(False)
+        if in_bidding == 0:
+            self._emit(ThrownIn(self.hand_number, self.dealer))
+            self._next_dealer_deals(new_hand=False)
+            return
+        if self.high_bidder is not None and (
+            in_bidding == 1 or (amount == rules.max_bid and rules.max_bid_ends_auction)
+        ):
+            self._win_bid()
+            return
+        nxt = (seat + 1) % rules.players
+        while self.passed[nxt]:
+            nxt = (nxt + 1) % rules.players
+        self.turn = nxt
+
+    def _win_bid(self) -> None:
+        bidder = self.high_bidder
+        assert bidder is not None and self.high_bid is not None
+        self.bidder = bidder
+        self._emit(BidWon(bidder, self.high_bid))
+        self.nest_taken = tuple(cards_in(self.nest))
+        self.hands[bidder] |= self.nest
+        self.nest = 0
+        self._emit(NestTaken(bidder, self.nest_taken))
+        self.phase = Phase.DISCARD
+        self.turn = bidder
+
+    def _discard(self, action: Discard) -> None:
+        cards = mask_of(action.cards)
+        seat = self.turn
+        assert seat is not None
+        self.hands[seat] &= ~cards
+        self.nest = cards
+        self._emit(NestDiscarded(seat, tuple(sorted(action.cards))))
+        self.phase = Phase.TRUMP
+
+    def _name_trump(self, color: Color) -> None:
+        seat = self.turn
+        assert seat is not None
+        self.trump = color
+        self._emit(TrumpNamed(seat, color))
+        self.phase = Phase.PLAY
+        self.turn = self.trick_leader
+
+    # card play
+    def _legal_play_mask(self) -> CardSet:
+        trick = self.trick_cards
+        return self.rules.legal_plays(
+            self.hands[self.turn], trick[0] if trick else None, self.trump  # type: ignore[index,arg-type]
+        )
+
+    def _play(self, card: Card) -> None:
+        seat = self.turn
+        assert seat is not None
+        bit = 1 << card
+        hand = self.hands[seat]
+        trick = self.trick_cards
+        rules = self.rules
+        if trick:
+            legal = rules.legal_plays(hand, trick[0], self.trump)  # type: ignore[arg-type]
+        else:
+            legal = hand
+        if not legal & bit:
+            self._check_play(PLAYS[card])
+        self.hands[seat] = hand ^ bit
+        trick.append(card)
+        self._emit(CardPlayed(seat, card))
+        if len(trick) < rules.players:
+            self.turn = (seat + 1) % rules.players
+        else:
+            self._take_trick()
+
+    def _take_trick(self) -> None:
+        rules = self.rules
+        cards = tuple(self.trick_cards)
+        leader = self.trick_leader
+        winner = (leader + rules.trick_winner(self.trick_cards, self.trump)) % rules.players  # type: ignore[arg-type]
+        points = rules.points_in(mask_of(cards))
+        last = not self.hands[winner]
+        nest: tuple[Card, ...] = ()
+        nest_points = 0
+        if last and rules.last_trick_takes_nest:
+            nest = tuple(cards_in(self.nest))
+            nest_points = rules.points_in(self.nest)
+            points += nest_points
+        self.counters[rules.side_of[winner]] += points
+        trick = TrickTaken(len(self.tricks) + 1, leader, cards, winner, points, nest, nest_points)
+        self.tricks.append(trick)
+        self._emit(trick)
+        self.trick_cards = []
+        self.trick_leader = winner
+        self.turn = winner
+        if last:
+            self._end_hand()
+
+    def _end_hand(self) -> None:
+        rules = self.rules
+        bidder = self.bidder
+        bid = self.high_bid
+        assert bidder is not None and bid is not None
+        made, change = rules.score_hand(self.counters, rules.side_of[bidder], bid)
+        for side, points in enumerate(change):
+            self.scores[side] += points
+        self.hands_played += 1
+        self._emit(
+            HandEnded(
+                self.hand_number, bidder, bid, made, tuple(self.counters), tuple(change), tuple(self.scores)
+            )
+        )
+        over, winner = rules.game_result(self.scores, self.hands_played)
+        if over:
+            self.winner = winner
+            self.phase = Phase.GAME_OVER
+            self.turn = None
+            self._emit(GameEnded(winner, tuple(self.scores)))
+        else:
+            self._next_dealer_deals(new_hand=True)
+
+
+_PHASE_OF_ACTION = {
+    Bid: Phase.BIDDING,
+    Pass: Phase.BIDDING,
+    Discard: Phase.DISCARD,
+    NameTrump: Phase.TRUMP,
+    Play: Phase.PLAY,
+}
+
+__all__ = ["DiscardChoices", "GameState", "Phase", "SeatView"]

@@ -1,0 +1,240 @@
+"""A rule-based computer player that follows the basic strategy of the rule books.
+
+It bids from the hand's strength, buries weak cards and voids short colors,
+names its longest strong color trump, and plays by simple card sense: take
+tricks with counters in them, feed counters to a partner who is winning,
+pull trump when its side holds the top trumps, and keep the Bird for a trick
+worth taking.  It sees only its own seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import (
+    BIRD,
+    COLORS,
+    PASS,
+    Action,
+    Bid,
+    Card,
+    Color,
+    Discard,
+    DiscardChoices,
+    NameTrump,
+    Phase,
+    Play,
+    SeatView,
+    card_color,
+    card_number,
+)
+from ..engine.rules import RuleSet
+
+_HONOR_VALUE = {14: 10, 13: 6, 12: 3, 11: 1}
+
+
+def _length(cards: list[Card], color: Color) -> int:
+    return sum(1 for card in cards if card_color(card) == color)
+
+
+def trump_preference(cards: list[Card], color: Color) -> float:
+    """How good ``color`` is as trump for these cards: length first, then high cards."""
+    numbers = [card_number(card) or 0 for card in cards if card_color(card) == color]
+    return 10 * len(numbers) + sum(_HONOR_VALUE.get(n, 0) for n in numbers) + sum(numbers) / 10
+
+
+def best_trump(cards: list[Card]) -> Color:
+    """The color these cards would best name as trump."""
+    return max(COLORS, key=lambda color: trump_preference(cards, color))
+
+
+def hand_strength(cards: list[Card], rules: RuleSet) -> int:
+    """An estimate of the points a side takes when this hand names trump.
+
+    Counts the hand's counters, the Bird, the length and honors of the best
+    trump, sure winners in the other colors, and what the nest may add.
+    """
+    trump = best_trump(cards)
+    trump_numbers = sorted((card_number(c) or 0 for c in cards if card_color(c) == trump), reverse=True)
+    estimate = 0.55 * rules.points_in(sum(1 << c for c in cards))
+    if BIRD in cards:
+        estimate += 12
+    estimate += 6 * max(0, len(trump_numbers) - 2)
+    estimate += sum(_HONOR_VALUE.get(n, 0) for n in trump_numbers[:3])
+    for color in COLORS:
+        if color == trump:
+            continue
+        numbers = {card_number(c) for c in cards if card_color(c) == color}
+        if 14 in numbers:
+            estimate += 6
+            if 13 in numbers:
+                estimate += 3
+        if not numbers:
+            estimate += 4
+    return int(estimate + 38)
+
+
+class BasicPlayer:
+    """The rule-based player (the "easy" level): quick, sensible, never illegal."""
+
+    name = "basic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        if isinstance(legal, DiscardChoices):
+            return self._discard(view, legal.count)
+        if view.phase is Phase.BIDDING:
+            return self._bid(view)
+        if view.phase is Phase.TRUMP:
+            return NameTrump(best_trump(list(view.hand)))
+        return self._play(view)
+
+    # ---------------------------------------------------------------- bidding
+    def _bid(self, view: SeatView) -> Action:
+        rules = view.rules
+        limit = hand_strength(list(view.hand), rules)
+        limit -= limit % rules.bid_step
+        if view.high_bidder is not None and view.high_bidder in view.partners:
+            # Partner holds the bid: only take it over with a clearly better hand.
+            limit -= 3 * rules.bid_step
+        legal_bids = [a for a in view.legal if isinstance(a, Bid) and a.amount <= limit]
+        if not legal_bids:
+            return PASS
+        return min(legal_bids, key=lambda bid: bid.amount)
+
+    # ------------------------------------------------------------- the nest
+    def _discard(self, view: SeatView, count: int) -> Action:
+        cards = list(view.hand)
+        trump = best_trump(cards)
+        lengths = {color: _length(cards, color) for color in COLORS}
+        by_color: dict[Color, list[int]] = {
+            color: sorted(card_number(c) or 0 for c in cards if card_color(c) == color) for color in COLORS
+        }
+
+        def keep_value(card: Card) -> float:
+            if card == BIRD:
+                return 1000
+            color = card_color(card)
+            number = card_number(card) or 0
+            value = float(number)
+            if color == trump:
+                value += 100
+            top = by_color[color][-1] if by_color[color] else 0  # type: ignore[index]
+            if number == 14 or (number == 13 and top == 14):
+                value += 40  # a likely winner
+            # Short colors are worth voiding, so their cards go first.
+            value += 4 * lengths[color]  # type: ignore[index]
+            return value
+
+        discards = sorted(cards, key=keep_value)[:count]
+        return Discard(frozenset(discards))
+
+    # ------------------------------------------------------------------ play
+    def _play(self, view: SeatView) -> Action:
+        legal = [a.card for a in view.legal if isinstance(a, Play)]
+        if len(legal) == 1:
+            return Play(legal[0])
+        unseen = self._unseen(view)
+        if not view.trick:
+            return Play(self._lead(view, legal, unseen))
+        return Play(self._follow(view, legal, unseen))
+
+    @staticmethod
+    def _unseen(view: SeatView) -> set[Card]:
+        """Cards this seat has not seen: in other hands (or in the nest, unless it is the bidder)."""
+        seen = set(view.hand) | set(view.trick) | set(view.nest_discarded)
+        for trick in view.tricks:
+            seen.update(trick.cards)
+        return set(view.rules.deck) - seen
+
+    @staticmethod
+    def _power(view: SeatView, card: Card, led_suit: Color) -> int:
+        rules = view.rules
+        trump = view.trump
+        assert trump is not None
+        power = rules.trump_power[trump][card]
+        if power:
+            return power
+        return (card_number(card) or 0) if card_color(card) == led_suit else 0
+
+    def _is_top(self, view: SeatView, card: Card, unseen: set[Card]) -> bool:
+        """Whether no unseen card of the same suit ranks above ``card``."""
+        rules = view.rules
+        trump = view.trump
+        assert trump is not None
+        suit = rules.suit_of[trump][card]
+        mine = self._power(view, card, suit)
+        return all(
+            self._power(view, other, suit) < mine for other in unseen if rules.suit_of[trump][other] == suit
+        )
+
+    def _lead(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> Card:
+        rules = view.rules
+        trump = view.trump
+        assert trump is not None
+        points = rules.points
+        on_bidding_side = view.bidder is not None and rules.side_of[view.bidder] == view.side
+        trumps_out = [c for c in unseen if rules.suit_of[trump][c] == trump]
+        my_trumps = [c for c in legal if rules.suit_of[trump][c] == trump]
+        if on_bidding_side and trumps_out and my_trumps:
+            top_trumps = [c for c in my_trumps if self._is_top(view, c, unseen)]
+            if top_trumps:
+                # Pull the opponents' trumps with the lowest sure winner.
+                return min(top_trumps, key=lambda c: rules.trump_power[trump][c])
+        winners = [
+            c for c in legal if rules.suit_of[trump][c] != trump and self._is_top(view, c, unseen)
+        ]
+        if winners:
+            return max(winners, key=lambda c: (points[c], card_number(c) or 0))
+        plain = [c for c in legal if rules.suit_of[trump][c] != trump] or legal
+        # Lead low from a long color, keeping counters back.
+        return min(
+            plain,
+            key=lambda c: (
+                points[c] > 0,
+                c == BIRD,
+                -_length(list(view.hand), rules.suit_of[trump][c]),
+                card_number(c) or 0,
+            ),
+        )
+
+    def _follow(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> Card:
+        rules = view.rules
+        trump = view.trump
+        assert trump is not None and view.trick_leader is not None
+        points = rules.points
+        players = rules.players
+        trick = list(view.trick)
+        led_suit = rules.suit_of[trump][trick[0]]
+        powers = [self._power(view, card, led_suit) for card in trick]
+        best = max(powers)
+        winner = (view.trick_leader + powers.index(best)) % players
+        partner_winning = rules.side_of[winner] == view.side
+        last_to_play = len(trick) == players - 1
+        trick_points = sum(points[c] for c in trick)
+        winning_card = trick[powers.index(best)]
+
+        def cheapest(cards: list[Card]) -> Card:
+            return min(cards, key=lambda c: (c == BIRD, points[c], self._power(view, c, led_suit), c))
+
+        if partner_winning and (last_to_play or self._is_top(view, winning_card, unseen)):
+            feed = [c for c in legal if c != BIRD and points[c] > 0]
+            if feed:
+                return max(feed, key=lambda c: (points[c], -(card_number(c) or 0)))
+            return cheapest(legal)
+        beaters = [c for c in legal if self._power(view, c, led_suit) > best]
+        safe = [c for c in beaters if last_to_play or self._is_top(view, c, unseen)]
+        without_bird = [c for c in safe if c != BIRD]
+        if without_bird and (trick_points > 0 or not partner_winning):
+            # Win as cheaply as possible, with the most points if they cost the same.
+            return min(without_bird, key=lambda c: (self._power(view, c, led_suit), -points[c]))
+        if BIRD in legal and trick_points >= 15 and not partner_winning:
+            return BIRD
+        if beaters and not partner_winning and trick_points >= 10:
+            non_bird = [c for c in beaters if c != BIRD]
+            if non_bird:
+                return min(non_bird, key=lambda c: self._power(view, c, led_suit))
+        return cheapest([c for c in legal if c != BIRD] or legal)
