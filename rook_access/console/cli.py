@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -115,6 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return game.run()
     except KeyboardInterrupt:
         say("Interrupted. Goodbye.")
+        return 0
+    except BrokenPipeError:
+        # Whoever read our output has gone (a closed pipe): leave quietly,
+        # pointing stdout at devnull so the final flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     finally:
         if record is not None:

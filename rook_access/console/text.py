@@ -239,11 +239,14 @@ class Narrator:
                 f"{self.side_name(side)} {points}" for side, points in enumerate(state.counters)
             )
             line += f" Taken this hand: {taken}."
-        goal = f"{self.rules.hands_limit} hands" if self.rules.hands_limit else f"{self.rules.target_score} wins"
-        return f"{line} Hand {state.hand_number}, {goal}."
+        if self.rules.hands_limit:
+            return f"{line} Hand {state.hand_number} of {self.rules.hands_limit}."
+        return f"{line} Hand {state.hand_number}, game to {self.rules.target_score}."
 
     def trump_line(self, state: GameState) -> str:
         if state.trump is None:
+            if state.phase is Phase.TRUMP and state.turn in self.humans:
+                return "Trump is not named yet. Say trump and a color, like trump red."
             return "Trump is not named yet."
         return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.name(state.bidder).replace('You', 'you')}."  # type: ignore[arg-type]
 
@@ -316,7 +319,7 @@ class Narrator:
         if rule is Rule.DISCARD_COUNT:
             return f"Discard exactly {rules.nest_size} cards; you named {detail['given']}."
         if rule is Rule.WRONG_PHASE:
-            return f"Not now. {self.question(state)}"
+            return f"Not during the {state.phase.value}. {self.question(state)}"
         if rule is Rule.GAME_OVER:
             return "The game is over."
         return f"Not allowed: {error}."

@@ -1,0 +1,129 @@
+"""Running the console game from tests: in-process with scripted lines, or as a real program."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from rook_access.console.session import ConsoleGame
+from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, card_name, cards_in
+from rook_access.players import BasicPlayer, make_player
+from rook_access.record import RecordWriter
+
+FIXED_DEAL = {
+    "dealer": 3,
+    "hands": [
+        ["14r", "10r", "5r", "12x", "9x", "13y", "6y", "11g", "rook"],
+        ["13r", "8r", "14x", "10x", "7x", "12y", "8y", "10g", "6g"],
+        ["12r", "7r", "13x", "6x", "14y", "10y", "7y", "14g", "5g"],
+        ["11r", "9r", "6r", "11x", "8x", "5x", "11y", "9y", "13g"],
+    ],
+    "nest": ["12g", "9g", "8g", "7g", "5y"],
+}
+
+
+class ScriptedLines:
+    """A LineSource that reads from a list and remembers the questions asked."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.lines = list(lines)
+        self.questions: list[str] = []
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        self.questions.append(question)
+        return self.lines.pop(0) if self.lines else None
+
+
+def run_in_process(
+    lines: Iterable[str],
+    seats: str = "human,computer,computer,computer",
+    seed: int = 1,
+    deal: dict | None = None,
+    rules: RuleSet = PARTNERSHIP,
+) -> tuple[list[str], list[dict], GameState, int]:
+    """Play with scripted input; (output lines, record objects, final state, exit status)."""
+    state = GameState(rules, seed=seed, first_deal=Deal.from_json(deal, rules) if deal else None)
+    kinds = seats.split(",")
+    players = [None if kind == "human" else make_player("easy", seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    output: list[str] = []
+    stream = io.StringIO()
+    record = RecordWriter(stream)
+    status = ConsoleGame(state, players, ScriptedLines(lines), output.append, record).run()
+    records = [json.loads(line) for line in stream.getvalue().splitlines()]
+    return output, records, state, status
+
+
+def legal_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
+    """Commands for four keyboard seats that play ``hands`` hands as the basic player would."""
+    rules = PARTNERSHIP.replace(hands_limit=hands)
+    state = GameState(rules, seed=seed, first_deal=Deal.from_json(deal, rules))
+    players = [BasicPlayer(seat) for seat in range(4)]
+    commands = []
+    while not state.is_over:
+        seat = state.turn
+        action = players[seat].choose(state.view(seat))
+        commands.append(str(action))
+        state.apply(action)
+    return commands
+
+
+def noisy_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
+    """The legal script with refused and review commands before every move.
+
+    Each inserted line is wrong for the moment it is typed, or only reviews.
+    """
+    rules = PARTNERSHIP.replace(hands_limit=hands)
+    state = GameState(rules, seed=seed, first_deal=Deal.from_json(deal, rules))
+    players = [BasicPlayer(seat) for seat in range(4)]
+    lines: list[str] = []
+    while not state.is_over:
+        seat = state.turn
+        hand = cards_in(state.hands[seat])
+        not_held = next(card for card in rules.deck if card not in hand)
+        if state.phase is Phase.BIDDING:
+            lines += ["bid 72", "bid 65", "bid 125", "play 14r", "xyzzy", "", "BIDS", "score", "bid"]
+            if state.high_bid is not None:
+                lines.append(f"bid {state.high_bid}")
+        elif state.phase is Phase.DISCARD:
+            lines += [
+                "discard " + " ".join(card_name(c) for c in hand[:4]),
+                "discard " + " ".join(card_name(c) for c in hand[:6]),
+                "discard " + " ".join(card_name(c) for c in [hand[0]] * 5),
+                "discard " + " ".join(card_name(c) for c in [not_held, *hand[:4]]),
+                "discard 99q",
+                "trump red",
+                "hand",
+            ]
+        elif state.phase is Phase.TRUMP:
+            lines += ["trump purple", "trump", "play 5r", "pass", "TRUMP"]
+        else:
+            legal = state.legal_play_mask()
+            lines += [f"play {card_name(not_held)}", card_name(not_held), "trick", "last", "legal", "pass"]
+            reneges = [card for card in hand if not legal >> card & 1]
+            if reneges:
+                lines.append(card_name(reneges[0]).upper())
+        action = players[seat].choose(state.view(seat))
+        lines.append(str(action))
+        state.apply(action)
+    return lines
+
+
+def run_program(
+    args: list[str], input_text: str = "", timeout: float = 60, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m rook_access`` with piped standard input."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "rook_access", *args],
+        input=input_text,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        cwd=cwd,
+    )
