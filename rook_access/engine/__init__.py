@@ -6,6 +6,10 @@ The public names are re-exported here; see ``state.GameState`` to start.
 from .actions import PASS, PLAYS, Action, Bid, Discard, NameTrump, Pass, Play
 from .cards import (
     BIRD,
+    BLACK,
+    GREEN,
+    RED,
+    YELLOW,
     COLOR_LETTERS,
     COLOR_NAMES,
     COLORS,
