@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 import itertools
 import random
 from collections.abc import Iterator
@@ -66,6 +67,12 @@ class Phase(enum.Enum):
 
 
 _NAME_TRUMP = tuple(NameTrump(color) for color in COLORS)
+
+
+@functools.lru_cache(maxsize=256)
+def _bidding_actions(rules: RuleSet, high_bid: int | None) -> tuple[Action, ...]:
+    """Pass and every bid allowed after ``high_bid``, made once."""
+    return (PASS, *(Bid(amount) for amount in rules.bid_range(high_bid)))
 
 
 class DiscardChoices:
@@ -210,9 +217,15 @@ class GameState:
         """Every action the seat to act may take now (nothing once the game is over)."""
         phase = self.phase
         if phase is Phase.PLAY:
-            return [PLAYS[card] for card in cards_in(self._legal_play_mask())]
+            mask = self._legal_play_mask()
+            plays = []
+            while mask:
+                low = mask & -mask
+                plays.append(PLAYS[low.bit_length() - 1])
+                mask ^= low
+            return plays
         if phase is Phase.BIDDING:
-            return [PASS, *(Bid(amount) for amount in self.rules.bid_range(self.high_bid))]
+            return list(_bidding_actions(self.rules, self.high_bid))
         if phase is Phase.DISCARD:
             return DiscardChoices(self.hands[self.bidder], self.rules.nest_size)
         if phase is Phase.TRUMP:
