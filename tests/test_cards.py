@@ -84,13 +84,14 @@ def test_card_names_keeps_the_order_given():
     "word, color",
     [("red", RED), ("black", BLACK), ("yellow", YELLOW), ("green", GREEN),
      ("r", RED), ("x", BLACK), ("y", YELLOW), ("g", GREEN),
-     ("RED", RED), ("Green", GREEN), ("X", BLACK), (" y ", YELLOW)],
+     ("RED", RED), ("Green", GREEN), ("X", BLACK), (" y ", YELLOW),
+     ("b", BLACK), ("B", BLACK)],  # b is accepted for black in input; output always says x
 )
 def test_colors_by_name_and_letter(word, color):
     assert parse_color(word) == color
 
 
-@pytest.mark.parametrize("word", ["b", "blue", "", "rook", "5r", "reds"])
+@pytest.mark.parametrize("word", ["blue", "", "rook", "5r", "reds", "bl"])
 def test_bad_color_raises_with_help(word):
     with pytest.raises(CardNotationError) as info:
         parse_color(word)
@@ -100,7 +101,7 @@ def test_bad_color_raises_with_help(word):
 
 
 @pytest.mark.parametrize(
-    "text", ["15r", "0r", "14b", "14", "r", "r14", "14 r", "rooks", "birdie", "5rr", "-5r", "xx", "14black"]
+    "text", ["15r", "0r", "14q", "14", "r", "r14", "14 r", "rooks", "birdie", "5rr", "-5r", "xx", "14blacks"]
 )
 def test_bad_card_text_raises_a_helpful_error(text):
     with pytest.raises(CardNotationError) as info:
@@ -121,8 +122,15 @@ def test_card_notation_error_is_a_value_error():
 
 
 def test_parse_cards_reports_the_bad_word():
-    with pytest.raises(CardNotationError, match="14b"):
-        parse_cards("5r 14b 6g")
+    with pytest.raises(CardNotationError, match="14q"):
+        parse_cards("5r 14q 6g")
+
+
+@pytest.mark.parametrize(
+    "text, name", [("14red", "14r"), ("5Black", "5x"), ("10b", "10x"), ("7GREEN", "7g"), ("9yellow", "9y")]
+)
+def test_cards_accept_color_names_and_b_for_black(text, name):
+    assert card_name(parse_card(text)) == name
 
 
 @pytest.mark.parametrize("number, color", [(0, RED), (15, RED), (5, 4), (5, -1)])

@@ -216,7 +216,14 @@ def test_end_of_input_in_process_says_goodbye():
     assert status == 0 and output[-1] == "End of input. Goodbye."
 
 
-def test_quit_leaves_at_once():
-    output, records, _, status = run_in_process(["quit", "bid 70"], deal=FIXED_DEAL)
+def test_quit_asks_first_and_leaves_on_yes():
+    output, records, _, status = run_in_process(["quit", "yes", "bid 70"], deal=FIXED_DEAL)
     assert status == 0 and output[-1] == "Goodbye."
+    assert "Score: North-South 0, East-West 0; game to 300." in output
     assert not [r for r in records if r["event"] == "bid" and r["seat"] == 0]
+
+
+def test_quit_then_anything_else_goes_on():
+    output, records, _, status = run_in_process(["quit", "no", "bid 70"], deal=FIXED_DEAL)
+    assert "Going on." in output
+    assert [r for r in records if r["event"] == "bid" and r["seat"] == 0] == [{"event": "bid", "seat": 0, "amount": 70}]

@@ -159,7 +159,7 @@ BAD_DEALS = {
     "duplicate in nest": _changed(lambda d: d["nest"].__setitem__(0, "rook")),
     "card not in deck 3r": _changed(lambda d: d["hands"][0].__setitem__(2, "3r")),
     "card not in deck 1g": _changed(lambda d: d["nest"].__setitem__(4, "1g")),
-    "bad notation": _changed(lambda d: d["hands"][0].__setitem__(0, "14b")),
+    "bad notation": _changed(lambda d: d["hands"][0].__setitem__(0, "14q")),
     "card is a number": _changed(lambda d: d["hands"][0].__setitem__(2, 5)),
     "card is null": _changed(lambda d: d["nest"].__setitem__(0, None)),
     "missing dealer": _changed(lambda d: d.pop("dealer")),
@@ -197,7 +197,7 @@ def test_from_json_messages_name_the_problem():
         Deal.from_json(BAD_DEALS["duplicate card"], PARTNERSHIP)
     with pytest.raises(InvalidDealError, match="nest"):
         Deal.from_json(BAD_DEALS["missing nest"], PARTNERSHIP)
-    with pytest.raises(InvalidDealError, match="14b"):
+    with pytest.raises(InvalidDealError, match="14q"):
         Deal.from_json(BAD_DEALS["bad notation"], PARTNERSHIP)
 
 

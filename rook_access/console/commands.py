@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import CardNotationError, parse_card
+from ..engine import CardNotationError, parse_card, parse_color
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("bid", ("b",), "N", "Bid N points, in fives. A number alone bids too.", acts=True),
     CommandSpec("pass", ("p",), "", "Pass. You cannot bid again this hand.", acts=True),
     CommandSpec("discard", ("d",), "C C C C C", "Lay 5 cards aside as the new nest.", acts=True),
-    CommandSpec("trump", ("t",), "COLOR", "Name trump: red, black, yellow, green, or r x y g. Alone: say trump.", acts=True),
+    CommandSpec("trump", ("t",), "COLOR", "Name trump: red, black, yellow, green, or r x y g; a color alone does too. Alone: say trump.", acts=True),
     CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True),
     CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first."),
     CommandSpec("trick", ("tr",), "", "Say the cards played to this trick."),
@@ -58,30 +58,68 @@ class Command:
         return self.spec.name
 
 
+_TRAILING = ".!?;:"
+
+
+def _words(line: str) -> list[str]:
+    """The words of a line, with commas and trailing sentence punctuation dropped.
+
+    Dictation software types "Pass." and "bid 75, please" as readily as keys do.
+    """
+    words = [word.strip(_TRAILING) or word for word in line.replace(",", " ").split()]
+    # "14 red" and "14 r" are one card.
+    joined: list[str] = []
+    for word in words:
+        if joined and joined[-1].isdigit() and _is_color(word):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    return joined
+
+
+def _is_color(word: str) -> bool:
+    try:
+        parse_color(word)
+    except CardNotationError:
+        return False
+    return True
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except CardNotationError:
+        return False
+    return True
+
+
 def parse_command(line: str) -> Command | None:
     """The command on a line (None for a blank line).
 
-    Commands and aliases are case-insensitive; a card alone (``14r``) plays it
-    and a number alone (``85``) bids it.
+    Commands and aliases are case-insensitive; a card alone (``14r``) plays
+    it, a number alone (``85``) bids it, and a color alone names trump.
+    Trailing punctuation is ignored, and ``bid 75 points`` is ``bid 75``.
     """
-    words = line.replace(",", " ").split()
+    words = _words(line)
     if not words:
         return None
     first = words[0].lower()
     spec = _BY_WORD.get(first)
     if spec is not None:
-        return Command(spec, tuple(words[1:]))
+        arguments = words[1:]
+        if spec.name == "bid" and len(arguments) == 2 and arguments[1].lower() in ("points", "point"):
+            arguments = arguments[:1]
+        if spec.name == "pass" and arguments and all(_is_card(word) for word in arguments):
+            # "p 14r": p is short for pass, but a card after it means play.
+            spec = _BY_WORD["play"]
+        return Command(spec, tuple(arguments))
     if first.isdigit():
         return Command(_BY_WORD["bid"], tuple(words))
-    try:
-        parse_card(first)
-    except CardNotationError:
-        pass
-    else:
+    if _is_card(first):
         return Command(_BY_WORD["play"], tuple(words))
-    shown = line.strip()
-    if len(shown) > 30:
-        shown = shown[:30] + "..."
+    if _is_color(first) and len(words) == 1:
+        return Command(_BY_WORD["trump"], tuple(words))
+    shown = words[0] if len(words[0]) <= 20 else words[0][:20]
     raise UnknownCommandError(f"Unknown command: {shown}. Type help for the commands.")
 
 

@@ -41,24 +41,41 @@ class PlainLines:
 class TerminalLines:
     """Lines typed at a terminal through prompt_toolkit, the question as the prompt.
 
-    Ctrl-D ends the input like the end of a file; Ctrl-C raises KeyboardInterrupt.
+    Set up to disturb a screen reader as little as possible: no cursor
+    position queries, no space kept below the prompt for menus, no colors,
+    no bell.  Ctrl-D ends the input like the end of a file; Ctrl-C clears
+    the line and says how to leave.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, say: Callable[[str], None]) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.output.color_depth import ColorDepth
+        from prompt_toolkit.output.vt100 import Vt100_Output
 
-        self.session: PromptSession[str] = PromptSession(history=InMemoryHistory())
+        output = Vt100_Output.from_pty(sys.stdout, default_color_depth=ColorDepth.MONOCHROME, enable_bell=False)
+        output.enable_cpr = False
+        self.say = say
+        self.session: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(),
+            output=output,
+            reserve_space_for_menu=0,
+            enable_system_prompt=False,
+            enable_suspend=False,
+        )
 
     def read(self, question: str, fresh: bool = True) -> str | None:
-        try:
-            return self.session.prompt(question + " ")
-        except EOFError:
-            return None
+        while True:
+            try:
+                return self.session.prompt(question + " ")
+            except EOFError:
+                return None
+            except KeyboardInterrupt:
+                self.say("Type quit to leave the game.")
 
 
 def standard_input_lines(say: Callable[[str], None]) -> LineSource:
     """Terminal lines when standard input and output are terminals, plain lines otherwise."""
     if sys.stdin.isatty() and sys.stdout.isatty():
-        return TerminalLines()
+        return TerminalLines(say)
     return PlainLines(sys.stdin, say)

@@ -78,7 +78,6 @@ class ConsoleGame:
                 self.say("End of input. Goodbye.")
                 return 0
             if not self.handle_line(line):
-                self.say("Goodbye.")
                 return 0
         return 0
 
@@ -106,7 +105,7 @@ class ConsoleGame:
         if command is None:
             return True
         if command.name == "quit":
-            return False
+            return not self._confirm_quit()
         try:
             if command.spec.acts and not (command.name == "trump" and not command.arguments):
                 self._act(command)
@@ -116,6 +115,17 @@ class ConsoleGame:
         except Refused as refusal:
             self.say(str(refusal))
         return True
+
+    def _confirm_quit(self) -> bool:
+        """Ask before leaving, since the game is not kept; True to leave."""
+        for line in self.narrator.score_lines(self.state):
+            self.say(line)
+        answer = self.lines.read("Leave the game? It is not saved. Type yes to leave, or anything else to go on.")
+        if answer is None or answer.strip().lower().strip(".!") in ("yes", "y", "quit", "q"):
+            self.say("Goodbye.")
+            return True
+        self.say("Going on.")
+        return False
 
     def _review(self, command: Command) -> list[str]:
         narrator = self.narrator
@@ -134,7 +144,7 @@ class ConsoleGame:
         if name == "bids":
             return [narrator.bids_line(state)]
         if name == "score":
-            return [narrator.score_line(state)]
+            return narrator.score_lines(state)
         if name == "trump":
             return [narrator.trump_line(state)]
         if name == "turn":
@@ -161,7 +171,10 @@ class ConsoleGame:
             if name == "bid":
                 if len(arguments) != 1 or not arguments[0].isdigit():
                     raise Refused("Say bid and a number, like bid 75, or pass.")
-                return Bid(int(arguments[0]))
+                number = int(arguments[0])
+                if self.state.phase is Phase.PLAY and 1 <= number <= 14 and command.arguments == tuple(arguments):
+                    raise Refused(f"{number} needs a color letter: {number}r, {number}x, {number}y or {number}g.")
+                return Bid(number)
             if name == "trump":
                 if len(arguments) != 1:
                     raise Refused("Say trump and one color, like trump red.")

@@ -13,21 +13,26 @@ from ..engine import (
     BIRD,
     COLOR_NAMES,
     COLORS,
+    Bid,
     BidMade,
     BidWon,
     Card,
     CardPlayed,
     Color,
     Dealt,
+    Discard,
     Event,
     GameEnded,
     GameStarted,
     GameState,
     HandEnded,
     IllegalActionError,
+    NameTrump,
     NestDiscarded,
     NestTaken,
+    Pass,
     Phase,
+    Play,
     Rule,
     RuleSet,
     ThrownIn,
@@ -64,6 +69,11 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card_name(card) for card in cards)
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def signed(points: int) -> str:
     """A score change with its sign: +45, -95, 0."""
     return f"+{points}" if points > 0 else str(points)
@@ -80,10 +90,17 @@ class Narrator:
         self.rules = rules
         self.humans = tuple(humans)
         self.you = self.humans[0] if len(self.humans) == 1 else None
+        self._lead: Card | None = None
+        """The card that led the trick being announced (None between tricks)."""
 
     # ------------------------------------------------------------------ names
     def name(self, seat: int) -> str:
+        """The seat as the subject of a sentence: "You" or its name."""
         return "You" if seat == self.you else SEAT_NAMES[seat]
+
+    def object_name(self, seat: int) -> str:
+        """The seat inside a sentence: "you" or its name."""
+        return "you" if seat == self.you else SEAT_NAMES[seat]
 
     def _does(self, seat: int, you_form: str, other_form: str) -> str:
         return f"{self.name(seat)} {you_form if seat == self.you else other_form}"
@@ -147,10 +164,14 @@ class Narrator:
         if event.seat not in self.humans and self.humans:
             return [self._does(event.seat, "discard", "discards") + f" {len(event.cards)} cards."]
         cards = cards_text(sort_hand(event.cards, None, self.rules))
-        return [self._does(event.seat, "discard", "discards") + f" {cards}."]
+        lines = [self._does(event.seat, "discard", "discards") + f" {cards}."]
+        points = self.rules.points_in(sum(1 << card for card in event.cards))
+        if points:
+            lines.append(f"The nest now holds {points} points; whoever takes the last trick gets them.")
+        return lines
 
     def _on_TrumpNamed(self, event: TrumpNamed, state: GameState) -> list[str]:
-        lines = [f"Trump is {COLOR_NAMES[event.color]}, named by {self.name(event.seat).replace('You', 'you')}."]
+        lines = [f"Trump is {COLOR_NAMES[event.color]}, named by {self.object_name(event.seat)}."]
         for seat in self.humans or tuple(range(self.rules.players)):
             lines.append(self.hand_line(seat, state))
         leader = state.trick_leader
@@ -158,9 +179,17 @@ class Narrator:
         return lines
 
     def _on_CardPlayed(self, event: CardPlayed, state: GameState) -> list[str]:
+        lead, trump = self._lead, state.trump
+        if lead is None:
+            self._lead = event.card
+        elif trump is not None and event.card != BIRD:
+            suit_of = self.rules.suit_of[trump]
+            if suit_of[event.card] == trump and suit_of[lead] != trump:
+                return [self._does(event.seat, "trump", "trumps") + f" with {card_name(event.card)}."]
         return [self._does(event.seat, "play", "plays") + f" {card_name(event.card)}."]
 
     def _on_TrickTaken(self, event: TrickTaken, state: GameState) -> list[str]:
+        self._lead = None
         taker = self._does(event.winner, "take", "takes")
         if event.nest:
             return [
@@ -188,15 +217,15 @@ class Narrator:
     def _on_GameEnded(self, event: GameEnded, state: GameState) -> list[str]:
         if event.winner is None:
             return [f"Game over. A draw: {self.scores_text(event.scores)}."]
-        winner = self.side_name(event.winner)
-        if self.you is not None and self.rules.side_of[self.you] == event.winner:
-            winner += ", your side,"
-        return [f"Game over. {winner} win. Final score: {self.scores_text(event.scores)}."]
+        result = f"{self.side_name(event.winner)} win"
+        if self.you is not None:
+            result += "; your side wins" if self.rules.side_of[self.you] == event.winner else "; your side loses"
+        return [f"Game over. {result}. Final score: {self.scores_text(event.scores)}."]
 
     # ---------------------------------------------------------- review lines
     def hand_line(self, seat: int, state: GameState) -> str:
         cards = sort_hand(state.hand(seat), state.trump, self.rules)
-        return f"{self._whose(seat)} hand, {len(cards)} cards: {cards_text(cards)}."
+        return f"{self._whose(seat)} hand, {plural(len(cards), 'card')}: {cards_text(cards)}."
 
     def trick_line(self, state: GameState) -> str:
         if state.phase is not Phase.PLAY:
@@ -204,10 +233,14 @@ class Narrator:
         number = len(state.tricks) + 1
         if not state.trick_cards:
             return f"Trick {number}: nothing played yet. {self._does(state.turn, 'lead', 'leads')}."  # type: ignore[arg-type]
-        played = ", ".join(
-            f"{self.name(seat)} {card_name(card)}" for seat, card in state.trick
-        )
-        return f"Trick {number}: {played}. {self.name(state.turn)} to play."  # type: ignore[arg-type]
+        played = ", ".join(f"{self.name(seat)} {card_name(card)}" for seat, card in state.trick)
+        trump = state.trump
+        assert trump is not None
+        best = self.rules.trick_winner(state.trick_cards, trump)
+        seat, card = state.trick[best]
+        trumped = ", a trump" if card != BIRD and self.rules.suit_of[trump][card] == trump else ""
+        winning = self._does(seat, "are", "is") + f" winning with {card_name(card)}{trumped}."
+        return f"Trick {number}: {played}. {winning} {self.name(state.turn)} to play."  # type: ignore[arg-type]
 
     def last_trick_line(self, state: GameState) -> str:
         trick = state.last_trick
@@ -227,28 +260,33 @@ class Narrator:
             f"{self.name(seat)} {'pass' if amount is None else amount}" for seat, amount in state.bids
         )
         if state.bidder is not None:
-            return f"Bids: {bids}. {self.name(state.bidder)} took the bid at {state.high_bid}."
+            line = f"Bids: {bids}. {self._does(state.bidder, 'took', 'took')} the bid at {state.high_bid}."
+            if state.trump is not None:
+                line += f" Trump is {COLOR_NAMES[state.trump]}."
+            return line
         if state.high_bid is None:
             return f"Bids: {bids}. Nobody has bid yet."
         return f"Bids: {bids}. High bid {state.high_bid}, {self.name(state.high_bidder)}."  # type: ignore[arg-type]
 
-    def score_line(self, state: GameState) -> str:
-        line = f"Score: {self.scores_text(state.scores)}."
-        if state.phase is Phase.PLAY:
-            taken = ", ".join(
-                f"{self.side_name(side)} {points}" for side, points in enumerate(state.counters)
-            )
-            line += f" Taken this hand: {taken}."
+    def score_lines(self, state: GameState) -> list[str]:
+        """The score, and in the play how the hand stands."""
         if self.rules.hands_limit:
-            return f"{line} Hand {state.hand_number} of {self.rules.hands_limit}."
-        return f"{line} Hand {state.hand_number}, game to {self.rules.target_score}."
+            goal = f"hand {state.hand_number} of {self.rules.hands_limit}"
+        else:
+            goal = f"game to {self.rules.target_score}"
+        lines = [f"Score: {self.scores_text(state.scores)}; {goal}."]
+        if state.phase is Phase.PLAY and state.bidder is not None:
+            taken = ", ".join(f"{self.side_name(side)} {points}" for side, points in enumerate(state.counters))
+            bidders = self.side_name(self.rules.side_of[state.bidder])
+            lines.append(f"This hand {bidders} bid {state.high_bid}. Taken so far: {taken}.")
+        return lines
 
     def trump_line(self, state: GameState) -> str:
         if state.trump is None:
             if state.phase is Phase.TRUMP and state.turn in self.humans:
                 return "Trump is not named yet. Say trump and a color, like trump red."
             return "Trump is not named yet."
-        return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.name(state.bidder).replace('You', 'you')}."  # type: ignore[arg-type]
+        return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.object_name(state.bidder)}."  # type: ignore[arg-type]
 
     def turn_line(self, state: GameState) -> str:
         if state.is_over:
@@ -276,20 +314,49 @@ class Narrator:
             bids = rules.bid_range(state.high_bid)
             return f"{you} bid: {bids.start} to {rules.max_bid}, or pass."
         if state.phase is Phase.DISCARD:
-            return f"{you} discard: {rules.nest_size} cards to lay aside."
+            return f"{you} discard: name {rules.nest_size} cards to lay aside."
         if state.phase is Phase.TRUMP:
             return f"{you} trump: red, black, yellow or green."
         legal = sort_hand(
             [action.card for action in state.legal_actions()], state.trump, rules  # type: ignore[union-attr]
         )
         if not state.trick_cards:
-            return f"{you} lead, {len(legal)} cards: {cards_text(legal)}."
+            return f"{you} lead, {plural(len(legal), 'card')}: {cards_text(legal)}."
         return f"{you} play, {len(legal)} legal: {cards_text(legal)}."
 
     def legal_line(self, state: GameState) -> str:
+        """What the seat to act may do, with an example where the question alone is not enough."""
+        if state.phase is Phase.DISCARD:
+            size = self.rules.nest_size
+            held = len(state.hand(state.turn))  # type: ignore[arg-type]
+            return (
+                f"Discard any {size} of your {held} cards, naming each, like: discard 5r 6r 7x 8x 9g. "
+                "Counters and the Bird may go too."
+            )
+        if state.phase is Phase.TRUMP:
+            return "Name trump with trump and a color, or the color alone: red, black, yellow or green."
         return self.question(state)
 
     # ----------------------------------------------------------------- errors
+    def _out_of_phase(self, action: object, state: GameState) -> str:
+        """Why an action does not belong to this part of the hand."""
+        phase = state.phase
+        if isinstance(action, Play):
+            return "Cards are played after the bidding." if phase is Phase.BIDDING else "Cards are played once trump is named."
+        if isinstance(action, (Bid, Pass)):
+            return "The bidding is over."
+        if isinstance(action, Discard):
+            if phase is Phase.BIDDING:
+                return "The high bidder discards after the bidding."
+            return "The discard is done." if state.bidder in self.humans else "Only the high bidder discards."
+        if isinstance(action, NameTrump):
+            if phase is Phase.PLAY:
+                return f"Trump is already {COLOR_NAMES[state.trump]}."  # type: ignore[index]
+            if phase is Phase.DISCARD:
+                return "Discard first, then name trump."
+            return "The high bidder names trump after the bidding."
+        return "Not now."
+
     def refusal(self, error: IllegalActionError, state: GameState) -> str:
         """One line: what was wrong and what is allowed."""
         rules = self.rules
@@ -297,7 +364,15 @@ class Narrator:
         detail = error.detail
         if rule is Rule.FOLLOW_SUIT:
             legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
-            return f"You must follow {COLOR_NAMES[detail['suit']]}: {', '.join(card_name(c) for c in legal)}."  # type: ignore[index]
+            listed = ", ".join(card_name(c) for c in legal)
+            suit = COLOR_NAMES[detail["suit"]]  # type: ignore[index]
+            if state.trick_cards[0] == BIRD:
+                return f"The Bird was led: you must play trump, {suit}: {listed}."
+            if legal == [BIRD]:
+                return f"Trump was led and your only trump is the Bird: you must play rook."
+            if detail["suit"] == state.trump:
+                return f"You must follow trump, {suit}: {listed}."
+            return f"You must follow {suit}: {listed}."
         if rule is Rule.CARD_NOT_HELD:
             legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
             return f"You do not hold {card_name(detail['card'])}. You can play: {cards_text(legal)}."  # type: ignore[arg-type]
@@ -319,7 +394,7 @@ class Narrator:
         if rule is Rule.DISCARD_COUNT:
             return f"Discard exactly {rules.nest_size} cards; you named {detail['given']}."
         if rule is Rule.WRONG_PHASE:
-            return f"Not during the {state.phase.value}. {self.question(state)}"
+            return f"{self._out_of_phase(detail['action'], state)} {self.question(state)}"
         if rule is Rule.GAME_OVER:
             return "The game is over."
         return f"Not allowed: {error}."

@@ -85,18 +85,23 @@ _NAMES: tuple[str, ...] = tuple(
     f"{c % NUMBERS_PER_COLOR + 1}{COLOR_LETTERS[c // NUMBERS_PER_COLOR]}" for c in range(BIRD)
 ) + (BIRD_NAME,)
 
-_BY_NAME: dict[str, Card] = {name: card for card, name in enumerate(_NAMES)}
-_BY_NAME["bird"] = BIRD
-
-_COLOR_BY_WORD: dict[str, Color] = {}
+_COLOR_BY_WORD: dict[str, Color] = {"b": BLACK}
+"""Color words accepted in input: names, notation letters, and b for black."""
 for _color in COLORS:
     _COLOR_BY_WORD[COLOR_NAMES[_color]] = _color
     _COLOR_BY_WORD[COLOR_LETTERS[_color]] = _color
+
+_BY_NAME: dict[str, Card] = {"bird": BIRD, BIRD_NAME: BIRD}
+"""Card words accepted in input: the notation, and a color word after the number (14red, 14b)."""
+for _number in range(1, NUMBERS_PER_COLOR + 1):
+    for _word, _color in _COLOR_BY_WORD.items():
+        _BY_NAME[f"{_number}{_word}"] = _color * NUMBERS_PER_COLOR + _number - 1
 
 
 def parse_card(text: str) -> Card:
     """The card that ``text`` names, in any case; ``bird`` names the Bird.
 
+    The color may also be a whole color name (``14red``) or ``b`` for black.
     Raises CardNotationError for anything else.
     """
     card = _BY_NAME.get(text.strip().lower())
@@ -115,7 +120,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def parse_color(text: str) -> Color:
-    """The color named by ``text``: red, black, yellow, green or r, x, y, g (any case)."""
+    """The color named by ``text``: red, black, yellow, green or r, x, y, g, b (any case)."""
     color = _COLOR_BY_WORD.get(text.strip().lower())
     if color is None:
         raise CardNotationError(

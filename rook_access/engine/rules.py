@@ -51,7 +51,7 @@ class RuleSet:
 
     name: str = "partnership"
     """Short name used on the command line and in records."""
-    title: str = "the Original ROOK Partnership Game"
+    title: str = "the Original Rook Partnership Game"
     players: int = 4
     lowest_number: int = 5
     """Numbers below this are taken out of the deck."""

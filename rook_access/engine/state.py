@@ -305,6 +305,7 @@ class GameState:
                 f"{action} is not possible during the {self.phase.value}",
                 self._legal_list(),
                 phase=self.phase,
+                action=action,
             )
         if kind is Play:
             self._check_play(action)  # type: ignore[arg-type]
