@@ -32,11 +32,18 @@ HANDS = {
 }
 
 
-def west_declares() -> GameState:
-    """West takes the bid at 70, buries four cards, names red, and is to lead."""
-    deal = Deal(
-        HANDS["dealer"], tuple(tuple(parse_cards(hand)) for hand in HANDS["hands"]), tuple(parse_cards(HANDS["nest"]))
-    )
+def west_declares(south_and_nest_swap: tuple[str, str] | None = None) -> GameState:
+    """West takes the bid at 70, buries four cards, names red, and is to lead.
+
+    ``south_and_nest_swap`` exchanges a card of South's with one of the nest first.
+    """
+    hands = [parse_cards(hand) for hand in HANDS["hands"]]
+    nest = parse_cards(HANDS["nest"])
+    if south_and_nest_swap:
+        south_card, nest_card = (parse_card(name) for name in south_and_nest_swap)
+        hands[0][hands[0].index(south_card)] = nest_card
+        nest[nest.index(nest_card)] = south_card
+    deal = Deal(HANDS["dealer"], tuple(tuple(hand) for hand in hands), tuple(nest))
     state = GameState(PARTNERSHIP, first_deal=deal)
     state.apply(Bid(70), 1)
     for seat in (2, 3, 0):
@@ -75,22 +82,7 @@ def test_declarer_pulls_trump_with_a_sure_winner():
 
 
 def test_does_not_play_the_bird_on_a_worthless_trick():
-    deal = Deal(
-        0,
-        (
-            tuple(parse_cards("10x 6x 5r 6r 7y 8y 9y 11g rook")),
-            tuple(parse_cards("7x 9x 13r 14r 12r 11r 10r 9r 8r")),
-            tuple(parse_cards("14x 13x 5y 6y 7g 8g 9g 10g 13g")),
-            tuple(parse_cards("8x 11x 12x 10y 11y 12y 13y 14y 14g")),
-        ),
-        tuple(parse_cards("7r 5x 5g 6g 12g")),
-    )
-    state = GameState(PARTNERSHIP, first_deal=deal)
-    state.apply(Bid(70), 1)
-    for seat in (2, 3, 0):
-        state.apply(PASS, seat)
-    state.apply(Discard(frozenset(parse_cards("5x 5g 6g 8r 9r"))), 1)
-    state.apply(NameTrump(RED), 1)
+    state = west_declares(south_and_nest_swap=("12g", "rook"))
     for seat, card in ((1, "11r"), (2, "8g"), (3, "8x")):
         state.apply(Play(parse_card(card)), seat)
     # No points in the trick: South keeps the Bird and the 5, and plays 6r.
