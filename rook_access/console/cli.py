@@ -122,6 +122,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # pointing stdout at devnull so the final flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as error:  # noqa: BLE001 - a player never sees a traceback
+        if os.environ.get("ROOK_ACCESS_DEBUG"):
+            raise
+        print(f"rook-access: internal error, the game stopped: {error!r}. Please report it.", file=sys.stderr)
+        return 1
     finally:
         if record is not None:
             record.close()

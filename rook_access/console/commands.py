@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import CardNotationError, parse_card, parse_color
+from ..engine.cards import shown
 
 
 @dataclass(frozen=True)
@@ -119,16 +120,14 @@ def parse_command(line: str) -> Command | None:
         return Command(_BY_WORD["play"], tuple(words))
     if _is_color(first) and len(words) == 1:
         return Command(_BY_WORD["trump"], tuple(words))
-    shown = words[0] if len(words[0]) <= 20 else words[0][:20]
-    raise UnknownCommandError(f"Unknown command: {shown}. Type help for the commands.")
+    raise UnknownCommandError(f"Unknown command: {shown(words[0])}. Type help for the commands.")
 
 
 def help_lines() -> list[str]:
     """One line per command, for ``help``."""
     lines = ["Commands, with short forms:"]
     for spec in COMMANDS:
-        names = ", ".join((spec.name, *spec.aliases))
         arguments = f" {spec.arguments}" if spec.arguments else ""
-        lines.append(f"{names}{arguments}: {spec.help}")
+        lines.append(f"{spec.name}{arguments}, short {' or '.join(spec.aliases)}: {spec.help}")
     lines.append("Cards are a number and a color letter: 14r, 5x, 10y, 7g, and rook for the Bird.")
     return lines

@@ -98,6 +98,12 @@ for _number in range(1, NUMBERS_PER_COLOR + 1):
         _BY_NAME[f"{_number}{_word}"] = _color * NUMBERS_PER_COLOR + _number - 1
 
 
+def shown(text: str, limit: int = 20) -> str:
+    """Text fit to repeat back in a message: printable characters only, cut to ``limit``."""
+    printable = "".join(ch for ch in text.strip() if ch.isprintable())
+    return printable[:limit] or "that"
+
+
 def parse_card(text: str) -> Card:
     """The card that ``text`` names, in any case; ``bird`` names the Bird.
 
@@ -107,7 +113,7 @@ def parse_card(text: str) -> Card:
     card = _BY_NAME.get(text.strip().lower())
     if card is None:
         raise CardNotationError(
-            f"{text.strip() or 'nothing'} is not a card. Cards are a number and a color letter, "
+            f"{shown(text) if text.strip() else 'nothing'} is not a card. Cards are a number and a color letter, "
             "like 14r, 5x, 10y, 7g, or rook."
         )
     return card
@@ -124,7 +130,7 @@ def parse_color(text: str) -> Color:
     color = _COLOR_BY_WORD.get(text.strip().lower())
     if color is None:
         raise CardNotationError(
-            f"{text.strip() or 'nothing'} is not a color. Colors are red, black, yellow, green, "
+            f"{shown(text) if text.strip() else 'nothing'} is not a color. Colors are red, black, yellow, green, "
             "or r, x, y, g."
         )
     return color
