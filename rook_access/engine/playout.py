@@ -87,9 +87,10 @@ def random_hand(rules: RuleSet, rng: random.Random, dealer: int = 0) -> tuple[in
         else:
             high = bids[choice]
             high_bidder = seat
-        if in_bidding == 0:
+        over = rules.bidding_over(in_bidding, high, None if choice == len(bids) else high)
+        if over is False:
             return None, [0] * len(rules.partnerships)
-        if high is not None and (in_bidding == 1 or (high == rules.max_bid and rules.max_bid_ends_auction)):
+        if over:
             break
         seat = (seat + 1) % players
         while passed[seat]:

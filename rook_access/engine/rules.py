@@ -251,6 +251,21 @@ class RuleSet:
         return range(lowest, self.max_bid + 1, self.bid_step)
 
 
+    def bidding_over(self, still_bidding: int, high_bid: int | None, last_bid: int | None) -> bool | None:
+        """After a bid or pass: None if the bidding goes on, True if the high
+        bidder has won it, False if everyone passed and the hand is thrown in.
+
+        ``still_bidding`` counts the seats that have not passed; ``last_bid`` is
+        the amount just bid (None for a pass).
+        """
+        if still_bidding == 0:
+            return False
+        if high_bid is not None and (
+            still_bidding == 1 or (last_bid == self.max_bid and self.max_bid_ends_auction)
+        ):
+            return True
+        return None
+
     # --------------------------------------------------------------- scoring
     def score_hand(self, counters: list[int], bidding_side: int, bid: int) -> tuple[bool, list[int]]:
         """Whether the bidders made their bid, and each side's score for the hand.

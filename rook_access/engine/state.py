@@ -441,14 +441,12 @@ class GameState:
         else:
             self.high_bid = amount
             self.high_bidder = seat
-        in_bidding = self.passed.count(False)
-        if in_bidding == 0:
+        over = rules.bidding_over(self.passed.count(False), self.high_bid, amount)
+        if over is False:
             self._emit(ThrownIn(self.hand_number, self.dealer))
             self._next_dealer_deals(new_hand=False)
             return
-        if self.high_bidder is not None and (
-            in_bidding == 1 or (amount == rules.max_bid and rules.max_bid_ends_auction)
-        ):
+        if over:
             self._win_bid()
             return
         nxt = (seat + 1) % rules.players
