@@ -14,6 +14,7 @@ from rook_access.engine import (
     Discard,
     GameEnded,
     GameState,
+    HandEnded,
     NameTrump,
     Play,
     parse_card,
@@ -105,13 +106,26 @@ def test_a_trump_on_another_colors_lead_is_announced_as_trumping():
 def test_the_end_of_the_game_says_whether_your_side_won():
     state = GameState(PARTNERSHIP, seed=1)
     you_south = Narrator(PARTNERSHIP, [0])
-    assert you_south.event_lines(GameEnded(1, (250, 310)), state) == [
-        "Game over. East-West win; your side loses. Final score: North-South 250, East-West 310."
-    ]
-    assert you_south.event_lines(GameEnded(0, (305, 120)), state) == [
-        "Game over. North-South win; your side wins. Final score: North-South 305, East-West 120."
-    ]
+    assert you_south.event_lines(GameEnded(1, (250, 310)), state) == ["Game over. East-West win, 310 to 250."]
+    assert you_south.event_lines(GameEnded(0, (305, 120)), state) == ["Game over. You and North win, 305 to 120."]
     watching = Narrator(PARTNERSHIP, [])
-    assert watching.event_lines(GameEnded(None, (200, 200)), state) == [
-        "Game over. A draw: North-South 200, East-West 200."
+    assert watching.event_lines(GameEnded(0, (305, 120)), state) == ["Game over. North-South win, 305 to 120."]
+    assert watching.event_lines(GameEnded(None, (200, 200)), state) == ["Game over. A draw, 200 to 200."]
+
+
+def test_a_hand_summary_reads_well_aloud_and_explains_a_tie_at_300():
+    state = GameState(PARTNERSHIP, seed=1)
+    narrator = Narrator(PARTNERSHIP, [0])
+    lines = narrator.event_lines(HandEnded(5, 1, 90, True, (0, 120), (0, 120), (300, 300)), state)
+    assert lines == [
+        "Hand 5 over. East-West bid 90 and made it with 120: +120.",
+        "North-South took no points.",
+        "Score: North-South 300, East-West 300.",
+        "Tied at 300: another hand decides the game.",
+    ]
+    lines = narrator.event_lines(HandEnded(2, 0, 95, False, (75, 45), (-95, 45), (-95, 45)), state)
+    assert lines == [
+        "Hand 2 over. North-South bid 95 and took 75: set back 95.",
+        "East-West took 45 points: +45.",
+        "Score: North-South -95, East-West 45.",
     ]

@@ -71,11 +71,16 @@ def _words(line: str) -> list[str]:
     # "14 red" and "14 r" are one card.
     joined: list[str] = []
     for word in words:
-        if joined and joined[-1].isdigit() and _is_color(word):
+        if joined and is_number(joined[-1]) and _is_color(word):
             joined[-1] += word
         else:
             joined.append(word)
     return joined
+
+
+def is_number(word: str) -> bool:
+    """Whether a word is a whole number written in the digits 0 to 9."""
+    return word.isascii() and word.isdigit()
 
 
 def _is_color(word: str) -> bool:
@@ -114,7 +119,7 @@ def parse_command(line: str) -> Command | None:
             # "p 14r": p is short for pass, but a card after it means play.
             spec = _BY_WORD["play"]
         return Command(spec, tuple(arguments))
-    if first.isdigit():
+    if is_number(first):
         return Command(_BY_WORD["bid"], tuple(words))
     if _is_card(first):
         return Command(_BY_WORD["play"], tuple(words))

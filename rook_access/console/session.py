@@ -26,7 +26,7 @@ from ..engine import (
 )
 from ..players import Player
 from ..record import RecordWriter
-from .commands import Command, UnknownCommandError, help_lines, parse_command
+from .commands import Command, UnknownCommandError, help_lines, is_number, parse_command
 from .lines import LineSource
 from .text import Narrator
 
@@ -169,7 +169,7 @@ class ConsoleGame:
             if name == "pass":
                 return PASS
             if name == "bid":
-                if len(arguments) != 1 or not arguments[0].isdigit():
+                if len(arguments) != 1 or not is_number(arguments[0]):
                     raise Refused("Say bid and a number, like bid 75, or pass.")
                 number = int(arguments[0])
                 if self.state.phase is Phase.PLAY and 1 <= number <= 14 and command.arguments == tuple(arguments):

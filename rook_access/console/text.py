@@ -204,23 +204,37 @@ class Narrator:
         bidding_side = rules.side_of[event.bidder]
         took = event.counters[bidding_side]
         if event.made:
-            result = f"made it with {took}, {signed(event.score_change[bidding_side])}"
+            result = f"made it with {took}: {signed(event.score_change[bidding_side])}"
         else:
-            result = f"took {took}, set back {event.bid}"
+            result = f"took {took}: set back {event.bid}"
         lines = [f"Hand {event.hand} over. {self.side_name(bidding_side)} bid {event.bid} and {result}."]
         for side, change in enumerate(event.score_change):
             if side != bidding_side:
-                lines.append(f"{self.side_name(side)} took {event.counters[side]}, {signed(change)}.")
+                taken = f"{event.counters[side]} points: {signed(change)}" if change else "no points"
+                lines.append(f"{self.side_name(side)} took {taken}.")
         lines.append(f"Score: {self.scores_text(event.scores)}.")
+        tie = self._tie_at_target(event.scores)
+        if tie and not state.is_over:
+            lines.append(tie)
         return lines
 
+    def _tie_at_target(self, scores: tuple[int, ...] | list[int]) -> str | None:
+        """Why the game goes on although a side has reached the target (a tie at the top)."""
+        if self.rules.hands_limit or max(scores) < self.rules.target_score:
+            return None
+        return f"Tied at {max(scores)}: another hand decides the game."
+
     def _on_GameEnded(self, event: GameEnded, state: GameState) -> list[str]:
+        ranked = sorted(event.scores, reverse=True)
+        margin = " to ".join(str(score) for score in ranked)
         if event.winner is None:
-            return [f"Game over. A draw: {self.scores_text(event.scores)}."]
-        result = f"{self.side_name(event.winner)} win"
-        if self.you is not None:
-            result += "; your side wins" if self.rules.side_of[self.you] == event.winner else "; your side loses"
-        return [f"Game over. {result}. Final score: {self.scores_text(event.scores)}."]
+            return [f"Game over. A draw, {margin}."]
+        if self.you is not None and self.rules.side_of[self.you] == event.winner:
+            partners = " and ".join(SEAT_NAMES[s] for s in self.rules.partnerships[event.winner] if s != self.you)
+            winner = f"You and {partners}"
+        else:
+            winner = self.side_name(event.winner)
+        return [f"Game over. {winner} win, {margin}."]
 
     # ---------------------------------------------------------- review lines
     def hand_line(self, seat: int, state: GameState) -> str:
@@ -275,6 +289,9 @@ class Narrator:
         else:
             goal = f"game to {self.rules.target_score}"
         lines = [f"Score: {self.scores_text(state.scores)}; {goal}."]
+        tie = self._tie_at_target(state.scores)
+        if tie:
+            lines.append(tie)
         if state.phase is Phase.PLAY and state.bidder is not None:
             taken = ", ".join(f"{self.side_name(side)} {points}" for side, points in enumerate(state.counters))
             bidders = self.side_name(self.rules.side_of[state.bidder])
