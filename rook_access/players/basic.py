@@ -151,6 +151,23 @@ class BasicPlayer:
         return set(view.rules.deck) - seen
 
     @staticmethod
+    def _voids(view: SeatView) -> list[set[Color]]:
+        """The suits each seat has shown out of this hand (the Bird shows nothing)."""
+        rules = view.rules
+        trump = view.trump
+        assert trump is not None
+        voids: list[set[Color]] = [set() for _ in range(rules.players)]
+        played = [(trick.leader, trick.cards) for trick in view.tricks]
+        if view.trick and view.trick_leader is not None:
+            played.append((view.trick_leader, view.trick))
+        for leader, cards in played:
+            led_suit = rules.suit_of[trump][cards[0]]
+            for offset, card in enumerate(cards[1:], start=1):
+                if card != BIRD and rules.suit_of[trump][card] != led_suit:
+                    voids[(leader + offset) % rules.players].add(led_suit)
+        return voids
+
+    @staticmethod
     def _power(view: SeatView, card: Card, led_suit: Color) -> int:
         rules = view.rules
         trump = view.trump
@@ -217,16 +234,35 @@ class BasicPlayer:
         trick_points = sum(points[c] for c in trick)
         winning_card = trick[powers.index(best)]
 
+        voids = self._voids(view)
+        opponents_after = [
+            seat
+            for seat in ((view.seat + i) % players for i in range(1, players - len(trick)))
+            if rules.side_of[seat] != view.side
+        ]
+        trumps_out = any(rules.suit_of[trump][c] == trump for c in unseen)
+        may_be_trumped = (
+            led_suit != trump and trumps_out and any(led_suit in voids[seat] for seat in opponents_after)
+        )
+
+        def holds(card: Card) -> bool:
+            """Whether ``card`` will still be winning when the trick is complete."""
+            if last_to_play:
+                return True
+            if not self._is_top(view, card, unseen):
+                return False
+            return rules.suit_of[trump][card] == trump or not may_be_trumped
+
         def cheapest(cards: list[Card]) -> Card:
             return min(cards, key=lambda c: (c == BIRD, points[c], self._power(view, c, led_suit), c))
 
-        if partner_winning and (last_to_play or self._is_top(view, winning_card, unseen)):
+        if partner_winning and holds(winning_card):
             feed = [c for c in legal if c != BIRD and points[c] > 0]
             if feed:
                 return max(feed, key=lambda c: (points[c], -(card_number(c) or 0)))
             return cheapest(legal)
         beaters = [c for c in legal if self._power(view, c, led_suit) > best]
-        safe = [c for c in beaters if last_to_play or self._is_top(view, c, unseen)]
+        safe = [c for c in beaters if holds(c)]
         without_bird = [c for c in safe if c != BIRD]
         if without_bird and (trick_points > 0 or not partner_winning):
             # Win as cheaply as possible, with the most points if they cost the same.
