@@ -24,10 +24,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("bid", ("b",), "N", "Bid N points, in fives. A number alone bids too.", acts=True),
     CommandSpec("pass", ("p",), "", "Pass. You cannot bid again this hand.", acts=True),
     CommandSpec("discard", ("d",), "C C C C C", "Lay 5 cards aside as the new nest.", acts=True),
-    CommandSpec("trump", ("t",), "COLOR", "Name trump: red, black, yellow, green, or r x y g; a color alone does too. Alone: say trump.", acts=True),
+    CommandSpec("trump", ("t",), "COLOR", "Name trump, like trump red; a color alone does too. Without a color: say what trump is.", acts=True),
     CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True),
     CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first."),
-    CommandSpec("trick", ("tr",), "", "Say the cards played to this trick."),
+    CommandSpec("trick", ("tr",), "", "Say the cards played to this trick and who is winning it."),
     CommandSpec("last", ("l",), "", "Say the last trick taken."),
     CommandSpec("bids", ("bs",), "", "Say the bids of this hand."),
     CommandSpec("score", ("s",), "", "Say the score and the points taken this hand."),
@@ -134,5 +134,5 @@ def help_lines() -> list[str]:
     for spec in COMMANDS:
         arguments = f" {spec.arguments}" if spec.arguments else ""
         lines.append(f"{spec.name}{arguments}, short {' or '.join(spec.aliases)}: {spec.help}")
-    lines.append("Cards are a number and a color letter: 14r, 5x, 10y, 7g, and rook for the Bird.")
+    lines.append("Cards are a number and a color letter, r red, x black, y yellow, g green: 14r, 5x, 10y, 7g; rook is the Bird.")
     return lines
