@@ -129,3 +129,15 @@ def test_a_hand_summary_reads_well_aloud_and_explains_a_tie_at_300():
         "East-West took 45 points: +45.",
         "Score: North-South -95, East-West 45.",
     ]
+
+
+def test_legal_says_which_rule_decides_the_cards_allowed():
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green", "legal", "14r",
+             "legal", "8r", "legal", "7r", "legal"]
+    output, records, state, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert "Any card may be led: rook, 12g, 11g, 9g, 8g, 7g, 14r, 10r, 13y." in output
+    # West holds 13r 8r and the 10g, 6g of trump: red must be followed.
+    assert "You must follow red: 13r, 8r." in output
+    assert "You must follow red: 12r, 7r." in output
+    assert "You must follow red: 11r, 9r, 6r." in output
+    assert "South leads." not in output  # the leader at the keyboard is asked at once, not told

@@ -175,7 +175,8 @@ class Narrator:
         for seat in self.humans or tuple(range(self.rules.players)):
             lines.append(self.hand_line(seat, state))
         leader = state.trick_leader
-        lines.append(self._does(leader, "lead", "leads") + ".")
+        if leader not in self.humans:  # a player at the keyboard is asked at once
+            lines.append(self._does(leader, "lead", "leads") + ".")
         return lines
 
     def _on_CardPlayed(self, event: CardPlayed, state: GameState) -> list[str]:
@@ -352,7 +353,28 @@ class Narrator:
             )
         if state.phase is Phase.TRUMP:
             return "Name trump with trump and a color, or the color alone: red, black, yellow or green."
+        if state.phase is Phase.PLAY:
+            return self._play_rule_line(state)
         return self.question(state)
+
+    def _play_rule_line(self, state: GameState) -> str:
+        """Which cards may be played now, and the rule that says so."""
+        seat = state.turn
+        assert seat is not None and state.trump is not None
+        legal = sort_hand(
+            [action.card for action in state.legal_actions()], state.trump, self.rules  # type: ignore[union-attr]
+        )
+        listed = ", ".join(card_name(card) for card in legal)
+        if not state.trick_cards:
+            return f"Any card may be led: {listed}."
+        suit_of = self.rules.suit_of[state.trump]
+        suit = suit_of[state.trick_cards[0]]
+        if not any(suit_of[card] == suit for card in state.hand(seat)):
+            return f"You have no {COLOR_NAMES[suit]}, so any card may be played: {listed}."
+        rule = "trump" if suit == state.trump else COLOR_NAMES[suit]
+        return f"You must follow {rule}; the Bird may be played any time: {listed}." if BIRD in legal and any(
+            card != BIRD for card in legal
+        ) else f"You must follow {rule}: {listed}."
 
     # ----------------------------------------------------------------- errors
     def _out_of_phase(self, action: object, state: GameState) -> str:
