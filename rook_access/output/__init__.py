@@ -1,0 +1,1 @@
+"""Output channels: where announcements go (the console, the screen reader, the program's own voice)."""
