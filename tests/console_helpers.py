@@ -10,7 +10,9 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from rook_access.announcer import Verbosity
 from rook_access.console.session import ConsoleGame
+from rook_access.output.message import Message
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, card_name, cards_in
 from rook_access.players import BasicPlayer, make_player
 from rook_access.record import RecordWriter
@@ -25,6 +27,20 @@ FIXED_DEAL = {
     ],
     "nest": ["12g", "9g", "8g", "7g", "5y"],
 }
+
+
+class ListChannel:
+    """An output channel that keeps what it is told: the compact lines and the messages."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    def say(self, message: Message) -> None:
+        self.messages.append(message)
+
+    @property
+    def lines(self) -> list[str]:
+        return [message.compact for message in self.messages]
 
 
 class ScriptedLines:
@@ -45,15 +61,17 @@ def run_in_process(
     seed: int = 1,
     deal: dict | None = None,
     rules: RuleSet = PARTNERSHIP,
+    verbosity: Verbosity = Verbosity.NORMAL,
 ) -> tuple[list[str], list[dict], GameState, int]:
     """Play with scripted input; (output lines, record objects, final state, exit status)."""
     state = GameState(rules, seed=seed, first_deal=Deal.from_json(deal, rules) if deal else None)
     kinds = seats.split(",")
     players = [None if kind == "human" else make_player("easy", seed * 10 + seat) for seat, kind in enumerate(kinds)]
-    output: list[str] = []
+    channel = ListChannel()
     stream = io.StringIO()
     record = RecordWriter(stream)
-    status = ConsoleGame(state, players, ScriptedLines(lines), output.append, record).run()
+    status = ConsoleGame(state, players, ScriptedLines(lines), channel, record, verbosity=verbosity).run()
+    output = channel.lines
     records = [json.loads(line) for line in stream.getvalue().splitlines()]
     return output, records, state, status
 

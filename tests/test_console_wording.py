@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from console_helpers import FIXED_DEAL, run_in_process
 
-from rook_access.console.text import Narrator
+from rook_access.announcer import Announcer as Narrator
 from rook_access.engine import (
     PARTNERSHIP,
     PASS,

@@ -10,7 +10,9 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from ..announcer import Verbosity, speakable
 from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError, RuleSetError
+from ..output.message import Message
 from ..players import LEVELS, make_player
 from ..record import RecordWriter
 from .lines import standard_input_lines
@@ -66,15 +68,25 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--record", metavar="FILE", help="write the game to FILE as JSON Lines, one event a line")
     parser.add_argument("--output", choices=OUTPUTS, default="plain", help="where announcements go (plain: standard output)")
     parser.add_argument(
+        "--verbosity",
+        choices=[v.value for v in Verbosity],
+        default=Verbosity.NORMAL.value,
+        help="how much is said about each play: terse, normal or verbose",
+    )
+    parser.add_argument(
         "--level", choices=sorted(LEVELS), default="easy", help="how the computer players play (default easy)"
     )
     parser.add_argument("--version", action="version", version=f"rook-access {__version__}")
     return parser
 
 
-def say(line: str) -> None:
-    """Write one line to standard output at once."""
-    print(line, flush=True)
+class _StdoutChannel:
+    """Messages as plain lines on standard output."""
+
+    name = "plain"
+
+    def say(self, message: Message) -> None:
+        print(message.compact, flush=True)
 
 
 def load_deal(path: str) -> Deal:
@@ -111,11 +123,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
             return 2
         record = RecordWriter(stream, {"seats": args.seats, "seed": args.seed})
-    game = ConsoleGame(state, players, standard_input_lines(say), say, record)
+    channel = _StdoutChannel()
+
+    def ask(question: str) -> None:
+        channel.say(Message(question, speakable(question), urgent=True))
+
+    game = ConsoleGame(
+        state, players, standard_input_lines(ask), channel, record, verbosity=Verbosity(args.verbosity)
+    )
     try:
         return game.run()
     except KeyboardInterrupt:
-        say("Interrupted. Goodbye.")
+        game.say("Interrupted. Goodbye.")
         return 0
     except BrokenPipeError:
         # Whoever read our output has gone (a closed pipe): leave quietly,

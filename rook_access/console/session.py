@@ -6,7 +6,9 @@ the output meet.  A refused command says why in one line and changes nothing.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from ..engine import (
     PASS,
@@ -26,9 +28,19 @@ from ..engine import (
 )
 from ..players import Player
 from ..record import RecordWriter
+from ..announcer import Announcer, Verbosity, messages
+from ..output.message import Message
 from .commands import Command, UnknownCommandError, help_lines, is_number, parse_command
 from .lines import LineSource
-from .text import Narrator
+
+HISTORY_LENGTH = 10
+"""How many recent announcements ``history`` says."""
+
+
+class MessageSink(Protocol):
+    """Where messages go: an output channel."""
+
+    def say(self, message: Message) -> None: ...
 
 
 class Refused(Exception):
@@ -46,18 +58,28 @@ class ConsoleGame:
         state: GameState,
         players: Sequence[Player | None],
         lines: LineSource,
-        say: Callable[[str], None],
+        channel: MessageSink,
         record: RecordWriter | None = None,
+        verbosity: Verbosity = Verbosity.NORMAL,
+        after_action: Callable[[], None] | None = None,
     ) -> None:
         self.state = state
         self.players = list(players)
         self.lines = lines
-        self.say = say
+        self.channel = channel
         self.record = record
+        self.after_action = after_action
         self.humans = [seat for seat, player in enumerate(players) if player is None]
-        self.narrator = Narrator(state.rules, self.humans)
+        self.narrator = Announcer(state.rules, self.humans, verbosity)
+        self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
+        """The latest announcements of what happened, for ``repeat`` and ``history``."""
         self._announced = 0
         self._asked_at = -1
+
+    def say(self, line: str, urgent: bool = False) -> None:
+        """Say one line that answers the user (not an announcement of the game)."""
+        for message in messages([line], urgent):
+            self.channel.say(message)
 
     def run(self) -> int:
         """Play to the end; the exit status (0 for a finished game, end of input or quit)."""
@@ -69,7 +91,7 @@ class ConsoleGame:
             player = self.players[seat]
             if player is not None:
                 state.apply(player.choose(state.view(seat)), seat)
-                self._announce_new_events()
+                self._after_action()
                 continue
             fresh = self._asked_at != len(state.events)
             self._asked_at = len(state.events)
@@ -91,8 +113,15 @@ class ConsoleGame:
     def _announce(self, event: Event) -> None:
         if self.record is not None:
             self.record.write(event)
-        for line in self.narrator.event_lines(event, self.state):
-            self.say(line)
+        for message in self.narrator.event_messages(event, self.state):
+            self.recent.append(message)
+            self.channel.say(message)
+
+    def _after_action(self) -> None:
+        """Say what an action caused, then let the owner keep the game (save it)."""
+        self._announce_new_events()
+        if self.after_action is not None:
+            self.after_action()
 
     # ----------------------------------------------------------------- input
     def handle_line(self, line: str) -> bool:
@@ -151,6 +180,14 @@ class ConsoleGame:
             return [narrator.turn_line(state)]
         if name == "legal":
             return [narrator.legal_line(state)]
+        if name == "taken":
+            return narrator.taken_lines(state)
+        if name == "repeat":
+            return [self.recent[-1].compact] if self.recent else ["Nothing has been said yet."]
+        if name == "history":
+            if not self.recent:
+                return ["Nothing has been said yet."]
+            return [f"The last {len(self.recent)} announcements, oldest first:"] + [m.compact for m in self.recent]
         raise AssertionError(f"unhandled command {name}")
 
     def _act(self, command: Command) -> None:
@@ -159,7 +196,7 @@ class ConsoleGame:
             self.state.apply(action, self.state.turn)
         except IllegalActionError as error:
             raise Refused(self.narrator.refusal(error, self.state)) from None
-        self._announce_new_events()
+        self._after_action()
 
     def _action(self, command: Command) -> Action:
         """The engine action a command asks for, checked for form only."""

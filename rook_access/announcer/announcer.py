@@ -1,12 +1,15 @@
-"""Every line the console says: short, self-contained, cards in the notation.
+"""The announcer: every line the program says, from engine events and game facts.
 
-Nothing here prints; the session decides where lines go.  Lines are plain
-text with no decoration, so a screen reader or braille display reads each one
-on its own.
+Lines are short, self-contained and plain, cards in the notation, so a screen
+reader or braille display reads each one on its own.  ``messages()`` pairs
+each line with its spoken form for speech.  The verbosity changes the
+wording, never the facts.  Nothing here prints: the session sends the
+messages to an output channel.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 
 from ..engine import (
@@ -43,9 +46,17 @@ from ..engine import (
     card_number,
 )
 
+from ..output.message import Message
+from .spoken import speakable
+
 SEAT_NAMES = ("South", "West", "North", "East")
 SIDE_NAMES = ("North-South", "East-West")
 STEP_WORDS = {5: "fives", 10: "tens"}
+
+
+def messages(lines: Iterable[str], urgent: bool = False) -> list[Message]:
+    """Lines as messages, each with its spoken form."""
+    return [Message(line, speakable(line), urgent) for line in lines]
 
 
 def sort_hand(cards: Iterable[Card], trump: Color | None, rules: RuleSet) -> list[Card]:
@@ -79,15 +90,27 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-class Narrator:
+class Verbosity(enum.Enum):
+    """How much the announcer says about each thing that happens."""
+
+    TERSE = "terse"
+    """The fewest words: "West 10r.", "North takes it, 25."."""
+    NORMAL = "normal"
+    """Whole short sentences: "West plays 10r.", "North takes trick 3, 25 points."."""
+    VERBOSE = "verbose"
+    """Sentences with context: whether a card follows, what a side has taken so far."""
+
+
+class Announcer:
     """Turns events and game facts into lines for the people at the console.
 
     ``humans`` are the seats played at the keyboard.  With one human, that
     seat is "you"; with several, every seat is called by its name.
     """
 
-    def __init__(self, rules: RuleSet, humans: Iterable[int]) -> None:
+    def __init__(self, rules: RuleSet, humans: Iterable[int], verbosity: Verbosity = Verbosity.NORMAL) -> None:
         self.rules = rules
+        self.verbosity = verbosity
         self.humans = tuple(humans)
         self.you = self.humans[0] if len(self.humans) == 1 else None
         self._lead: Card | None = None
@@ -120,12 +143,26 @@ class Narrator:
         method = getattr(self, "_on_" + type(event).__name__)
         return method(event, state)
 
+    def event_messages(self, event: Event, state: GameState) -> list[Message]:
+        """``event_lines`` with their spoken forms."""
+        return messages(self.event_lines(event, state))
+
+    @property
+    def terse(self) -> bool:
+        return self.verbosity is Verbosity.TERSE
+
+    @property
+    def verbose(self) -> bool:
+        return self.verbosity is Verbosity.VERBOSE
+
     def _on_GameStarted(self, event: GameStarted, state: GameState) -> list[str]:
         goal = (
             f"{event.hands} hand{'s' if event.hands != 1 else ''}" if event.hands else f"to {event.target} points"
         )
         lines = [f"Rook: {self.rules.title}, {goal}."]
-        if self.you is not None:
+        if self.you is not None and self.terse:
+            lines.append(f"You are {SEAT_NAMES[self.you]}, partner {SEAT_NAMES[(self.you + 2) % 4]}. Help: type help.")
+        elif self.you is not None:
             partner = SEAT_NAMES[(self.you + 2) % 4]
             lines.append(f"You are {SEAT_NAMES[self.you]}; your partner is {partner}. Type help for commands.")
         elif not self.humans:
@@ -136,20 +173,34 @@ class Narrator:
 
     def _on_Dealt(self, event: Dealt, state: GameState) -> list[str]:
         lines = [f"Hand {event.hand}. {self._does(event.dealer, 'deal', 'deals')}."]
+        if self.terse:
+            lines = [f"Hand {event.hand}, {self.name(event.dealer)} {'deal' if event.dealer == self.you else 'deals'}."]
+        elif self.verbose:
+            first = (event.dealer + 1) % self.rules.players
+            lines[0] = lines[0][:-1] + f"; {self.object_name(first)} {'bid' if first == self.you else 'bids'} first."
         shown = self.humans or tuple(range(self.rules.players))
         for seat in shown:
             lines.append(self.hand_line(seat, state))
         return lines
 
     def _on_BidMade(self, event: BidMade, state: GameState) -> list[str]:
+        if self.terse:
+            return [f"{self.name(event.seat)} {'pass' if event.amount is None else event.amount}."]
         if event.amount is None:
-            return [self._does(event.seat, "pass", "passes") + "."]
-        return [self._does(event.seat, "bid", "bids") + f" {event.amount}."]
+            line = self._does(event.seat, "pass", "passes") + "."
+        else:
+            line = self._does(event.seat, "bid", "bids") + f" {event.amount}."
+        if self.verbose and state.phase is Phase.BIDDING and state.bids:
+            still = state.passed.count(False)
+            line = line[:-1] + f"; {still} still bidding."
+        return [line]
 
     def _on_ThrownIn(self, event: ThrownIn, state: GameState) -> list[str]:
         return [f"Everyone passed. The hand is thrown in; {SEAT_NAMES[(event.dealer + 1) % 4]} deals."]
 
     def _on_BidWon(self, event: BidWon, state: GameState) -> list[str]:
+        if self.terse:
+            return [f"{self.name(event.seat)} {'win' if event.seat == self.you else 'wins'} the bid, {event.amount}."]
         return [self._does(event.seat, "take", "takes") + f" the bid at {event.amount}."]
 
     def _on_NestTaken(self, event: NestTaken, state: GameState) -> list[str]:
@@ -181,24 +232,52 @@ class Narrator:
 
     def _on_CardPlayed(self, event: CardPlayed, state: GameState) -> list[str]:
         lead, trump = self._lead, state.trump
+        card = card_name(event.card)
+        how = "plays"
         if lead is None:
             self._lead = event.card
+            how = "leads"
         elif trump is not None and event.card != BIRD:
             suit_of = self.rules.suit_of[trump]
             if suit_of[event.card] == trump and suit_of[lead] != trump:
-                return [self._does(event.seat, "trump", "trumps") + f" with {card_name(event.card)}."]
-        return [self._does(event.seat, "play", "plays") + f" {card_name(event.card)}."]
+                how = "trumps"
+            elif suit_of[event.card] != suit_of[lead]:
+                how = "throws off"
+        if self.terse:
+            return [f"{self.name(event.seat)}{' trumps' if how == 'trumps' else ''} {card}."]
+        if how == "trumps":
+            return [self._does(event.seat, "trump", "trumps") + f" with {card}."]
+        line = self._does(event.seat, "play", "plays") + f" {card}."
+        if self.verbose and lead is not None and trump is not None:
+            led = COLOR_NAMES[self.rules.suit_of[trump][lead]]
+            if how == "throws off":
+                line = line[:-1] + f", no {led}."
+            elif event.card != BIRD:
+                line = line[:-1] + f", following {led}."
+        elif self.verbose and lead is None:
+            line = self._does(event.seat, "lead", "leads") + f" {card}."
+        return [line]
 
     def _on_TrickTaken(self, event: TrickTaken, state: GameState) -> list[str]:
         self._lead = None
         taker = self._does(event.winner, "take", "takes")
+        nest_line = (
+            f"The nest held {cards_text(sort_hand(event.nest, state.trump, self.rules))}, {event.nest_points} points."
+        )
+        if self.terse:
+            lines = [f"{taker} {'the last trick and nest' if event.nest else 'it'}, {event.points}."]
+            return lines + ([nest_line] if event.nest else [])
         if event.nest:
-            return [
-                f"{taker} the last trick and the nest, {event.points} points.",
-                f"The nest held {cards_text(sort_hand(event.nest, state.trump, self.rules))}, "
-                f"{event.nest_points} points.",
-            ]
-        return [f"{taker} trick {event.number}, {event.points} points."]
+            lines = [f"{taker} the last trick and the nest, {event.points} points.", nest_line]
+        else:
+            lines = [f"{taker} trick {event.number}, {event.points} points."]
+        if self.verbose:
+            winning = event.cards[(event.winner - event.leader) % self.rules.players]
+            lines[0] = lines[0][:-1] + f", with {card_name(winning)}."
+            side = self.rules.side_of[event.winner]
+            lines.append(f"{self.side_name(side)} have taken {state.counters[side]} this hand." if not event.nest
+                         else f"{self.side_name(side)} took {state.counters[side]} this hand.")
+        return lines
 
     def _on_HandEnded(self, event: HandEnded, state: GameState) -> list[str]:
         rules = self.rules
@@ -208,6 +287,15 @@ class Narrator:
             result = f"made it with {took}: {signed(event.score_change[bidding_side])}"
         else:
             result = f"took {took}: set back {event.bid}"
+        if self.terse:
+            changes = ", ".join(f"{self.side_name(side)} {signed(change)}" for side, change in enumerate(event.score_change))
+            verdict = "made" if event.made else "set"
+            lines = [
+                f"Hand {event.hand}: {self.side_name(bidding_side)} bid {event.bid}, took {took}, {verdict}. {changes}.",
+                f"Score: {self.scores_text(event.scores)}.",
+            ]
+            tie = self._tie_at_target(event.scores)
+            return lines + ([tie] if tie and not state.is_over else [])
         lines = [f"Hand {event.hand} over. {self.side_name(bidding_side)} bid {event.bid} and {result}."]
         for side, change in enumerate(event.score_change):
             if side != bidding_side:
@@ -298,6 +386,15 @@ class Narrator:
             bidders = self.side_name(self.rules.side_of[state.bidder])
             lines.append(f"This hand {bidders} bid {state.high_bid}. Taken so far: {taken}.")
         return lines
+
+    def taken_lines(self, state: GameState) -> list[str]:
+        """The counters each side has taken so far this hand."""
+        if state.phase is not Phase.PLAY or state.bidder is None:
+            return ["No counters are taken before the play."]
+        taken = ", ".join(f"{self.side_name(side)} {points}" for side, points in enumerate(state.counters))
+        bidders = self.side_name(self.rules.side_of[state.bidder])
+        left = self.rules.total_points - sum(state.counters)
+        return [f"Taken this hand: {taken}; {left} still out. {bidders} bid {state.high_bid}."]
 
     def trump_line(self, state: GameState) -> str:
         if state.trump is None:

@@ -1,0 +1,42 @@
+"""The spoken form of a line: what a speech synthesizer reads well.
+
+Speech must never get the compact notation: espeak reads ``14r`` as
+"fourteen ar".  Cards become "14 red", the Bird "the Rook", a list of cards
+gets commas so the voice pauses between them, and signs become words.
+
+    >>> speakable("Your hand, 3 cards: 14r 10r rook.")
+    'Your hand, 3 cards: 14 red, 10 red, the Rook.'
+    >>> speakable("East-West took 45 points: +45. Score: North-South -95.")
+    'East West took 45 points: plus 45. Score: North South minus 95.'
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..engine.cards import COLOR_LETTERS, COLOR_NAMES
+
+_COLOR_WORD = dict(zip(COLOR_LETTERS, COLOR_NAMES))
+_CARD = r"(?:(?:1[0-4]|[1-9])[rxyg]|rook)"
+_CARD_RUN = re.compile(rf"(?<![\w-]){_CARD}(?:,? {_CARD})*(?![\w-])")
+_ONE_CARD = re.compile(rf"(?<![\w-])({_CARD})(?![\w-])")
+_SIGNED = re.compile(r"(?<![\w])([+-])(\d+)")
+
+
+def speak_card(name: str) -> str:
+    """One card in words: ``14r`` is "14 red", ``rook`` is "the Rook"."""
+    if name == "rook":
+        return "the Rook"
+    return f"{name[:-1]} {_COLOR_WORD[name[-1]]}"
+
+
+def _speak_run(match: re.Match[str]) -> str:
+    cards = _ONE_CARD.findall(match.group(0))
+    return ", ".join(speak_card(card) for card in cards)
+
+
+def speakable(compact: str) -> str:
+    """The spoken form of a compact line."""
+    text = _CARD_RUN.sub(_speak_run, compact)
+    text = _SIGNED.sub(lambda m: ("plus " if m.group(1) == "+" else "minus ") + m.group(2), text)
+    return text.replace("North-South", "North South").replace("East-West", "East West")
