@@ -1,0 +1,136 @@
+"""The user's settings: a TOML file in the platform's user config directory.
+
+Flags change a setting for one run; the ``settings`` command in the game
+changes it and saves it.  A damaged settings file never stops the game: the
+defaults are used and the user is told in one line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import tomli_w
+
+OUTPUTS = ("auto", "plain", "screenreader", "voice")
+VERBOSITIES = ("terse", "normal", "verbose")
+PACINGS = ("enter", "delay")
+LEVELS = ("easy", "random")
+
+
+class SettingError(ValueError):
+    """A setting name or value that cannot be used; the message says what can."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting, with its default."""
+
+    verbosity: str = "normal"
+    """How much is said: terse, normal or verbose."""
+    output: str = "auto"
+    """Where announcements go: auto, plain, screenreader or voice."""
+    voice: str = ""
+    """The program's own voice (an espeak-ng voice name); empty for the default."""
+    rate: int = 0
+    """Speech rate of the program's own voice in words a minute; 0 for the default."""
+    pacing: str = "enter"
+    """After a trick, at a terminal: wait for Enter, or go on after a delay."""
+    delay: float = 1.5
+    """Seconds to wait after a trick when pacing is delay."""
+    level: str = "easy"
+    """How the computer players play."""
+
+    def changed(self, name: str, value: str) -> Settings:
+        """A copy with one setting changed from text typed by the user."""
+        fields = {field.name: field for field in dataclasses.fields(self)}
+        name = name.strip().lower()
+        if name not in fields:
+            raise SettingError(f"There is no setting {name}. Settings: {', '.join(fields)}.")
+        return dataclasses.replace(self, **{name: _parse(name, value)})
+
+    def describe(self) -> list[str]:
+        """The settings as lines to read out."""
+        return [
+            f"verbosity {self.verbosity}: terse, normal or verbose.",
+            f"output {self.output}: auto, plain, screenreader or voice.",
+            f"voice {self.voice or 'default'}: an espeak-ng voice name, or default.",
+            f"rate {self.rate or 'default'}: words a minute, 80 to 450, or default.",
+            f"pacing {self.pacing}: after a trick, enter waits for Enter, delay goes on by itself.",
+            f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
+            f"level {self.level}: easy or random computer players.",
+        ]
+
+
+def _parse(name: str, value: object) -> Any:
+    """The checked value of a setting, from typed text or from the TOML file."""
+    text = str(value).strip().lower()
+    if name in ("verbosity", "output", "pacing", "level"):
+        allowed = {"verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "level": LEVELS}[name]
+        if text not in allowed:
+            raise SettingError(f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {text or 'nothing'}.")
+        return text
+    if name == "voice":
+        return "" if text in ("", "default") else str(value).strip()
+    if name == "rate":
+        if text in ("default", "0"):
+            return 0
+        if not text.isascii() or not text.isdigit() or not 80 <= int(text) <= 450:
+            raise SettingError("rate is a number of words a minute from 80 to 450, or default.")
+        return int(text)
+    if name == "delay":
+        try:
+            seconds = float(text)
+        except ValueError:
+            raise SettingError("delay is a number of seconds from 0 to 10.") from None
+        if not 0 <= seconds <= 10:
+            raise SettingError("delay is a number of seconds from 0 to 10.")
+        return seconds
+    raise SettingError(f"There is no setting {name}.")
+
+
+def settings_path() -> Path:
+    """The settings file: in ROOK_ACCESS_CONFIG_DIR if set, else the platform's user config directory."""
+    folder = os.environ.get("ROOK_ACCESS_CONFIG_DIR") or platformdirs.user_config_dir("rook-access")
+    return Path(folder) / "settings.toml"
+
+
+def load_settings(path: Path) -> tuple[Settings, str | None]:
+    """The settings in ``path`` (the defaults if there is none), and a notice if it was damaged."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return Settings(), f"The settings file {path} could not be read; using the defaults."
+    settings = Settings()
+    problems = []
+    for name, value in data.items():
+        try:
+            settings = dataclasses.replace(settings, **{name: _parse(name, value)})
+        except (SettingError, TypeError):
+            problems.append(name)
+    if problems:
+        return settings, f"Ignored bad settings in {path}: {', '.join(problems)}."
+    return settings, None
+
+
+def save_settings(path: Path, settings: Settings) -> None:
+    """Write the settings atomically: a temporary file in the same folder, then a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".toml")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            tomli_w.dump(dataclasses.asdict(settings), stream)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
