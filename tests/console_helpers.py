@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -134,8 +135,17 @@ def noisy_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
 def run_program(
     args: list[str], input_text: str = "", timeout: float = 60, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m rook_access`` with piped standard input."""
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    """Run ``python -m rook_access`` with piped standard input.
+
+    The program's settings and saved games go to a fresh folder, never the user's.
+    """
+    home = tempfile.mkdtemp(prefix="rook-access-test-")
+    env = dict(
+        os.environ,
+        PYTHONIOENCODING="utf-8",
+        ROOK_ACCESS_CONFIG_DIR=os.path.join(home, "config"),
+        ROOK_ACCESS_DATA_DIR=os.path.join(home, "data"),
+    )
     return subprocess.run(
         [sys.executable, "-m", "rook_access", *args],
         input=input_text,

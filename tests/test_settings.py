@@ -60,3 +60,65 @@ def test_default_words_reset_voice_and_rate():
     assert settings.changed("voice", "default").voice == ""
     assert settings.changed("rate", "default").rate == 0
     assert "rate default" in " ".join(Settings().describe())
+
+
+# ------------------------------------------------------- in the game and on the command line
+from console_helpers import FIXED_DEAL, ListChannel, ScriptedLines, run_program  # noqa: E402
+
+from rook_access.console.session import ConsoleGame, SettingsControl  # noqa: E402
+from rook_access.engine import PARTNERSHIP, Deal, GameState  # noqa: E402
+from rook_access.players import BasicPlayer  # noqa: E402
+
+
+def game_with(lines, control, interactive=False, seats=(None, 1, 2, 3), sleeps=None):
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    players = [None if seat is None else BasicPlayer(seat) for seat in seats]
+    source = ScriptedLines(lines)
+    source.interactive = interactive
+    channel = ListChannel()
+    game = ConsoleGame(
+        state, players, source, channel, settings=control, sleep=sleeps.append if sleeps is not None else print
+    )
+    game.run()
+    return channel.lines, source.questions, state
+
+
+def test_the_settings_command_changes_saves_and_applies_a_setting(tmp_path):
+    saved = []
+    control = SettingsControl(Settings(), Settings().changed("rate", "200"), saved.append)
+    output, _, _ = game_with(["settings verbosity terse", "settings", "set pacing slow", "pass"], control)
+    assert "verbosity is now terse, saved." in output
+    assert saved == [Settings(verbosity="terse")]  # the flag's rate is not written to the file
+    assert "verbosity terse: terse, normal or verbose." in output
+    assert "pacing can be enter or delay, not slow." in output
+    assert "You pass." in output
+
+
+def test_pacing_waits_for_enter_after_a_trick_only_at_a_terminal():
+    # South passes; the computers play on. At a "terminal" the game waits after tricks.
+    control = SettingsControl(Settings(), Settings(), lambda _: None)
+    south = FIXED_DEAL["hands"][0]
+    lines = ["pass"] + (south + ["", "14r"]) * 12
+    output, questions, state = game_with(lines, control, interactive=True)
+    assert "Press Enter to go on." in questions
+    assert output.count("Wait: West to play.") + output.count("Wait: North to play.") + output.count(
+        "Wait: East to play.") + output.count("Wait: West to lead.") + output.count("Wait: North to lead.") + output.count(
+        "Wait: East to lead.") >= 1
+    assert len(state.tricks) >= 3 or state.hand_number > 1
+    _, questions, _ = game_with(lines, control, interactive=False)
+    assert "Press Enter to go on." not in questions
+
+
+def test_pacing_delay_sleeps_instead_of_asking():
+    control = SettingsControl(Settings(), Settings(pacing="delay", delay=0.25), lambda _: None)
+    sleeps: list[float] = []
+    _, questions, _ = game_with(["pass"] + FIXED_DEAL["hands"][0] * 12, control, interactive=True, sleeps=sleeps)
+    assert "Press Enter to go on." not in questions
+    assert sleeps and set(sleeps) == {0.25}
+
+
+def test_flags_override_the_settings_file_for_one_run(tmp_path):
+    done = run_program(["--seed", "3", "--verbosity", "terse", "--hands", "1"], "pass\n")
+    assert "West pass." in done.stdout or "North pass." in done.stdout
+    bad = run_program(["--rate", "fast"])
+    assert bad.returncode == 2 and "rate is a number of words a minute" in bad.stderr

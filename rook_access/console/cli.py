@@ -7,19 +7,30 @@ import json
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import __version__
-from ..announcer import Verbosity, speakable
+from ..announcer import speakable
 from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError, RuleSetError
 from ..output.message import Message
 from ..players import LEVELS, make_player
 from ..record import RecordWriter
 from .lines import standard_input_lines
-from .session import ConsoleGame
+from ..settings import (
+    OUTPUTS,
+    PACINGS,
+    VERBOSITIES,
+    SettingError,
+    Settings,
+    load_settings,
+    save_settings,
+    settings_path,
+)
+from .session import ConsoleGame, SettingsControl
 
 SEAT_KINDS = ("human", "computer")
-OUTPUTS = ("plain",)
+FLAG_SETTINGS = ("output", "verbosity", "voice", "rate", "pacing", "delay", "level")
+"""Flags that change a setting for this run only."""
 
 
 def _seats(text: str) -> list[str]:
@@ -66,16 +77,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--deal", metavar="FILE", help="a JSON file that fixes the first hand's deal")
     parser.add_argument("--hands", type=_positive, metavar="N", help="play exactly N hands; the higher total wins")
     parser.add_argument("--record", metavar="FILE", help="write the game to FILE as JSON Lines, one event a line")
-    parser.add_argument("--output", choices=OUTPUTS, default="plain", help="where announcements go (plain: standard output)")
     parser.add_argument(
-        "--verbosity",
-        choices=[v.value for v in Verbosity],
-        default=Verbosity.NORMAL.value,
-        help="how much is said about each play: terse, normal or verbose",
+        "--output",
+        choices=OUTPUTS,
+        help="where announcements go: plain (standard output only), screenreader, voice, or auto",
     )
-    parser.add_argument(
-        "--level", choices=sorted(LEVELS), default="easy", help="how the computer players play (default easy)"
-    )
+    parser.add_argument("--verbosity", choices=VERBOSITIES, help="how much is said: terse, normal or verbose")
+    parser.add_argument("--voice", help="the program's own voice, an espeak-ng voice name")
+    parser.add_argument("--rate", help="the program's own voice's speed in words a minute, 80 to 450")
+    parser.add_argument("--pacing", choices=PACINGS, help="after a trick at a terminal: wait for Enter, or a delay")
+    parser.add_argument("--delay", help="seconds to wait after a trick with --pacing delay, 0 to 10")
+    parser.add_argument("--level", choices=sorted(LEVELS), help="how the computer players play: easy or random")
     parser.add_argument("--version", action="version", version=f"rook-access {__version__}")
     return parser
 
@@ -101,9 +113,31 @@ def load_deal(path: str) -> Deal:
     return Deal.from_json(data, PARTNERSHIP)
 
 
+def effective_settings(stored: Settings, args: argparse.Namespace) -> Settings:
+    """The stored settings with this run's flags on top; SettingError for a bad flag value."""
+    settings = stored
+    for name in FLAG_SETTINGS:
+        value = getattr(args, name)
+        if value is not None:
+            settings = settings.changed(name, str(value))
+    return settings
+
+
+def open_output(settings: Settings, notice: Callable[[str], None]) -> _StdoutChannel:
+    """The output channel the settings ask for."""
+    return _StdoutChannel()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; the exit status."""
     args = build_parser().parse_args(argv)
+    path = settings_path()
+    stored, settings_notice = load_settings(path)
+    try:
+        settings = effective_settings(stored, args)
+    except SettingError as error:
+        print(f"rook-access: {error}", file=sys.stderr)
+        return 2
     try:
         rules = PARTNERSHIP.replace(hands_limit=args.hands) if args.hands else PARTNERSHIP
         deal = load_deal(args.deal) if args.deal else None
@@ -113,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     seeds = random.Random(args.seed)
     players = [
-        None if kind == "human" else make_player(args.level, seeds.randrange(2**32)) for kind in args.seats
+        None if kind == "human" else make_player(settings.level, seeds.randrange(2**32)) for kind in args.seats
     ]
     record = None
     if args.record:
@@ -123,13 +157,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
             return 2
         record = RecordWriter(stream, {"seats": args.seats, "seed": args.seed})
-    channel = _StdoutChannel()
+    def notice(line: str) -> None:
+        _StdoutChannel().say(Message(line, speakable(line)))
+
+    if settings_notice:
+        notice(settings_notice)
+
+    def save(changed: Settings) -> None:
+        save_settings(path, changed)
+
+    def reopen(changed: Settings) -> _StdoutChannel:
+        return open_output(changed, notice)
+
+    control = SettingsControl(stored, settings, save, reopen)
 
     def ask(question: str) -> None:
-        channel.say(Message(question, speakable(question), urgent=True))
+        game.channel.say(Message(question, speakable(question), urgent=True))
 
     game = ConsoleGame(
-        state, players, standard_input_lines(ask), channel, record, verbosity=Verbosity(args.verbosity)
+        state, players, standard_input_lines(ask), open_output(settings, notice), record, settings=control
     )
     try:
         return game.run()

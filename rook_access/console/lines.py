@@ -25,6 +25,9 @@ class LineSource(Protocol):
 class PlainLines:
     """Plain lines from a stream; a fresh question is written as a line of its own first."""
 
+    interactive = False
+    """Scripted input: nothing waits for a person."""
+
     def __init__(self, stream: IO[str], say: Callable[[str], None]) -> None:
         self.stream = stream
         self.say = say
@@ -46,6 +49,9 @@ class TerminalLines:
     no bell.  Ctrl-D ends the input like the end of a file; Ctrl-C clears
     the line and says how to leave.
     """
+
+    interactive = True
+    """A person is typing: the game may wait for them."""
 
     def __init__(self, say: Callable[[str], None]) -> None:
         from prompt_toolkit import PromptSession

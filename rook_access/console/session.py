@@ -6,6 +6,7 @@ the output meet.  A refused command says why in one line and changes nothing.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -22,6 +23,7 @@ from ..engine import (
     NameTrump,
     Phase,
     Play,
+    TrickTaken,
     parse_card,
     parse_cards,
     parse_color,
@@ -29,6 +31,7 @@ from ..engine import (
 from ..players import Player
 from ..record import RecordWriter
 from ..announcer import Announcer, Verbosity, messages
+from ..settings import SettingError, Settings
 from ..output.message import Message
 from .commands import Command, UnknownCommandError, help_lines, is_number, parse_command
 from .lines import LineSource
@@ -41,6 +44,27 @@ class MessageSink(Protocol):
     """Where messages go: an output channel."""
 
     def say(self, message: Message) -> None: ...
+
+
+class SettingsControl:
+    """The settings of this run, and how a change made in the game is kept and applied.
+
+    ``stored`` is what the settings file holds; ``effective`` is what this run
+    uses (the file with the command-line flags on top).  A change made with
+    the ``settings`` command goes to both and is saved at once.
+    """
+
+    def __init__(
+        self,
+        stored: Settings,
+        effective: Settings,
+        save: Callable[[Settings], None],
+        reopen_output: Callable[[Settings], MessageSink] | None = None,
+    ) -> None:
+        self.stored = stored
+        self.effective = effective
+        self.save = save
+        self.reopen_output = reopen_output
 
 
 class Refused(Exception):
@@ -60,8 +84,10 @@ class ConsoleGame:
         lines: LineSource,
         channel: MessageSink,
         record: RecordWriter | None = None,
-        verbosity: Verbosity = Verbosity.NORMAL,
+        verbosity: Verbosity | None = None,
         after_action: Callable[[], None] | None = None,
+        settings: SettingsControl | None = None,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.state = state
         self.players = list(players)
@@ -69,6 +95,10 @@ class ConsoleGame:
         self.channel = channel
         self.record = record
         self.after_action = after_action
+        self.settings = settings or SettingsControl(Settings(), Settings(), lambda _: None)
+        self.sleep = sleep
+        if verbosity is None:
+            verbosity = Verbosity(self.settings.effective.verbosity)
         self.humans = [seat for seat, player in enumerate(players) if player is None]
         self.narrator = Announcer(state.rules, self.humans, verbosity)
         self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
@@ -83,6 +113,13 @@ class ConsoleGame:
 
     def run(self) -> int:
         """Play to the end; the exit status (0 for a finished game, end of input or quit)."""
+        try:
+            return self._run()
+        except EOFError:  # the input ended while the game waited after a trick
+            self.say("End of input. Goodbye.")
+            return 0
+
+    def _run(self) -> int:
         self._announce_new_events()
         state = self.state
         while not state.is_over:
@@ -103,12 +140,16 @@ class ConsoleGame:
                 return 0
         return 0
 
-    def _announce_new_events(self) -> None:
+    def _announce_new_events(self) -> bool:
+        """Announce the events not yet said; whether a trick was taken among them."""
         events = self.state.events
+        trick_taken = False
         while self._announced < len(events):
             event = events[self._announced]
             self._announced += 1
             self._announce(event)
+            trick_taken = trick_taken or isinstance(event, TrickTaken)
+        return trick_taken
 
     def _announce(self, event: Event) -> None:
         if self.record is not None:
@@ -118,14 +159,36 @@ class ConsoleGame:
             self.channel.say(message)
 
     def _after_action(self) -> None:
-        """Say what an action caused, then let the owner keep the game (save it)."""
-        self._announce_new_events()
+        """Say what an action caused, let the owner keep the game (save it), and pace the play."""
+        trick_taken = self._announce_new_events()
         if self.after_action is not None:
             self.after_action()
+        if trick_taken and self.humans and getattr(self.lines, "interactive", False):
+            self._pause_after_trick()
+
+    def _pause_after_trick(self) -> None:
+        """At a terminal, give the player time to take in a trick before the computers go on.
+
+        Never with scripted input: there every line is a command.
+        """
+        state = self.state
+        if state.is_over or state.turn in self.humans:
+            return  # the player is asked at once anyway
+        if self.settings.effective.pacing == "delay":
+            self.sleep(self.settings.effective.delay)
+            return
+        line = self.lines.read("Press Enter to go on.")
+        if line is None:
+            raise EOFError
+        self.handle_line(line, may_act=False)
 
     # ----------------------------------------------------------------- input
-    def handle_line(self, line: str) -> bool:
-        """Carry out one line typed by the seat to act; False when the user quits."""
+    def handle_line(self, line: str, may_act: bool = True) -> bool:
+        """Carry out one line typed by the seat to act; False when the user quits.
+
+        With ``may_act`` False (while the game waits between tricks) only
+        review commands are carried out.
+        """
         try:
             command = parse_command(line)
         except UnknownCommandError as error:
@@ -137,6 +200,8 @@ class ConsoleGame:
             return not self._confirm_quit()
         try:
             if command.spec.acts and not (command.name == "trump" and not command.arguments):
+                if not may_act:
+                    raise Refused(f"Wait: {self.narrator.turn_line(self.state)}")
                 self._act(command)
             else:
                 for reply in self._review(command):
@@ -180,6 +245,8 @@ class ConsoleGame:
             return [narrator.turn_line(state)]
         if name == "legal":
             return [narrator.legal_line(state)]
+        if name == "settings":
+            return self._settings_command(command.arguments)
         if name == "taken":
             return narrator.taken_lines(state)
         if name == "repeat":
@@ -189,6 +256,32 @@ class ConsoleGame:
                 return ["Nothing has been said yet."]
             return [f"The last {len(self.recent)} announcements, oldest first:"] + [m.compact for m in self.recent]
         raise AssertionError(f"unhandled command {name}")
+
+    def _settings_command(self, arguments: tuple[str, ...]) -> list[str]:
+        control = self.settings
+        if not arguments:
+            return ["Settings, change one with settings, its name and a value:", *control.effective.describe()]
+        if len(arguments) < 2:
+            return [f"Say settings {arguments[0]} and a value, like settings verbosity terse."]
+        name, value = arguments[0].lower(), " ".join(arguments[1:])
+        try:
+            control.effective = control.effective.changed(name, value)
+            control.stored = control.stored.changed(name, value)
+        except SettingError as error:
+            return [str(error)]
+        try:
+            control.save(control.stored)
+            kept = "saved"
+        except OSError as error:
+            kept = f"for this game only; the settings file could not be written: {error.strerror}"
+        value = getattr(control.effective, name)
+        if name == "verbosity":
+            self.narrator.verbosity = Verbosity(value)
+        elif name in ("output", "voice", "rate") and control.reopen_output is not None:
+            self.channel = control.reopen_output(control.effective)
+        elif name == "level":
+            kept += "; the computer players change in the next game"
+        return [f"{name} is now {value or 'default'}, {kept}."]
 
     def _act(self, command: Command) -> None:
         action = self._action(command)
