@@ -55,15 +55,24 @@ class TerminalLines:
 
     def __init__(self, say: Callable[[str], None]) -> None:
         from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.shortcuts import CompleteStyle
         from prompt_toolkit.output.color_depth import ColorDepth
         from prompt_toolkit.output.vt100 import Vt100_Output
 
         output = Vt100_Output.from_pty(sys.stdout, default_color_depth=ColorDepth.MONOCHROME, enable_bell=False)
         output.enable_cpr = False
         self.say = say
+        self.words: Callable[[], list[str]] = list
+        """What Tab completes now: the session sets it to the legal commands and cards."""
         self.session: PromptSession[str] = PromptSession(
             history=InMemoryHistory(),
+            # Readline-like completion prints the choices as plain lines a
+            # screen reader reads, instead of a pop-up menu.
+            completer=WordCompleter(lambda: self.words(), ignore_case=True, WORD=True),
+            complete_style=CompleteStyle.READLINE_LIKE,
+            complete_while_typing=False,
             output=output,
             reserve_space_for_menu=0,
             enable_system_prompt=False,

@@ -24,6 +24,7 @@ from ..engine import (
     Phase,
     Play,
     TrickTaken,
+    card_name,
     parse_card,
     parse_cards,
     parse_color,
@@ -33,7 +34,7 @@ from ..record import RecordWriter
 from ..announcer import Announcer, Verbosity, messages
 from ..settings import SettingError, Settings
 from ..output.message import Message
-from .commands import Command, UnknownCommandError, help_lines, is_number, parse_command
+from .commands import COMMANDS, Command, UnknownCommandError, help_lines, is_number, parse_command
 from .lines import LineSource
 
 HISTORY_LENGTH = 10
@@ -105,6 +106,23 @@ class ConsoleGame:
         """The latest announcements of what happened, for ``repeat`` and ``history``."""
         self._announced = 0
         self._asked_at = -1
+        if hasattr(lines, "words"):
+            lines.words = self.completion_words  # type: ignore[attr-defined]
+
+    def completion_words(self) -> list[str]:
+        """The words Tab completes now: the legal moves first, then every command."""
+        state = self.state
+        words: list[str] = []
+        if state.phase is Phase.PLAY:
+            words += [card_name(action.card) for action in state.legal_actions()]  # type: ignore[union-attr]
+        elif state.phase is Phase.BIDDING:
+            words += ["pass", *(f"{amount}" for amount in state.rules.bid_range(state.high_bid))]
+        elif state.phase is Phase.DISCARD and state.turn is not None:
+            words += ["discard", *(card_name(card) for card in state.hand(state.turn))]
+        elif state.phase is Phase.TRUMP:
+            words += ["red", "black", "yellow", "green"]
+        words += [spec.name for spec in COMMANDS if spec.name not in words]
+        return words
 
     def say(self, line: str, urgent: bool = False) -> None:
         """Say one line that answers the user (not an announcement of the game)."""
