@@ -1,0 +1,80 @@
+"""Driving the program in a real terminal (tmux) as a person at the keyboard would."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+
+class Terminal:
+    """One tmux server of our own, with the program in its only window."""
+
+    def __init__(self, args: list[str], home: Path, width: int = 100, height: int = 40) -> None:
+        self.socket = f"rook-test-{uuid.uuid4().hex[:8]}"
+        self.home = home
+        env = {
+            "ROOK_ACCESS_CONFIG_DIR": str(home / "config"),
+            "ROOK_ACCESS_DATA_DIR": str(home / "data"),
+            "PYTHONPATH": str(Path(__file__).resolve().parent.parent),
+        }
+        exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
+        program = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "rook_access", *args])
+        self.command = f"env {exports} {program}; echo EXIT=$?; sleep 30"
+        self._tmux("-f", "/dev/null", "new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), self.command)
+        self._tmux("set-option", "-t", "game", "history-limit", "20000")
+
+    def _tmux(self, *args: str) -> str:
+        done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10)
+        if done.returncode != 0:
+            raise RuntimeError(f"tmux {' '.join(args)}: {done.stderr.strip()}")
+        return done.stdout
+
+    def screen(self) -> str:
+        """Everything the terminal shows, scrollback included, trailing blanks dropped."""
+        text = self._tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "game")
+        return "\n".join(line.rstrip() for line in text.splitlines()).rstrip("\n")
+
+    def wait_for(self, text: str, timeout: float = 10.0, after: int = 0) -> str:
+        """Wait until ``text`` shows (past the first ``after`` characters of the screen)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen[after:]:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} did not appear; the screen shows:\n{self.screen()[-2000:]}")
+
+    def type(self, text: str, enter: bool = True) -> None:
+        self._tmux("send-keys", "-t", "game", "-l", text)
+        if enter:
+            self._tmux("send-keys", "-t", "game", "Enter")
+
+    def keys(self, *keys: str) -> None:
+        """Special keys, like Tab, Up, C-c, C-d."""
+        self._tmux("send-keys", "-t", "game", *keys)
+
+    def pid(self) -> int:
+        """The program's process (the child of the pane's shell)."""
+        shell = int(self._tmux("display-message", "-p", "-t", "game", "#{pane_pid}").strip())
+        children = subprocess.run(["pgrep", "-P", str(shell)], capture_output=True, text=True).stdout.split()
+        for child in children:
+            cmdline = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+            if b"rook_access" in cmdline:
+                return int(child)
+        raise AssertionError("the program is not running")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def screen_reader_safe(text: str) -> bool:
+    """No escape sequences or box drawing in what the terminal shows."""
+    return "\x1b" not in text and not any("\u2500" <= ch <= "\u257f" for ch in text)
+
+
+__all__ = ["Terminal", "os", "screen_reader_safe"]

@@ -1,0 +1,55 @@
+"""The prompt_toolkit interface in a real terminal (tmux), driven as a person would."""
+
+from __future__ import annotations
+
+import pytest
+
+from terminal_helpers import Terminal, screen_reader_safe
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    started: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        term = Terminal(list(args), tmp_path)
+        started.append(term)
+        return term
+
+    yield start
+    for term in started:
+        term.close()
+
+
+def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
+    term = terminal("--seed", "7", "--hands", "1")
+    term.wait_for("Your bid: 70 to 120, or pass.")
+    # A review command answers at once and changes nothing.
+    term.type("bids")
+    term.wait_for("Bids: East pass. Nobody has bid yet.")
+    # Up recalls the last line; Enter runs it again.
+    mark = len(term.screen())
+    term.keys("Up")
+    term.keys("Enter")
+    term.wait_for("Bids: East pass. Nobody has bid yet.", after=mark)
+    # Tab completes a command from its start.
+    mark = len(term.screen())
+    term.type("hist", enter=False)
+    term.keys("Tab")
+    term.wait_for("history", after=mark)
+    term.keys("Enter")
+    term.wait_for("announcements, oldest first:", after=mark)
+    # Ctrl-C clears the line and says how to leave; the game goes on.
+    mark = len(term.screen())
+    term.type("bid 9", enter=False)
+    term.keys("C-c")
+    term.wait_for("Type quit to leave the game.", after=mark)
+    term.type("pass")
+    term.wait_for("You pass.")
+    # Ctrl-D leaves cleanly with status 0.
+    term.wait_for("Your play")
+    term.keys("C-d")
+    screen = term.wait_for("EXIT=0")
+    assert "End of input. Goodbye." in screen
+    assert "Traceback" not in screen
+    assert screen_reader_safe(screen)
