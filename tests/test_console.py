@@ -95,7 +95,7 @@ def test_the_record_has_the_documented_format(tmp_path, deal_file):
 def test_end_of_input_ends_cleanly_with_status_0():
     done = run_program(["--seed", "3"], "hand\n")
     assert done.returncode == 0
-    assert done.stdout.splitlines()[-1] == "End of input. Goodbye."
+    assert done.stdout.splitlines()[-1] == "End of input. Game saved. Goodbye. To go on later: rook-access --resume."
     assert done.stderr == ""
 
 

@@ -50,6 +50,6 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     term.wait_for("Your play")
     term.keys("C-d")
     screen = term.wait_for("EXIT=0")
-    assert "End of input. Goodbye." in screen
+    assert "End of input. Game saved. Goodbye. To go on later: rook-access --resume." in screen
     assert "Traceback" not in screen
     assert screen_reader_safe(screen)

@@ -387,6 +387,21 @@ class Announcer:
             lines.append(f"This hand {bidders} bid {state.high_bid}. Taken so far: {taken}.")
         return lines
 
+    def resume_lines(self, state: GameState) -> list[str]:
+        """Where a resumed game stands: the hand, the score, trump, the hand held, the trick."""
+        lines = [f"Resuming the game: hand {state.hand_number}. {self.scores_text(state.scores)}."]
+        if state.is_over:
+            return lines
+        if state.trump is not None:
+            lines.append(self.trump_line(state))
+        elif state.bids:
+            lines.append(self.bids_line(state))
+        for seat in self.humans:
+            lines.append(self.hand_line(seat, state))
+        if state.phase is Phase.PLAY and state.trick_cards:
+            lines.append(self.trick_line(state))
+        return lines
+
     def taken_lines(self, state: GameState) -> list[str]:
         """The counters each side has taken so far this hand."""
         if state.phase is not Phase.PLAY or state.bidder is None:
@@ -505,7 +520,7 @@ class Announcer:
             if state.trick_cards[0] == BIRD:
                 return f"The Bird was led: you must play trump, {suit}: {listed}."
             if legal == [BIRD]:
-                return f"Trump was led and your only trump is the Bird: you must play rook."
+                return "Trump was led and your only trump is the Bird: you must play rook."
             if detail["suit"] == state.trump:
                 return f"You must follow trump, {suit}: {listed}."
             return f"You must follow {suit}: {listed}."

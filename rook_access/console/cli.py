@@ -5,17 +5,30 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from .. import __version__
 from ..announcer import speakable
 from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError, RuleSetError
+from ..output.channels import Channel, PlainChannel, open_channel
 from ..output.message import Message
-from ..players import LEVELS, make_player
+from ..saves import (
+    DamagedSaveError,
+    GameSaver,
+    GameSetup,
+    default_save_path,
+    delete_save,
+    make_table,
+    move_aside,
+    read_save,
+    record_extra,
+    resume_record,
+)
+from ..players import LEVELS
 from ..record import RecordWriter
-from .lines import standard_input_lines
+from .lines import LineSource, standard_input_lines
 from ..settings import (
     OUTPUTS,
     PACINGS,
@@ -88,17 +101,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--pacing", choices=PACINGS, help="after a trick at a terminal: wait for Enter, or a delay")
     parser.add_argument("--delay", help="seconds to wait after a trick with --pacing delay, 0 to 10")
     parser.add_argument("--level", choices=sorted(LEVELS), help="how the computer players play: easy or random")
+    parser.add_argument("--resume", action="store_true", help="go on with the saved game where it stopped")
     parser.add_argument("--version", action="version", version=f"rook-access {__version__}")
     return parser
 
 
-class _StdoutChannel:
-    """Messages as plain lines on standard output."""
-
-    name = "plain"
-
-    def say(self, message: Message) -> None:
-        print(message.compact, flush=True)
+def _print(line: str) -> None:
+    print(line, flush=True)
 
 
 def load_deal(path: str) -> Deal:
@@ -123,64 +132,58 @@ def effective_settings(stored: Settings, args: argparse.Namespace) -> Settings:
     return settings
 
 
-def open_output(settings: Settings, notice: Callable[[str], None]) -> _StdoutChannel:
-    """The output channel the settings ask for."""
-    return _StdoutChannel()
+def open_output(settings: Settings, notice: Callable[[str], None]) -> Channel:
+    """The output channel the settings ask for, or plain text with a notice if it cannot be had."""
+    return open_channel(
+        settings.output, rate=settings.rate or None, voice=settings.voice or None, notice=notice, write=_print
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; the exit status."""
     args = build_parser().parse_args(argv)
-    path = settings_path()
-    stored, settings_notice = load_settings(path)
+    config = settings_path()
+    stored, settings_notice = load_settings(config)
     try:
         settings = effective_settings(stored, args)
     except SettingError as error:
         print(f"rook-access: {error}", file=sys.stderr)
         return 2
-    try:
-        rules = PARTNERSHIP.replace(hands_limit=args.hands) if args.hands else PARTNERSHIP
-        deal = load_deal(args.deal) if args.deal else None
-        state = GameState(rules, seed=args.seed, first_deal=deal)
-    except (InvalidDealError, RuleSetError) as error:
-        print(f"rook-access: {error}", file=sys.stderr)
-        return 2
-    seeds = random.Random(args.seed)
-    players = [
-        None if kind == "human" else make_player(settings.level, seeds.randrange(2**32)) for kind in args.seats
-    ]
-    record = None
-    if args.record:
-        try:
-            stream = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as error:
-            print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
-            return 2
-        record = RecordWriter(stream, {"seats": args.seats, "seed": args.seed})
+
     def notice(line: str) -> None:
-        _StdoutChannel().say(Message(line, speakable(line)))
+        PlainChannel(_print).say(Message(line, speakable(line)))
 
     if settings_notice:
         notice(settings_notice)
-
-    def save(changed: Settings) -> None:
-        save_settings(path, changed)
-
-    def reopen(changed: Settings) -> _StdoutChannel:
-        return open_output(changed, notice)
-
-    control = SettingsControl(stored, settings, save, reopen)
+    channel: Channel = open_output(settings, notice)
 
     def ask(question: str) -> None:
-        game.channel.say(Message(question, speakable(question), urgent=True))
+        channel.say(Message(question, speakable(question), urgent=True))
 
-    game = ConsoleGame(
-        state, players, standard_input_lines(ask), open_output(settings, notice), record, settings=control
-    )
+    lines = standard_input_lines(ask)
+    save_path = default_save_path()
+    try:
+        table = _resume(args, save_path, lines, notice) or _new_game(args, settings, save_path, notice)
+    except (InvalidDealError, RuleSetError) as error:
+        print(f"rook-access: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
+        return 2
+    setup, state, players, record, saver, resumed = table
+
+    def reopen(changed: Settings) -> Channel:
+        nonlocal channel
+        channel.close()
+        channel = open_output(changed, notice)
+        return channel
+
+    control = SettingsControl(stored, settings, lambda changed: save_settings(config, changed), reopen)
+    game = ConsoleGame(state, players, lines, channel, record, settings=control, saver=saver, resumed=resumed)
     try:
         return game.run()
     except KeyboardInterrupt:
-        game.say("Interrupted. Goodbye.")
+        game.say("Interrupted. " + game.goodbye())
         return 0
     except BrokenPipeError:
         # Whoever read our output has gone (a closed pipe): leave quietly,
@@ -193,5 +196,55 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rook-access: internal error, the game stopped: {error!r}. Please report it.", file=sys.stderr)
         return 1
     finally:
+        game.channel.close()
         if record is not None:
             record.close()
+
+
+Table = tuple[GameSetup, GameState, list, RecordWriter | None, GameSaver, bool]
+
+
+def _resume(args: argparse.Namespace, save_path: Path, lines: LineSource, notice: Callable[[str], None]) -> Table | None:
+    """The saved game, if the user asks for it (``--resume``, or yes to the offer at a terminal)."""
+    if not save_path.exists():
+        if args.resume:
+            notice("There is no saved game to resume; a new game starts.")
+        return None
+    if not args.resume:
+        if not getattr(lines, "interactive", False):
+            return None
+        answer = lines.read("A saved game was found. Resume it? Type yes or no.")
+        if answer is None or answer.strip().lower().strip(".!") not in ("yes", "y"):
+            return None
+    try:
+        saved = read_save(save_path)
+    except DamagedSaveError as error:
+        aside = move_aside(save_path)
+        notice(f"The saved game is damaged ({error}); it was moved to {aside}. A new game starts.")
+        return None
+    if saved is None or saved.state.is_over:
+        delete_save(save_path)
+        return None
+    setup = saved.setup
+    record = None
+    if setup.record:
+        record = resume_record(setup.record, saved.state.events, saved.record_lines, record_extra(setup))
+    saver = GameSaver(save_path, setup, saved.actions)
+    return setup, saved.state, saved.players, record, saver, True
+
+
+def _new_game(args: argparse.Namespace, settings: Settings, save_path: Path, notice: Callable[[str], None]) -> Table:
+    """A new game as the flags and settings say; a save that is not resumed is kept as the previous game."""
+    deal = load_deal(args.deal) if args.deal else None
+    setup = GameSetup.create(
+        args.seats, level=settings.level, seed=args.seed, hands=args.hands, deal=deal, record=args.record
+    )
+    state, players = make_table(setup)
+    record = None
+    if args.record:
+        record = RecordWriter(open(args.record, "w", encoding="utf-8"), record_extra(setup))  # noqa: SIM115
+    if save_path.exists():
+        previous = save_path.with_name("previous-game.json")
+        os.replace(save_path, previous)
+        notice(f"The saved game was kept as {previous}; this new game is saved in its place.")
+    return setup, state, players, record, GameSaver(save_path, setup), False

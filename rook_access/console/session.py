@@ -32,6 +32,7 @@ from ..engine import (
 from ..players import Player
 from ..record import RecordWriter
 from ..announcer import Announcer, Verbosity, messages
+from ..saves import GameSaver
 from ..settings import SettingError, Settings
 from ..output.message import Message
 from .commands import COMMANDS, Command, UnknownCommandError, help_lines, is_number, parse_command
@@ -86,7 +87,8 @@ class ConsoleGame:
         channel: MessageSink,
         record: RecordWriter | None = None,
         verbosity: Verbosity | None = None,
-        after_action: Callable[[], None] | None = None,
+        saver: GameSaver | None = None,
+        resumed: bool = False,
         settings: SettingsControl | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
@@ -95,7 +97,8 @@ class ConsoleGame:
         self.lines = lines
         self.channel = channel
         self.record = record
-        self.after_action = after_action
+        self.saver = saver
+        self._save_failed = False
         self.settings = settings or SettingsControl(Settings(), Settings(), lambda _: None)
         self.sleep = sleep
         if verbosity is None:
@@ -104,7 +107,8 @@ class ConsoleGame:
         self.narrator = Announcer(state.rules, self.humans, verbosity)
         self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
         """The latest announcements of what happened, for ``repeat`` and ``history``."""
-        self._announced = 0
+        self._announced = len(state.events) if resumed else 0
+        self._resumed = resumed
         self._asked_at = -1
         if hasattr(lines, "words"):
             lines.words = self.completion_words  # type: ignore[attr-defined]
@@ -134,10 +138,13 @@ class ConsoleGame:
         try:
             return self._run()
         except EOFError:  # the input ended while the game waited after a trick
-            self.say("End of input. Goodbye.")
+            self.say("End of input. " + self.goodbye())
             return 0
 
     def _run(self) -> int:
+        if self._resumed:
+            for line in self.narrator.resume_lines(self.state):
+                self.say(line)
         self._announce_new_events()
         state = self.state
         while not state.is_over:
@@ -145,14 +152,15 @@ class ConsoleGame:
             assert seat is not None
             player = self.players[seat]
             if player is not None:
-                state.apply(player.choose(state.view(seat)), seat)
-                self._after_action()
+                action = player.choose(state.view(seat))
+                state.apply(action, seat)
+                self._after_action(seat, action)
                 continue
             fresh = self._asked_at != len(state.events)
             self._asked_at = len(state.events)
             line = self.lines.read(self.narrator.question(state), fresh)
             if line is None:
-                self.say("End of input. Goodbye.")
+                self.say("End of input. " + self.goodbye())
                 return 0
             if not self.handle_line(line):
                 return 0
@@ -176,13 +184,33 @@ class ConsoleGame:
             self.recent.append(message)
             self.channel.say(message)
 
-    def _after_action(self) -> None:
-        """Say what an action caused, let the owner keep the game (save it), and pace the play."""
+    def _after_action(self, seat: int, action: Action) -> None:
+        """Say what an action caused, save the game, and pace the play."""
         trick_taken = self._announce_new_events()
-        if self.after_action is not None:
-            self.after_action()
+        self._save(seat, action)
         if trick_taken and self.humans and getattr(self.lines, "interactive", False):
             self._pause_after_trick()
+
+    def _save(self, seat: int, action: Action) -> None:
+        """Keep the game after every action, so nothing is lost; delete the save when the game ends."""
+        if self.saver is None:
+            return
+        try:
+            if self.state.is_over:
+                self.saver.delete()
+                return
+            self.saver.add(seat, action)
+            self.saver.save(self._announced if self.record is not None else 0)
+        except OSError as error:
+            if not self._save_failed:
+                self._save_failed = True
+                self.say(f"The game cannot be saved: {error.strerror}. Play goes on.")
+
+    def goodbye(self) -> str:
+        """The last line when the user leaves a game that is not over."""
+        if self.saver is not None and not self._save_failed:
+            return "Game saved. Goodbye. To go on later: rook-access --resume."
+        return "Goodbye."
 
     def _pause_after_trick(self) -> None:
         """At a terminal, give the player time to take in a trick before the computers go on.
@@ -229,15 +257,16 @@ class ConsoleGame:
         return True
 
     def _confirm_quit(self) -> bool:
-        """Ask before leaving, since the game is not kept; True to leave."""
+        """Leave at once when the game is saved; otherwise ask first. True to leave."""
         for line in self.narrator.score_lines(self.state):
             self.say(line)
-        answer = self.lines.read("Leave the game? It is not saved. Type yes to leave, or anything else to go on.")
-        if answer is None or answer.strip().lower().strip(".!") in ("yes", "y", "quit", "q"):
-            self.say("Goodbye.")
-            return True
-        self.say("Going on.")
-        return False
+        if self.saver is None or self._save_failed:
+            answer = self.lines.read("Leave the game? It is not saved. Type yes to leave, or anything else to go on.")
+            if answer is not None and answer.strip().lower().strip(".!") not in ("yes", "y", "quit", "q"):
+                self.say("Going on.")
+                return False
+        self.say(self.goodbye())
+        return True
 
     def _review(self, command: Command) -> list[str]:
         narrator = self.narrator
@@ -303,11 +332,13 @@ class ConsoleGame:
 
     def _act(self, command: Command) -> None:
         action = self._action(command)
+        seat = self.state.turn
+        assert seat is not None
         try:
-            self.state.apply(action, self.state.turn)
+            self.state.apply(action, seat)
         except IllegalActionError as error:
             raise Refused(self.narrator.refusal(error, self.state)) from None
-        self._after_action()
+        self._after_action(seat, action)
 
     def _action(self, command: Command) -> Action:
         """The engine action a command asks for, checked for form only."""

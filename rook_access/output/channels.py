@@ -1,0 +1,697 @@
+"""Output channels: where each announcement goes.
+
+Every channel prints the compact line (``message.compact``) exactly as
+``--output plain`` does, so the console, a braille display reading it and any
+script see the same lines.  The speaking channels add speech of
+``message.spoken`` (never the compact form, which speech reads badly):
+
+- ``PlainChannel``: the line, nothing else.
+- ``VoiceChannel``: self-voicing, for people without a screen reader.
+  pyttsx3 drives espeak-ng to synthesize each message into a WAV file and a
+  player (``aplay``) plays it, all on a worker thread, so ``say()`` returns at
+  once and input never waits for speech.  Playing through our own player
+  process is what makes speech stoppable: ``stop()`` and urgent messages end
+  it mid-word.  With ``wav_dir`` the speech is written to numbered WAV files
+  there instead of being played (for tests and measurements).  A player that
+  fails (no sound card) fails silently.
+- ``ScreenReaderChannel``: the running screen reader, through
+  ``accessible_output2``: speech gets ``message.spoken`` (interrupting for
+  urgent messages) and, where the screen reader has braille, braille gets
+  ``message.compact``.  On Linux that is speech-dispatcher, reached through
+  its Python client ``speechd`` from Debian's ``python3-speechd`` (see
+  ``speechd_client`` for why and how; not the PyPI fork
+  ``speechd-unofficial``).  As on any Linux desktop, the client starts
+  speech-dispatcher itself if it is installed and not yet running.
+
+``open_channel`` chooses by name and falls back to ``PlainChannel`` with one
+short notice line when an engine is missing.  ``auto`` is plain text: a
+screen reader already reads the console, so speaking as well would say
+everything twice; ``screen_reader_running()`` tells the caller whether one is
+running, to suggest ``voice`` to those who have none.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import itertools
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import weakref
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from .message import Message
+from .quiet import quiet_output, silence_module_prints
+from .speechd_client import load_speechd
+
+__all__ = [
+    "CHANNEL_NAMES",
+    "Channel",
+    "EngineUnavailable",
+    "EspeakSpeaker",
+    "PlainChannel",
+    "ScreenReaderChannel",
+    "Speaker",
+    "UnknownVoice",
+    "VoiceChannel",
+    "find_player",
+    "list_voices",
+    "open_channel",
+    "screen_reader_running",
+]
+
+CHANNEL_NAMES = ("plain", "voice", "screenreader", "auto")
+
+# espeak-ng's range of speech rates, in words a minute, and its default.
+MIN_RATE = 80
+MAX_RATE = 450
+DEFAULT_RATE = 175
+# Longest wait for espeak-ng to synthesize one message (it takes milliseconds).
+SYNTH_TIMEOUT = 10.0
+# Control characters would be taken as espeak-ng embedded commands.
+_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
+
+
+class EngineUnavailable(RuntimeError):
+    """A speech engine or screen reader is missing; the message says which,
+    as the start of a notice line ("No screen reader found")."""
+
+
+class UnknownVoice(ValueError):
+    """The voice asked for is not one the speech engine has."""
+
+
+@runtime_checkable
+class Channel(Protocol):
+    """Where announcements go."""
+
+    name: str
+
+    def say(self, message: Message) -> None:
+        """Announce ``message``; returns without waiting for speech."""
+
+    def stop(self) -> None:
+        """Silence any speech now, and drop speech not yet started."""
+
+    def close(self) -> None:
+        """Finish and release the engine; never hangs."""
+
+
+Write = Callable[[str], Any]
+Notice = Callable[[str], Any]
+
+
+def _notice_on_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+class PlainChannel:
+    """Each announcement as one plain line on standard output (``--output plain``)."""
+
+    name = "plain"
+
+    def __init__(self, write: Write = print) -> None:
+        self._write = write
+
+    def say(self, message: Message) -> None:
+        self._write(message.compact)
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+# --- self-voicing -----------------------------------------------------------
+
+
+class Speaker(Protocol):
+    """What ``VoiceChannel`` speaks with: one utterance at a time, on its
+    worker thread."""
+
+    def speak(self, text: str, cancel: threading.Event) -> None:
+        """Say ``text`` and return when done, or soon after ``cancel`` is set
+        (from another thread)."""
+
+    def close(self) -> None:
+        """Release what the speaker holds."""
+
+
+# Command lines of audio players, in order of preference; the WAV file's
+# path is added at the end.
+PLAYERS: tuple[tuple[str, ...], ...] = (
+    ("aplay", "-q"),
+    ("paplay",),
+    ("pw-play",),
+    ("afplay",),
+)
+
+
+def find_player() -> list[str] | None:
+    """The command line of the first audio player installed, or None."""
+    for command in PLAYERS:
+        found = shutil.which(command[0])
+        if found:
+            return [found, *command[1:]]
+    return None
+
+
+# pyttsx3 keeps one engine per driver and espeak-ng one synthesizer per
+# process: every speaker synthesizes under this lock.
+_SYNTH_LOCK = threading.Lock()
+# The engine's voice before anyone chose one.
+_DEFAULT_VOICE: dict[str, str | None] = {}
+
+
+def _load_engine() -> Any:
+    """pyttsx3's engine, started with its chatter kept off the screen."""
+    try:
+        import pyttsx3  # noqa: PLC0415
+    except Exception:
+        raise EngineUnavailable("No speech engine (pyttsx3) installed") from None
+    try:
+        with quiet_output():
+            engine = pyttsx3.init()
+            engine.getProperty("voices")
+    except Exception:
+        raise EngineUnavailable("No espeak-ng speech engine found") from None
+    silence_module_prints("pyttsx3")
+    with _SYNTH_LOCK:
+        _DEFAULT_VOICE.setdefault("voice", engine.getProperty("voice"))
+    return engine
+
+
+def list_voices() -> list[tuple[str, str]]:
+    """The voices of the speech engine as (identifier, name) pairs, such as
+    ``("gmw/en-us", "English (America)")``; empty without an engine."""
+    try:
+        engine = _load_engine()
+        with _SYNTH_LOCK:
+            return [(str(v.id), str(v.name)) for v in engine.getProperty("voices")]
+    except Exception:
+        return []
+
+
+def _match_voice(engine: Any, wanted: str) -> str:
+    """The engine's identifier of the voice ``wanted`` names, by identifier
+    (``gmw/en-us``), its last part (``en-us``) or name (``English (America)``),
+    case ignored."""
+    key = wanted.strip().casefold()
+    with _SYNTH_LOCK:
+        voices = list(engine.getProperty("voices"))
+    for voice in voices:
+        ident = str(voice.id)
+        names = {ident.casefold(), ident.rsplit("/", 1)[-1].casefold(), str(voice.name).casefold()}
+        if key in names:
+            return ident
+    raise UnknownVoice(wanted)
+
+
+class EspeakSpeaker:
+    """espeak-ng through pyttsx3, played by an audio player we can stop.
+
+    Ways around pyttsx3 2.99's espeak driver: its ``say`` plays with
+    ``os.system("aplay ...")`` from inside synthesis, which nothing can
+    interrupt, and after a ``save_to_file`` a later ``say`` writes into that
+    file, so we only ever ``save_to_file`` and play the file ourselves; its
+    ``runAndWait`` can return before the file is written, so we wait for the
+    engine's "finished-utterance"; a rate set with ``setProperty`` is often
+    applied late, so the rate is an embedded command in the text.
+    """
+
+    def __init__(
+        self,
+        *,
+        rate: int | None = None,
+        voice: str | None = None,
+        wav_dir: str | os.PathLike[str] | None = None,
+        player: list[str] | None = None,
+    ) -> None:
+        self._engine = _load_engine()
+        self._voice = _match_voice(self._engine, voice) if voice else None
+        self._rate = DEFAULT_RATE if rate is None else max(MIN_RATE, min(MAX_RATE, int(rate)))
+        self._finished = threading.Event()
+        self._token = self._engine.connect("finished-utterance", self._on_finished)
+        self._numbers = itertools.count(1)
+        self._player: list[str] | None
+        if wav_dir is not None:
+            self._folder = Path(wav_dir)
+            self._folder.mkdir(parents=True, exist_ok=True)
+            self._keep_files = True
+            self._player = None
+        else:
+            self._player = player or find_player()
+            if self._player is None:
+                raise EngineUnavailable("No audio player (aplay) found")
+            self._folder = Path(tempfile.mkdtemp(prefix="rook-access-speech-"))
+            self._keep_files = False
+        # The folder of files being played goes even if close() is never
+        # called; at exit, VoiceChannel's own handler closes us first (the
+        # folder must not vanish under a synthesis still going on).
+        self._cleanup = weakref.finalize(self, _remove_folder, None if self._keep_files else self._folder)
+        self._cleanup.atexit = False
+        self.files: list[Path] = []  # the WAV files kept, with wav_dir
+
+    def synthesize(self, text: str, path: Path) -> bool:
+        """Write ``text`` spoken into the WAV file ``path``; False if that failed."""
+        # The rate goes into the text as an espeak-ng embedded command
+        # (Ctrl-A, the rate, "S"): set as a property (espeak_SetParameter),
+        # it reaches espeak-ng's asynchronous queue late and speech often
+        # came out at the previous rate.
+        words = _CONTROL_CHARACTERS.sub(" ", text)
+        with _SYNTH_LOCK:
+            engine = self._engine
+            self._finished.clear()
+            # pyttsx3 shares one engine between speakers: set the voice each time.
+            engine.setProperty("voice", self._voice or _DEFAULT_VOICE.get("voice"))
+            engine.save_to_file(f"\x01{self._rate}S {words}", str(path))
+            try:
+                engine.runAndWait()
+            except Exception:
+                with contextlib.suppress(Exception):
+                    engine.endLoop()
+                return False
+            # runAndWait may return before espeak-ng (asynchronous in
+            # pyttsx3's mode) has finished; the file is complete when the
+            # engine says the utterance finished.
+            if not self._finished.wait(SYNTH_TIMEOUT):
+                return False
+        try:
+            return path.stat().st_size > 44  # more than a WAV header
+        except OSError:
+            return False
+
+    def speak(self, text: str, cancel: threading.Event) -> None:
+        if cancel.is_set() or not text.strip():
+            return
+        path = self._folder / f"speech-{next(self._numbers):04d}.wav"
+        if not self.synthesize(text, path):
+            with contextlib.suppress(OSError):
+                path.unlink()
+            return
+        if self._keep_files:
+            self.files.append(path)
+            return
+        try:
+            self._play(path, cancel)
+        finally:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+    def _play(self, path: Path, cancel: threading.Event) -> None:
+        if cancel.is_set() or self._player is None:
+            return
+        try:
+            process = subprocess.Popen(
+                [*self._player, str(path)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:
+            return  # no player any more: silence, the line was printed
+        try:
+            while process.poll() is None:
+                if cancel.wait(0.02):
+                    process.terminate()
+                    break
+        finally:
+            try:
+                process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+    def _on_finished(self, **details: Any) -> None:
+        self._finished.set()
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._engine.disconnect(self._token)
+        # Not self._cleanup(): finalizers do nothing once Python's own exit
+        # handler for them has run, and we may be closed after it.
+        if self._cleanup.detach() is not None and not self._keep_files:
+            _remove_folder(self._folder)
+
+
+def _remove_folder(folder: Path | None) -> None:
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class VoiceChannel:
+    """Prints each line and speaks it with the program's own voice.
+
+    Speech runs on a worker thread: ``say()`` only queues it.  An urgent
+    message drops what is queued and cuts off what is being said, then is
+    spoken; ``stop()`` silences everything.  ``close()`` lets queued speech
+    finish for at most ``close_timeout`` seconds, then cuts it off.
+    """
+
+    name = "voice"
+
+    def __init__(
+        self,
+        *,
+        rate: int | None = None,
+        voice: str | None = None,
+        write: Write = print,
+        wav_dir: str | os.PathLike[str] | None = None,
+        speaker: Speaker | None = None,
+        close_timeout: float = 5.0,
+    ) -> None:
+        self._plain = PlainChannel(write)
+        self._speaker: Speaker = (
+            speaker if speaker is not None else EspeakSpeaker(rate=rate, voice=voice, wav_dir=wav_dir)
+        )
+        self._close_timeout = close_timeout
+        self._cond = threading.Condition()
+        self._pending: deque[tuple[str, threading.Event]] = deque()
+        self._current: threading.Event | None = None
+        self._closed = False
+        self._worker = threading.Thread(target=self._run, name="rook-access speech", daemon=True)
+        self._worker.start()
+        _OPEN_VOICES.add(self)
+
+    def say(self, message: Message) -> None:
+        self._plain.say(message)
+        with self._cond:
+            if self._closed:
+                return
+            if message.urgent:
+                self._cancel_all()
+            if message.spoken.strip():
+                self._pending.append((message.spoken, threading.Event()))
+                self._cond.notify_all()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._cancel_all()
+
+    def idle(self, timeout: float | None = None) -> bool:
+        """Wait until nothing is queued or being said; False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._pending and self._current is None, timeout)
+
+    def close(self) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._cond.notify_all()
+        self._worker.join(self._close_timeout)
+        if self._worker.is_alive():
+            self.stop()
+            self._worker.join(2.0)
+        with contextlib.suppress(Exception):
+            self._speaker.close()
+        _OPEN_VOICES.discard(self)
+
+    def _cancel_all(self) -> None:
+        """Drop queued speech and cut off the current one (lock held)."""
+        for _, cancel in self._pending:
+            cancel.set()
+        self._pending.clear()
+        if self._current is not None:
+            self._current.set()
+        self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending or self._closed)
+                if not self._pending:
+                    return  # closed, and everything said
+                text, cancel = self._pending.popleft()
+                self._current = cancel
+            try:
+                self._speaker.speak(text, cancel)
+            except Exception:
+                pass  # one utterance lost; its line was printed
+            finally:
+                with self._cond:
+                    self._current = None
+                    self._cond.notify_all()
+
+
+# Voice channels not yet closed.  A program that exits without closing one
+# (an exception, Ctrl-C) must not leave its worker in the middle of espeak-ng
+# while Python shuts down: that prints a traceback from the ctypes callback.
+_OPEN_VOICES: weakref.WeakSet[VoiceChannel] = weakref.WeakSet()
+
+
+@atexit.register
+def _silence_at_exit() -> None:
+    for channel in list(_OPEN_VOICES):
+        with contextlib.suppress(Exception):
+            channel.stop()
+            channel.close()
+
+
+# --- the screen reader ------------------------------------------------------
+
+
+def _first_output(output: Any) -> Any:
+    """The output that will actually speak: ``Auto`` picks one."""
+    pick = getattr(output, "get_first_available_output", None)
+    if callable(pick):
+        return pick()
+    return output
+
+
+def _has_braille(output: Any) -> bool:
+    """Whether ``output`` really brailles (accessible_output2's base ``Output``
+    has a ``braille`` that does nothing)."""
+    target = _first_output(output)
+    if target is None:
+        return False
+    method = getattr(type(target), "braille", None)
+    if not callable(method):
+        return False
+    try:
+        from accessible_output2.outputs.base import Output  # noqa: PLC0415
+    except Exception:
+        return True
+    return method is not Output.braille
+
+
+def _auto_output() -> Any:
+    """accessible_output2's ``Auto``, if it finds a screen reader."""
+    load_speechd()
+    try:
+        with quiet_output():
+            from accessible_output2.outputs.auto import Auto  # noqa: PLC0415
+
+            output = Auto()
+            found = output.get_first_available_output()
+    except Exception:
+        raise EngineUnavailable("No screen reader found") from None
+    if found is None:
+        raise EngineUnavailable("No screen reader found")
+    return output
+
+
+def _run_with_timeout(action: Callable[[], Any], seconds: float) -> None:
+    """Run ``action`` and wait for it at most ``seconds``; ignore its errors."""
+
+    def guarded() -> None:
+        with contextlib.suppress(Exception):
+            action()
+
+    thread = threading.Thread(target=guarded, name="rook-access close", daemon=True)
+    thread.start()
+    thread.join(seconds)
+
+
+class ScreenReaderChannel:
+    """Prints each line and hands it to the running screen reader.
+
+    Speech gets ``message.spoken``, urgent messages interrupting; braille
+    gets ``message.compact`` where the screen reader has braille.  If the
+    screen reader goes away, ``notice`` is told once and the channel goes on
+    printing lines.
+    """
+
+    name = "screenreader"
+
+    def __init__(self, *, write: Write = print, output: Any = None, notice: Notice = _notice_on_stderr) -> None:
+        self._plain = PlainChannel(write)
+        self._notice = notice
+        self._output = output if output is not None else _auto_output()
+        self._braille = _has_braille(self._output)
+        self._lock = threading.Lock()
+
+    def say(self, message: Message) -> None:
+        self._plain.say(message)
+        with self._lock:
+            output = self._output
+            if output is None:
+                return
+            try:
+                if message.spoken.strip():
+                    output.speak(message.spoken, interrupt=message.urgent)
+                if self._braille and message.compact:
+                    output.braille(message.compact)
+            except Exception:
+                self._output = None
+                self._notice("Lost the screen reader; text only.")
+
+    def stop(self) -> None:
+        with self._lock:
+            target = _first_output(self._output) if self._output is not None else None
+            silence = getattr(target, "silence", None)
+            if callable(silence):
+                with contextlib.suppress(Exception):
+                    silence()
+
+    def close(self) -> None:
+        with self._lock:
+            output, self._output = self._output, None
+        if output is None:
+            return
+        outputs = list(getattr(output, "outputs", None) or [output])
+
+        def close_all() -> None:
+            for each in outputs:
+                closer = getattr(each, "close", None)
+                if callable(closer):
+                    with contextlib.suppress(Exception):
+                        closer()
+
+        _run_with_timeout(close_all, 2.0)
+
+
+# --- is a screen reader running? ---------------------------------------------
+
+# Process names of screen readers that read a Linux console or desktop.
+LINUX_SCREEN_READERS = frozenset({"orca", "fenrir", "fenrir-daemon", "yasr", "tdsr", "sbl", "speakup"})
+
+
+def _process_names(entry: Path) -> set[str]:
+    """The names a process goes by: its ``comm``, and the base names of its
+    program and, for an interpreter (``python3 /usr/bin/fenrir``), its script."""
+    names: set[str] = set()
+    with contextlib.suppress(OSError):
+        names.add((entry / "comm").read_text(errors="replace").strip())
+    with contextlib.suppress(OSError):
+        argv = (entry / "cmdline").read_bytes().split(b"\0")
+        for arg in argv[:2]:
+            if arg and not arg.startswith(b"-"):
+                names.add(os.path.basename(arg.decode(errors="replace")))
+    return names
+
+
+def _linux_screen_reader_running(proc: Path = Path("/proc"), sysfs: Path = Path("/sys/accessibility")) -> bool:
+    speakup = sysfs / "speakup" / "synth"
+    with contextlib.suppress(OSError):
+        if speakup.read_text().strip() not in ("", "none"):
+            return True
+    try:
+        entries = [e for e in proc.iterdir() if e.name.isdigit()]
+    except OSError:
+        return False
+    own = str(os.getpid())
+    for entry in entries:
+        if entry.name != own and _process_names(entry) & LINUX_SCREEN_READERS:
+            return True
+    return False
+
+
+def _windows_screen_reader_running() -> bool:
+    names = ("nvda", "jaws", "window_eyes", "system_access", "dolphin", "pc_talker", "zdsr")
+    with quiet_output():
+        for name in names:
+            try:
+                module = __import__(f"accessible_output2.outputs.{name}", fromlist=["output_class"])
+                if module.output_class().is_active():
+                    return True
+            except Exception:
+                continue
+    return False
+
+
+def _mac_screen_reader_running() -> bool:
+    try:
+        done = subprocess.run(
+            ["pgrep", "-x", "VoiceOver"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=2,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
+def screen_reader_running() -> bool:
+    """Whether a screen reader is running: Orca, Fenrir, speakup and the like
+    on Linux, NVDA, JAWS and others on Windows, VoiceOver on macOS.  A best
+    guess; never raises."""
+    try:
+        if sys.platform.startswith("linux"):
+            return _linux_screen_reader_running()
+        if sys.platform == "win32":
+            return _windows_screen_reader_running()
+        if sys.platform == "darwin":
+            return _mac_screen_reader_running()
+    except Exception:
+        pass
+    return False
+
+
+# --- choosing -----------------------------------------------------------------
+
+
+def open_channel(
+    name: str,
+    *,
+    rate: int | None = None,
+    voice: str | None = None,
+    notice: Notice = _notice_on_stderr,
+    write: Write = print,
+    wav_dir: str | os.PathLike[str] | None = None,
+) -> Channel:
+    """The channel called ``name`` (one of ``CHANNEL_NAMES``).
+
+    A missing engine gives a ``PlainChannel`` and one ``notice`` line saying
+    so ("No screen reader found; text only."), never an exception.
+    """
+    key = (name or "").strip().lower()
+    if key in ("plain", "auto"):
+        return PlainChannel(write)
+    if key == "voice":
+        try:
+            try:
+                return VoiceChannel(rate=rate, voice=voice, write=write, wav_dir=wav_dir)
+            except UnknownVoice:
+                channel = VoiceChannel(rate=rate, voice=None, write=write, wav_dir=wav_dir)
+                notice(f"No voice called {voice}; using the default voice.")
+                return channel
+        except EngineUnavailable as missing:
+            notice(f"{missing}; text only.")
+        except Exception:
+            notice("The speech engine did not start; text only.")
+        return PlainChannel(write)
+    if key == "screenreader":
+        try:
+            return ScreenReaderChannel(write=write, notice=notice)
+        except EngineUnavailable as missing:
+            notice(f"{missing}; text only.")
+        except Exception:
+            notice("The screen reader did not answer; text only.")
+        return PlainChannel(write)
+    notice(f"No output called {name}; text only.")
+    return PlainChannel(write)

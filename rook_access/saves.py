@@ -1,0 +1,564 @@
+"""Never lose a game: the game in progress, saved after every action.
+
+A save file is JSON (never pickle)::
+
+    {"format": "rook-access save", "version": 1,
+     "setup": {"variant": "partnership", "seed": 1234, "seats": [...], "level": "easy",
+               "hands": null, "deal": null, "record": null},
+     "actions": [{"seat": 1, "bid": 75}, {"seat": 2, "pass": true}, ...],
+     "record_lines": 17}
+
+``setup`` is everything needed to start the same game again (``GameSetup``),
+``actions`` every action applied so far, human and computer, in order, and
+``record_lines`` how many lines of the ``--record`` file belong to the saved
+game.  ``rebuild`` starts the game as the command line does (``make_table``)
+and applies the actions again; a computer seat is asked to choose again and
+must choose the saved action, so its random generator ends where it was.
+
+The file is replaced atomically (``write_save``: a temporary file in the same
+folder, flushed, synced, renamed over the old one), so a crash at any moment
+leaves either the old save or the new one, never half of one.
+
+    >>> action_to_json(2, Play(parse_card("14r")))
+    {'seat': 2, 'play': '14r'}
+    >>> action_from_json({"seat": 1, "trump": "red"})
+    (1, NameTrump(color=0))
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import secrets
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .engine import (
+    COLOR_NAMES,
+    PASS,
+    Action,
+    Bid,
+    CardNotationError,
+    Deal,
+    Discard,
+    Event,
+    GameState,
+    IllegalActionError,
+    InvalidDealError,
+    NameTrump,
+    Pass,
+    Play,
+    RuleSetError,
+    card_name,
+    find_variant,
+    parse_card,
+    parse_color,
+)
+from .players import LEVELS, Player, make_player
+from .record import RecordWriter
+
+FORMAT = "rook-access save"
+VERSION = 1
+SAVE_NAME = "current-game.json"
+DATA_DIR_VARIABLE = "ROOK_ACCESS_DATA_DIR"
+"""An environment variable naming the folder for the save file (the tests use it)."""
+
+SEAT_KINDS = ("human", "computer")
+_SEED_RANGE = 2**32
+
+SavedAction = tuple[int, Action]
+"""One action as saved: the seat that took it and the action."""
+
+
+class DamagedSaveError(Exception):
+    """A save file that cannot be read back into a game; the message says why, in a few words."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message if len(message) <= 200 else message[:199] + "…")
+
+
+# ------------------------------------------------------------------ the set-up
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything needed to start the same game again.
+
+    ``seed`` is never None in a setup made with ``GameSetup.create``: when the
+    user gave none, one is drawn and kept, so a resumed game is the same game.
+    ``deal`` is the first deal as the JSON object of a deal file, or None.
+    ``record`` is the path of the ``--record`` file, or None.
+    """
+
+    seats: tuple[str, ...]
+    level: str = "easy"
+    seed: int | None = None
+    hands: int | None = None
+    deal: Mapping[str, Any] | None = None
+    record: str | None = None
+    variant: str = "partnership"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(self.seats))
+
+    @classmethod
+    def create(
+        cls,
+        seats: Sequence[str],
+        level: str = "easy",
+        seed: int | None = None,
+        hands: int | None = None,
+        deal: Deal | Mapping[str, Any] | None = None,
+        record: str | os.PathLike[str] | None = None,
+        variant: str = "partnership",
+    ) -> GameSetup:
+        """A setup for a new game: draws a seed if none is given, keeps the deal as JSON
+        and the record's path as an absolute path (a resume may start in another folder)."""
+        if seed is None:
+            seed = secrets.randbelow(_SEED_RANGE)
+        if isinstance(deal, Deal):
+            deal = deal_to_json(deal)
+        return cls(
+            seats=tuple(seats),
+            level=level,
+            seed=seed,
+            hands=hands or None,
+            deal=deal,
+            record=os.path.abspath(record) if record is not None else None,
+            variant=variant,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The setup as a JSON object."""
+        return {
+            "variant": self.variant,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "level": self.level,
+            "hands": self.hands,
+            "deal": self.deal,
+            "record": self.record,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameSetup:
+        """A setup from its JSON object; DamagedSaveError if a field is missing or of the wrong type.
+
+        Whether the values make a playable game is checked by ``make_table``.
+        """
+        if not isinstance(data, dict):
+            raise DamagedSaveError("the game's set-up is not a JSON object")
+        keys = {"variant", "seed", "seats", "level", "hands", "deal", "record"}
+        missing = keys - data.keys()
+        if missing:
+            raise DamagedSaveError(f"the game's set-up has no {', '.join(sorted(missing))}")
+        unknown = data.keys() - keys
+        if unknown:
+            raise DamagedSaveError(f"the game's set-up has unknown fields: {', '.join(sorted(map(str, unknown)))}")
+        variant, seed, seats, level = data["variant"], data["seed"], data["seats"], data["level"]
+        hands, deal, record = data["hands"], data["deal"], data["record"]
+        if not isinstance(variant, str):
+            raise DamagedSaveError("the saved variant is not a name")
+        if seed is not None and not _is_int(seed):
+            raise DamagedSaveError("the saved seed is not a whole number")
+        if not isinstance(seats, list) or not all(isinstance(kind, str) and kind in SEAT_KINDS for kind in seats):
+            raise DamagedSaveError("the saved seats are not a list of human and computer")
+        if not isinstance(level, str):
+            raise DamagedSaveError("the saved level is not a name")
+        if hands is not None and not (_is_int(hands) and hands >= 1):
+            raise DamagedSaveError("the saved number of hands is not a positive whole number")
+        if deal is not None and not isinstance(deal, dict):
+            raise DamagedSaveError("the saved deal is not a JSON object")
+        if record is not None and not isinstance(record, str):
+            raise DamagedSaveError("the saved record file is not a path")
+        return cls(
+            seats=tuple(seats), level=level, seed=seed, hands=hands, deal=deal, record=record, variant=variant
+        )
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    """A deal as the JSON object of a deal file (``Deal.from_json`` reads it back)."""
+    return {
+        "dealer": deal.dealer,
+        "hands": [[card_name(card) for card in hand] for hand in deal.hands],
+        "nest": [card_name(card) for card in deal.nest],
+    }
+
+
+def record_extra(setup: GameSetup) -> dict[str, Any]:
+    """The extra fields of the record's ``game_start`` line for this setup (seats and seed).
+
+    Use it both for a new game and for a resumed one, so the two records agree.
+    """
+    return {"seats": list(setup.seats), "seed": setup.seed}
+
+
+def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
+    """The new game and its players (None for a keyboard seat), exactly as the command line makes them.
+
+    The players' seeds are drawn, seat 0 first, from ``random.Random(setup.seed)``.
+    Raises RuleSetError for an impossible table (variant, level, seats, hands)
+    and InvalidDealError for an impossible deal.
+    """
+    rules = find_variant(setup.variant)
+    if setup.hands:
+        rules = rules.replace(hands_limit=setup.hands)
+    if len(setup.seats) != rules.players or any(kind not in SEAT_KINDS for kind in setup.seats):
+        raise RuleSetError(f"a game needs {rules.players} seats, each human or computer")
+    if setup.level not in LEVELS:
+        raise RuleSetError(f"no level called {setup.level}; levels: {', '.join(sorted(LEVELS))}")
+    deal = Deal.from_json(setup.deal, rules) if setup.deal is not None else None
+    state = GameState(rules, seed=setup.seed, first_deal=deal)
+    seeds = random.Random(setup.seed)
+    players: list[Player | None] = [
+        None if kind == "human" else make_player(setup.level, seeds.randrange(_SEED_RANGE)) for kind in setup.seats
+    ]
+    return state, players
+
+
+# ---------------------------------------------------------------- the actions
+def action_to_json(seat: int, action: Action) -> dict[str, Any]:
+    """One action as its small JSON object, like ``{"seat": 0, "bid": 75}``."""
+    kind = type(action)
+    if kind is Play:
+        return {"seat": seat, "play": card_name(action.card)}  # type: ignore[union-attr]
+    if kind is Bid:
+        return {"seat": seat, "bid": action.amount}  # type: ignore[union-attr]
+    if kind is Pass:
+        return {"seat": seat, "pass": True}
+    if kind is Discard:
+        return {"seat": seat, "discard": [card_name(card) for card in sorted(action.cards)]}  # type: ignore[union-attr]
+    if kind is NameTrump:
+        return {"seat": seat, "trump": COLOR_NAMES[action.color]}  # type: ignore[union-attr]
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _action_text(seat: int, action: Action) -> str:
+    """``action_to_json`` already encoded, compactly (every name in it is plain ASCII)."""
+    kind = type(action)
+    if kind is Play:
+        return f'{{"seat":{seat},"play":"{card_name(action.card)}"}}'  # type: ignore[union-attr]
+    if kind is Bid:
+        return f'{{"seat":{seat},"bid":{action.amount}}}'  # type: ignore[union-attr]
+    if kind is Pass:
+        return f'{{"seat":{seat},"pass":true}}'
+    return json.dumps(action_to_json(seat, action), separators=(",", ":"))
+
+
+_ACTION_KINDS = ("bid", "pass", "discard", "trump", "play")
+
+
+def action_from_json(data: Any) -> SavedAction:
+    """The seat and action of a saved action object; DamagedSaveError if it is malformed."""
+    if not isinstance(data, dict) or "seat" not in data or len(data) != 2:
+        raise DamagedSaveError("a saved action is not a seat and one action")
+    seat = data["seat"]
+    if not _is_int(seat):
+        raise DamagedSaveError("a saved action's seat is not a seat number")
+    kind = next(key for key in data if key != "seat")
+    value = data[kind]
+    try:
+        if kind == "bid" and _is_int(value):
+            return seat, Bid(value)
+        if kind == "pass" and value is True:
+            return seat, PASS
+        if kind == "play" and isinstance(value, str):
+            return seat, Play(parse_card(value))
+        if kind == "trump" and isinstance(value, str):
+            return seat, NameTrump(parse_color(value))
+        if kind == "discard" and isinstance(value, list) and all(isinstance(text, str) for text in value):
+            cards = [parse_card(text) for text in value]
+            if len(set(cards)) != len(cards):
+                raise DamagedSaveError("a saved discard names a card twice")
+            return seat, Discard(frozenset(cards))
+    except CardNotationError:
+        raise DamagedSaveError(f"a saved {kind} names no card or color") from None
+    if kind in _ACTION_KINDS:
+        raise DamagedSaveError(f"a saved {kind} has a value of the wrong type")
+    raise DamagedSaveError("a saved action is of an unknown kind")
+
+
+# ----------------------------------------------------------------- rebuilding
+def rebuild(setup: GameSetup, actions: Iterable[SavedAction]) -> tuple[GameState, list[Player | None]]:
+    """The saved game as it was: made by ``make_table`` and every action applied again in order.
+
+    A computer seat chooses again and must choose the saved action.  Raises
+    DamagedSaveError if the table cannot be made, an action is not legal, or
+    a computer player chooses differently.
+    """
+    try:
+        state, players = make_table(setup)
+    except (RuleSetError, InvalidDealError) as error:
+        raise DamagedSaveError(f"the saved game cannot be set up: {error}") from None
+    for number, (seat, action) in enumerate(actions, 1):
+        if state.is_over:
+            raise DamagedSaveError(f"saved action {number} comes after the end of the game")
+        if seat != state.turn:
+            raise DamagedSaveError(f"saved action {number} is by seat {seat}, but it was seat {state.turn}'s turn")
+        try:
+            state.check(action, seat)
+        except IllegalActionError as error:
+            raise DamagedSaveError(f"saved action {number}, {action}, is not legal: {error}") from None
+        player = players[seat]
+        if player is not None and player.choose(state.view(seat)) != action:
+            raise DamagedSaveError("the saved game does not match this version of the computer players")
+        state.apply(action, seat)
+    return state, players
+
+
+# --------------------------------------------------------------- saving files
+def default_save_path() -> Path:
+    """Where the game in progress is saved: ``current-game.json`` in the user data folder.
+
+    The folder is ``$ROOK_ACCESS_DATA_DIR`` when set, else the platform's user
+    data folder for rook-access.
+    """
+    folder = os.environ.get(DATA_DIR_VARIABLE)
+    if not folder:
+        folder = platformdirs.user_data_dir("rook-access", appauthor=False)
+    return Path(folder) / SAVE_NAME
+
+
+def _temp_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.tmp")
+
+
+def _encode(setup_text: str, action_texts: Sequence[str], record_lines: int) -> bytes:
+    actions = ",\n".join(action_texts)
+    return (
+        f'{{"format":"{FORMAT}","version":{VERSION},\n"setup":{setup_text},\n'
+        f'"actions":[\n{actions}\n],\n"record_lines":{int(record_lines)}}}\n'
+    ).encode()
+
+
+def _setup_text(setup: GameSetup) -> str:
+    return json.dumps(setup.to_json(), separators=(",", ":"))
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = _temp_path(path)
+    try:
+        with open(temp, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows syncing a folder."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def write_save(
+    path: str | os.PathLike[str], setup: GameSetup, actions: Sequence[SavedAction], record_lines: int
+) -> None:
+    """Save the game atomically: a temporary file beside ``path``, flushed, synced and renamed over it.
+
+    ``actions`` are (seat, action) pairs in the order applied; ``record_lines``
+    is how many lines of the record file belong to this game so far.  Raises
+    OSError if the file cannot be written; an old save is then left as it was.
+    """
+    data = _encode(_setup_text(setup), [_action_text(seat, action) for seat, action in actions], record_lines)
+    _write_atomically(Path(path), data)
+
+
+class GameSaver:
+    """Keeps the actions of the game in progress and saves them after each one, quickly.
+
+    Each action is encoded once, when added, so a save costs one write of the
+    file, not an encoding of the whole game.
+    """
+
+    def __init__(
+        self, path: str | os.PathLike[str], setup: GameSetup, actions: Iterable[SavedAction] = ()
+    ) -> None:
+        self.path = Path(path)
+        self.setup = setup
+        self.actions: list[SavedAction] = []
+        self._texts: list[str] = []
+        self._setup_text = _setup_text(setup)
+        for seat, action in actions:
+            self.add(seat, action)
+
+    def add(self, seat: int, action: Action) -> None:
+        """Note an action just applied (by ``seat``)."""
+        self.actions.append((seat, action))
+        self._texts.append(_action_text(seat, action))
+
+    def save(self, record_lines: int) -> None:
+        """Write the save file now (atomically); OSError if it cannot be written."""
+        _write_atomically(self.path, _encode(self._setup_text, self._texts, record_lines))
+
+    def delete(self) -> None:
+        """Remove the save file: the game is over."""
+        delete_save(self.path)
+
+
+# ------------------------------------------------------------- reading files
+@dataclass
+class SavedGame:
+    """A save file read back: its contents and the game rebuilt from them."""
+
+    setup: GameSetup
+    actions: list[SavedAction]
+    record_lines: int
+    state: GameState = field(repr=False)
+    players: list[Player | None] = field(repr=False)
+
+
+def read_save(path: str | os.PathLike[str]) -> SavedGame | None:
+    """The game saved at ``path``, rebuilt; None if there is no save file.
+
+    Raises DamagedSaveError, with a short message, for anything else that is
+    not a good save: unreadable, not JSON, another format or version, fields
+    of the wrong type, or actions that do not replay.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise DamagedSaveError(f"the save file cannot be read: {error.strerror or error}") from None
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise DamagedSaveError("the save file is not valid JSON") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise DamagedSaveError("the file is not a rook-access save")
+    version = document.get("version")
+    if not _is_int(version) or version != VERSION:
+        shown = f"version {version}" if _is_int(version) and abs(version) < 10**6 else "an unknown version"
+        raise DamagedSaveError(f"the save is of {shown}; this program reads version {VERSION}")
+    missing = {"setup", "actions", "record_lines"} - document.keys()
+    if missing:
+        raise DamagedSaveError(f"the save has no {', '.join(sorted(missing))}")
+    setup = GameSetup.from_json(document["setup"])
+    raw_actions = document["actions"]
+    if not isinstance(raw_actions, list):
+        raise DamagedSaveError("the saved actions are not a list")
+    actions = [action_from_json(item) for item in raw_actions]
+    record_lines = document["record_lines"]
+    if not _is_int(record_lines) or record_lines < 0:
+        raise DamagedSaveError("the saved count of record lines is not a whole number")
+    state, players = rebuild(setup, actions)
+    if record_lines > len(state.events):
+        raise DamagedSaveError("the save counts more record lines than the game has events")
+    return SavedGame(setup, actions, record_lines, state, players)
+
+
+def move_aside(path: str | os.PathLike[str]) -> Path:
+    """Rename a damaged save to ``current-game.damaged-YYYYMMDD-HHMMSS.json`` beside it; the new path."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.stem}.damaged-{stamp}-{number}{path.suffix}")
+    os.rename(path, target)
+    return target
+
+
+def delete_save(path: str | os.PathLike[str]) -> None:
+    """Remove the save file (and any temporary file left beside it); nothing if there is none."""
+    path = Path(path)
+    for each in (path, _temp_path(path)):
+        try:
+            each.unlink()
+        except FileNotFoundError:
+            pass
+
+
+# ------------------------------------------------------------- the record file
+def record_lines_of(events: Sequence[Event], extra: Mapping[str, Any] | None = None) -> list[str]:
+    """The lines a RecordWriter writes for these events, each ending in a newline."""
+    buffer = io.StringIO()
+    writer = RecordWriter(buffer, dict(extra or {}))
+    for event in events:
+        writer.write(event)
+    return buffer.getvalue().splitlines(keepends=True)
+
+
+def resume_record(
+    path: str | os.PathLike[str], events: Sequence[Event], record_lines: int, extra: Mapping[str, Any] | None = None
+) -> RecordWriter:
+    """Open the record of a resumed game so that it holds exactly ``events``, and go on appending.
+
+    Keeps the file's first lines while they are the saved game's (at most
+    ``record_lines`` of them), cuts off whatever follows (lines written after
+    the save, a half-written line), and writes the events after them.  The
+    returned writer appends the events that come next: a game interrupted any
+    number of times has the record of a game never interrupted.  ``extra`` is
+    the ``game_start`` line's extra fields (``record_extra(setup)``).  Raises
+    OSError if the file cannot be written.
+    """
+    path = Path(path)
+    expected = record_lines_of(events, extra)
+    limit = min(record_lines, len(expected))
+    kept = 0
+    offset = 0
+    try:
+        with open(path, "r+b") as stream:
+            for raw in stream:
+                if kept >= limit or not raw.endswith(b"\n") or raw.rstrip(b"\r\n") != expected[kept][:-1].encode():
+                    break
+                kept += 1
+                offset += len(raw)
+            stream.seek(offset)
+            stream.truncate()
+    except FileNotFoundError:
+        pass
+    stream = open(path, "a", encoding="utf-8")  # noqa: SIM115 - the writer closes it
+    stream.write("".join(expected[kept:]))
+    stream.flush()
+    return RecordWriter(stream, dict(extra or {}))
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+__all__ = [
+    "DamagedSaveError",
+    "GameSaver",
+    "GameSetup",
+    "SavedAction",
+    "SavedGame",
+    "action_from_json",
+    "action_to_json",
+    "deal_to_json",
+    "default_save_path",
+    "delete_save",
+    "make_table",
+    "move_aside",
+    "read_save",
+    "rebuild",
+    "record_extra",
+    "record_lines_of",
+    "resume_record",
+    "write_save",
+]
