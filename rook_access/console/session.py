@@ -146,6 +146,7 @@ class ConsoleGame:
             for line in self.narrator.resume_lines(self.state):
                 self.say(line)
         self._announce_new_events()
+        self._save_start()
         state = self.state
         while not state.is_over:
             seat = state.turn
@@ -202,9 +203,22 @@ class ConsoleGame:
             self.saver.add(seat, action)
             self.saver.save(self._announced if self.record is not None else 0)
         except OSError as error:
-            if not self._save_failed:
-                self._save_failed = True
-                self.say(f"The game cannot be saved: {error.strerror}. Play goes on.")
+            self._save_failure(error)
+
+    def _save_start(self) -> None:
+        """Save a game at its start too, so that even a game with no move yet can be resumed."""
+        if self.saver is None or self.state.is_over:
+            return
+        try:
+            self.saver.save(self._announced if self.record is not None else 0)
+        except OSError as error:
+            self._save_failure(error)
+
+    def _save_failure(self, error: OSError) -> None:
+        """Say once that saving fails; the game goes on."""
+        if not self._save_failed:
+            self._save_failed = True
+            self.say(f"The game cannot be saved: {error.strerror}. Play goes on.")
 
     def goodbye(self) -> str:
         """The last line when the user leaves a game that is not over."""
