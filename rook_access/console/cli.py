@@ -12,7 +12,7 @@ from pathlib import Path
 from .. import __version__
 from ..announcer import speakable
 from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError, RuleSetError
-from ..output.channels import Channel, PlainChannel, open_channel
+from ..output.channels import Channel, PlainChannel, open_channel, screen_reader_running
 from ..output.message import Message
 from ..saves import (
     DamagedSaveError,
@@ -161,6 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         channel.say(Message(question, speakable(question), urgent=True))
 
     lines = standard_input_lines(ask)
+    if settings.output == "auto" and getattr(lines, "interactive", False) and not screen_reader_running():
+        # Auto output is plain text: a screen reader reads it, so nothing is said twice.
+        notice("No screen reader is running. To have the game speak, type: settings output voice.")
     save_path = default_save_path()
     try:
         table = _resume(args, save_path, lines, notice) or _new_game(args, settings, save_path, notice)

@@ -36,6 +36,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("history", ("hi",), "", "Say the last ten announcements."),
     CommandSpec("turn", ("w", "who"), "", "Say whose turn it is."),
     CommandSpec("legal", ("lg",), "", "Say what you may do now."),
+    CommandSpec("stop", ("sh",), "", "Stop the program's speech now. The F2 key does it too."),
     CommandSpec("settings", ("set",), "[NAME VALUE]", "Say the settings, or change one, like settings verbosity terse."),
     CommandSpec("help", ("?",), "", "Say these commands."),
     CommandSpec("quit", ("q", "exit"), "", "Leave the game."),

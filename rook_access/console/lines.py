@@ -57,6 +57,7 @@ class TerminalLines:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.key_binding import KeyBindings
         from prompt_toolkit.shortcuts import CompleteStyle
         from prompt_toolkit.output.color_depth import ColorDepth
         from prompt_toolkit.output.vt100 import Vt100_Output
@@ -66,6 +67,15 @@ class TerminalLines:
         self.say = say
         self.words: Callable[[], list[str]] = list
         """What Tab completes now: the session sets it to the legal commands and cards."""
+        self.stop_speech: Callable[[], None] = lambda: None
+        """What F2 does: the session sets it to silence the program's speech."""
+        bindings = KeyBindings()
+
+        @bindings.add("f2")
+        def _stop_speech(event: object) -> None:
+            """F2 stops the program's own speech at once, keeping the line being typed."""
+            self.stop_speech()
+
         self.session: PromptSession[str] = PromptSession(
             history=InMemoryHistory(),
             # Readline-like completion prints the choices as plain lines a
@@ -73,6 +83,7 @@ class TerminalLines:
             completer=WordCompleter(lambda: self.words(), ignore_case=True, WORD=True),
             complete_style=CompleteStyle.READLINE_LIKE,
             complete_while_typing=False,
+            key_bindings=bindings,
             output=output,
             reserve_space_for_menu=0,
             enable_system_prompt=False,

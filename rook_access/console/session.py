@@ -112,6 +112,14 @@ class ConsoleGame:
         self._asked_at = -1
         if hasattr(lines, "words"):
             lines.words = self.completion_words  # type: ignore[attr-defined]
+        if hasattr(lines, "stop_speech"):
+            lines.stop_speech = self.stop_speech  # type: ignore[attr-defined]
+
+    def stop_speech(self) -> None:
+        """Silence whatever the output channel is still saying."""
+        stop = getattr(self.channel, "stop", None)
+        if stop is not None:
+            stop()
 
     def completion_words(self) -> list[str]:
         """The words Tab completes now: the legal moves first, then every command."""
@@ -308,6 +316,9 @@ class ConsoleGame:
             return [narrator.legal_line(state)]
         if name == "settings":
             return self._settings_command(command.arguments)
+        if name == "stop":
+            self.stop_speech()
+            return []
         if name == "taken":
             return narrator.taken_lines(state)
         if name == "repeat":
