@@ -272,8 +272,9 @@ class Announcer:
         else:
             lines = [f"{taker} trick {event.number}, {event.points} points."]
         if self.verbose:
-            winning = event.cards[(event.winner - event.leader) % self.rules.players]
-            lines[0] = lines[0][:-1] + f", with {card_name(winning)}."
+            winning = card_name(event.cards[(event.winner - event.leader) % self.rules.players])
+            what = "the last trick and the nest" if event.nest else f"trick {event.number}"
+            lines[0] = f"{taker} {what} with {winning}, {event.points} points."
             side = self.rules.side_of[event.winner]
             lines.append(f"{self.side_name(side)} have taken {state.counters[side]} this hand." if not event.nest
                          else f"{self.side_name(side)} took {state.counters[side]} this hand.")
