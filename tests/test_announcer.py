@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,16 @@ def test_taken_says_the_counters_of_each_side():
     lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green", "rook", "6g", "14g", "13g", "taken"]
     output, _, _, _ = run_in_process(lines, seats="human,human,human,human", deal=FIXED_DEAL)
     assert "Taken this hand: North-South 30, East-West 0; 90 still out. North-South bid 70." in output
+
+
+def test_the_guides_verbosity_samples_are_what_the_program_says():
+    guide = (Path(__file__).parent.parent / "docs" / "screen-reader-guide.md").read_text()
+    section = guide.split("## Verbosity", 1)[1].split("\n## ", 1)[0]
+    script = legal_script(FIXED_DEAL, seed=4)[:14]
+    for verbosity in Verbosity:
+        block = section.split(f"`{verbosity.value}`:", 1)[1].split("\n\n", 2)[1]
+        samples = [line.strip() for line in block.splitlines() if line.startswith("    ")]
+        assert len(samples) >= 7
+        output, _, _, _ = run_in_process(script, seats="human,human,human,human", deal=FIXED_DEAL, seed=4, verbosity=verbosity)
+        for sample in samples:
+            assert sample in output, (verbosity, sample)
