@@ -413,3 +413,16 @@ def test_screen_reader_running_never_raises(monkeypatch):
 
     monkeypatch.setattr(channels, "_linux_screen_reader_running", broken)
     assert screen_reader_running() is False
+
+
+def test_a_question_the_prompt_shows_is_spoken_but_not_printed_again():
+    question = Message("Your play, 2 legal: 12r 7r.", "Your play, 2 legal: 12 red, 7 red.", urgent=True, shown=False)
+    printed: list[str] = []
+    PlainChannel(printed.append).say(question)
+    assert printed == []
+    speaker = RecordingSpeaker(seconds=0.0)
+    channel = VoiceChannel(speaker=speaker, write=printed.append)
+    channel.say(question)
+    assert channel.idle(timeout=5)
+    channel.close()
+    assert printed == [] and speaker.calls == [(question.spoken, False)]

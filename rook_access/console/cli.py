@@ -160,7 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     def ask(question: str) -> None:
         channel.say(Message(question, speakable(question), urgent=True))
 
-    lines = standard_input_lines(ask)
+    def ask_aloud(question: str) -> None:
+        channel.say(Message(question, speakable(question), urgent=True, shown=False))
+
+    lines = standard_input_lines(ask, ask_aloud)
     if settings.output == "auto" and getattr(lines, "interactive", False) and not screen_reader_running():
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
         notice("No screen reader is running. To have the game speak, type: settings output voice.")

@@ -53,7 +53,7 @@ class TerminalLines:
     interactive = True
     """A person is typing: the game may wait for them."""
 
-    def __init__(self, say: Callable[[str], None]) -> None:
+    def __init__(self, say: Callable[[str], None], speak: Callable[[str], None]) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
@@ -65,6 +65,7 @@ class TerminalLines:
         output = Vt100_Output.from_pty(sys.stdout, default_color_depth=ColorDepth.MONOCHROME, enable_bell=False)
         output.enable_cpr = False
         self.say = say
+        self.speak = speak
         self.words: Callable[[], list[str]] = list
         """What Tab completes now: the session sets it to the legal commands and cards."""
         self.stop_speech: Callable[[], None] = lambda: None
@@ -91,6 +92,8 @@ class TerminalLines:
         )
 
     def read(self, question: str, fresh: bool = True) -> str | None:
+        if fresh:
+            self.speak(question)  # the prompt shows it; a voice must say it too
         while True:
             try:
                 return self.session.prompt(question + " ")
@@ -100,8 +103,12 @@ class TerminalLines:
                 self.say("Type quit to leave the game.")
 
 
-def standard_input_lines(say: Callable[[str], None]) -> LineSource:
-    """Terminal lines when standard input and output are terminals, plain lines otherwise."""
+def standard_input_lines(say: Callable[[str], None], speak: Callable[[str], None]) -> LineSource:
+    """Terminal lines when standard input and output are terminals, plain lines otherwise.
+
+    ``say`` shows and speaks a line; ``speak`` only speaks it (for a question
+    that the terminal's prompt shows).
+    """
     if sys.stdin.isatty() and sys.stdout.isatty():
-        return TerminalLines(say)
+        return TerminalLines(say, speak)
     return PlainLines(sys.stdin, say)

@@ -122,6 +122,8 @@ class PlainChannel:
         self._write = write
 
     def say(self, message: Message) -> None:
+        if not message.shown:
+            return
         self._write(message.compact)
         with contextlib.suppress(Exception):
             sys.stdout.flush()

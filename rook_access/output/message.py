@@ -13,9 +13,11 @@ class Message:
     notation (``14r 10r 5x rook``); ``spoken`` is the same facts worded for a
     speech synthesizer ("14 red, 10 red, 5 black, the Rook"), which must never
     be given the compact form.  ``urgent`` messages (it is your turn) cut off
-    speech that is still going.
+    speech that is still going.  A message that is not ``shown`` is only
+    spoken: at a terminal the prompt already shows the question.
     """
 
     compact: str
     spoken: str
     urgent: bool = False
+    shown: bool = True
