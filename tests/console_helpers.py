@@ -13,8 +13,8 @@ from pathlib import Path
 
 from rook_access.announcer import Verbosity
 from rook_access.console.session import ConsoleGame
-from rook_access.output.message import Message
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, card_name, cards_in
+from rook_access.output.message import Message
 from rook_access.players import BasicPlayer, make_player
 from rook_access.record import RecordWriter
 

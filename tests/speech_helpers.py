@@ -20,7 +20,6 @@ from pathlib import Path
 
 from accessible_output2.outputs.base import Output
 
-
 # --- measuring audio ------------------------------------------------------------
 
 

@@ -6,7 +6,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from console_helpers import FIXED_DEAL, ListChannel, ScriptedLines, legal_script, run_in_process
 
 from rook_access.announcer import Verbosity, speak_card, speakable

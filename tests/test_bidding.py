@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from helpers import block_deal, snapshot
+
 from rook_access.engine import (
     PARTNERSHIP,
     PASS,

@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-
 from console_helpers import FIXED_DEAL, legal_script, noisy_script, run_in_process, run_program
 
 FOUR_HUMANS = "human,human,human,human"

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from console_helpers import FIXED_DEAL, run_in_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from console_helpers import FIXED_DEAL, run_in_process
-
-from rook_access.engine import PARTNERSHIP, Bid, Deal, Discard, GameState, NameTrump, Pass, Play, parse_card, parse_color
+from rook_access.engine import (
+    PARTNERSHIP,
+    Bid,
+    Deal,
+    Discard,
+    GameState,
+    NameTrump,
+    Pass,
+    Play,
+    parse_card,
+    parse_color,
+)
 
 WORDS = st.sampled_from(
     "bid b pass p discard d trump t play pl hand h trick tr last l bids bs score s turn who legal help ? "

@@ -6,8 +6,8 @@ import copy
 import random
 
 import pytest
-
 from helpers import autoplay_hand
+
 from rook_access.engine import (
     BIRD,
     PARTNERSHIP,
@@ -15,7 +15,6 @@ from rook_access.engine import (
     Dealt,
     GameState,
     InvalidDealError,
-    Pass,
     card_color,
     card_name,
     card_number,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from math import comb
 
 import pytest
-
 from helpers import bid_to, block_deal, card_set, cards, snapshot
+
 from rook_access.engine import (
     BIRD,
     Bid,

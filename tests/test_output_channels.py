@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from speech_helpers import BrailleOutput, RecordingSpeaker, SlowSpeaker, SpeechOnlyOutput, wait_until
 
 from rook_access.output import channels
 from rook_access.output.channels import (
@@ -23,7 +24,6 @@ from rook_access.output.channels import (
 )
 from rook_access.output.message import Message
 from rook_access.output.speechd_client import load_speechd
-from speech_helpers import BrailleOutput, RecordingSpeaker, SlowSpeaker, SpeechOnlyOutput, wait_until
 
 TRICK = Message("N takes, 25", "North takes the trick, 25 points.")
 PLAY = Message("W plays 10r", "West plays 10 red.")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from helpers import block_deal, cards, play_cards, snapshot, start_play
 
-from helpers import block_deal, card_set, cards, play_cards, snapshot, start_play
 from rook_access.engine import (
     BIRD,
     PARTNERSHIP,

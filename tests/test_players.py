@@ -5,6 +5,7 @@ from __future__ import annotations
 from rook_access.engine import (
     PARTNERSHIP,
     PASS,
+    RED,
     Bid,
     Deal,
     Discard,
@@ -12,7 +13,6 @@ from rook_access.engine import (
     NameTrump,
     Pass,
     Play,
-    RED,
     parse_card,
     parse_cards,
 )

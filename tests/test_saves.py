@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import block_deal
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from helpers import block_deal
 from rook_access import saves
 from rook_access.console import cli
 from rook_access.engine import (

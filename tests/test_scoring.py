@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import autoplay_hand, bid_to, block_deal, card_set, make_deal, play_by_seat
+
 from rook_access.engine import (
     BIRD,
     PARTNERSHIP,

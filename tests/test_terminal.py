@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from terminal_helpers import Terminal, screen_reader_safe
 
 

@@ -45,7 +45,6 @@ from ..engine import (
     card_name,
     card_number,
 )
-
 from ..output.message import Message
 from .spoken import speakable
 

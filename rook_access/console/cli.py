@@ -14,6 +14,8 @@ from ..announcer import speakable
 from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError, RuleSetError
 from ..output.channels import Channel, PlainChannel, open_channel, screen_reader_running
 from ..output.message import Message
+from ..players import LEVELS
+from ..record import RecordWriter
 from ..saves import (
     DamagedSaveError,
     GameSaver,
@@ -26,9 +28,6 @@ from ..saves import (
     record_extra,
     resume_record,
 )
-from ..players import LEVELS
-from ..record import RecordWriter
-from .lines import LineSource, standard_input_lines
 from ..settings import (
     OUTPUTS,
     PACINGS,
@@ -39,6 +38,7 @@ from ..settings import (
     save_settings,
     settings_path,
 )
+from .lines import LineSource, standard_input_lines
 from .session import ConsoleGame, SettingsControl
 
 SEAT_KINDS = ("human", "computer")

@@ -58,9 +58,9 @@ class TerminalLines:
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
         from prompt_toolkit.key_binding import KeyBindings
-        from prompt_toolkit.shortcuts import CompleteStyle
         from prompt_toolkit.output.color_depth import ColorDepth
         from prompt_toolkit.output.vt100 import Vt100_Output
+        from prompt_toolkit.shortcuts import CompleteStyle
 
         output = Vt100_Output.from_pty(sys.stdout, default_color_depth=ColorDepth.MONOCHROME, enable_bell=False)
         output.enable_cpr = False

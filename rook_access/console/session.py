@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ..announcer import Announcer, Verbosity, messages
 from ..engine import (
     PASS,
     Action,
@@ -29,12 +30,11 @@ from ..engine import (
     parse_cards,
     parse_color,
 )
+from ..output.message import Message
 from ..players import Player
 from ..record import RecordWriter
-from ..announcer import Announcer, Verbosity, messages
 from ..saves import GameSaver
 from ..settings import SettingError, Settings
-from ..output.message import Message
 from .commands import COMMANDS, Command, UnknownCommandError, help_lines, is_number, parse_command
 from .lines import LineSource
 
