@@ -426,3 +426,31 @@ def test_a_question_the_prompt_shows_is_spoken_but_not_printed_again():
     assert channel.idle(timeout=5)
     channel.close()
     assert printed == [] and speaker.calls == [(question.spoken, False)]
+
+
+def test_a_screen_reader_that_never_answers_gives_up_in_time_and_keeps_the_output(monkeypatch, capfd):
+    import threading
+    import time
+
+    import accessible_output2.outputs.auto as auto
+
+    from rook_access.output import channels
+
+    release = threading.Event()
+
+    class Hanging:
+        def __init__(self) -> None:
+            release.wait(10)
+
+    monkeypatch.setattr(auto, "Auto", Hanging)
+    notices: list[str] = []
+    start = time.monotonic()
+    monkeypatch.setattr(channels, "SCREEN_READER_TIMEOUT", 0.3)
+    channel = channels.open_channel("screenreader", notice=notices.append)
+    waited = time.monotonic() - start
+    release.set()
+    assert isinstance(channel, channels.PlainChannel)
+    assert notices == ["The screen reader did not answer; text only."]
+    assert waited < 3
+    print("still printing")
+    assert "still printing" in capfd.readouterr().out

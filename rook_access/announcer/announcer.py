@@ -330,6 +330,31 @@ class Announcer:
         cards = sort_hand(state.hand(seat), state.trump, self.rules)
         return f"{self._whose(seat)} hand, {plural(len(cards), 'card')}: {cards_text(cards)}."
 
+    def grouped_hand_line(self, seat: int, state: GameState) -> str:
+        """The hand grouped by color with the count of each, trump first: for the ``hand`` command."""
+        cards = sort_hand(state.hand(seat), state.trump, self.rules)
+        trump = state.trump
+        groups: list[str] = []
+        missing: list[str] = []
+        order = [trump, *(c for c in COLORS if c != trump)] if trump is not None else list(COLORS)
+        for color in order:
+            if trump is not None and color == trump:
+                held = [card for card in cards if self.rules.suit_of[trump][card] == trump]
+                label = f"Trump, {COLOR_NAMES[color]}"
+            else:
+                held = [card for card in cards if card != BIRD and card_color(card) == color]
+                label = COLOR_NAMES[color].capitalize()
+            if held:
+                groups.append(f"{label} {len(held)}: {cards_text(held)}.")
+            else:
+                missing.append(COLOR_NAMES[color])
+        if trump is None and BIRD in cards:
+            groups.append("The Bird: rook.")
+        line = f"{self._whose(seat)} hand, {plural(len(cards), 'card')}. " + " ".join(groups)
+        if missing:
+            line += f" No {' or '.join(missing)}."
+        return line
+
     def trick_line(self, state: GameState) -> str:
         if state.phase is not Phase.PLAY:
             return "No trick is being played now."

@@ -299,7 +299,7 @@ class ConsoleGame:
         if name == "help":
             return help_lines()
         if name == "hand":
-            return [narrator.hand_line(seat, state)]
+            return [narrator.grouped_hand_line(seat, state)]
         if name == "trick":
             return [narrator.trick_line(state)]
         if name == "last":

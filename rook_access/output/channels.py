@@ -488,20 +488,42 @@ def _has_braille(output: Any) -> bool:
     return method is not Output.braille
 
 
-def _auto_output() -> Any:
-    """accessible_output2's ``Auto``, if it finds a screen reader."""
+SCREEN_READER_TIMEOUT = 5.0
+"""Seconds to wait for the screen reader (or speech-dispatcher) to answer when the channel opens."""
+
+
+def _auto_output(timeout: float | None = None) -> Any:
+    """accessible_output2's ``Auto``, if it finds a screen reader that answers in time.
+
+    A speech server that accepts the connection but never answers would
+    otherwise hold the game before it starts, so the connection is made on a
+    daemon thread and given up after ``timeout`` seconds.
+    """
     load_speechd()
-    try:
-        with quiet_output():
+    timeout = SCREEN_READER_TIMEOUT if timeout is None else timeout
+    result: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
             from accessible_output2.outputs.auto import Auto  # noqa: PLC0415
 
             output = Auto()
-            found = output.get_first_available_output()
-    except Exception:
-        raise EngineUnavailable("No screen reader found") from None
-    if found is None:
+            result["found"] = output.get_first_available_output()
+            result["output"] = output
+        except Exception as error:  # noqa: BLE001 - any failure means no screen reader
+            result["error"] = error
+
+    # The library's noise is silenced here, on the calling thread, so that the
+    # output comes back even if the connecting thread never returns.
+    with quiet_output():
+        thread = threading.Thread(target=connect, name="rook-access screen reader", daemon=True)
+        thread.start()
+        thread.join(timeout)
+    if thread.is_alive():
+        raise EngineUnavailable("The screen reader did not answer")
+    if "error" in result or result.get("found") is None:
         raise EngineUnavailable("No screen reader found")
-    return output
+    return result["output"]
 
 
 def _run_with_timeout(action: Callable[[], Any], seconds: float) -> None:
