@@ -141,3 +141,13 @@ def test_legal_says_which_rule_decides_the_cards_allowed():
     assert "You must follow red: 12r, 7r." in output
     assert "You must follow red: 11r, 9r, 6r." in output
     assert "South leads." not in output  # the leader at the keyboard is asked at once, not told
+
+
+def test_the_hand_command_groups_by_color_with_counts_trump_first():
+    lines = ["hand", "bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green", "hand"]
+    output, _, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert (
+        "South's hand, 9 cards. Red 3: 14r 10r 5r. Black 2: 12x 9x. Yellow 2: 13y 6y. Green 1: 11g. The Bird: rook."
+        in output
+    )
+    assert "South's hand, 9 cards. Trump, green 6: rook 12g 11g 9g 8g 7g. Red 2: 14r 10r. Yellow 1: 13y. No black." in output
