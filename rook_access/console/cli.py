@@ -107,7 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _print(line: str) -> None:
-    print(line, flush=True)
+    """One whole line in one write, so a screen reader watching the screen never sees half of it."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 
 
 def load_deal(path: str) -> Deal:
