@@ -14,20 +14,12 @@ from pathlib import Path
 from rook_access.announcer import Verbosity
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, card_name, cards_in
+from rook_access.engine.deal import EXAMPLE_DEAL
 from rook_access.output.message import Message
 from rook_access.players import BasicPlayer, make_player
 from rook_access.record import RecordWriter
 
-FIXED_DEAL = {
-    "dealer": 3,
-    "hands": [
-        ["14r", "10r", "5r", "12x", "9x", "13y", "6y", "11g", "rook"],
-        ["13r", "8r", "14x", "10x", "7x", "12y", "8y", "10g", "6g"],
-        ["12r", "7r", "13x", "6x", "14y", "10y", "7y", "14g", "5g"],
-        ["11r", "9r", "6r", "11x", "8x", "5x", "11y", "9y", "13g"],
-    ],
-    "nest": ["12g", "9g", "8g", "7g", "5y"],
-}
+FIXED_DEAL = EXAMPLE_DEAL
 
 
 class ListChannel:

@@ -24,21 +24,13 @@ from pathlib import Path
 
 from ..console.session import ConsoleGame
 from ..engine import PARTNERSHIP, Deal, GameState
+from ..engine.deal import EXAMPLE_DEAL
 from ..output.channels import PlainChannel, open_channel
 from ..output.message import Message
 from ..players import BasicPlayer
 from ..saves import GameSaver, GameSetup, make_table
 
-DEAL = {
-    "dealer": 3,
-    "hands": [
-        ["14r", "10r", "5r", "12x", "9x", "13y", "6y", "11g", "rook"],
-        ["13r", "8r", "14x", "10x", "7x", "12y", "8y", "10g", "6g"],
-        ["12r", "7r", "13x", "6x", "14y", "10y", "7y", "14g", "5g"],
-        ["11r", "9r", "6r", "11x", "8x", "5x", "11y", "9y", "13g"],
-    ],
-    "nest": ["12g", "9g", "8g", "7g", "5y"],
-}
+DEAL = EXAMPLE_DEAL
 REVIEWS = ["hand", "trick", "score", "bids", "last", "legal", "taken", "xyzzy"]
 
 

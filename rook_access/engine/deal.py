@@ -16,6 +16,19 @@ from .errors import InvalidDealError
 from .rules import RuleSet
 
 
+EXAMPLE_DEAL: dict[str, Any] = {
+    "dealer": 3,
+    "hands": [
+        ["14r", "10r", "5r", "12x", "9x", "13y", "6y", "11g", "rook"],
+        ["13r", "8r", "14x", "10x", "7x", "12y", "8y", "10g", "6g"],
+        ["12r", "7r", "13x", "6x", "14y", "10y", "7y", "14g", "5g"],
+        ["11r", "9r", "6r", "11x", "8x", "5x", "11y", "9y", "13g"],
+    ],
+    "nest": ["12g", "9g", "8g", "7g", "5y"],
+}
+"""The deal file of docs/playing.md, as JSON: a fixed hand for examples, benchmarks and tests."""
+
+
 @dataclass(frozen=True)
 class Deal:
     """The cards of one hand: the dealer, every seat's hand and the nest, in the order dealt."""
