@@ -454,3 +454,22 @@ def test_a_screen_reader_that_never_answers_gives_up_in_time_and_keeps_the_outpu
     assert waited < 3
     print("still printing")
     assert "still printing" in capfd.readouterr().out
+
+
+def test_a_slow_screen_reader_never_holds_the_game():
+    import time
+
+    class SlowOutput(SpeechOnlyOutput):
+        def speak(self, text, interrupt=False):
+            time.sleep(1.0)
+            super().speak(text, interrupt)
+
+    output = SlowOutput()
+    channel = ScreenReaderChannel(output=output, write=lambda line: None)
+    start = time.monotonic()
+    channel.say(PLAY)
+    channel.say(TRICK)
+    assert time.monotonic() - start < 0.1
+    assert channel.idle(timeout=5)
+    assert [call[1] for call in output.calls if call[0] == "speak"] == [PLAY.spoken, TRICK.spoken]
+    channel.close()

@@ -36,12 +36,14 @@ import atexit
 import contextlib
 import itertools
 import os
+import queue
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 import weakref
 from collections import deque
 from collections.abc import Callable
@@ -542,9 +544,10 @@ class ScreenReaderChannel:
     """Prints each line and hands it to the running screen reader.
 
     Speech gets ``message.spoken``, urgent messages interrupting; braille
-    gets ``message.compact`` where the screen reader has braille.  If the
-    screen reader goes away, ``notice`` is told once and the channel goes on
-    printing lines.
+    gets ``message.compact`` where the screen reader has braille.  The screen
+    reader is talked to from a worker thread, in order, so a slow or stuck
+    speech server never holds the game.  If the screen reader goes away,
+    ``notice`` is told once and the channel goes on printing lines.
     """
 
     name = "screenreader"
@@ -555,31 +558,64 @@ class ScreenReaderChannel:
         self._output = output if output is not None else _auto_output()
         self._braille = _has_braille(self._output)
         self._lock = threading.Lock()
+        self._queue: queue.Queue[tuple[str, Message | None] | None] = queue.Queue()
+        self._worker = threading.Thread(target=self._work, name="rook-access screen reader", daemon=True)
+        self._worker.start()
 
     def say(self, message: Message) -> None:
         self._plain.say(message)
-        with self._lock:
-            output = self._output
-            if output is None:
-                return
-            try:
-                if message.spoken.strip():
-                    output.speak(message.spoken, interrupt=message.urgent)
-                if self._braille and message.compact:
-                    output.braille(message.compact)
-            except Exception:
-                self._output = None
-                self._notice("Lost the screen reader; text only.")
+        if self._output is not None:
+            self._queue.put(("say", message))
 
     def stop(self) -> None:
+        if self._output is not None:
+            self._queue.put(("stop", None))
+
+    def _work(self) -> None:
+        while True:
+            item = self._queue.get()
+            try:
+                if item is None:
+                    return
+                self._hand_over(*item)
+            finally:
+                self._queue.task_done()
+
+    def _hand_over(self, kind: str, message: Message | None) -> None:
+        """Give the screen reader one message (or silence it), on the worker thread."""
         with self._lock:
-            target = _first_output(self._output) if self._output is not None else None
-            silence = getattr(target, "silence", None)
+            output = self._output
+        if output is None:
+            return
+        if kind == "stop":
+            silence = getattr(_first_output(output), "silence", None)
             if callable(silence):
                 with contextlib.suppress(Exception):
                     silence()
+            return
+        assert message is not None
+        try:
+            if message.spoken.strip():
+                output.speak(message.spoken, interrupt=message.urgent)
+            if self._braille and message.compact:
+                output.braille(message.compact)
+        except Exception:
+            with self._lock:
+                self._output = None
+            self._notice("Lost the screen reader; text only.")
+
+    def idle(self, timeout: float | None = None) -> bool:
+        """Wait until everything said so far has been handed to the screen reader; False on timeout."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self._queue.unfinished_tasks:
+            if deadline is not None and time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+        return True
 
     def close(self) -> None:
+        self._queue.put(None)
+        self._worker.join(2.0)
         with self._lock:
             output, self._output = self._output, None
         if output is None:
