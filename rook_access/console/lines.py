@@ -7,9 +7,14 @@ no terminal warnings, so the program can be scripted.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
-from typing import IO, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from prompt_toolkit.buffer import Buffer
+    from prompt_toolkit.key_binding import KeyPressEvent
 
 
 class LineSource(Protocol):
@@ -55,12 +60,10 @@ class TerminalLines:
 
     def __init__(self, say: Callable[[str], None], speak: Callable[[str], None]) -> None:
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
         from prompt_toolkit.key_binding import KeyBindings
         from prompt_toolkit.output.color_depth import ColorDepth
         from prompt_toolkit.output.vt100 import Vt100_Output
-        from prompt_toolkit.shortcuts import CompleteStyle
 
         output = Vt100_Output.from_pty(sys.stdout, default_color_depth=ColorDepth.MONOCHROME, enable_bell=False)
         output.enable_cpr = False
@@ -77,12 +80,15 @@ class TerminalLines:
             """F2 stops the program's own speech at once, keeping the line being typed."""
             self.stop_speech()
 
+        @bindings.add("tab")
+        def _complete(event: KeyPressEvent) -> None:
+            """Tab completes the word being typed; with several choices it says them on one line."""
+            self._complete(event.current_buffer)
+
         self.session: PromptSession[str] = PromptSession(
             history=InMemoryHistory(),
-            # Readline-like completion prints the choices as plain lines a
-            # screen reader reads, instead of a pop-up menu.
-            completer=WordCompleter(lambda: self.words(), ignore_case=True, WORD=True),
-            complete_style=CompleteStyle.READLINE_LIKE,
+            # Tab is bound below: no pop-up menu and no columns of choices,
+            # which a screen reader reads in a confusing order.
             complete_while_typing=False,
             key_bindings=bindings,
             output=output,
@@ -90,6 +96,29 @@ class TerminalLines:
             enable_system_prompt=False,
             enable_suspend=False,
         )
+
+    def choices(self, word: str) -> list[str]:
+        """The completions of ``word`` among what may be typed now."""
+        return [choice for choice in self.words() if choice.lower().startswith(word.lower())]
+
+    def _complete(self, buffer: Buffer) -> None:
+        from prompt_toolkit.application import run_in_terminal
+
+        word = buffer.document.get_word_before_cursor(WORD=True)
+        choices = self.choices(word)
+        if len(choices) == 1:
+            buffer.delete_before_cursor(len(word))
+            buffer.insert_text(choices[0] + " ")
+            return
+        prefix = os.path.commonprefix([choice.lower() for choice in choices])
+        if len(prefix) > len(word):
+            buffer.delete_before_cursor(len(word))
+            buffer.insert_text(prefix)
+        elif choices:
+            line = "Choices: " + ", ".join(choices) + "."
+            run_in_terminal(lambda: self.say(line))
+        else:
+            run_in_terminal(lambda: self.say("Nothing to complete."))
 
     def read(self, question: str, fresh: bool = True) -> str | None:
         if fresh:
