@@ -31,7 +31,12 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     term.keys("Up")
     term.keys("Enter")
     term.wait_for("Bids: East pass. Nobody has bid yet.", after=mark)
-    # Tab completes a command from its start.
+    # Tab with several choices says them on one line; with one, completes it.
+    mark = len(term.screen())
+    term.type("h", enter=False)
+    term.keys("Tab")
+    term.wait_for("Choices: hand, history, help.", after=mark)
+    term.keys("BSpace")
     mark = len(term.screen())
     term.type("hist", enter=False)
     term.keys("Tab")
