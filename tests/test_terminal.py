@@ -31,8 +31,8 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     term.keys("Up")
     term.keys("Enter")
     term.wait_for("Bids: East pass. Nobody has bid yet.", after=mark)
-    # Tab with several choices says them on one line; with one, completes it.
-    mark = len(term.screen())
+    # Tab with several choices says them on one line, above the prompt line.
+    mark = len(term.screen().rsplit("\n", 1)[0])
     term.type("h", enter=False)
     term.keys("Tab")
     term.wait_for("Choices: hand, history, help.", after=mark)
