@@ -49,6 +49,24 @@ class Terminal:
             time.sleep(0.05)
         raise AssertionError(f"{text!r} did not appear; the screen shows:\n{self.screen()[-2000:]}")
 
+    def wait_for_another(self, text: str, timeout: float = 10.0) -> str:
+        """Type nothing; wait until ``text`` shows once more than it does now.
+
+        Counting is safer than positions: the prompt line is redrawn, and lines
+        printed above it move it.
+        """
+        return self.wait_for_count(text, self.screen().count(text) + 1, timeout)
+
+    def wait_for_count(self, text: str, count: int, timeout: float = 10.0) -> str:
+        """Wait until ``text`` shows at least ``count`` times."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if screen.count(text) >= count:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} did not show {count} times; the screen shows:\n{self.screen()[-2000:]}")
+
     def type(self, text: str, enter: bool = True) -> None:
         self._tmux("send-keys", "-t", "game", "-l", text)
         if enter:

@@ -70,7 +70,9 @@ class TerminalLines:
         self.say = say
         self.speak = speak
         self.words: Callable[[], list[str]] = list
-        """What Tab completes now: the session sets it to the legal commands and cards."""
+        """What Tab completes now: the session sets it to the legal moves and the commands."""
+        self.moves: Callable[[], list[str]] = list
+        """The legal moves alone, which Tab says on an empty line."""
         self.stop_speech: Callable[[], None] = lambda: None
         """What F2 does: the session sets it to silence the program's speech."""
         bindings = KeyBindings()
@@ -105,6 +107,11 @@ class TerminalLines:
         from prompt_toolkit.application import run_in_terminal
 
         word = buffer.document.get_word_before_cursor(WORD=True)
+        if not word:
+            moves = self.moves()
+            line = f"Moves: {', '.join(moves)}; or a command." if moves else "Type a command; help lists them."
+            run_in_terminal(lambda: self.say(line))
+            return
         choices = self.choices(word)
         if len(choices) == 1:
             buffer.delete_before_cursor(len(word))

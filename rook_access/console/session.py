@@ -112,6 +112,7 @@ class ConsoleGame:
         self._asked_at = -1
         if hasattr(lines, "words"):
             lines.words = self.completion_words  # type: ignore[attr-defined]
+            lines.moves = self.move_words  # type: ignore[attr-defined]
         if hasattr(lines, "stop_speech"):
             lines.stop_speech = self.stop_speech  # type: ignore[attr-defined]
 
@@ -123,6 +124,12 @@ class ConsoleGame:
 
     def completion_words(self) -> list[str]:
         """The words Tab completes now: the legal moves first, then every command."""
+        words = self.move_words()
+        words += [spec.name for spec in COMMANDS if spec.name not in words]
+        return words
+
+    def move_words(self) -> list[str]:
+        """The moves that may be typed now, as words: cards, bids, colors."""
         state = self.state
         words: list[str] = []
         if state.phase is Phase.PLAY:
@@ -133,7 +140,6 @@ class ConsoleGame:
             words += ["discard", *(card_name(card) for card in state.hand(state.turn))]
         elif state.phase is Phase.TRUMP:
             words += ["red", "black", "yellow", "green"]
-        words += [spec.name for spec in COMMANDS if spec.name not in words]
         return words
 
     def say(self, line: str, urgent: bool = False) -> None:
