@@ -12,8 +12,10 @@ A save file is JSON (never pickle)::
 ``actions`` every action applied so far, human and computer, in order, and
 ``record_lines`` how many lines of the ``--record`` file belong to the saved
 game.  ``rebuild`` starts the game as the command line does (``make_table``)
-and applies the actions again; a computer seat is asked to choose again and
-must choose the saved action, so its random generator ends where it was.
+and applies the actions again.  The computer players are not asked again:
+their choices depend only on their seeds and the position, so the rebuilt
+players go on exactly as the saved ones would (and a resume never waits for
+a strong player to think through a whole game again).
 
 The file is replaced atomically (``write_save``: a temporary file in the same
 folder, flushed, synced, renamed over the old one), so a crash at any moment
@@ -61,7 +63,7 @@ from .engine import (
     parse_card,
     parse_color,
 )
-from .players import LEVELS, Player, make_player
+from .players import DEFAULT_LEVEL, LevelError, Player, make_player, parse_levels
 from .record import RecordWriter
 
 FORMAT = "rook-access save"
@@ -96,7 +98,7 @@ class GameSetup:
     """
 
     seats: tuple[str, ...]
-    level: str = "easy"
+    level: str = DEFAULT_LEVEL
     seed: int | None = None
     hands: int | None = None
     deal: Mapping[str, Any] | None = None
@@ -110,7 +112,7 @@ class GameSetup:
     def create(
         cls,
         seats: Sequence[str],
-        level: str = "easy",
+        level: str = DEFAULT_LEVEL,
         seed: int | None = None,
         hands: int | None = None,
         deal: Deal | Mapping[str, Any] | None = None,
@@ -210,13 +212,16 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
         rules = rules.replace(hands_limit=setup.hands)
     if len(setup.seats) != rules.players or any(kind not in SEAT_KINDS for kind in setup.seats):
         raise RuleSetError(f"a game needs {rules.players} seats, each human or computer")
-    if setup.level not in LEVELS:
-        raise RuleSetError(f"no level called {setup.level}; levels: {', '.join(sorted(LEVELS))}")
+    try:
+        levels = parse_levels(setup.level, rules.players)
+    except LevelError as error:
+        raise RuleSetError(str(error)) from None
     deal = Deal.from_json(setup.deal, rules) if setup.deal is not None else None
     state = GameState(rules, seed=setup.seed, first_deal=deal)
     seeds = random.Random(setup.seed)
     players: list[Player | None] = [
-        None if kind == "human" else make_player(setup.level, seeds.randrange(_SEED_RANGE)) for kind in setup.seats
+        None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE))
+        for kind, level in zip(setup.seats, levels)
     ]
     return state, players
 
@@ -287,9 +292,8 @@ def action_from_json(data: Any) -> SavedAction:
 def rebuild(setup: GameSetup, actions: Iterable[SavedAction]) -> tuple[GameState, list[Player | None]]:
     """The saved game as it was: made by ``make_table`` and every action applied again in order.
 
-    A computer seat chooses again and must choose the saved action.  Raises
-    DamagedSaveError if the table cannot be made, an action is not legal, or
-    a computer player chooses differently.
+    Raises DamagedSaveError if the table cannot be made or an action is not
+    legal.
     """
     try:
         state, players = make_table(setup)
@@ -304,9 +308,6 @@ def rebuild(setup: GameSetup, actions: Iterable[SavedAction]) -> tuple[GameState
             state.check(action, seat)
         except IllegalActionError as error:
             raise DamagedSaveError(f"saved action {number}, {action}, is not legal: {error}") from None
-        player = players[seat]
-        if player is not None and player.choose(state.view(seat)) != action:
-            raise DamagedSaveError("the saved game does not match this version of the computer players")
         state.apply(action, seat)
     return state, players
 

@@ -18,10 +18,11 @@ from typing import Any
 import platformdirs
 import tomli_w
 
+from .players import DEFAULT_LEVEL, LevelError, parse_levels
+
 OUTPUTS = ("auto", "plain", "screenreader", "voice")
 VERBOSITIES = ("terse", "normal", "verbose")
 PACINGS = ("enter", "delay")
-LEVELS = ("easy", "random")
 
 
 class SettingError(ValueError):
@@ -44,8 +45,8 @@ class Settings:
     """After a trick, at a terminal: wait for Enter, or go on after a delay."""
     delay: float = 1.5
     """Seconds to wait after a trick when pacing is delay."""
-    level: str = "easy"
-    """How the computer players play."""
+    level: str = DEFAULT_LEVEL
+    """How the computer players play: one level, or one per seat separated by commas."""
 
     def changed(self, name: str, value: str) -> Settings:
         """A copy with one setting changed from text typed by the user."""
@@ -64,15 +65,21 @@ class Settings:
             f"rate {self.rate or 'default'}: words a minute, 80 to 450, or default.",
             f"pacing {self.pacing}: after a trick, enter waits for Enter, delay goes on by itself.",
             f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
-            f"level {self.level}: easy or random computer players.",
+            f"level {self.level}: easy, normal, strong or random computer players, or one per seat like easy,strong,normal,strong.",
         ]
 
 
 def _parse(name: str, value: object) -> Any:
     """The checked value of a setting, from typed text or from the TOML file."""
     text = str(value).strip().lower()
-    if name in ("verbosity", "output", "pacing", "level"):
-        allowed = {"verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "level": LEVELS}[name]
+    if name == "level":
+        try:
+            parse_levels(text, 4)
+        except LevelError as error:
+            raise SettingError(f"level: {error}.") from None
+        return text.replace(" ", "")
+    if name in ("verbosity", "output", "pacing"):
+        allowed = {"verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS}[name]
         if text not in allowed:
             raise SettingError(f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {text or 'nothing'}.")
         return text

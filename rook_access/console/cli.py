@@ -14,7 +14,7 @@ from ..announcer import speakable
 from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError, RuleSetError
 from ..output.channels import Channel, PlainChannel, open_channel, screen_reader_running
 from ..output.message import Message
-from ..players import LEVELS
+from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..record import RecordWriter
 from ..saves import (
     DamagedSaveError,
@@ -66,6 +66,14 @@ def _positive(text: str) -> int:
     return value
 
 
+def _level(text: str) -> str:
+    try:
+        parse_levels(text, PARTNERSHIP.players)
+    except LevelError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text.strip().lower().replace(" ", "")
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -100,7 +108,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--rate", help="the program's own voice's speed in words a minute, 80 to 450")
     parser.add_argument("--pacing", choices=PACINGS, help="after a trick at a terminal: wait for Enter, or a delay")
     parser.add_argument("--delay", help="seconds to wait after a trick with --pacing delay, 0 to 10")
-    parser.add_argument("--level", choices=sorted(LEVELS), help="how the computer players play: easy or random")
+    parser.add_argument(
+        "--level",
+        type=_level,
+        metavar="LEVEL",
+        help="how the computer players play: easy, normal, strong or random, for every seat or one per seat "
+        f"like easy,strong,normal,strong (default {DEFAULT_LEVEL})",
+    )
     parser.add_argument("--resume", action="store_true", help="go on with the saved game where it stopped")
     parser.add_argument("--version", action="version", version=f"rook-access {__version__}")
     return parser

@@ -32,6 +32,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("bids", ("bs",), "", "Say the bids of this hand."),
     CommandSpec("score", ("s",), "", "Say the score and the points taken this hand."),
     CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand."),
+    CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why."),
     CommandSpec("repeat", ("rp",), "", "Say the last announcement again."),
     CommandSpec("history", ("hi",), "", "Say the last ten announcements."),
     CommandSpec("turn", ("w", "who"), "", "Say whose turn it is."),

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..announcer import Announcer, Verbosity, messages
+from ..announcer.hints import hint_line
 from ..engine import (
     PASS,
     Action,
@@ -31,7 +32,8 @@ from ..engine import (
     parse_color,
 )
 from ..output.message import Message
-from ..players import Player
+from ..players import Player, SearchPlayer
+from ..players.search.player import STRONG
 from ..record import RecordWriter
 from ..saves import GameSaver
 from ..settings import SettingError, Settings
@@ -104,6 +106,7 @@ class ConsoleGame:
         if verbosity is None:
             verbosity = Verbosity(self.settings.effective.verbosity)
         self.humans = [seat for seat, player in enumerate(players) if player is None]
+        self._hint_player = SearchPlayer(seed=0, budget=STRONG, name="hint")
         self.narrator = Announcer(state.rules, self.humans, verbosity)
         self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
         """The latest announcements of what happened, for ``repeat`` and ``history``."""
@@ -327,6 +330,10 @@ class ConsoleGame:
             return []
         if name == "taken":
             return narrator.taken_lines(state)
+        if name == "hint":
+            if seat not in self.humans:
+                return ["No hint: it is not your turn."]
+            return [hint_line(state.view(seat), self._hint_player)]
         if name == "repeat":
             return [self.recent[-1].compact] if self.recent else ["Nothing has been said yet."]
         if name == "history":

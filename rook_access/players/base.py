@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Protocol
 
 from ..engine import Action, SeatView
@@ -11,6 +12,8 @@ class Player(Protocol):
     """A computer player: given what its seat can see, it chooses a legal action.
 
     ``view.legal`` holds the legal actions; the player must return one of them.
+    A player's choice depends only on its seed and the view, never on what it
+    chose before, so a saved game is rebuilt from its actions alone.
     """
 
     name: str
@@ -18,3 +21,16 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> Action:
         """The action to take now for ``view.seat``."""
         ...
+
+
+def position_key(view: SeatView) -> str:
+    """A text naming one decision point of a game, for seeding that decision's random numbers."""
+    return (
+        f"{view.seat}:{view.hand_number}:{view.dealer}:{view.phase.value}:{len(view.bids)}:"
+        f"{len(view.tricks)}:{len(view.trick)}:{','.join(map(str, view.scores))}:{','.join(map(str, view.hand))}"
+    )
+
+
+def decision_rng(seed: int, view: SeatView) -> random.Random:
+    """The random generator of one decision: the same seed and position give the same numbers."""
+    return random.Random(f"{seed}:{position_key(view)}")

@@ -9,8 +9,6 @@ worth taking.  It sees only its own seat's view.
 
 from __future__ import annotations
 
-import random
-
 from ..engine import (
     BIRD,
     COLORS,
@@ -80,7 +78,7 @@ class BasicPlayer:
     name = "basic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed  # it needs no random numbers: every choice follows from the view
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, Discard, DiscardChoices, SeatView
+from .base import decision_rng
 
 
 class RandomPlayer:
@@ -13,10 +14,11 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed if seed is not None else random.randrange(2**32)
 
     def choose(self, view: SeatView) -> Action:
+        rng = decision_rng(self.seed, view)
         legal = view.legal
         if isinstance(legal, DiscardChoices):
-            return Discard(frozenset(self.rng.sample(view.hand, legal.count)))
-        return self.rng.choice(legal)
+            return Discard(frozenset(rng.sample(view.hand, legal.count)))
+        return rng.choice(legal)

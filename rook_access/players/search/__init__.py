@@ -1,0 +1,1 @@
+"""The search player: sampled deals, fast rollouts, exact endgames."""

@@ -1,0 +1,134 @@
+"""The bidder's nest discard and trump, chosen by simulation.
+
+A handful of sensible discards is drawn up for each trump color (the weakest
+cards; the weakest with a short color voided; the weakest with the counters
+that would probably be lost buried, since the nest goes to the last trick).
+Each (trump, discard) pair is played out over the same sampled deals of the
+other hands, and the pair with the best average hand score is chosen.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ...engine import BIRD, COLORS, SeatView, card_color, card_number, cards_in, mask_of
+from ...engine.cards import COLOR_MASKS, CardSet
+from ..basic import trump_preference
+from .knowledge import Knowledge
+from .play import SearchBudget, hand_outcome
+from .rollout import rollout
+from .sampling import DealSource, SampledDeal, draw_deals
+from .tables import trump_tables
+
+
+@dataclass(frozen=True)
+class NestChoice:
+    """A trump color and the cards to bury with it, with the simulated average score."""
+
+    trump: int
+    discard: CardSet
+    score: float
+    samples: int
+
+
+def keep_value(card: int, trump: int, hand: CardSet) -> float:
+    """How much the bidder wants to keep ``card`` with ``trump`` as trump (higher: keep)."""
+    if card == BIRD:
+        return 1000.0
+    color = card_color(card)
+    number = card_number(card) or 0
+    value = float(number)
+    if color == trump:
+        return value + 200.0
+    in_color = hand & COLOR_MASKS[color]  # type: ignore[index]
+    top = (in_color.bit_length() - 1) % 14 + 1 if in_color else 0
+    if number == 14 or (number == 13 and top == 14):
+        value += 60.0  # a likely winner
+    value += 4.0 * in_color.bit_count()  # short colors go first, to be voided
+    return value
+
+
+def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int, ...]) -> list[CardSet]:
+    """A few different discards of ``count`` cards worth simulating for this trump."""
+    cards = cards_in(hand)
+    ranked = sorted(cards, key=lambda card: keep_value(card, trump, hand))
+    candidates = [mask_of(ranked[:count])]
+    # Void each short plain color, filling up with the weakest cards.
+    for color in COLORS:
+        if color == trump:
+            continue
+        in_color = [card for card in ranked if card_color(card) == color]
+        if 0 < len(in_color) <= count and not any(card_number(card) == 14 for card in in_color):
+            rest = [card for card in ranked if card not in in_color and card_color(card) != trump and card != BIRD]
+            chosen = in_color + rest[: count - len(in_color)]
+            if len(chosen) == count:
+                candidates.append(mask_of(chosen))
+    # Bury counters that would likely be lost: plain 5s and 10s without the 14 above them.
+    losers = [
+        card for card in ranked
+        if points[card] and card_color(card) != trump and card != BIRD and card_number(card) != 14
+        and not hand & (1 << (card - card % 14 + 13))
+    ]
+    if losers:
+        chosen = losers[:count]
+        chosen += [card for card in ranked if card not in chosen and card_color(card) != trump][: count - len(chosen)]
+        if len(chosen) == count:
+            candidates.append(mask_of(chosen))
+    unique: list[CardSet] = []
+    for candidate in candidates:
+        if candidate not in unique:
+            unique.append(candidate)
+    return unique
+
+
+def _play_out(view: SeatView, deal: SampledDeal, hand: CardSet, trump: int, nest: CardSet) -> float:
+    rules = view.rules
+    hands = list(deal.hands)
+    hands[view.seat] = hand
+    nest_points = rules.points_in(nest) if rules.last_trick_takes_nest else 0
+    leader = (view.dealer + 1) % rules.players
+    taken = rollout(trump_tables(rules, trump), hands, leader, [], nest_points)
+    return hand_outcome(view, taken)
+
+
+def choose_nest(view: SeatView, budget: SearchBudget, rng: random.Random,
+                deal_source: DealSource = draw_deals) -> NestChoice:
+    """The best trump and discard for the bidder holding the nest (``view`` in the discard phase)."""
+    start = time.perf_counter()
+    rules = view.rules
+    hand = mask_of(view.hand)
+    count = rules.nest_size
+    knowledge = Knowledge.from_view(view)
+    deals = deal_source(view, knowledge, max(4, budget.samples // 2), rng)
+    # First the trump colors, each with its plain discard; then the two best colors' other discards.
+    cards = cards_in(hand)
+    colors = sorted(COLORS, key=lambda color: -trump_preference(cards, color))
+    scored: list[NestChoice] = []
+    first_round = [(color, candidate_discards(hand, color, count, rules.points)) for color in colors]
+    for color, discards in first_round:
+        scored.append(_score(view, deals, hand, color, discards[0]))
+    scored.sort(key=lambda choice: -choice.score)
+    for choice in scored[:2]:
+        for discard in dict(first_round)[choice.trump][1:]:
+            if time.perf_counter() - start > budget.deadline * 0.8:
+                break
+            scored.append(_score(view, deals, hand, choice.trump, discard))
+    return max(scored, key=lambda choice: choice.score)
+
+
+def _score(view: SeatView, deals: list[SampledDeal], hand: CardSet, trump: int, discard: CardSet) -> NestChoice:
+    kept = hand & ~discard
+    total = sum(_play_out(view, deal, kept, trump, discard) for deal in deals)
+    return NestChoice(trump, discard, total / len(deals), len(deals))
+
+
+def choose_trump(view: SeatView, budget: SearchBudget, rng: random.Random,
+                 deal_source: DealSource = draw_deals) -> NestChoice:
+    """The best trump for the bidder's kept hand (``view`` in the trump phase), by simulation."""
+    hand = mask_of(view.hand)
+    nest = mask_of(view.nest_discarded)
+    knowledge = Knowledge.from_view(view)
+    deals = deal_source(view, knowledge, max(4, budget.samples // 2), rng)
+    return max((_score(view, deals, hand | nest, color, nest) for color in COLORS), key=lambda c: c.score)

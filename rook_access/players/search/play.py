@@ -1,0 +1,176 @@
+"""Card play by search: sampled deals, a rollout or an exact solve for each card.
+
+For each deal drawn by ``sampling`` (the seat's own cards fixed, the unseen
+ones dealt as the view allows), every legal card is tried: the rest of the
+hand is played out by the rollout policy, or solved exactly once few cards
+remain, and the hand's score is worked out as the rules score it.  The card
+with the best average score wins.  The search stops at its sample budget or
+at its deadline, whichever comes first, and always has an answer.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ...engine import SeatView, cards_in
+from ...engine.cards import CardSet
+from .knowledge import Knowledge
+from .rollout import rollout
+from .sampling import DealSource, SampledDeal, draw_deals
+from .solver import solve_moves
+from .tables import TrumpTables, trump_tables
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """How hard a search player thinks."""
+
+    samples: int = 48
+    """Deals drawn for each card decision."""
+    deadline: float = 0.8
+    """Seconds after which a decision stops searching and answers with what it has."""
+    exact_cards: int = 4
+    """Solve exactly when every seat holds at most this many cards."""
+    epsilon: float = 0.0
+    """Share of random cards in rollouts."""
+    rollouts: int = 1
+    """Rollouts per card and deal."""
+
+
+@dataclass
+class CardResult:
+    """What the search found for one card."""
+
+    card: int
+    total: float = 0.0
+    points: float = 0.0
+    count: int = 0
+
+    @property
+    def mean(self) -> float:
+        """The average hand score (this side's minus the other side's) when this card is played."""
+        return self.total / self.count if self.count else float("-inf")
+
+    @property
+    def mean_points(self) -> float:
+        """The average points this side takes from now on."""
+        return self.points / self.count if self.count else 0.0
+
+
+@dataclass
+class PlayAnalysis:
+    """The outcome of one search: a result per legal card, and how it was found."""
+
+    results: dict[int, CardResult]
+    samples: int
+    exact: bool
+    elapsed: float
+    chosen: int = -1
+    deals: list[SampledDeal] = field(default_factory=list, repr=False)
+
+    def ranked(self) -> list[CardResult]:
+        """The cards, best first."""
+        return sorted(self.results.values(), key=lambda result: -result.mean)
+
+
+def hand_outcome(view: SeatView, counters: list[int]) -> float:
+    """This side's hand score minus the other sides' (averaged), for final counters by side."""
+    rules = view.rules
+    assert view.bidder is not None and view.high_bid is not None
+    _, change = rules.score_hand(counters, rules.side_of[view.bidder], view.high_bid)
+    mine = view.side
+    others = [points for side, points in enumerate(change) if side != mine]
+    return change[mine] - sum(others) / len(others)
+
+
+def analyse_play(
+    view: SeatView,
+    budget: SearchBudget,
+    rng: random.Random,
+    deal_source: DealSource = draw_deals,
+    start: float | None = None,
+) -> PlayAnalysis:
+    """Search the legal cards of ``view`` over deals from ``deal_source``."""
+    start = time.perf_counter() if start is None else start
+    deadline = start + budget.deadline
+    rules = view.rules
+    assert view.trump is not None
+    tables = trump_tables(rules, view.trump)
+    legal = 0
+    for action in view.legal:
+        legal |= 1 << action.card  # type: ignore[union-attr]
+    cards = cards_in(legal)
+    results = {card: CardResult(card) for card in cards}
+    if len(cards) == 1:
+        return PlayAnalysis(results, 0, False, time.perf_counter() - start, cards[0])
+    knowledge = Knowledge.from_view(view)
+    deals = deal_source(view, knowledge, budget.samples, rng)
+    leader = view.trick_leader if view.trick_leader is not None else view.seat
+    trick = list(view.trick)
+    exact = max(view.hand_sizes) <= budget.exact_cards
+    done = 0
+    for deal in deals:
+        _evaluate_deal(view, tables, deal, leader, trick, cards, results, budget, rng, exact)
+        done += 1
+        if time.perf_counter() > deadline:
+            break
+    best = max(cards, key=lambda card: (round(results[card].mean, 6), -_cost(tables, card)))
+    return PlayAnalysis(results, done, exact, time.perf_counter() - start, best, deals[:done])
+
+
+def _cost(tables: TrumpTables, card: int) -> int:
+    """How much a card is worth keeping: points first, then rank (ties go to the cheaper card)."""
+    return tables.points[card] * 1024 + tables.rank[card]
+
+
+def _evaluate_deal(
+    view: SeatView,
+    tables: TrumpTables,
+    deal: SampledDeal,
+    leader: int,
+    trick: list[int],
+    cards: list[int],
+    results: dict[int, CardResult],
+    budget: SearchBudget,
+    rng: random.Random,
+    exact: bool,
+) -> None:
+    rules = view.rules
+    seat = view.seat
+    side = view.side
+    nest_points = rules.points_in(deal.nest) if rules.last_trick_takes_nest else 0
+    counters = list(view.counters)
+    if exact:
+        values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points)  # type: ignore[arg-type]
+        remaining = sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
+        sides = len(rules.partnerships)
+        for card in cards:
+            mine = values[card]
+            final = list(counters)
+            final[side] += mine
+            if sides == 2:
+                final[1 - side] += remaining - mine
+            result = results[card]
+            result.total += hand_outcome(view, final)
+            result.points += mine
+            result.count += 1
+        return
+    bit_of = 1
+    for card in cards:
+        for _ in range(budget.rollouts):
+            hands = list(deal.hands)
+            hands[seat] &= ~(bit_of << card)
+            taken = rollout(tables, hands, leader, [*trick, card], nest_points, rng.random, budget.epsilon)
+            final = [have + more for have, more in zip(counters, taken)]
+            result = results[card]
+            result.total += hand_outcome(view, final)
+            result.points += taken[side]
+            result.count += 1
+
+
+def remaining_cards(view: SeatView) -> CardSet:
+    """Every card not yet played this hand (for explanations)."""
+    knowledge = Knowledge.from_view(view)
+    return knowledge.unseen | knowledge.hand

@@ -1,0 +1,94 @@
+"""The search player: the "normal" and "strong" levels, and a cheating yardstick.
+
+Every decision draws its random numbers from a generator seeded by the
+player's seed and the position, never from a stream that runs through the
+game: the same position gets the same answer, so ``--seed`` repeats a game
+and a saved game is rebuilt without asking the players again.  The search
+stops at its sample budget (the same on every machine) or at its deadline
+(only on a slow machine), whichever comes first.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ...engine import Action, Discard, GameState, NameTrump, Phase, Play, SeatView, cards_in
+from ..base import decision_rng
+from .bidding import plan_bid
+from .knowledge import Knowledge
+from .nest import choose_nest, choose_trump
+from .play import PlayAnalysis, SearchBudget, analyse_play
+from .sampling import DealSource, SampledDeal, draw_deals
+
+NORMAL = SearchBudget(samples=12, deadline=0.5, exact_cards=3)
+STRONG = SearchBudget(samples=48, deadline=0.8, exact_cards=4)
+
+
+class SearchPlayer:
+    """Chooses by simulation over deals consistent with what its seat knows."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "strong") -> None:
+        self.seed = seed if seed is not None else random.randrange(2**32)
+        self.budget = budget
+        self.name = name
+
+    def rng_for(self, view: SeatView) -> random.Random:
+        """The random generator of this decision."""
+        return decision_rng(self.seed, view)
+
+    def deal_source(self, view: SeatView) -> DealSource:
+        """Where this player's deals come from."""
+        return draw_deals
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return next(iter(legal))
+        rng = self.rng_for(view)
+        source = self.deal_source(view)
+        if view.phase is Phase.BIDDING:
+            return plan_bid(view, self.budget, rng, source).action
+        if view.phase is Phase.DISCARD:
+            return Discard(frozenset(cards_in(choose_nest(view, self.budget, rng, source).discard)))
+        if view.phase is Phase.TRUMP:
+            return NameTrump(choose_trump(view, self.budget, rng, source).trump)
+        return Play(self.analyse(view).chosen)
+
+    def analyse(self, view: SeatView) -> PlayAnalysis:
+        """The search of the card play for ``view`` (what ``choose`` plays, with the reasons)."""
+        return analyse_play(view, self.budget, self.rng_for(view), self.deal_source(view), time.perf_counter())
+
+
+class CheatingPlayer(SearchPlayer):
+    """The same search given the true deal instead of samples: a yardstick, never an opponent.
+
+    The benchmark measures how much of its edge the fair players reach.
+    """
+
+    needs_state = True
+
+    def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "cheat") -> None:
+        super().__init__(seed, SearchBudget(samples=8, deadline=budget.deadline,
+                                            exact_cards=budget.exact_cards, epsilon=0.1), name)
+        self._truth: SampledDeal | None = None
+
+    def choose_with_state(self, state: GameState, seat: int) -> Action:
+        """Choose seeing every hand and the nest."""
+        self._truth = SampledDeal(list(state.hands), state.nest)
+        try:
+            return self.choose(state.view(seat))
+        finally:
+            self._truth = None
+
+    def deal_source(self, view: SeatView) -> DealSource:
+        truth = self._truth
+        if truth is None:
+            return draw_deals
+
+        def the_truth(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random) -> list[SampledDeal]:
+            return [SampledDeal(list(truth.hands), truth.nest) for _ in range(max(1, count))]
+
+        return the_truth

@@ -1,0 +1,546 @@
+"""Exact double-dummy solver for the end of a Rook hand (every hand known).
+
+``solve`` gives the points a side takes from the current position to the end
+of the hand with best play by every seat (the side maximizing, every other
+seat minimizing); ``solve_moves`` gives that value for each legal card of the
+seat to play.
+
+The search is alpha-beta over single cards, with a transposition table at
+trick boundaries (keyed on the hands and the leader, storing bounds), cheap
+move ordering, and the pruning of equivalent cards (two cards of one seat,
+in one suit, with no live card ranked between them and the same points).
+
+The rules come from the ``RuleSet`` only: the follow masks are its
+``suit_masks`` / ``suit_of`` tables, and which card beats the card winning a
+trick so far, and the ranks within a suit, come from ``trick_winner`` once
+per rule set and trump.  Inside the search the cards are relabelled so that
+each suit's cards are consecutive bits, weakest first, the trump suit last;
+the relabelling is undone on the way out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cmp_to_key
+
+from ...engine.cards import BIRD, COLORS
+from ...engine.rules import RuleSet
+
+__all__ = ["solve", "solve_moves"]
+
+_CARDS = BIRD + 1
+
+
+class _Tables:
+    """The rules of one rule set and trump, precomputed in the internal card order."""
+
+    __slots__ = ("to_internal", "to_card", "points", "follow", "extra", "beaters", "above", "equivalent_ok",
+                 "counters")
+
+    def __init__(self, rules: RuleSet, trump: int) -> None:
+        suit_of = rules.suit_of[trump]
+        trick_winner = rules.trick_winner
+
+        def weaker_first(a: int, b: int) -> int:
+            # Within one suit, b outranks a when it takes a trick that a led.
+            if a == b:
+                return 0
+            return -1 if trick_winner([a, b], trump) == 1 else 1
+
+        order: list[int] = []
+        suit_ranges = []
+        for suit in [s for s in COLORS if s != trump] + [trump]:
+            members = sorted((c for c in range(_CARDS) if suit_of[c] == suit), key=cmp_to_key(weaker_first))
+            start = len(order)
+            order.extend(members)
+            suit_ranges.append((start, len(order)))
+        to_internal = [0] * _CARDS
+        for index, card in enumerate(order):
+            to_internal[card] = index
+        self.to_internal = to_internal
+        self.to_card = order
+
+        def internal_mask(mask: int) -> int:
+            result = 0
+            for card in range(_CARDS):
+                if mask >> card & 1:
+                    result |= 1 << to_internal[card]
+            return result
+
+        self.points = [rules.points[card] for card in order]
+        self.counters = sum(1 << i for i, p in enumerate(self.points) if p)
+        suit_masks = rules.suit_masks[trump]
+        self.follow = [internal_mask(suit_masks[suit_of[card]]) for card in order]
+        # Cards playable whatever was led, even when the hand can follow (the Bird with its privilege).
+        bird_any_time = rules.uses_bird and rules.bird_plays_any_time
+        self.extra = (1 << to_internal[BIRD]) if bird_any_time else 0
+        # beaters[w]: the cards that take the trick from w, w being the card winning it so far
+        # (w is then of the suit led or a trump, so a trick led by w compares the two the same way).
+        self.beaters = [
+            sum(1 << j for j, other in enumerate(order) if trick_winner([card, other], trump) == 1)
+            for card in order
+        ]
+        above = [0] * _CARDS
+        for start, end in suit_ranges:
+            for i in range(start, end):
+                above[i] = ((1 << end) - 1) ^ ((1 << (i + 1)) - 1)
+        self.above = above
+        # A card with a playing privilege (the Bird) is never equivalent to an ordinary one.
+        self.equivalent_ok = ((1 << _CARDS) - 1) ^ self.extra
+
+
+_TABLE_CACHE: dict[tuple[RuleSet, int], _Tables] = {}
+
+
+def _tables(rules: RuleSet, trump: int) -> _Tables:
+    key = (rules, trump)
+    tables = _TABLE_CACHE.get(key)
+    if tables is None:
+        if len(_TABLE_CACHE) > 64:
+            _TABLE_CACHE.clear()
+        tables = _TABLE_CACHE[key] = _Tables(rules, trump)
+    return tables
+
+
+class _Search:
+    """One search: a rule set, a trump, a side and the nest points; the transposition table is shared by calls."""
+
+    def __init__(self, rules: RuleSet, trump: int, side: int, nest_points: int) -> None:
+        if not 0 <= side < len(rules.partnerships):
+            raise ValueError(f"no side {side}")
+        self.rules = rules
+        self.tables = _tables(rules, trump)
+        self.nest = nest_points if rules.last_trick_takes_nest else 0
+        self.side = side
+        self.node = self._build()
+
+    def _build(self):  # noqa: C901 - one closure, for speed
+        tables = self.tables
+        rules = self.rules
+        players = rules.players
+        last_pos = players - 1
+        mine = [rules.side_of[seat] == self.side for seat in range(players)]
+        points = tables.points
+        follow = tables.follow
+        extra = tables.extra
+        beaters = tables.beaters
+        above = tables.above
+        equivalent_ok = tables.equivalent_ok
+        counters = tables.counters
+        nest = self.nest
+        next_seat = [(seat + 1) % players for seat in range(players)]
+        seats = range(players)
+        hands: list[int] = [0] * players
+        self.hands = hands
+        table: dict[tuple[int, ...], list[int]] = {}
+        self.table = table
+
+        def last_trick(leader: int) -> int:
+            # One card each: the trick is forced.
+            lead_bit = hands[leader]
+            win = lead_bit.bit_length() - 1
+            winner = leader
+            total = points[win]
+            seat = next_seat[leader]
+            while seat != leader:
+                card = hands[seat].bit_length() - 1
+                total += points[card]
+                if beaters[win] >> card & 1:
+                    win = card
+                    winner = seat
+                seat = next_seat[seat]
+            return total + nest if mine[winner] else 0
+
+        def trick(leader: int, rem: int, alpha: int, beta: int) -> int:
+            # The points of `side` from a trick boundary on; rem: the points in the hands and the nest.
+            if rem <= alpha or rem == 0:
+                return rem
+            if beta <= 0:
+                return 0
+            hand = hands[leader]
+            if not hand & (hand - 1):
+                return last_trick(leader)
+            key = (*hands, leader)
+            entry = table.get(key)
+            if entry is not None:
+                low, high, hint = entry
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low == high:
+                    return low
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
+            else:
+                low = 0
+                high = rem
+                hint = -1
+            live = 0
+            for other in hands:
+                live |= other
+            # Equivalent cards: keep the highest of each run of adjacent live cards with equal points.
+            legal = hand
+            m = hand & equivalent_ok
+            while m:
+                bit = m & -m
+                m ^= bit
+                card = bit.bit_length() - 1
+                up = live & above[card]
+                if up:
+                    up &= -up
+                    if up & hand and points[up.bit_length() - 1] == points[card]:
+                        legal ^= bit
+            # Leads: the best lead found before, then the highest cards first.
+            moves = []
+            if hint >= 0:
+                moves.append(hint)
+                legal &= ~(1 << hint)
+            while legal:
+                card = legal.bit_length() - 1
+                moves.append(card)
+                legal ^= 1 << card
+            maximizing = mine[leader]
+            alpha0 = alpha
+            beta0 = beta
+            best = -1 if maximizing else rem + 1
+            best_card = -1
+            following = next_seat[leader]
+            for card in moves:
+                hands[leader] = hand ^ (1 << card)
+                p = points[card]
+                value = node(following, 1, card, card, leader, p, live, rem - p, alpha, beta)
+                if maximizing:
+                    if value > best:
+                        best = value
+                        best_card = card
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
+                elif value < best:
+                    best = value
+                    best_card = card
+                    if value < beta:
+                        beta = value
+                        if alpha >= beta:
+                            break
+            hands[leader] = hand
+            if best <= alpha0:
+                high = best
+            elif best >= beta0:
+                low = best
+            else:
+                low = high = best
+            table[key] = [low, high, best_card]
+            return best
+
+        def node(seat, pos, lead, win, winner, trick_points, live, rem, alpha, beta):
+            # The seat to play the trick's card number `pos` (not the lead); returns the value.
+            total = trick_points + rem
+            if total <= alpha:
+                return total
+            hand = hands[seat]
+            legal = hand & follow[lead]
+            if legal:
+                legal |= hand & extra
+            else:
+                legal = hand
+            maximizing = mine[seat]
+            beat = beaters[win]
+            if legal & (legal - 1):
+                # Equivalent cards: keep the highest of each run.
+                m = legal & equivalent_ok
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    card = bit.bit_length() - 1
+                    up = live & above[card]
+                    if up:
+                        up &= -up
+                        if up & legal and points[up.bit_length() - 1] == points[card]:
+                            legal ^= bit
+            if legal & (legal - 1):
+                # Move ordering.
+                moves = []
+                win_with = legal & beat
+                if mine[winner] == maximizing:
+                    # The trick is ours so far.
+                    if pos == last_pos:
+                        first = legal & counters
+                    else:
+                        # Overtake high (the seats after may still beat the card), else give counters.
+                        m = win_with
+                        while m:
+                            card = m.bit_length() - 1
+                            moves.append(card)
+                            m ^= 1 << card
+                        first = legal & counters & ~win_with
+                    m = first
+                    while m:
+                        card = m.bit_length() - 1
+                        moves.append(card)
+                        m ^= 1 << card
+                    m = legal & ~first & ~win_with if pos != last_pos else legal & ~first
+                    while m:
+                        bit = m & -m
+                        moves.append(bit.bit_length() - 1)
+                        m ^= bit
+                else:
+                    if win_with:
+                        if pos == last_pos:
+                            # Win with counters, the highest first, then with the lowest winner.
+                            m = win_with & counters
+                            while m:
+                                card = m.bit_length() - 1
+                                moves.append(card)
+                                m ^= 1 << card
+                            m = win_with & ~counters
+                        else:
+                            m = win_with
+                        while m:
+                            bit = m & -m
+                            moves.append(bit.bit_length() - 1)
+                            m ^= bit
+                    # Otherwise play low, keeping the counters.
+                    rest = legal & ~win_with
+                    m = rest & ~counters
+                    while m:
+                        bit = m & -m
+                        moves.append(bit.bit_length() - 1)
+                        m ^= bit
+                    m = rest & counters
+                    while m:
+                        bit = m & -m
+                        moves.append(bit.bit_length() - 1)
+                        m ^= bit
+            else:
+                moves = (legal.bit_length() - 1,)
+            best = -1 if maximizing else total + 1
+            if pos == last_pos:
+                for card in moves:
+                    bit = 1 << card
+                    rest = hand ^ bit
+                    hands[seat] = rest
+                    new_winner = seat if beat & bit else winner
+                    if mine[new_winner]:
+                        gain = trick_points + points[card]
+                        if not rest:
+                            value = gain + nest
+                        elif rest & (rest - 1):
+                            value = gain + trick(new_winner, rem - points[card], alpha - gain, beta - gain)
+                        else:
+                            value = gain + last_trick(new_winner)
+                    elif not rest:
+                        value = 0
+                    elif rest & (rest - 1):
+                        value = trick(new_winner, rem - points[card], alpha, beta)
+                    else:
+                        value = last_trick(new_winner)
+                    if maximizing:
+                        if value > best:
+                            best = value
+                            if value > alpha:
+                                alpha = value
+                                if alpha >= beta:
+                                    break
+                    elif value < best:
+                        best = value
+                        if value < beta:
+                            beta = value
+                            if alpha >= beta:
+                                break
+            else:
+                following = next_seat[seat]
+                pos += 1
+                for card in moves:
+                    bit = 1 << card
+                    hands[seat] = hand ^ bit
+                    p = points[card]
+                    if beat & bit:
+                        value = node(following, pos, lead, card, seat, trick_points + p, live, rem - p, alpha, beta)
+                    else:
+                        value = node(following, pos, lead, win, winner, trick_points + p, live, rem - p, alpha, beta)
+                    if maximizing:
+                        if value > best:
+                            best = value
+                            if value > alpha:
+                                alpha = value
+                                if alpha >= beta:
+                                    break
+                    elif value < best:
+                        best = value
+                        if value < beta:
+                            beta = value
+                            if alpha >= beta:
+                                break
+            hands[seat] = hand
+            return best
+
+        self.trick = trick
+        return node
+
+    def load(self, hands: Sequence[int], leader: int, trick: Sequence[int]) -> None:
+        """Load a position: the hands (in the internal card order) and the state of the current trick."""
+        rules = self.rules
+        players = rules.players
+        if len(hands) != players:
+            raise ValueError(f"{len(hands)} hands for {players} players")
+        if not 0 <= leader < players:
+            raise ValueError(f"no seat {leader}")
+        if len(trick) >= players:
+            raise ValueError("the current trick is already complete")
+        tables = self.tables
+        to_internal = tables.to_internal
+        internal = []
+        for hand in hands:
+            mask = 0
+            while hand:
+                bit = hand & -hand
+                mask |= 1 << to_internal[bit.bit_length() - 1]
+                hand ^= bit
+            internal.append(mask)
+        sizes = {internal[(leader + offset) % players].bit_count() + (offset < len(trick)) for offset in range(players)}
+        if len(sizes) != 1:
+            raise ValueError("the hands do not hold the same number of cards (counting the cards played to the trick)")
+        points = tables.points
+        live = 0
+        for mask in internal:
+            if live & mask:
+                raise ValueError("a card is in two hands")
+            live |= mask
+        self.hands[:] = internal
+        self.rem = self.nest + sum(points[card] for card in _bits(live))
+        lead = win = -1
+        winner = leader
+        trick_points = 0
+        for offset, card in enumerate(trick):
+            c = to_internal[card]
+            if live >> c & 1:
+                raise ValueError("a card is both in the trick and in a hand, or twice in the trick")
+            live |= 1 << c
+            trick_points += points[c]
+            if offset == 0:
+                lead = win = c
+            elif tables.beaters[win] >> c & 1:
+                win = c
+                winner = (leader + offset) % players
+        self.leader = leader
+        self.pos = len(trick)
+        self.seat = (leader + len(trick)) % players
+        self.lead = lead
+        self.win = win
+        self.winner = winner
+        self.trick_points = trick_points
+        self.live = live
+
+    def value(self) -> int:
+        """The exact value of the loaded position."""
+        total = self.rem + self.trick_points
+        if not self.hands[self.seat]:
+            return 0
+        if self.pos == 0:
+            return self.trick(self.leader, self.rem, -1, total + 1)
+        return self.node(self.seat, self.pos, self.lead, self.win, self.winner, self.trick_points, self.live,
+                         self.rem, -1, total + 1)
+
+    def legal(self) -> int:
+        """The legal cards (internal) of the seat to play in the loaded position."""
+        hand = self.hands[self.seat]
+        if not self.pos:
+            return hand
+        tables = self.tables
+        legal = hand & tables.follow[self.lead]
+        return legal | (hand & tables.extra) if legal else hand
+
+    def value_after(self, card: int) -> int:
+        """The exact value of the loaded position after the seat to play plays ``card`` (internal)."""
+        hands = self.hands
+        seat = self.seat
+        hand = hands[seat]
+        bit = 1 << card
+        p = self.tables.points[card]
+        rem = self.rem - p
+        trick_points = self.trick_points + p
+        total = rem + trick_points
+        if self.pos == 0:
+            lead = win = card
+            winner = seat
+        else:
+            lead = self.lead
+            win, winner = (card, seat) if self.tables.beaters[self.win] & bit else (self.win, self.winner)
+        players = self.rules.players
+        hands[seat] = hand ^ bit
+        try:
+            if self.pos < players - 1:
+                return self.node((seat + 1) % players, self.pos + 1, lead, win, winner, trick_points, self.live,
+                                 rem, -1, total + 1)
+            gain = trick_points if self.rules.side_of[winner] == self.side else 0
+            if not hands[seat]:
+                return gain + self.nest if self.rules.side_of[winner] == self.side else 0
+            return gain + self.trick(winner, rem, -1 - gain, total + 1 - gain)
+        finally:
+            hands[seat] = hand
+
+
+def _bits(mask: int):
+    while mask:
+        bit = mask & -mask
+        yield bit.bit_length() - 1
+        mask ^= bit
+
+
+def solve(
+    rules: RuleSet,
+    trump: int,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    side: int,
+    nest_points: int = 0,
+) -> int:
+    """The points `side` takes from here to the end of the hand with best play by every seat (its side maximizing, others minimizing): the cards of the current trick included, and `nest_points` added to whoever takes the last trick when rules.last_trick_takes_nest.
+
+    ``hands[s]`` is the mask of the cards seat ``s`` still holds; ``trick`` is
+    the cards played so far to the current trick, in order from ``leader``.
+    """
+    search = _Search(rules, trump, side, nest_points)
+    search.load(hands, leader, trick)
+    return search.value()
+
+
+def solve_moves(
+    rules: RuleSet,
+    trump: int,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    side: int,
+    nest_points: int = 0,
+) -> dict[int, int]:
+    """For the seat to play now (seat (leader + len(trick)) % rules.players), the exact value (as in `solve`, for `side`) of each of its legal cards.
+
+    Empty when that seat has no card left (the hand is over).
+    """
+    search = _Search(rules, trump, side, nest_points)
+    search.load(hands, leader, trick)
+    legal = search.legal()
+    tables = search.tables
+    points = tables.points
+    live = search.live
+    # Equivalent cards share one search: each card maps to the highest of its run.
+    representative: dict[int, int] = {}
+    for card in sorted(_bits(legal), reverse=True):
+        representative[card] = card
+        if tables.equivalent_ok >> card & 1:
+            up = live & tables.above[card]
+            if up:
+                up &= -up
+                above_card = up.bit_length() - 1
+                if up & legal and points[above_card] == points[card]:
+                    representative[card] = representative[above_card]
+    values = {card: search.value_after(card) for card in set(representative.values())}
+    to_card = tables.to_card
+    return {to_card[card]: values[representative[card]] for card in sorted(representative, key=to_card.__getitem__)}

@@ -1,0 +1,85 @@
+"""Per-trump lookup tables for the search, built once from a ``RuleSet``.
+
+Everything here is read off the rule set's own tables (``suit_masks``,
+``suit_of``, ``trump_power``, ``points``): the search applies the same rules
+as the game, only through flat lists that cost one index each.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from ...engine import BIRD
+from ...engine.cards import BIRD_MASK, NUMBERS_PER_COLOR, CardSet
+from ...engine.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class TrumpTables:
+    """The rules of card play under one trump color, as flat lists by card."""
+
+    rules: RuleSet
+    trump: int
+    follow: tuple[CardSet, ...]
+    """``follow[card]``: the cards that follow suit when ``card`` is led."""
+    suit: tuple[int, ...]
+    """``suit[card]``: the suit a card belongs to (the Bird's is trump)."""
+    power: tuple[int, ...]
+    """``power[card]``: how high a card ranks as trump, 0 for a plain card."""
+    rank: tuple[int, ...]
+    """``rank[card]``: its number (1 to 14) for a plain card, its trump power for a trump."""
+    points: tuple[int, ...]
+    suit_cards: tuple[CardSet, ...]
+    """The cards of each suit, the Bird in the trump suit."""
+    trump_mask: CardSet
+    bird_any_time: bool
+    bird_mask: CardSet
+    side_of: tuple[int, ...]
+    players: int
+
+    def value(self, card: int, led_suit: int) -> int:
+        """How strongly ``card`` bids for a trick whose led suit is ``led_suit`` (0: it cannot win)."""
+        power = self.power[card]
+        if power:
+            return power
+        return self.rank[card] if self.suit[card] == led_suit else 0
+
+    def highest(self, cards: CardSet) -> int:
+        """The card of ``cards`` that ranks highest within its suit (cards of one suit)."""
+        best = -1
+        best_rank = -1
+        rank = self.rank
+        while cards:
+            low = cards & -cards
+            card = low.bit_length() - 1
+            if rank[card] > best_rank:
+                best_rank = rank[card]
+                best = card
+            cards ^= low
+        return best
+
+
+@functools.lru_cache(maxsize=64)
+def trump_tables(rules: RuleSet, trump: int) -> TrumpTables:
+    """The tables for ``rules`` with ``trump`` as trump (made once, then cached)."""
+    suit_masks = rules.suit_masks[trump]
+    suit_of = rules.suit_of[trump]
+    power = rules.trump_power[trump]
+    follow = tuple(suit_masks[suit_of[card]] for card in range(BIRD + 1))
+    rank = tuple(power[card] or (card % NUMBERS_PER_COLOR + 1 if card != BIRD else 0) for card in range(BIRD + 1))
+    return TrumpTables(
+        rules=rules,
+        trump=trump,
+        follow=follow,
+        suit=suit_of,
+        power=power,
+        rank=rank,
+        points=rules.points,
+        suit_cards=tuple(mask & rules.deck_mask for mask in suit_masks),
+        trump_mask=suit_masks[trump] & rules.deck_mask,
+        bird_any_time=rules.bird_plays_any_time,
+        bird_mask=BIRD_MASK if rules.uses_bird else 0,
+        side_of=rules.side_of,
+        players=rules.players,
+    )
