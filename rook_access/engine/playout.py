@@ -1,16 +1,135 @@
 """Fast random hands on bare card masks, for benchmarks and, later, search.
 
-The rules come from the same ``RuleSet`` methods the game state calls
-(``legal_plays``, ``trick_winner``, ``points_in``, ``score_hand``); only the
-bookkeeping is lighter: no events, no action objects.
+The rules come from the ``RuleSet``: its methods (``bid_range``,
+``bidding_over``, ``score_hand``) and the tables it precomputes from the same
+rules as ``legal_plays`` and ``trick_winner`` (``follow_masks``,
+``follow_plays``, ``trick_powers``, ``points``); only the bookkeeping is
+lighter than ``GameState``'s: no events, no action objects, and the winner of
+a trick is followed card by card.
+
+Every choice is uniformly random among the legal ones: the deal is a uniform
+shuffle, each bid or pass, the discard (a uniform set of cards), the trump and
+every card played.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from itertools import starmap
+from operator import itemgetter
 
-from .cards import COLORS, Card, CardSet, cards_in, mask_of
+from .cards import COLORS, CardSet
 from .rules import RuleSet
+
+
+class _Tables:
+    """What the playout reads for one rule set, gathered once."""
+
+    __slots__ = (
+        "rules", "players", "hand_size", "deck_bits", "positions", "keys_args", "bit_points",
+        "hand_slices", "points", "leads", "after", "bids", "sides", "no_score", "first", "nest_size",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        players = rules.players
+        self.rules = rules
+        self.players = players
+        self.hand_size = rules.hand_size
+        self.nest_size = rules.nest_size
+        self.deck_bits = tuple(1 << card for card in rules.deck)
+        self.positions = range(len(rules.deck))
+        self.keys_args = ((),) * len(rules.deck)
+        size = rules.hand_size
+        self.hand_slices = tuple(slice(start, start + size) for start in range(0, players * size, size))
+        self.bit_points = {1 << card: rules.points[card] for card in rules.deck}
+        # The play tables are indexed by card plus one (a one-card mask's bit length).
+        self.points = (0, *rules.points)
+        # leads[trump][lead + 1]: (follow mask, cards allowed when following, (0, *power of each card)).
+        self.leads = tuple(
+            (
+                None,
+                *zip(
+                    rules.follow_masks[trump],
+                    rules.follow_plays[trump],
+                    ((0, *power) for power in rules.trick_powers[trump]),
+                ),
+            )
+            for trump in COLORS
+        )
+        # after[seat]: the other seats in play order, from the seat after ``seat``.
+        self.after = tuple(
+            tuple((seat + offset) % players for offset in range(1, players)) for seat in range(players)
+        )
+        self.first = tuple((dealer + 1) % players for dealer in range(players))
+        # bids[high bid]: the bids allowed after it (None: nobody has bid).
+        self.bids = {None: rules.bid_range(None)}
+        for amount in rules.bid_range(None):
+            self.bids[amount] = rules.bid_range(amount)
+        self.sides = rules.side_of
+        self.no_score = len(rules.partnerships)
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(rules: RuleSet) -> _Tables:
+    tables = _TABLES.get(id(rules))
+    if tables is None or tables.rules is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        tables = _TABLES[id(rules)] = _Tables(rules)
+    return tables
+
+
+def _play(
+    tables: _Tables, hands: list[CardSet], trump: int, leader: int, uniform: Callable[[], float]
+) -> tuple[list[int], int]:
+    """The tricks, with random legal cards: (points taken by each seat, last trick's winner).
+
+    A uniformly random card of a legal mask of ``n`` cards: skip ``floor(u * n)`` set
+    bits, ``u`` uniform in [0, 1).  The floor is counted by subtracting 1.0, which
+    is exact and cheaper than ``int()``.  The trick's winner is followed card by
+    card: the highest ``trick_powers`` value so far.
+    """
+    leads = tables.leads[trump]
+    points = tables.points
+    after = tables.after
+    taken = [0] * tables.players
+    winner = leader
+    while hands[leader]:
+        # The lead: any card of the hand.
+        hand = hands[leader]
+        legal = hand
+        skip = uniform() * hand.bit_count()
+        while skip >= 1.0:
+            legal &= legal - 1
+            skip -= 1.0
+        bit = legal & -legal
+        lead = bit.bit_length()  # the card led, plus one: the tables' index
+        hands[leader] = hand ^ bit
+        follow, allowed, power = leads[lead]
+        best = power[lead]
+        winner = leader
+        trick_points = points[lead]
+        for seat in after[leader]:
+            hand = hands[seat]
+            legal = hand & allowed if hand & follow else hand
+            skip = uniform() * legal.bit_count()
+            while skip >= 1.0:
+                legal &= legal - 1
+                skip -= 1.0
+            bit = legal & -legal
+            card = bit.bit_length()  # plus one
+            hands[seat] = hand ^ bit
+            trick_points += points[card]
+            value = power[card]
+            if value > best:
+                best = value
+                winner = seat
+        taken[winner] += trick_points
+        leader = winner
+    return taken, winner
 
 
 def random_play(
@@ -20,38 +139,7 @@ def random_play(
 
     Returns the points each seat took and the seat that took the last trick.
     """
-    players = rules.players
-    legal_plays = rules.legal_plays
-    trick_winner = rules.trick_winner
-    points = rules.points
-    uniform = rng.random
-    taken = [0] * players
-    winner = leader
-    while hands[leader]:
-        cards: list[Card] = []
-        trick_points = 0
-        lead: Card | None = None
-        seat = leader
-        for _ in range(players):
-            hand = hands[seat]
-            legal = legal_plays(hand, lead, trump)
-            # A uniformly random card of the legal ones: skip a random number of set bits.
-            skip = int(uniform() * legal.bit_count())
-            while skip:
-                legal &= legal - 1
-                skip -= 1
-            bit = legal & -legal
-            card = bit.bit_length() - 1
-            if lead is None:
-                lead = card
-            hands[seat] = hand ^ bit
-            cards.append(card)
-            trick_points += points[card]
-            seat = seat + 1 if seat + 1 < players else 0
-        winner = (leader + trick_winner(cards, trump)) % players
-        taken[winner] += trick_points
-        leader = winner
-    return taken, winner
+    return _play(_tables(rules), hands, trump, leader, rng.random)
 
 
 def random_hand(rules: RuleSet, rng: random.Random, dealer: int = 0) -> tuple[int | None, list[int]]:
@@ -60,54 +148,61 @@ def random_hand(rules: RuleSet, rng: random.Random, dealer: int = 0) -> tuple[in
     Returns the winning bid (None if every seat passed) and each side's score
     change for the hand.
     """
-    players = rules.players
+    tables = _tables(rules)
+    players = tables.players
     uniform = rng.random
-    # Sorting by random keys shuffles uniformly, and faster than random.shuffle.
-    deck = sorted(rules.deck, key=lambda _: uniform())
-    size = rules.hand_size
-    hands = [0] * players
-    for index, card in enumerate(deck):
-        seat = index // size
-        if seat < players:
-            hands[seat] |= 1 << card
-    nest = mask_of(deck[players * size :])
+    # A uniform shuffle: the deck (as one-card masks) in the order of a random key
+    # for each card, dealt in blocks (a uniform shuffle makes any dealing order equal).
+    keys = list(starmap(uniform, tables.keys_args))
+    deck = itemgetter(*sorted(tables.positions, key=keys.__getitem__))(tables.deck_bits)
+    hands = [sum(deck[cards]) for cards in tables.hand_slices]
 
     # Bidding: each seat in turn passes or makes a random legal bid.
+    bidding_over = rules.bidding_over
+    bids_after = tables.bids
     passed = [False] * players
     high: int | None = None
     high_bidder = -1
-    seat = (dealer + 1) % players
+    seat = tables.first[dealer]
     in_bidding = players
     while True:
-        bids = rules.bid_range(high)
+        bids = bids_after[high]
         choice = int(uniform() * (len(bids) + 1))
         if choice == len(bids):
             passed[seat] = True
             in_bidding -= 1
+            over = bidding_over(in_bidding, high, None)
         else:
             high = bids[choice]
             high_bidder = seat
-        over = rules.bidding_over(in_bidding, high, None if choice == len(bids) else high)
+            over = bidding_over(in_bidding, high, high)
         if over is False:
-            return None, [0] * len(rules.partnerships)
+            return None, [0] * tables.no_score
         if over:
             break
-        seat = (seat + 1) % players
+        seat = seat + 1 if seat + 1 < players else 0
         while passed[seat]:
-            seat = (seat + 1) % players
+            seat = seat + 1 if seat + 1 < players else 0
 
     assert high is not None
-    hand = hands[high_bidder] | nest
-    discard = rng.sample(cards_in(hand), rules.nest_size)
-    nest = mask_of(discard)
-    hands[high_bidder] = hand & ~nest
-    trump = rng.choice(COLORS)
+    # The bidder takes the nest and discards a uniformly random set of cards
+    # (the first ones after a partial Fisher-Yates shuffle).
+    cards = list(deck[tables.hand_slices[high_bidder]] + deck[tables.hand_slices[-1].stop :])
+    count = len(cards)
+    nest_size = tables.nest_size
+    for index in range(nest_size):
+        other = index + int(uniform() * (count - index))
+        cards[index], cards[other] = cards[other], cards[index]
+    discard = cards[:nest_size]
+    hands[high_bidder] = sum(cards[nest_size:])
+    trump = COLORS[int(uniform() * len(COLORS))]
 
-    taken, last = random_play(rules, hands, trump, (dealer + 1) % players, rng)
+    taken, last = _play(tables, hands, trump, tables.first[dealer], uniform)
     if rules.last_trick_takes_nest:
-        taken[last] += rules.points_in(nest)
-    counters = [0] * len(rules.partnerships)
+        taken[last] += sum(map(tables.bit_points.__getitem__, discard))
+    counters = [0] * tables.no_score
+    sides = tables.sides
     for seat_number, points in enumerate(taken):
-        counters[rules.side_of[seat_number]] += points
-    _, change = rules.score_hand(counters, rules.side_of[high_bidder], high)
+        counters[sides[seat_number]] += points
+    _, change = rules.score_hand(counters, sides[high_bidder], high)
     return high, change

@@ -230,19 +230,69 @@ class RuleSet:
         return follow
 
     def trick_winner(self, cards: list[Card], trump: Color) -> int:
-        """The index in ``cards`` (in play order) of the card that takes the trick."""
-        power = self.trump_power[trump]
-        led_suit = self.suit_of[trump][cards[0]]
+        """The index in ``cards`` (in play order) of the card that takes the trick.
+
+        The highest value of ``trick_powers`` wins: any trump beats any card of
+        the suit led, and a card of another plain suit cannot win.
+        """
+        power = self.trick_powers[trump][cards[0]]
         best_index = 0
         best = -1
         for index, card in enumerate(cards):
             value = power[card]
-            if not value and card // NUMBERS_PER_COLOR == led_suit and card != BIRD:
-                value = card % NUMBERS_PER_COLOR + 1
             if value > best:
                 best = value
                 best_index = index
         return best_index
+
+    # Tables for fast play (simulation): ``legal_plays`` and ``trick_winner`` by lookup.
+    @cached_property
+    def follow_masks(self) -> tuple[tuple[CardSet, ...], ...]:
+        """``follow_masks[trump][lead]``: the cards of the suit that card ``lead`` leads.
+
+        With ``follow_plays``, ``legal_plays(hand, lead, trump)`` is
+        ``hand & follow_plays[trump][lead]`` if ``hand & follow_masks[trump][lead]``,
+        else ``hand``.
+        """
+        return tuple(
+            tuple(self.suit_masks[trump][self.suit_of[trump][lead]] for lead in range(BIRD + 1))
+            for trump in COLORS
+        )
+
+    @cached_property
+    def follow_plays(self) -> tuple[tuple[CardSet, ...], ...]:
+        """``follow_plays[trump][lead]``: every card ``legal_plays`` allows to a hand
+        that holds the suit led (the suit, and the Bird where it may be played any time).
+        """
+        every = (1 << (BIRD + 1)) - 1
+        return tuple(
+            tuple(self.legal_plays(every, lead, trump) for lead in range(BIRD + 1)) for trump in COLORS
+        )
+
+    @cached_property
+    def trick_powers(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """``trick_powers[trump][lead][card]``: how strongly ``card`` bids for a trick
+        led by ``lead``: its trump power, else its number if it is of the suit led,
+        else 0.  The highest value takes the trick (``trick_winner``; the values of
+        the cards that can take a trick are all different).
+        """
+        tables = []
+        for trump in COLORS:
+            power = self.trump_power[trump]
+            by_suit = [
+                tuple(
+                    power[card]
+                    or (
+                        card % NUMBERS_PER_COLOR + 1
+                        if card != BIRD and card // NUMBERS_PER_COLOR == led_suit
+                        else 0
+                    )
+                    for card in range(BIRD + 1)
+                )
+                for led_suit in COLORS
+            ]
+            tables.append(tuple(by_suit[self.suit_of[trump][lead]] for lead in range(BIRD + 1)))
+        return tuple(tables)
 
     # --------------------------------------------------------------- bidding
     def bid_range(self, high_bid: int | None) -> range:
