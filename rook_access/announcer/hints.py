@@ -89,7 +89,8 @@ def _play_hint(view: SeatView, player: SearchPlayer) -> str:
     points = rules.points
     if trick:
         led = tables.suit[trick[0]]
-        values = [tables.value(c, led) for c in trick]
+        powers = rules.trick_powers[view.trump][trick[0]]
+        values = [powers[c] for c in trick]
         best = max(values)
         winner = (leader + values.index(best)) % rules.players
         who_led = "your partner " + SEAT_NAMES[leader] if leader == partner else SEAT_NAMES[leader]
@@ -99,11 +100,11 @@ def _play_hint(view: SeatView, player: SearchPlayer) -> str:
         if voids:
             reasons.append(f"{' and '.join(voids)} showed out of {led_name}")
         trick_points = sum(points[c] for c in trick)
-        if rules.side_of[winner] == view.side and tables.value(card, led) <= best:
+        if rules.side_of[winner] == view.side and powers[card] <= best:
             reasons.append(f"{SEAT_NAMES[winner]} is winning the trick")
             if points[card]:
                 reasons.append(f"it gives {points[card]} points to your side")
-        elif tables.value(card, led) > best:
+        elif powers[card] > best:
             total = trick_points + points[card]
             reasons.append(f"it takes the lead in a trick worth {total} points so far" if len(trick) < rules.players - 1
                            else f"it wins {total} points")

@@ -38,9 +38,7 @@ def rollout(
     players = tables.players
     side_of = tables.side_of
     points = tables.points
-    power = tables.power
-    rank = tables.rank
-    suit = tables.suit
+    trick_powers = rules.trick_powers[trump]
     taken = [0] * len(rules.partnerships)
     explore = epsilon > 0 and random is not None
 
@@ -49,19 +47,19 @@ def rollout(
         # The state of the trick so far.
         if cards:
             lead = cards[0]
-            led = suit[lead]
+            powers = trick_powers[lead]
             best_value = -1
             best_seat = leader
             trick_points = 0
             for offset, card in enumerate(cards):
-                value = power[card] or (rank[card] if suit[card] == led else 0)
+                value = powers[card]
                 if value > best_value:
                     best_value = value
                     best_seat = (leader + offset) % players
                 trick_points += points[card]
         else:
             lead = None
-            led = -1
+            powers = trick_powers[0]
             best_value = -1
             best_seat = leader
             trick_points = 0
@@ -80,12 +78,12 @@ def rollout(
             elif lead is None:
                 card = _lead(tables, hands, seat, legal)
             else:
-                card = _follow(tables, hands, seat, legal, led, lead, best_value, best_seat, trick_points, len(cards))
+                card = _follow(tables, hands, seat, legal, powers, lead, best_value, best_seat, trick_points, len(cards))
             hands[seat] = hand & ~(1 << card)
             if lead is None:
                 lead = card
-                led = suit[card]
-            value = power[card] or (rank[card] if suit[card] == led else 0)
+                powers = trick_powers[card]
+            value = powers[card]
             if value > best_value:
                 best_value = value
                 best_seat = seat
@@ -158,7 +156,7 @@ def _follow(
     hands: list[CardSet],
     seat: int,
     legal: CardSet,
-    led: int,
+    powers: tuple[int, ...],
     lead: int,
     best_value: int,
     best_seat: int,
@@ -171,7 +169,6 @@ def _follow(
     points = tables.points
     power = tables.power
     rank = tables.rank
-    suit = tables.suit
     my_side = side_of[seat]
     # The strongest card each opponent still to play could put on this trick.
     threat = -1
@@ -187,7 +184,7 @@ def _follow(
                 low = rest & -rest
                 card = low.bit_length() - 1
                 rest ^= low
-                value = power[card] or (rank[card] if suit[card] == led else 0)
+                value = powers[card]
                 if value > threat:
                     threat = value
     partner_winning = side_of[best_seat] == my_side
@@ -202,7 +199,7 @@ def _follow(
         low = rest & -rest
         card = low.bit_length() - 1
         rest ^= low
-        value = power[card] or (rank[card] if suit[card] == led else 0)
+        value = powers[card]
         card_points = points[card]
         if value > best_value and value > threat and value < winner_value:
             winner = card

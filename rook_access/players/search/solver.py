@@ -128,6 +128,7 @@ class _Search:
         equivalent_ok = tables.equivalent_ok
         counters = tables.counters
         nest = self.nest
+        no_redundant = [0] * players
         next_seat = [(seat + 1) % players for seat in range(players)]
         seats = range(players)
         hands: list[int] = [0] * players
@@ -178,21 +179,30 @@ class _Search:
                 low = 0
                 high = rem
                 hint = -1
-            live = 0
-            for other in hands:
-                live |= other
-            # Equivalent cards: keep the highest of each run of adjacent live cards with equal points.
-            legal = hand
-            m = hand & equivalent_ok
-            while m:
-                bit = m & -m
-                m ^= bit
-                card = bit.bit_length() - 1
-                up = live & above[card]
-                if up:
-                    up &= -up
-                    if up & hand and points[up.bit_length() - 1] == points[card]:
-                        legal ^= bit
+            # Equivalent cards: in each hand, drop every card whose next live card up in its suit is
+            # in the same hand with the same points (they would play alike); keep the highest of each run.
+            second = hand & (hand - 1)
+            if second & (second - 1):
+                live = 0
+                for other in hands:
+                    live |= other
+                redundant = []
+                for other in hands:
+                    drop = 0
+                    m = other & equivalent_ok
+                    while m:
+                        bit = m & -m
+                        m ^= bit
+                        up = live & above[bit.bit_length() - 1]
+                        if up:
+                            up &= -up
+                            if up & other and points[up.bit_length() - 1] == points[bit.bit_length() - 1]:
+                                drop |= bit
+                    redundant.append(drop)
+            else:
+                # Two cards each: equivalences are too rare to pay for the look.
+                redundant = no_redundant
+            legal = hand & ~redundant[leader]
             # Leads: the best lead found before, then the highest cards first.
             moves = []
             if hint >= 0:
@@ -211,7 +221,7 @@ class _Search:
             for card in moves:
                 hands[leader] = hand ^ (1 << card)
                 p = points[card]
-                value = node(following, 1, card, card, leader, p, live, rem - p, alpha, beta)
+                value = node(following, 1, card, card, leader, p, redundant, rem - p, alpha, beta)
                 if maximizing:
                     if value > best:
                         best = value
@@ -237,7 +247,7 @@ class _Search:
             table[key] = [low, high, best_card]
             return best
 
-        def node(seat, pos, lead, win, winner, trick_points, live, rem, alpha, beta):
+        def node(seat, pos, lead, win, winner, trick_points, redundant, rem, alpha, beta):
             # The seat to play the trick's card number `pos` (not the lead); returns the value.
             total = trick_points + rem
             if total <= alpha:
@@ -250,18 +260,7 @@ class _Search:
                 legal = hand
             maximizing = mine[seat]
             beat = beaters[win]
-            if legal & (legal - 1):
-                # Equivalent cards: keep the highest of each run.
-                m = legal & equivalent_ok
-                while m:
-                    bit = m & -m
-                    m ^= bit
-                    card = bit.bit_length() - 1
-                    up = live & above[card]
-                    if up:
-                        up &= -up
-                        if up & legal and points[up.bit_length() - 1] == points[card]:
-                            legal ^= bit
+            legal &= ~redundant[seat]
             if legal & (legal - 1):
                 # Move ordering.
                 moves = []
@@ -360,9 +359,9 @@ class _Search:
                     hands[seat] = hand ^ bit
                     p = points[card]
                     if beat & bit:
-                        value = node(following, pos, lead, card, seat, trick_points + p, live, rem - p, alpha, beta)
+                        value = node(following, pos, lead, card, seat, trick_points + p, redundant, rem - p, alpha, beta)
                     else:
-                        value = node(following, pos, lead, win, winner, trick_points + p, live, rem - p, alpha, beta)
+                        value = node(following, pos, lead, win, winner, trick_points + p, redundant, rem - p, alpha, beta)
                     if maximizing:
                         if value > best:
                             best = value
@@ -435,6 +434,7 @@ class _Search:
         self.winner = winner
         self.trick_points = trick_points
         self.live = live
+        self.redundant = [_redundant(tables, hand, live) for hand in internal]
 
     def value(self) -> int:
         """The exact value of the loaded position."""
@@ -443,7 +443,7 @@ class _Search:
             return 0
         if self.pos == 0:
             return self.trick(self.leader, self.rem, -1, total + 1)
-        return self.node(self.seat, self.pos, self.lead, self.win, self.winner, self.trick_points, self.live,
+        return self.node(self.seat, self.pos, self.lead, self.win, self.winner, self.trick_points, self.redundant,
                          self.rem, -1, total + 1)
 
     def legal(self) -> int:
@@ -475,7 +475,7 @@ class _Search:
         hands[seat] = hand ^ bit
         try:
             if self.pos < players - 1:
-                return self.node((seat + 1) % players, self.pos + 1, lead, win, winner, trick_points, self.live,
+                return self.node((seat + 1) % players, self.pos + 1, lead, win, winner, trick_points, self.redundant,
                                  rem, -1, total + 1)
             gain = trick_points if self.rules.side_of[winner] == self.side else 0
             if not hands[seat]:
@@ -483,6 +483,20 @@ class _Search:
             return gain + self.trick(winner, rem, -1 - gain, total + 1 - gain)
         finally:
             hands[seat] = hand
+
+
+def _redundant(tables: _Tables, hand: int, live: int) -> int:
+    """The cards of ``hand`` (internal) whose next live card up in their suit is in ``hand`` with the same points."""
+    points = tables.points
+    above = tables.above
+    drop = 0
+    for card in _bits(hand & tables.equivalent_ok):
+        up = live & above[card]
+        if up:
+            up &= -up
+            if up & hand and points[up.bit_length() - 1] == points[card]:
+                drop |= 1 << card
+    return drop
 
 
 def _bits(mask: int):

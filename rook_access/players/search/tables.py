@@ -38,13 +38,6 @@ class TrumpTables:
     side_of: tuple[int, ...]
     players: int
 
-    def value(self, card: int, led_suit: int) -> int:
-        """How strongly ``card`` bids for a trick whose led suit is ``led_suit`` (0: it cannot win)."""
-        power = self.power[card]
-        if power:
-            return power
-        return self.rank[card] if self.suit[card] == led_suit else 0
-
     def highest(self, cards: CardSet) -> int:
         """The card of ``cards`` that ranks highest within its suit (cards of one suit)."""
         best = -1
