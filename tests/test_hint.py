@@ -1,0 +1,73 @@
+"""The hint command: the strong player's move with one reason, for each phase."""
+
+from __future__ import annotations
+
+from console_helpers import run_in_process
+
+from rook_access.announcer.hints import hint_line
+from rook_access.engine import PARTNERSHIP, PASS, Bid, Deal, Discard, GameState, NameTrump, Play, parse_card, parse_cards
+from rook_access.players import SearchPlayer
+from rook_access.players.search.player import STRONG
+
+HINTER = SearchPlayer(0, STRONG, "hint")
+
+
+def west_leads_yellow() -> GameState:
+    deal = Deal(
+        0,
+        (
+            tuple(parse_cards("14y 7y 6r 7r 8r 9x 10x 11g 12g")),
+            tuple(parse_cards("10y 13r 14r 12r 11r 10r 9r 8x 7x")),
+            tuple(parse_cards("6y 14x 13x 5x 6x 7g 8g 9g 13g")),
+            tuple(parse_cards("5y 8y 9y 11y 12y 13y 11x 12x 14g")),
+        ),
+        tuple(parse_cards("rook 5r 5g 6g 10g")),
+    )
+    return GameState(PARTNERSHIP, first_deal=deal)
+
+
+def test_play_hint_names_the_card_and_why():
+    state = west_leads_yellow()
+    state.apply(Bid(70), 1)
+    for seat in (2, 3, 0):
+        state.apply(PASS, seat)
+    state.apply(Discard(frozenset(parse_cards("5g 6g 7x 8x 9r"))), 1)
+    state.apply(NameTrump(0), 1)
+    for seat, card in ((1, "10y"), (2, "6y"), (3, "5y")):
+        state.apply(Play(parse_card(card)), seat)
+    line = hint_line(state.view(0), HINTER)
+    assert line.startswith("Play 14y: West leads yellow; it wins 25 points; over ")
+    assert "\n" not in line and len(line) < 160
+
+
+def test_bidding_hint_says_what_the_hand_should_take():
+    state = west_leads_yellow()
+    line = hint_line(state.view(1), HINTER)
+    assert line.startswith(("Bid 70: your hand should take about", "Pass: "))
+    assert "points" in line
+
+
+def test_discard_and_trump_hints():
+    state = west_leads_yellow()
+    state.apply(Bid(70), 1)
+    for seat in (2, 3, 0):
+        state.apply(PASS, seat)
+    line = hint_line(state.view(1), HINTER)
+    assert line.startswith("Discard ") and " trump: it keeps " in line
+    state.apply(Discard(frozenset(parse_cards("5g 6g 7x 8x 9r"))), 1)
+    line = hint_line(state.view(1), HINTER)
+    assert line.startswith("Trump red: you hold 7 of it, rook 14r 13r 12r 11r 10r 5r.")
+
+
+def test_no_hint_out_of_turn():
+    state = west_leads_yellow()
+    assert hint_line(state.view(0), HINTER) == "No hint: it is not your turn."
+
+
+def test_hint_at_the_console_changes_nothing():
+    with_hint, hinted_records, hinted_state, _ = run_in_process(["hint", "pass"], seed=3)
+    without, records, state, _ = run_in_process(["pass"], seed=3)
+    hint_lines = [line for line in with_hint if line.startswith(("Bid ", "Pass: "))]
+    assert len(hint_lines) == 1
+    assert [line for line in with_hint if line not in hint_lines] == without
+    assert hinted_records == records
