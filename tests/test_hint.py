@@ -5,7 +5,18 @@ from __future__ import annotations
 from console_helpers import run_in_process
 
 from rook_access.announcer.hints import hint_line
-from rook_access.engine import PARTNERSHIP, PASS, Bid, Deal, Discard, GameState, NameTrump, Play, parse_card, parse_cards
+from rook_access.engine import (
+    PARTNERSHIP,
+    PASS,
+    Bid,
+    Deal,
+    Discard,
+    GameState,
+    NameTrump,
+    Play,
+    parse_card,
+    parse_cards,
+)
 from rook_access.players import SearchPlayer
 from rook_access.players.search.player import STRONG
 

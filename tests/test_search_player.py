@@ -27,7 +27,7 @@ from rook_access.engine import (
 from rook_access.players import CheatingPlayer, SearchPlayer, make_player
 from rook_access.players.search.knowledge import NEST, Knowledge
 from rook_access.players.search.play import SearchBudget, analyse_play
-from rook_access.players.search.player import NORMAL, STRONG
+from rook_access.players.search.player import STRONG
 from rook_access.players.search.sampling import deal_unseen, draw_deals
 
 
@@ -220,8 +220,8 @@ def test_bidding_reads_evidence_from_bids():
     rng = random.Random(2)
     plain = [deal_unseen(knowledge, rng) for _ in range(300)]
     weighted = draw_deals(view, knowledge, 300, rng)
-    from rook_access.players.basic import hand_strength
     from rook_access.engine import cards_in
+    from rook_access.players.basic import hand_strength
 
     def average_strength(deals):
         return sum(hand_strength(cards_in(d.hands[seat]), PARTNERSHIP) for d in deals) / len(deals)

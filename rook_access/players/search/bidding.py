@@ -21,7 +21,18 @@ import random
 from dataclasses import dataclass
 from importlib import resources
 
-from ...engine import BIRD, COLORS, PASS, Action, Bid, SeatView, card_color, card_number, cards_in, mask_of
+from ...engine import (
+    BIRD,
+    COLORS,
+    PASS,
+    Action,
+    Bid,
+    SeatView,
+    card_color,
+    card_number,
+    cards_in,
+    mask_of,
+)
 from ...engine.rules import RuleSet
 from ..basic import best_trump
 from .knowledge import Knowledge

@@ -15,7 +15,6 @@ import time
 from dataclasses import dataclass, field
 
 from ...engine import SeatView, cards_in
-from ...engine.cards import CardSet
 from .knowledge import Knowledge
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
@@ -168,9 +167,3 @@ def _evaluate_deal(
             result.total += hand_outcome(view, final)
             result.points += taken[side]
             result.count += 1
-
-
-def remaining_cards(view: SeatView) -> CardSet:
-    """Every card not yet played this hand (for explanations)."""
-    knowledge = Knowledge.from_view(view)
-    return knowledge.unseen | knowledge.hand

@@ -13,7 +13,16 @@ from __future__ import annotations
 import random
 import time
 
-from ...engine import Action, Discard, GameState, NameTrump, Phase, Play, SeatView, cards_in
+from ...engine import (
+    Action,
+    Discard,
+    GameState,
+    NameTrump,
+    Phase,
+    Play,
+    SeatView,
+    cards_in,
+)
 from ..base import decision_rng
 from .bidding import plan_bid
 from .knowledge import Knowledge

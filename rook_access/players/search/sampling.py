@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...engine import COLORS, SeatView, cards_in, mask_of
-from ...engine.cards import COLOR_MASKS, CardSet
+from ...engine.cards import CardSet
 from ..basic import hand_strength, trump_preference
 from .knowledge import NEST, Knowledge
 
@@ -170,11 +170,3 @@ def draw_deals(view: SeatView, knowledge: Knowledge, count: int, rng: random.Ran
 
 DealSource = Callable[[SeatView, Knowledge, int, random.Random], list[SampledDeal]]
 """Where a search gets its deals: ``draw_deals`` normally, the true deal for a cheating player."""
-
-
-def color_counts(cards: CardSet) -> list[int]:
-    """How many cards of each color a set holds (the Bird in none)."""
-    return [(cards & mask).bit_count() for mask in COLOR_MASKS]
-
-
-

@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 
 from ...engine import BIRD
-from ...engine.cards import BIRD_MASK, NUMBERS_PER_COLOR, CardSet
+from ...engine.cards import NUMBERS_PER_COLOR, CardSet
 from ...engine.rules import RuleSet
 
 
@@ -21,8 +21,6 @@ class TrumpTables:
 
     rules: RuleSet
     trump: int
-    follow: tuple[CardSet, ...]
-    """``follow[card]``: the cards that follow suit when ``card`` is led."""
     suit: tuple[int, ...]
     """``suit[card]``: the suit a card belongs to (the Bird's is trump)."""
     power: tuple[int, ...]
@@ -33,8 +31,6 @@ class TrumpTables:
     suit_cards: tuple[CardSet, ...]
     """The cards of each suit, the Bird in the trump suit."""
     trump_mask: CardSet
-    bird_any_time: bool
-    bird_mask: CardSet
     side_of: tuple[int, ...]
     players: int
 
@@ -59,20 +55,16 @@ def trump_tables(rules: RuleSet, trump: int) -> TrumpTables:
     suit_masks = rules.suit_masks[trump]
     suit_of = rules.suit_of[trump]
     power = rules.trump_power[trump]
-    follow = tuple(suit_masks[suit_of[card]] for card in range(BIRD + 1))
     rank = tuple(power[card] or (card % NUMBERS_PER_COLOR + 1 if card != BIRD else 0) for card in range(BIRD + 1))
     return TrumpTables(
         rules=rules,
         trump=trump,
-        follow=follow,
         suit=suit_of,
         power=power,
         rank=rank,
         points=rules.points,
         suit_cards=tuple(mask & rules.deck_mask for mask in suit_masks),
         trump_mask=suit_masks[trump] & rules.deck_mask,
-        bird_any_time=rules.bird_plays_any_time,
-        bird_mask=BIRD_MASK if rules.uses_bird else 0,
         side_of=rules.side_of,
         players=rules.players,
     )
