@@ -106,7 +106,7 @@ def test_fenrir_reads_a_whole_hand_played_at_the_keyboard(fenrir):
         *(rf"\b(?:You take|(?:West|North|East) takes) trick {number}, \d+ points?\." for number in range(1, 9)),
         r"\b(?:You take|(?:West|North|East) takes) the last trick and the nest, \d+ points?\.",
         r"Hand 1 over\.",
-        r"Score: North(?: dash |-)South \d+, East(?: dash |-)West \d+\.",
+        r"Score: North(?: dash |-)South (?:-|minus |dash )?\d+, East(?: dash |-)West (?:-|minus |dash )?\d+\.",
         r"Game over\.",
     ])
     assert text.index("14r 10r 5r") < text.index("trick 1,") < text.index("Score:")

@@ -107,6 +107,7 @@ def test_killed_mid_hand_the_game_is_offered_and_resumed_at_a_terminal(tmp_path)
         term.type("yes")
         screen = term.wait_for("Resuming the game: hand 1.")
         assert "Your hand" in screen
+        term.wait_for("Your play")  # the computers play on first; the user answers the prompt
         term.keys("C-d")
         term.wait_for("EXIT=0")
     finally:

@@ -648,7 +648,7 @@ def _session(folder: Path, setup: GameSetup, limit: int | None, crash: bool) -> 
 def test_record_of_an_interrupted_game_is_that_of_an_uninterrupted_one(seed: int, stops: list) -> None:
     with tempfile.TemporaryDirectory() as folder_name:
         folder = Path(folder_name)
-        whole = GameSetup.create(MIXED, seed=seed, hands=1, record=folder / "whole.jsonl")
+        whole = GameSetup.create(MIXED, level="easy", seed=seed, hands=1, record=folder / "whole.jsonl")
         (folder / "a").mkdir()
         assert _session(folder / "a", whole, None, False)
         pieces = dataclasses.replace(whole, record=str(folder / "pieces.jsonl"))

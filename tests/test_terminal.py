@@ -21,7 +21,7 @@ def terminal(tmp_path):
 
 
 def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
-    term = terminal("--seed", "7", "--hands", "1")
+    term = terminal("--seed", "7", "--hands", "1", "--level", "easy")
     term.wait_for("Your bid: 70 to 120, or pass.")
     # A review command answers at once and changes nothing.
     bids = "Bids: East pass. Nobody has bid yet."
@@ -36,7 +36,7 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     term.wait_for("Moves: pass, 70, 75, 80, 85, 90, 95, 100, 105, 110, 115, 120; or a command.")
     term.type("h", enter=False)
     term.keys("Tab")
-    term.wait_for("Choices: hand, history, help.")
+    term.wait_for("Choices: hand, hint, history, help.")
     term.keys("BSpace")
     # With one choice, Tab completes it.
     term.type("hist", enter=False)
