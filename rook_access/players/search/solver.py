@@ -16,6 +16,12 @@ trick so far, and the ranks within a suit, come from ``trick_winner`` once
 per rule set and trump.  Inside the search the cards are relabelled so that
 each suit's cards are consecutive bits, weakest first, the trump suit last;
 the relabelling is undone on the way out.
+
+Every seat of ``side`` maximizes its take, every other seat (of whatever
+side) minimizes it.  Card and nest points must be at least 0 (the search
+bounds a side's take by 0 and the points still out); a ``ValueError`` says
+so otherwise, and for positions that cannot arise (hands of unequal sizes,
+a card twice, a complete trick).
 """
 
 from __future__ import annotations
@@ -34,8 +40,7 @@ _CARDS = BIRD + 1
 class _Tables:
     """The rules of one rule set and trump, precomputed in the internal card order."""
 
-    __slots__ = ("to_internal", "to_card", "points", "follow", "extra", "beaters", "above", "equivalent_ok",
-                 "counters")
+    __slots__ = ("above", "beaters", "counters", "equivalent_ok", "extra", "follow", "points", "to_card", "to_internal")
 
     def __init__(self, rules: RuleSet, trump: int) -> None:
         suit_of = rules.suit_of[trump]
@@ -103,18 +108,29 @@ def _tables(rules: RuleSet, trump: int) -> _Tables:
 
 
 class _Search:
-    """One search: a rule set, a trump, a side and the nest points; the transposition table is shared by calls."""
+    """One search: a rule set, a trump, a side and the nest points.
+
+    The transposition table lives as long as the object, shared by every
+    position searched with it (the values do not depend on the cards already
+    taken, only on the hands and the leader).
+    """
 
     def __init__(self, rules: RuleSet, trump: int, side: int, nest_points: int) -> None:
         if not 0 <= side < len(rules.partnerships):
             raise ValueError(f"no side {side}")
+        if not 0 <= trump < len(COLORS):
+            raise ValueError(f"no trump {trump}")
+        self.nest = nest_points if rules.last_trick_takes_nest else 0
+        if self.nest < 0 or min(rules.points) < 0:
+            # The search bounds a side's take by 0 and the points still out.
+            raise ValueError("the solver needs points of at least 0")
         self.rules = rules
         self.tables = _tables(rules, trump)
-        self.nest = nest_points if rules.last_trick_takes_nest else 0
         self.side = side
-        self.node = self._build()
+        self.trick, self.node = self._build()
 
-    def _build(self):  # noqa: C901 - one closure, for speed
+    def _build(self):
+        """The search functions, as closures over the tables and the hands (locals are fastest)."""
         tables = self.tables
         rules = self.rules
         players = rules.players
@@ -128,9 +144,7 @@ class _Search:
         equivalent_ok = tables.equivalent_ok
         counters = tables.counters
         nest = self.nest
-        no_redundant = [0] * players
         next_seat = [(seat + 1) % players for seat in range(players)]
-        seats = range(players)
         hands: list[int] = [0] * players
         self.hands = hands
         table: dict[tuple[int, ...], list[int]] = {}
@@ -171,9 +185,9 @@ class _Search:
                     return high
                 if low == high:
                     return low
-                if low > alpha:
+                if low > alpha:  # noqa: PLR1730 - an if is faster than max() here
                     alpha = low
-                if high < beta:
+                if high < beta:  # noqa: PLR1730
                     beta = high
             else:
                 low = 0
@@ -181,27 +195,22 @@ class _Search:
                 hint = -1
             # Equivalent cards: in each hand, drop every card whose next live card up in its suit is
             # in the same hand with the same points (they would play alike); keep the highest of each run.
-            second = hand & (hand - 1)
-            if second & (second - 1):
-                live = 0
-                for other in hands:
-                    live |= other
-                redundant = []
-                for other in hands:
-                    drop = 0
-                    m = other & equivalent_ok
-                    while m:
-                        bit = m & -m
-                        m ^= bit
-                        up = live & above[bit.bit_length() - 1]
-                        if up:
-                            up &= -up
-                            if up & other and points[up.bit_length() - 1] == points[bit.bit_length() - 1]:
-                                drop |= bit
-                    redundant.append(drop)
-            else:
-                # Two cards each: equivalences are too rare to pay for the look.
-                redundant = no_redundant
+            live = 0
+            for other in hands:
+                live |= other
+            redundant = []
+            for other in hands:
+                drop = 0
+                m = other & equivalent_ok
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    up = live & above[bit.bit_length() - 1]
+                    if up:
+                        up &= -up
+                        if up & other and points[up.bit_length() - 1] == points[bit.bit_length() - 1]:
+                            drop |= bit
+                redundant.append(drop)
             legal = hand & ~redundant[leader]
             # Leads: the best lead found before, then the highest cards first.
             moves = []
@@ -359,9 +368,11 @@ class _Search:
                     hands[seat] = hand ^ bit
                     p = points[card]
                     if beat & bit:
-                        value = node(following, pos, lead, card, seat, trick_points + p, redundant, rem - p, alpha, beta)
+                        value = node(following, pos, lead, card, seat, trick_points + p, redundant, rem - p,
+                                     alpha, beta)
                     else:
-                        value = node(following, pos, lead, win, winner, trick_points + p, redundant, rem - p, alpha, beta)
+                        value = node(following, pos, lead, win, winner, trick_points + p, redundant, rem - p,
+                                     alpha, beta)
                     if maximizing:
                         if value > best:
                             best = value
@@ -378,11 +389,10 @@ class _Search:
             hands[seat] = hand
             return best
 
-        self.trick = trick
-        return node
+        return trick, node
 
     def load(self, hands: Sequence[int], leader: int, trick: Sequence[int]) -> None:
-        """Load a position: the hands (in the internal card order) and the state of the current trick."""
+        """Load a position (cards as the game numbers them): the hands and the state of the current trick."""
         rules = self.rules
         players = rules.players
         if len(hands) != players:
@@ -436,15 +446,18 @@ class _Search:
         self.live = live
         self.redundant = [_redundant(tables, hand, live) for hand in internal]
 
-    def value(self) -> int:
-        """The exact value of the loaded position."""
-        total = self.rem + self.trick_points
+    def value(self, alpha: int = -1, beta: int | None = None) -> int:
+        """The value of the loaded position, exact when inside the window ``(alpha, beta)`` (the default
+        window holds every value); fail-soft outside it: an upper bound at most ``alpha``, a lower bound at
+        least ``beta``."""
+        if beta is None:
+            beta = self.rem + self.trick_points + 1
         if not self.hands[self.seat]:
             return 0
         if self.pos == 0:
-            return self.trick(self.leader, self.rem, -1, total + 1)
+            return self.trick(self.leader, self.rem, alpha, beta)
         return self.node(self.seat, self.pos, self.lead, self.win, self.winner, self.trick_points, self.redundant,
-                         self.rem, -1, total + 1)
+                         self.rem, alpha, beta)
 
     def legal(self) -> int:
         """The legal cards (internal) of the seat to play in the loaded position."""
@@ -555,6 +568,7 @@ def solve_moves(
                 above_card = up.bit_length() - 1
                 if up & legal and points[above_card] == points[card]:
                     representative[card] = representative[above_card]
-    values = {card: search.value_after(card) for card in set(representative.values())}
+    # Highest cards first: their searches fill the table the others use.
+    values = {card: search.value_after(card) for card in sorted(set(representative.values()), reverse=True)}
     to_card = tables.to_card
     return {to_card[card]: values[representative[card]] for card in sorted(representative, key=to_card.__getitem__)}
