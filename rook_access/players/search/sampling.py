@@ -3,9 +3,9 @@
 ``deal_unseen`` gives every other seat (and the hidden nest) random cards
 that fit the hard facts of ``Knowledge``: the right number of cards, none
 of a suit a seat has shown out of.  ``Evidence`` weighs such deals by the
-soft facts, the bids and the bidder's choice of trump, and ``draw_deals``
-keeps the deals that fit them best, so the search imagines hands that the
-table's bidding makes likely.
+soft facts (the bids, the trump the bidder named, and that a bidder seldom
+buries trump), and ``draw_deals`` keeps the deals that fit them best, so the
+search imagines hands that the table's bidding makes likely.
 """
 
 from __future__ import annotations
@@ -79,6 +79,8 @@ class Evidence:
     TRUMP_SHARPNESS = 0.12
     """How strongly the bidder's trump says which color its hand was best in."""
     FLOOR = 0.05
+    BURIED_TRUMP_ODDS = 0.15
+    """How much less likely a nest is for each trump (or the Bird) the bidder would have buried in it."""
     """The least weight one clue gives: players bid and pass for reasons of their own."""
 
     def __init__(self, view: SeatView) -> None:
@@ -101,6 +103,7 @@ class Evidence:
                 high = amount
         self.bidder = view.bidder if view.bidder != view.seat else None
         self.trump = view.trump
+        self.trump_cards = rules.suit_masks[view.trump][view.trump] if view.trump is not None else 0
         self.played_by: dict[int, CardSet] = {}
         if view.trump is not None:
             for trick in view.tricks:
@@ -135,6 +138,8 @@ class Evidence:
             top = max(preferences)
             total = sum(math.exp(self.TRUMP_SHARPNESS * (p - top)) for p in preferences)
             weight *= math.exp(self.TRUMP_SHARPNESS * (preferences[self.trump] - top)) / total
+            # The bidder chose what to bury: trumps and the Bird seldom.
+            weight *= self.BURIED_TRUMP_ODDS ** (deal.nest & self.trump_cards).bit_count()
         return weight
 
 
