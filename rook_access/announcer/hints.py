@@ -34,7 +34,7 @@ def hint_line(view: SeatView, player: SearchPlayer) -> str:
     rng = player.rng_for(view)
     source = player.deal_source(view)
     if view.phase is Phase.BIDDING:
-        plan = plan_bid(view, player.budget, rng, source)
+        plan = plan_bid(view, player.budget, rng, source, player.bid_tuning)
         expected = round(plan.expected_points / 5) * 5
         if isinstance(plan.action, Bid):
             return f"Bid {plan.action.amount}: your hand should take about {expected} points with the nest."

@@ -24,7 +24,7 @@ from ...engine import (
     cards_in,
 )
 from ..base import decision_rng
-from .bidding import plan_bid
+from .bidding import BidTuning, plan_bid
 from .knowledge import Knowledge
 from .nest import choose_nest, choose_trump
 from .play import PlayAnalysis, SearchBudget, analyse_play
@@ -38,6 +38,7 @@ class SearchPlayer:
     """Chooses by simulation over deals consistent with what its seat knows."""
 
     name = "search"
+    bid_tuning: type[BidTuning] = BidTuning
 
     def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "strong") -> None:
         self.seed = seed if seed is not None else random.randrange(2**32)
@@ -59,7 +60,7 @@ class SearchPlayer:
         rng = self.rng_for(view)
         source = self.deal_source(view)
         if view.phase is Phase.BIDDING:
-            return plan_bid(view, self.budget, rng, source).action
+            return plan_bid(view, self.budget, rng, source, self.bid_tuning).action
         if view.phase is Phase.DISCARD:
             return Discard(frozenset(cards_in(choose_nest(view, self.budget, rng, source).discard)))
         if view.phase is Phase.TRUMP:
