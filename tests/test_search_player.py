@@ -206,6 +206,27 @@ def test_every_choice_is_legal_in_random_positions(seed: int, steps: int):
     assert state.is_legal(action)
 
 
+def test_every_choice_is_legal_in_thousands_of_positions():
+    """2,000 positions of every phase, reached by random play: the search always answers legally."""
+    rng = random.Random(2026)
+    quick = SearchPlayer(7, SearchBudget(samples=1, deadline=0.5, exact_cards=3), "quick")
+    phases = {phase: 0 for phase in Phase if phase is not Phase.GAME_OVER}
+    state = GameState(PARTNERSHIP.replace(hands_limit=10**6), seed=2026)
+    for _ in range(2000):
+        seat = state.turn
+        view = state.view(seat)
+        action = quick.choose(view)
+        assert state.is_legal(action), (view.phase, action)
+        phases[state.phase] += 1
+        # Go on at random, so the positions are not only those the search would reach.
+        legal = state.legal_actions()
+        if isinstance(legal, DiscardChoices):
+            state.apply(Discard(frozenset(rng.sample(state.hand(seat), legal.count))))
+        else:
+            state.apply(rng.choice(legal) if rng.random() < 0.7 else action)
+    assert all(count > 20 for count in phases.values()), phases
+
+
 def test_same_seed_same_position_same_choice():
     state = west_declares()
     assert strong(5).choose(state.view(1)) == strong(5).choose(state.view(1))
