@@ -25,6 +25,7 @@ from rook_access.engine import (
     parse_cards,
 )
 from rook_access.players import CheatingPlayer, SearchPlayer, make_player
+from rook_access.players.search.bidding import plan_bid
 from rook_access.players.search.knowledge import NEST, Knowledge
 from rook_access.players.search.play import SearchBudget, analyse_play
 from rook_access.players.search.player import STRONG
@@ -88,14 +89,18 @@ def test_does_not_bid_120_on_a_weak_hand():
         tuple(parse_cards("rook 14g 7g 6g 10y")),
     )
     state = GameState(PARTNERSHIP, first_deal=deal)
-    assert strong().choose(state.view(0)) == PASS
-    # Nor does it raise a bidding that has gone up.
-    state.apply(Bid(70), 0) if False else state.apply(PASS, 0)
+    view = state.view(0)
+    plan = plan_bid(view, STRONG, strong().rng_for(view))
+    # No counters, no trump length: it may open the bidding, but its limit is far below 120.
+    assert plan.expected_points < 80
+    assert plan.limit is not None and plan.limit <= 90
+    # When an opponent outbids it at 100, it lets the bid go.
+    state = GameState(PARTNERSHIP, first_deal=deal)
+    state.apply(Bid(70), 0)
     state.apply(Bid(100), 1)
     state.apply(PASS, 2)
-    state.apply(Bid(115), 3)
-    assert state.turn == 1
-    assert strong().choose(state.view(1)) == PASS
+    state.apply(PASS, 3)
+    assert strong().choose(state.view(0)) == PASS
 
 
 def test_bids_a_strong_hand():

@@ -149,8 +149,9 @@ class BidTuning:
 
     MODEL_SHARE = 0.5
     """How far the simulated points are moved toward the model's estimate."""
-    PASS_VALUE_CONTESTED = -25.0
-    """The expected hand score of passing while an opponent may still win the bid."""
+    PASS_VALUE_CONTESTED = -70.0
+    """The expected hand score of passing while an opponent may still win the bid: about what an
+    opponents' contract costs (they take some 90 of the 120 points when they hold the nest)."""
     PARTNER_MARGIN = 25.0
     """How much more a hand must expect than partner's bid to take the bid from partner."""
 
