@@ -74,10 +74,10 @@ def _parse(name: str, value: object) -> Any:
     text = str(value).strip().lower()
     if name == "level":
         try:
-            parse_levels(text, 4)
+            levels = parse_levels(text, 4)
         except LevelError as error:
             raise SettingError(f"level: {error}.") from None
-        return text.replace(" ", "")
+        return levels[0] if len(set(levels)) == 1 else ",".join(levels)
     if name in ("verbosity", "output", "pacing"):
         allowed = {"verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS}[name]
         if text not in allowed:

@@ -122,3 +122,27 @@ def test_flags_override_the_settings_file_for_one_run(tmp_path):
     assert "West pass." in done.stdout or "North pass." in done.stdout
     bad = run_program(["--rate", "fast"])
     assert bad.returncode == 2 and "rate is a number of words a minute" in bad.stderr
+
+
+def test_level_is_one_name_or_one_per_seat():
+    assert Settings().level == "strong"
+    assert Settings().changed("level", "Normal").level == "normal"
+    assert Settings().changed("level", "easy, strong, normal, strong").level == "easy,strong,normal,strong"
+    assert Settings().changed("level", "easy easy easy easy").level == "easy"
+    for wrong, message in (("grandmaster", "no level called grandmaster"), ("easy,strong", "one per seat"),
+                           ("cheat", "no level called cheat")):
+        with pytest.raises(SettingError, match=message):
+            Settings().changed("level", wrong)
+
+
+def test_per_seat_levels_make_those_players():
+    from rook_access.players import BasicPlayer, RandomPlayer, SearchPlayer
+    from rook_access.saves import GameSetup, make_table
+
+    _, players = make_table(GameSetup.create(["human", "computer", "computer", "computer"],
+                                             level="random,easy,normal,strong", seed=1))
+    assert players[0] is None
+    assert isinstance(players[1], BasicPlayer) and isinstance(players[2], SearchPlayer)
+    assert (players[2].name, players[3].name) == ("normal", "strong")
+    _, players = make_table(GameSetup.create(["computer"] * 4, level="random", seed=1))
+    assert all(isinstance(player, RandomPlayer) for player in players)

@@ -68,10 +68,10 @@ def _positive(text: str) -> int:
 
 def _level(text: str) -> str:
     try:
-        parse_levels(text, PARTNERSHIP.players)
+        levels = parse_levels(text, PARTNERSHIP.players)
     except LevelError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    return text.strip().lower().replace(" ", "")
+    return levels[0] if len(set(levels)) == 1 else ",".join(levels)
 
 
 def _seed(text: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .base import Player
@@ -30,11 +31,12 @@ class LevelError(ValueError):
 
 
 def parse_levels(text: str, seats: int) -> list[str]:
-    """The level of each seat from ``strong`` (every seat) or ``easy,strong,normal,strong`` (seat 0 first).
+    """The level of each seat from ``strong`` (every seat) or ``easy,strong,normal,strong`` (seat 0 first;
+    spaces separate as well as commas).
 
     Only the levels a person may choose are accepted; a keyboard seat's entry is not used.
     """
-    names = [name.strip().lower() for name in text.split(",")]
+    names = [name for name in re.split(r"[\s,]+", text.strip().lower()) if name] or [""]
     allowed = ", ".join(PLAYER_LEVELS[:-1]) + " or " + PLAYER_LEVELS[-1]
     if len(names) == 1:
         names = names * seats
