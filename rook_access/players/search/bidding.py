@@ -147,11 +147,13 @@ class BidPlan:
 class BidTuning:
     """Numbers that set how boldly the player bids (tuned by duplicate matches)."""
 
-    MODEL_SHARE = 0.5
+    MODEL_SHARE = 0.75
     """How far the simulated points are moved toward the model's estimate."""
     PASS_VALUE_CONTESTED = -70.0
     """The expected hand score of passing while an opponent may still win the bid: about what an
     opponents' contract costs (they take some 90 of the 120 points when they hold the nest)."""
+    MIN_SAMPLES = 32
+    """Deals simulated for a bid at the least: a bid is too costly to make on a noisy estimate."""
     PARTNER_MARGIN = 25.0
     """How much more a hand must expect than partner's bid to take the bid from partner."""
 
@@ -163,7 +165,7 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     cards = list(view.hand)
     model = load_model()
     model_points = model.estimate(cards, rules)
-    simulated = simulate_as_bidder(view, max(8, budget.samples), rng, deal_source)
+    simulated = simulate_as_bidder(view, max(tuning.MIN_SAMPLES, budget.samples), rng, deal_source)
     mean = sum(simulated) / len(simulated)
     shift = tuning.MODEL_SHARE * (model_points - mean)
     outcomes = [points + shift for points in simulated]

@@ -101,7 +101,7 @@ def choose_nest(view: SeatView, budget: SearchBudget, rng: random.Random,
     hand = mask_of(view.hand)
     count = rules.nest_size
     knowledge = Knowledge.from_view(view)
-    deals = deal_source(view, knowledge, max(4, budget.samples // 2), rng)
+    deals = deal_source(view, knowledge, max(4, budget.samples), rng)
     # First the trump colors, each with its plain discard; then the two best colors' other discards.
     cards = cards_in(hand)
     colors = sorted(COLORS, key=lambda color: -trump_preference(cards, color))
@@ -130,5 +130,5 @@ def choose_trump(view: SeatView, budget: SearchBudget, rng: random.Random,
     hand = mask_of(view.hand)
     nest = mask_of(view.nest_discarded)
     knowledge = Knowledge.from_view(view)
-    deals = deal_source(view, knowledge, max(4, budget.samples // 2), rng)
+    deals = deal_source(view, knowledge, max(4, budget.samples), rng)
     return max((_score(view, deals, hand | nest, color, nest) for color in COLORS), key=lambda c: c.score)

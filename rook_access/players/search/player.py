@@ -72,6 +72,10 @@ class SearchPlayer:
         return analyse_play(view, self.budget, self.rng_for(view), self.deal_source(view), time.perf_counter())
 
 
+class _KnowsTheTruth(BidTuning):
+    MODEL_SHARE = 0.0  # its simulation plays the true deal: no estimate can improve on it
+
+
 class CheatingPlayer(SearchPlayer):
     """The same search given the true deal instead of samples: a yardstick, never an opponent.
 
@@ -79,6 +83,7 @@ class CheatingPlayer(SearchPlayer):
     """
 
     needs_state = True
+    bid_tuning = _KnowsTheTruth
 
     def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "cheat") -> None:
         super().__init__(seed, SearchBudget(samples=8, deadline=budget.deadline,
