@@ -184,10 +184,10 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     partner_high = view.high_bidder is not None and view.high_bidder in view.partners
     if partner_high:
         pass_value = None  # partner holds the bid: passing keeps it on our side
-    elif opponents_in or view.high_bidder is not None:
+    elif opponents_in:
         pass_value = tuning.PASS_VALUE_CONTESTED
     else:
-        pass_value = 0.0  # everyone else passed: passing throws the hand in
+        pass_value = 0.0  # the opponents have passed: passing leaves the hand to partner, or throws it in
     limit = None
     for amount in rules.bid_range(None):
         value = bid_value(amount)

@@ -144,23 +144,24 @@ def _evaluate_deal(
     if exact:
         values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points)  # type: ignore[arg-type]
         remaining = sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
-        sides = len(rules.partnerships)
+        # The solver knows what this side takes; with two sides the other takes the rest.  (With
+        # more sides, how the rest is shared is not solved: their counters stay as they are.)
+        two_sides = len(rules.partnerships) == 2
         for card in cards:
             mine = values[card]
             final = list(counters)
             final[side] += mine
-            if sides == 2:
+            if two_sides:
                 final[1 - side] += remaining - mine
             result = results[card]
             result.total += hand_outcome(view, final)
             result.points += mine
             result.count += 1
         return
-    bit_of = 1
     for card in cards:
         for _ in range(budget.rollouts):
             hands = list(deal.hands)
-            hands[seat] &= ~(bit_of << card)
+            hands[seat] &= ~(1 << card)
             taken = rollout(tables, hands, leader, [*trick, card], nest_points, rng.random, budget.epsilon)
             final = [have + more for have, more in zip(counters, taken)]
             result = results[card]
