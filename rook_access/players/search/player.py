@@ -31,7 +31,7 @@ from .play import PlayAnalysis, SearchBudget, analyse_play
 from .sampling import DealSource, SampledDeal, draw_deals
 
 NORMAL = SearchBudget(samples=12, deadline=0.5, exact_cards=3)
-STRONG = SearchBudget(samples=48, deadline=0.8, exact_cards=4)
+STRONG = SearchBudget(samples=96, deadline=0.8, exact_cards=4)
 
 
 class SearchPlayer:
