@@ -1,6 +1,6 @@
 """Learn the bidding model from self-play and write ``bidding_model.json``.
 
-Run ``python -m rook_access.players.search.train_bidding`` (about a minute).
+Run ``python -m rook_access.players.search.train_bidding`` (about 15 seconds).
 For each random deal one seat is made the bidder: it takes the nest, makes
 the quick discard and trump of ``bidding.quick_nest``, and the hand is played
 out by the rollout policy.  A least-squares fit of the points its side took
