@@ -137,3 +137,33 @@ def snapshot(state: GameState) -> tuple:
         state.hand_number,
         state.dealer,
     )
+
+
+def west_leads_yellow() -> GameState:
+    """A fixed deal at the start of the bidding; South deals, so West bids and leads first.
+
+    ``west_leads_yellow_trick`` plays it on to South's turn in the first trick.
+    """
+    deal = make_deal(
+        (
+            "14y 7y 6r 7r 8r 9x 10x 11g 12g",
+            "10y 13r 14r 12r 11r 10r 9r 8x 7x",
+            "6y 14x 13x 5x 6x 7g 8g 9g 13g",
+            "5y 8y 9y 11y 12y 13y 11x 12x 14g",
+        ),
+        "rook 5r 5g 6g 10g",
+        dealer=0,
+    )
+    return GameState(PARTNERSHIP, first_deal=deal)
+
+
+def west_leads_yellow_trick() -> GameState:
+    """West took the bid at 70, buried 5g 6g 7x 8x 9r, named red, and led 10y; North 6y, East 5y: South to play."""
+    state = west_leads_yellow()
+    state.apply(Bid(70), 1)
+    for seat in (2, 3, 0):
+        state.apply(Pass(), seat)
+    state.apply(Discard(card_set("5g 6g 7x 8x 9r")), 1)
+    state.apply(NameTrump(parse_color("red")), 1)
+    play_cards(state, "10y", "6y", "5y")
+    return state

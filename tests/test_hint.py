@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 from console_helpers import run_in_process
+from helpers import west_leads_yellow, west_leads_yellow_trick
 
 from rook_access.announcer.hints import hint_line
 from rook_access.engine import (
-    PARTNERSHIP,
     PASS,
     Bid,
-    Deal,
     Discard,
-    GameState,
-    NameTrump,
-    Play,
-    parse_card,
     parse_cards,
 )
 from rook_access.players import SearchPlayer
@@ -23,29 +18,8 @@ from rook_access.players.search.player import STRONG
 HINTER = SearchPlayer(0, STRONG, "hint")
 
 
-def west_leads_yellow() -> GameState:
-    deal = Deal(
-        0,
-        (
-            tuple(parse_cards("14y 7y 6r 7r 8r 9x 10x 11g 12g")),
-            tuple(parse_cards("10y 13r 14r 12r 11r 10r 9r 8x 7x")),
-            tuple(parse_cards("6y 14x 13x 5x 6x 7g 8g 9g 13g")),
-            tuple(parse_cards("5y 8y 9y 11y 12y 13y 11x 12x 14g")),
-        ),
-        tuple(parse_cards("rook 5r 5g 6g 10g")),
-    )
-    return GameState(PARTNERSHIP, first_deal=deal)
-
-
 def test_play_hint_names_the_card_and_why():
-    state = west_leads_yellow()
-    state.apply(Bid(70), 1)
-    for seat in (2, 3, 0):
-        state.apply(PASS, seat)
-    state.apply(Discard(frozenset(parse_cards("5g 6g 7x 8x 9r"))), 1)
-    state.apply(NameTrump(0), 1)
-    for seat, card in ((1, "10y"), (2, "6y"), (3, "5y")):
-        state.apply(Play(parse_card(card)), seat)
+    state = west_leads_yellow_trick()
     line = hint_line(state.view(0), HINTER)
     assert line.startswith("Play 14y: West leads yellow; it wins 25 points; over ")
     assert "\n" not in line and len(line) < 160

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from helpers import west_leads_yellow_trick
 from test_players import west_declares
 
 from rook_access.engine import (
@@ -17,7 +18,6 @@ from rook_access.engine import (
     Discard,
     DiscardChoices,
     GameState,
-    NameTrump,
     Phase,
     Play,
     mask_of,
@@ -45,24 +45,7 @@ def test_feeds_a_counter_to_a_partner_who_is_winning():
 
 
 def test_takes_a_trick_worth_20_when_it_can():
-    deal = Deal(
-        0,
-        (
-            tuple(parse_cards("14y 7y 6r 7r 8r 9x 10x 11g 12g")),
-            tuple(parse_cards("10y 13r 14r 12r 11r 10r 9r 8x 7x")),
-            tuple(parse_cards("6y 14x 13x 5x 6x 7g 8g 9g 13g")),
-            tuple(parse_cards("5y 8y 9y 11y 12y 13y 11x 12x 14g")),
-        ),
-        tuple(parse_cards("rook 5r 5g 6g 10g")),
-    )
-    state = GameState(PARTNERSHIP, first_deal=deal)
-    state.apply(Bid(70), 1)
-    for seat in (2, 3, 0):
-        state.apply(PASS, seat)
-    state.apply(Discard(frozenset(parse_cards("5g 6g 7x 8x 9r"))), 1)
-    state.apply(NameTrump(0), 1)
-    for seat, card in ((1, "10y"), (2, "6y"), (3, "5y")):
-        state.apply(Play(parse_card(card)), seat)
+    state = west_leads_yellow_trick()
     # West's 10y wins 15 points; South, last, takes the trick and its 25 points with 14y.
     assert strong().choose(state.view(0)) == Play(parse_card("14y"))
 
