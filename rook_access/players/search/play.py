@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ...engine import SeatView, cards_in
 from .knowledge import Knowledge
@@ -67,7 +67,6 @@ class PlayAnalysis:
     exact: bool
     elapsed: float
     chosen: int = -1
-    deals: list[SampledDeal] = field(default_factory=list, repr=False)
 
     def ranked(self) -> list[CardResult]:
         """The cards, best first."""
@@ -116,7 +115,7 @@ def analyse_play(
         if time.perf_counter() > deadline:
             break
     best = max(cards, key=lambda card: (round(results[card].mean, 6), -_cost(tables, card)))
-    return PlayAnalysis(results, done, exact, time.perf_counter() - start, best, deals[:done])
+    return PlayAnalysis(results, done, exact, time.perf_counter() - start, best)
 
 
 def _cost(tables: TrumpTables, card: int) -> int:
