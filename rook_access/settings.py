@@ -21,8 +21,9 @@ import tomli_w
 from .players import DEFAULT_LEVEL, LevelError, parse_levels
 
 OUTPUTS = ("auto", "plain", "screenreader", "voice")
-VERBOSITIES = ("terse", "normal", "verbose")
+VERBOSITIES = ("terse", "normal", "verbose", "braille")
 PACINGS = ("enter", "delay")
+BRAILLE_DISPLAY = ("off", "on")
 
 
 class SettingError(ValueError):
@@ -34,7 +35,7 @@ class Settings:
     """Every setting, with its default."""
 
     verbosity: str = "normal"
-    """How much is said: terse, normal or verbose."""
+    """How much is said: terse, normal, verbose, or braille (terse lines that fit 40 braille cells)."""
     output: str = "auto"
     """Where announcements go: auto, plain, screenreader or voice."""
     voice: str = ""
@@ -47,6 +48,8 @@ class Settings:
     """Seconds to wait after a trick when pacing is delay."""
     level: str = DEFAULT_LEVEL
     """How the computer players play: one level, or one per seat separated by commas."""
+    braille: str = "off"
+    """Whether the game writes to a braille display itself, through BRLTTY: on or off."""
 
     def changed(self, name: str, value: str) -> Settings:
         """A copy with one setting changed from text typed by the user."""
@@ -59,13 +62,14 @@ class Settings:
     def describe(self) -> list[str]:
         """The settings as lines to read out."""
         return [
-            f"verbosity {self.verbosity}: terse, normal or verbose.",
+            f"verbosity {self.verbosity}: terse, normal, verbose, or braille for a 40-cell display.",
             f"output {self.output}: auto, plain, screenreader or voice.",
             f"voice {self.voice or 'default'}: an espeak-ng voice name, or default.",
             f"rate {self.rate or 'default'}: words a minute, 80 to 450, or default.",
             f"pacing {self.pacing}: after a trick, enter waits for Enter, delay goes on by itself.",
             f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
             f"level {self.level}: easy, normal, strong or random computer players, or one per seat like easy,strong,normal,strong.",
+            f"braille {self.braille}: on shows the game on a braille display through BRLTTY, off leaves it to your screen reader.",
         ]
 
 
@@ -78,8 +82,8 @@ def _parse(name: str, value: object) -> Any:
         except LevelError as error:
             raise SettingError(f"level: {error}.") from None
         return levels[0] if len(set(levels)) == 1 else ",".join(levels)
-    if name in ("verbosity", "output", "pacing"):
-        allowed = {"verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS}[name]
+    if name in ("verbosity", "output", "pacing", "braille"):
+        allowed = {"verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY}[name]
         if text not in allowed:
             raise SettingError(f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {text or 'nothing'}.")
         return text

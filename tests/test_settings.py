@@ -42,7 +42,8 @@ def test_a_damaged_file_gives_defaults_and_one_notice(tmp_path, content):
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
-        ("verbosity", "loud", "verbosity can be terse, normal or verbose, not loud."),
+        ("verbosity", "loud", "verbosity can be terse, normal, verbose or braille, not loud."),
+        ("braille", "maybe", "braille can be off or on, not maybe."),
         ("output", "braille", "output can be auto, plain, screenreader or voice, not braille."),
         ("rate", "9000", "rate is a number of words a minute from 80 to 450, or default."),
         ("delay", "-1", "delay is a number of seconds from 0 to 10."),
@@ -89,7 +90,7 @@ def test_the_settings_command_changes_saves_and_applies_a_setting(tmp_path):
     output, _, _ = game_with(["settings verbosity terse", "settings", "set pacing slow", "pass"], control)
     assert "verbosity is now terse, saved." in output
     assert saved == [Settings(verbosity="terse")]  # the flag's rate is not written to the file
-    assert "verbosity terse: terse, normal or verbose." in output
+    assert "verbosity terse: terse, normal, verbose, or braille for a 40-cell display." in output
     assert "pacing can be enter or delay, not slow." in output
     assert "You pass." in output
 

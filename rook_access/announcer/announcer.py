@@ -49,7 +49,11 @@ from ..output.message import Message
 from .spoken import speakable
 
 SEAT_NAMES = ("South", "West", "North", "East")
+SEAT_INITIALS = ("S", "W", "N", "E")
 SIDE_NAMES = ("North-South", "East-West")
+SIDE_INITIALS = ("NS", "EW")
+BRAILLE_WIDTH = 40
+"""Cells on the common braille display, and the longest line of the braille verbosity."""
 STEP_WORDS = {5: "fives", 10: "tens"}
 
 
@@ -79,6 +83,31 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card_name(card) for card in cards)
 
 
+def fit_lines(label: str, groups: list[list[str]], width: int) -> list[str]:
+    """``label`` and the words of ``groups`` in as few lines of at most ``width`` characters as it takes.
+
+    Each line starts with ``label``; a group (the cards of one color) is kept
+    on one line where it fits, and is only split between words otherwise.
+
+    >>> fit_lines("Hand", [["14r", "5r"], ["10x"]], 14)
+    ['Hand 14r 5r', 'Hand 10x']
+    """
+    lines: list[str] = []
+    line = label
+    for group in groups:
+        text = " ".join(group)
+        if line != label and len(line) + 1 + len(text) > width:
+            lines.append(line)
+            line = label
+        for word in group:
+            if line != label and len(line) + 1 + len(word) > width:
+                lines.append(line)
+                line = label
+            line += " " + word
+    lines.append(line)
+    return lines
+
+
 def plural(count: int, noun: str) -> str:
     """``1 card``, ``2 cards``."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
@@ -98,6 +127,9 @@ class Verbosity(enum.Enum):
     """Whole short sentences: "West plays 10r.", "North takes trick 3, 25 points."."""
     VERBOSE = "verbose"
     """Sentences with context: whether a card follows, what a side has taken so far."""
+    BRAILLE = "braille"
+    """Terse, and the hand, trick, bids and score each in one line of at most 40 cells
+    ("Hand 14r 13r 5r 10x rook", "Trick 3: W 14r N rook; N wins")."""
 
 
 class Announcer:
@@ -148,7 +180,21 @@ class Announcer:
 
     @property
     def terse(self) -> bool:
-        return self.verbosity is Verbosity.TERSE
+        """Terse wording: the terse and braille verbosities."""
+        return self.verbosity in (Verbosity.TERSE, Verbosity.BRAILLE)
+
+    @property
+    def braille(self) -> bool:
+        """Lines cut to fit a 40-cell braille display."""
+        return self.verbosity is Verbosity.BRAILLE
+
+    @staticmethod
+    def initial(seat: int) -> str:
+        """The seat in the braille verbosity's trick, bid and score lines: its initial, S W N E."""
+        return SEAT_INITIALS[seat]
+
+    def _braille_scores(self, scores: Iterable[int]) -> str:
+        return " ".join(f"{SIDE_INITIALS[side]} {score}" for side, score in enumerate(scores))
 
     @property
     def verbose(self) -> bool:
@@ -158,6 +204,16 @@ class Announcer:
         goal = (
             f"{event.hands} hand{'s' if event.hands != 1 else ''}" if event.hands else f"to {event.target} points"
         )
+        if self.braille:
+            goal = plural(event.hands, "deal") if event.hands else f"to {event.target}"
+            lines = [f"Rook, {goal}. Type help."]
+            if self.you is not None:
+                lines.append(f"You are {SEAT_NAMES[self.you]}, partner {SEAT_NAMES[(self.you + 2) % 4]}.")
+            elif not self.humans:
+                lines.append("Four computer players.")
+            else:
+                lines.append(f"At the keyboard: {' '.join(SEAT_INITIALS[s] for s in self.humans)}.")
+            return lines
         lines = [f"Rook: {self.rules.title}, {goal}."]
         if self.you is not None and self.terse:
             lines.append(f"You are {SEAT_NAMES[self.you]}, partner {SEAT_NAMES[(self.you + 2) % 4]}. Help: type help.")
@@ -172,14 +228,17 @@ class Announcer:
 
     def _on_Dealt(self, event: Dealt, state: GameState) -> list[str]:
         lines = [f"Hand {event.hand}. {self._does(event.dealer, 'deal', 'deals')}."]
-        if self.terse:
+        if self.braille:
+            # "Deal", not "Hand": "Hand" starts the line of the cards held.
+            lines = [f"Deal {event.hand}, {self.name(event.dealer)} {'deal' if event.dealer == self.you else 'deals'}."]
+        elif self.terse:
             lines = [f"Hand {event.hand}, {self.name(event.dealer)} {'deal' if event.dealer == self.you else 'deals'}."]
         elif self.verbose:
             first = (event.dealer + 1) % self.rules.players
             lines[0] = lines[0][:-1] + f"; {self.object_name(first)} {'bid' if first == self.you else 'bids'} first."
         shown = self.humans or tuple(range(self.rules.players))
         for seat in shown:
-            lines.append(self.hand_line(seat, state))
+            lines += self.hand_lines(seat, state)
         return lines
 
     def _on_BidMade(self, event: BidMade, state: GameState) -> list[str]:
@@ -195,6 +254,8 @@ class Announcer:
         return [line]
 
     def _on_ThrownIn(self, event: ThrownIn, state: GameState) -> list[str]:
+        if self.braille:
+            return [f"All passed, thrown in; {SEAT_NAMES[(event.dealer + 1) % 4]} deals."]
         return [f"Everyone passed. The hand is thrown in; {SEAT_NAMES[(event.dealer + 1) % 4]} deals."]
 
     def _on_BidWon(self, event: BidWon, state: GameState) -> list[str]:
@@ -205,10 +266,12 @@ class Announcer:
     def _on_NestTaken(self, event: NestTaken, state: GameState) -> list[str]:
         if event.seat not in self.humans and self.humans:
             return [self._does(event.seat, "take", "takes") + " the nest."]
-        return [
-            f"{self._whose(event.seat)} nest: {cards_text(sort_hand(event.cards, None, self.rules))}.",
-            self.hand_line(event.seat, state),
-        ]
+        nest = cards_text(sort_hand(event.cards, None, self.rules))
+        if self.braille:
+            return [f"{'Nest' if event.seat == self.you else SEAT_INITIALS[event.seat] + ' nest'} {nest}"] + self.hand_lines(
+                event.seat, state
+            )
+        return [f"{self._whose(event.seat)} nest: {nest}.", self.hand_line(event.seat, state)]
 
     def _on_NestDiscarded(self, event: NestDiscarded, state: GameState) -> list[str]:
         if event.seat not in self.humans and self.humans:
@@ -216,14 +279,18 @@ class Announcer:
         cards = cards_text(sort_hand(event.cards, None, self.rules))
         lines = [self._does(event.seat, "discard", "discards") + f" {cards}."]
         points = self.rules.points_in(sum(1 << card for card in event.cards))
-        if points:
+        if points and self.braille:
+            lines.append(f"The nest holds {points} points.")
+        elif points:
             lines.append(f"The nest now holds {points} points; whoever takes the last trick gets them.")
         return lines
 
     def _on_TrumpNamed(self, event: TrumpNamed, state: GameState) -> list[str]:
         lines = [f"Trump is {COLOR_NAMES[event.color]}, named by {self.object_name(event.seat)}."]
+        if self.braille:
+            lines = [f"Trump {COLOR_NAMES[event.color]}, named by {self.object_name(event.seat)}."]
         for seat in self.humans or tuple(range(self.rules.players)):
-            lines.append(self.hand_line(seat, state))
+            lines += self.hand_lines(seat, state)
         leader = state.trick_leader
         if leader not in self.humans:  # a player at the keyboard is asked at once
             lines.append(self._does(leader, "lead", "leads") + ".")
@@ -263,6 +330,9 @@ class Announcer:
         nest_line = (
             f"The nest held {cards_text(sort_hand(event.nest, state.trump, self.rules))}, {event.nest_points} points."
         )
+        if self.braille and event.nest:
+            nest = cards_text(sort_hand(event.nest, state.trump, self.rules))
+            return [f"{taker} the last trick and nest, {event.points}.", f"Nest had {nest}, {event.nest_points}"]
         if self.terse:
             lines = [f"{taker} {'the last trick and nest' if event.nest else 'it'}, {event.points}."]
             return lines + ([nest_line] if event.nest else [])
@@ -287,6 +357,16 @@ class Announcer:
             result = f"made it with {took}: {signed(event.score_change[bidding_side])}"
         else:
             result = f"took {took}: set back {event.bid}"
+        if self.braille:
+            verdict = "made" if event.made else "set"
+            changes = " ".join(f"{SIDE_INITIALS[side]} {signed(change)}" for side, change in enumerate(event.score_change))
+            lines = [
+                f"Deal {event.hand}: {SIDE_INITIALS[bidding_side]} bid {event.bid}, took {took}, {verdict}.",
+                f"Change {changes}.",
+                self.braille_score_line(event.scores),
+            ]
+            tie = self._tie_at_target(event.scores)
+            return lines + ([tie] if tie and not state.is_over else [])
         if self.terse:
             changes = ", ".join(f"{self.side_name(side)} {signed(change)}" for side, change in enumerate(event.score_change))
             verdict = "made" if event.made else "set"
@@ -318,6 +398,8 @@ class Announcer:
         margin = " to ".join(str(score) for score in ranked)
         if event.winner is None:
             return [f"Game over. A draw, {margin}."]
+        if self.braille:
+            return [f"Game over: {SIDE_INITIALS[event.winner]} win, {margin}."]
         if self.you is not None and self.rules.side_of[self.you] == event.winner:
             partners = " and ".join(SEAT_NAMES[s] for s in self.rules.partnerships[event.winner] if s != self.you)
             winner = f"You and {partners}"
@@ -327,11 +409,37 @@ class Announcer:
 
     # ---------------------------------------------------------- review lines
     def hand_line(self, seat: int, state: GameState) -> str:
+        """The cards ``seat`` holds, in one line (the braille verbosity's first line only)."""
+        return self.hand_lines(seat, state)[0]
+
+    def hand_lines(self, seat: int, state: GameState) -> list[str]:
+        """The cards ``seat`` holds: one line, or with the braille verbosity as many
+        lines of at most 40 cells as it takes (a hand with the nest does not fit one)."""
         cards = sort_hand(state.hand(seat), state.trump, self.rules)
-        return f"{self._whose(seat)} hand, {plural(len(cards), 'card')}: {cards_text(cards)}."
+        if not self.braille:
+            return [f"{self._whose(seat)} hand, {plural(len(cards), 'card')}: {cards_text(cards)}."]
+        label = "Hand" if seat == self.you else f"{SEAT_INITIALS[seat]} hand"
+        return fit_lines(label, self._color_groups(cards, state.trump), BRAILLE_WIDTH)
+
+    def _color_groups(self, cards: list[Card], trump: Color | None) -> list[list[str]]:
+        """Sorted cards in runs of one suit (trump and the Bird together), as card names."""
+        groups: list[list[str]] = []
+        last = None
+        for card in cards:
+            if trump is not None and self.rules.suit_of[trump][card] == trump:
+                suit = trump
+            else:
+                suit = None if card == BIRD else card_color(card)
+            if not groups or suit != last:
+                groups.append([])
+            groups[-1].append(card_name(card))
+            last = suit
+        return groups
 
     def grouped_hand_line(self, seat: int, state: GameState) -> str:
         """The hand grouped by color with the count of each, trump first: for the ``hand`` command."""
+        if self.braille:
+            return " ".join(self.hand_lines(seat, state))
         cards = sort_hand(state.hand(seat), state.trump, self.rules)
         trump = state.trump
         groups: list[str] = []
@@ -359,6 +467,8 @@ class Announcer:
         if state.phase is not Phase.PLAY:
             return "No trick is being played now."
         number = len(state.tricks) + 1
+        if self.braille:
+            return self._braille_trick_line(state, number)
         if not state.trick_cards:
             return f"Trick {number}: nothing played yet. {self._does(state.turn, 'lead', 'leads')}."  # type: ignore[arg-type]
         played = ", ".join(f"{self.name(seat)} {card_name(card)}" for seat, card in state.trick)
@@ -370,6 +480,15 @@ class Announcer:
         winning = self._does(seat, "are", "is") + f" winning with {card_name(card)}{trumped}."
         return f"Trick {number}: {played}. {winning} {self.name(state.turn)} to play."  # type: ignore[arg-type]
 
+    def _braille_trick_line(self, state: GameState, number: int) -> str:
+        """``Trick 3: W 14r N rook; N wins``: at most 40 cells."""
+        if not state.trick_cards:
+            return f"Trick {number}: {self.initial(state.turn)} to lead."  # type: ignore[arg-type]
+        played = " ".join(f"{self.initial(seat)} {card_name(card)}" for seat, card in state.trick)
+        assert state.trump is not None
+        seat, _ = state.trick[self.rules.trick_winner(state.trick_cards, state.trump)]
+        return f"Trick {number}: {played}; {self.initial(seat)} wins"
+
     def last_trick_line(self, state: GameState) -> str:
         trick = state.last_trick
         if trick is None:
@@ -378,12 +497,20 @@ class Announcer:
             f"{self.name((trick.leader + i) % self.rules.players)} {card_name(card)}"
             for i, card in enumerate(trick.cards)
         )
+        if self.braille:
+            played = " ".join(
+                f"{self.initial((trick.leader + i) % self.rules.players)} {card_name(card)}"
+                for i, card in enumerate(trick.cards)
+            )
+            return f"Last {played}; {self.initial(trick.winner)} won {trick.points}"
         taker = self._does(trick.winner, "took", "took")
         return f"Last trick, {trick.number}: {played}. {taker} it, {trick.points} points."
 
     def bids_line(self, state: GameState) -> str:
         if not state.bids:
             return f"No bids yet. {self.name(state.turn)} bids first."  # type: ignore[arg-type]
+        if self.braille:
+            return self._braille_bids_line(state)
         bids = ", ".join(
             f"{self.name(seat)} {'pass' if amount is None else amount}" for seat, amount in state.bids
         )
@@ -396,8 +523,35 @@ class Announcer:
             return f"Bids: {bids}. Nobody has bid yet."
         return f"Bids: {bids}. High bid {state.high_bid}, {self.name(state.high_bidder)}."  # type: ignore[arg-type]
 
+    def _braille_bids_line(self, state: GameState) -> str:
+        """Each seat's last bid, in bidding order (``Bids You 95 W pass N 100 E 105``);
+        once the bid is won, who won it and trump."""
+        if state.bidder is not None:
+            trump = f", trump {COLOR_NAMES[state.trump]}" if state.trump is not None else ""
+            return f"Bid {state.high_bid} {self.initial(state.bidder)}{trump}"
+        last: dict[int, int | None] = {}
+        for seat, amount in state.bids:
+            last.pop(seat, None)
+            last[seat] = amount
+        first = state.bids[0][0]
+        order = sorted(last, key=lambda seat: (seat - first) % self.rules.players)
+        return "Bids " + " ".join(
+            f"{self.initial(seat)} {'pass' if last[seat] is None else last[seat]}" for seat in order
+        )
+
+    def braille_score_line(self, scores: Iterable[int]) -> str:
+        """``Score NS 120 EW -45, to 300``: at most 40 cells."""
+        goal = plural(self.rules.hands_limit, "deal") if self.rules.hands_limit else f"to {self.rules.target_score}"
+        return f"Score {self._braille_scores(scores)}, {goal}"
+
     def score_lines(self, state: GameState) -> list[str]:
         """The score, and in the play how the hand stands."""
+        if self.braille:
+            lines = [self.braille_score_line(state.scores)]
+            tie = self._tie_at_target(state.scores)
+            if tie:
+                lines.append(tie)
+            return lines + (self.taken_lines(state) if state.phase is Phase.PLAY and state.bidder is not None else [])
         if self.rules.hands_limit:
             goal = f"hand {state.hand_number} of {self.rules.hands_limit}"
         else:
@@ -422,7 +576,7 @@ class Announcer:
         elif state.bids:
             lines.append(self.bids_line(state))
         for seat in self.humans:
-            lines.append(self.hand_line(seat, state))
+            lines += self.hand_lines(seat, state)
         if state.phase is Phase.PLAY and state.trick_cards:
             lines.append(self.trick_line(state))
         return lines
@@ -431,9 +585,12 @@ class Announcer:
         """The counters each side has taken so far this hand."""
         if state.phase is not Phase.PLAY or state.bidder is None:
             return ["No counters are taken before the play."]
+        left = self.rules.total_points - sum(state.counters)
+        if self.braille:
+            bidders = SIDE_INITIALS[self.rules.side_of[state.bidder]]
+            return [f"Taken {self._braille_scores(state.counters)}, {left} out; {bidders} bid {state.high_bid}"]
         taken = ", ".join(f"{self.side_name(side)} {points}" for side, points in enumerate(state.counters))
         bidders = self.side_name(self.rules.side_of[state.bidder])
-        left = self.rules.total_points - sum(state.counters)
         return [f"Taken this hand: {taken}; {left} still out. {bidders} bid {state.high_bid}."]
 
     def trump_line(self, state: GameState) -> str:
@@ -475,6 +632,9 @@ class Announcer:
         legal = sort_hand(
             [action.card for action in state.legal_actions()], state.trump, rules  # type: ignore[union-attr]
         )
+        if self.braille:
+            verb = "Lead" if not state.trick_cards else "Play"
+            return f"{verb} {cards_text(legal)}" if seat == self.you else f"{SEAT_NAMES[seat]} {verb.lower()} {cards_text(legal)}"
         if not state.trick_cards:
             return f"{you} lead, {plural(len(legal), 'card')}: {cards_text(legal)}."
         return f"{you} play, {len(legal)} legal: {cards_text(legal)}."

@@ -1,0 +1,147 @@
+"""Benchmark: how many lines of the braille verbosity fit a 40-cell braille display.
+
+Run ``python -m rook_access.bench.braille_lines [--games N] [--seed S]``.
+Whole games are played by computer players while an announcer with the
+``braille`` verbosity speaks for South, the seat at the keyboard.  After every
+move it also makes the lines South can ask for: the hand, the current and
+last trick, the bids, the score and the counters taken, and the question
+when it is South's turn.  Every line is measured in cells by liblouis's 8-dot
+computer braille table, the code the braille display channel writes with.
+
+Lines are grouped by what they show: ``hand``, ``trick``, ``bid``, ``score``
+(the four the braille verbosity promises to fit one line) and ``other``
+(announcements of moves, questions, the end of a hand).  A hand announced
+while the high bidder holds the nest (14 cards) is cut into several lines,
+each of which fits; the report says how often a hand took more than one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..announcer import Announcer, Verbosity
+from ..announcer.announcer import BRAILLE_WIDTH
+from ..braille.translator import cell_count
+from ..engine import PARTNERSHIP, GameState, Phase
+from ..players import BasicPlayer
+
+PROMISED = ("hand", "trick", "bid", "score")
+"""The kinds of line the braille verbosity fits in one 40-cell line."""
+YOU = 0
+
+
+@dataclass
+class Report:
+    """Lines seen by kind: how many, how many fit, the longest, the ones that did not fit."""
+
+    width: int = BRAILLE_WIDTH
+    counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    fitting: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    longest: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    too_long: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    hands_shown: int = 0
+    hands_in_one_line: int = 0
+    hands_by_size: dict[int, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    """Cards held → [hands shown, hands shown in one line]."""
+
+    def add(self, kind: str, line: str) -> None:
+        cells = cell_count(line)
+        self.counts[kind] += 1
+        self.longest[kind] = max(self.longest[kind], cells)
+        if cells <= self.width:
+            self.fitting[kind] += 1
+        else:
+            self.too_long[kind].add(line)
+
+    def add_hand(self, lines: list[str], cards: int) -> None:
+        for line in lines:
+            self.add("hand", line)
+        self.hands_shown += 1
+        self.hands_by_size[cards][0] += 1
+        if len(lines) == 1:
+            self.hands_in_one_line += 1
+            self.hands_by_size[cards][1] += 1
+
+    def share(self, kind: str) -> float:
+        """The share of lines of ``kind`` that fit the display."""
+        return self.fitting[kind] / self.counts[kind] if self.counts[kind] else 1.0
+
+    def lines(self) -> list[str]:
+        """The report, to print."""
+        out = [f"Lines of the braille verbosity that fit {self.width} cells (cells by liblouis, NABCC 8-dot):"]
+        for kind in (*PROMISED, "other"):
+            out.append(
+                f"  {kind:6} {self.fitting[kind]:6} of {self.counts[kind]:6} = {100 * self.share(kind):6.2f}%"
+                f"   longest {self.longest[kind]} cells"
+            )
+        for cards, (shown, one) in sorted(self.hands_by_size.items()):
+            out.append(f"  hands of {cards} cards: {one} of {shown} in one line")
+        for kind, lines in sorted(self.too_long.items()):
+            sample = sorted(lines, key=len, reverse=True)[:8]
+            out.append(f"  {kind} lines over {self.width} cells ({len(lines)} different), longest first:")
+            out += [f"    {cell_count(line):3} {line}" for line in sample]
+        return out
+
+
+def _kind_of_event_line(line: str) -> str:
+    return "hand" if line.startswith("Hand ") else "other"
+
+
+def measure(games: int = 200, seed: int = 1, hands: int = 3) -> Report:
+    """Play ``games`` games of ``hands`` hands and measure every braille-verbosity line."""
+    report = Report()
+    rules = PARTNERSHIP.replace(hands_limit=hands)
+    chooser = random.Random(seed)
+    for _ in range(games):
+        state = GameState(rules, seed=chooser.randrange(2**32))
+        players = [BasicPlayer(seed=chooser.randrange(2**32)) for _ in range(4)]
+        announcer = Announcer(rules, [YOU], Verbosity.BRAILLE)
+        said = 0
+        while True:
+            for event in state.events[said:]:
+                lines = announcer.event_lines(event, state)
+                hand = [line for line in lines if line.startswith("Hand ")]
+                if hand:
+                    report.add_hand(hand, len(state.hand(YOU)))
+                for line in lines:
+                    if not line.startswith("Hand "):
+                        report.add("other", line)
+            said = len(state.events)
+            if state.is_over:
+                break
+            _review(announcer, state, report)
+            seat = state.turn
+            assert seat is not None
+            state.apply(players[seat].choose(state.view(seat)), seat)
+    return report
+
+
+def _review(announcer: Announcer, state: GameState, report: Report) -> None:
+    """The lines South can ask for now, measured."""
+    report.add_hand(announcer.hand_lines(YOU, state), len(state.hand(YOU)))
+    if state.phase is Phase.PLAY:
+        report.add("trick", announcer.trick_line(state))
+        report.add("trick", announcer.last_trick_line(state))
+    report.add("bid", announcer.bids_line(state))
+    score, *rest = announcer.score_lines(state)
+    report.add("score", score)
+    for line in rest:
+        report.add("score" if line.startswith("Taken ") else "other", line)
+    if state.turn == YOU:
+        report.add("other", announcer.question(state))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    for line in measure(args.games, args.seed).lines():
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
