@@ -1,0 +1,1 @@
+"""Braille: translation through liblouis, braille-ready files, and the braille display."""
