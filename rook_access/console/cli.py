@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..announcer import speakable
+from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
 from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError, RuleSetError
 from ..output.channels import Channel, PlainChannel, open_channel, screen_reader_running
 from ..output.message import Message
@@ -29,6 +30,7 @@ from ..saves import (
     resume_record,
 )
 from ..settings import (
+    BRAILLE_DISPLAY,
     OUTPUTS,
     PACINGS,
     VERBOSITIES,
@@ -42,7 +44,7 @@ from .lines import LineSource, standard_input_lines
 from .session import ConsoleGame, SettingsControl
 
 SEAT_KINDS = ("human", "computer")
-FLAG_SETTINGS = ("output", "verbosity", "voice", "rate", "pacing", "delay", "level")
+FLAG_SETTINGS = ("output", "verbosity", "voice", "rate", "pacing", "delay", "level", "braille")
 """Flags that change a setting for this run only."""
 
 
@@ -103,7 +105,17 @@ def build_parser() -> argparse.ArgumentParser:
         choices=OUTPUTS,
         help="where announcements go: plain (standard output only), screenreader, voice, or auto",
     )
-    parser.add_argument("--verbosity", choices=VERBOSITIES, help="how much is said: terse, normal or verbose")
+    parser.add_argument(
+        "--verbosity",
+        choices=VERBOSITIES,
+        help="how much is said: terse, normal, verbose, or braille (short lines for a 40-cell braille display)",
+    )
+    parser.add_argument(
+        "--braille",
+        choices=BRAILLE_DISPLAY,
+        help="on: show the game on a braille display through BRLTTY, beside the output; off (default): leave it "
+        "to your screen reader",
+    )
     parser.add_argument("--voice", help="the program's own voice, an espeak-ng voice name")
     parser.add_argument("--rate", help="the program's own voice's speed in words a minute, 80 to 450")
     parser.add_argument("--pacing", choices=PACINGS, help="after a trick at a terminal: wait for Enter, or a delay")
@@ -149,10 +161,22 @@ def effective_settings(stored: Settings, args: argparse.Namespace) -> Settings:
 
 
 def open_output(settings: Settings, notice: Callable[[str], None]) -> Channel:
-    """The output channel the settings ask for, or plain text with a notice if it cannot be had."""
-    return open_channel(
+    """The output channel the settings ask for, or plain text with a notice if it cannot be had.
+
+    With ``braille on`` the braille display is put beside it; without one, a
+    notice says so and the game goes on without it.
+    """
+    channel = open_channel(
         settings.output, rate=settings.rate or None, voice=settings.voice or None, notice=notice, write=_print
     )
+    if settings.braille == "on":
+        try:
+            display = BrailleDisplay(notice=notice)
+        except DisplayUnavailable as missing:
+            notice(f"{missing}; braille off.")
+        else:
+            channel = BrailleDisplayChannel(channel, display)
+    return channel
 
 
 def main(argv: Sequence[str] | None = None) -> int:

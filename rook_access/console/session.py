@@ -362,7 +362,7 @@ class ConsoleGame:
         value = getattr(control.effective, name)
         if name == "verbosity":
             self.narrator.verbosity = Verbosity(value)
-        elif name in ("output", "voice", "rate") and control.reopen_output is not None:
+        elif name in ("output", "voice", "rate", "braille") and control.reopen_output is not None:
             self.channel = control.reopen_output(control.effective)
         elif name == "level":
             kept += "; the computer players change in the next game"
