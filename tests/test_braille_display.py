@@ -237,3 +237,20 @@ def test_braille_on_without_brltty_says_so_and_plays_on():
     assert program.finish() == 0
     assert program.output[0] == "No braille display (BRLTTY is not running); braille off."
     assert any(line.startswith("Rook:") for line in program.output)
+
+
+def test_settings_braille_on_in_the_game_takes_the_display(virtual_display):
+    program = Program(["--output", "plain", "--seed", "3", "--hands", "1", "--level", "random", "--verbosity", "braille"],
+                      virtual_display.environment)  # fmt: skip
+    try:
+        program.type("settings braille on")
+        program.type("hand")
+        hand = virtual_display.wait_for(lambda w: read_cells(w).startswith("Hand "))
+        program.type("settings braille off")
+        program.type("pass")
+        assert program.finish() == 0
+    finally:
+        if program.process.poll() is None:
+            program.process.kill()
+    assert "braille is now on, saved." in program.output
+    assert read_cells(hand) in program.output
