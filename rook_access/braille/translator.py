@@ -105,7 +105,7 @@ def to_brf(cells: str) -> str:
     return _louis().dotsToChar([BRF_DISPLAY], dots)
 
 
-TRANSCRIBERS_NOTE = "transnote"
+TRANSCRIBERS_NOTE_CLASS = "transnote"
 """The emphasis class of UEB's transcriber's note indicators in liblouis's UEB tables."""
 
 
@@ -121,9 +121,9 @@ def transcriber_note(text: str) -> str:
         return ""
     tables = [UNICODE_DISPLAY, LITERARY_BRAILLE]
     try:
-        typeform = louis.getTypeformForEmphClass(tables, TRANSCRIBERS_NOTE)
+        typeform = louis.getTypeformForEmphClass(tables, TRANSCRIBERS_NOTE_CLASS)
     except NameError:  # python3-louis 3.24's wrapper names an undefined ``_is_py3``
-        typeform = louis.liblouis.lou_getTypeformForEmphClass(LITERARY_BRAILLE.encode(), TRANSCRIBERS_NOTE.encode())
+        typeform = louis.liblouis.lou_getTypeformForEmphClass(LITERARY_BRAILLE.encode(), TRANSCRIBERS_NOTE_CLASS.encode())
     if not typeform:
-        raise BrailleUnavailable(f"liblouis's {LITERARY_BRAILLE} has no {TRANSCRIBERS_NOTE} emphasis class")
+        raise BrailleUnavailable(f"liblouis's {LITERARY_BRAILLE} has no {TRANSCRIBERS_NOTE_CLASS} emphasis class")
     return louis.translateString(tables, text, typeform=[typeform] * len(text))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import CardNotationError, parse_card, parse_color
 from ..engine.cards import shown
@@ -10,7 +10,7 @@ from ..engine.cards import shown
 
 @dataclass(frozen=True)
 class CommandSpec:
-    """A command: its name, short aliases, arguments and one line of help."""
+    """A command: its name, short aliases, arguments, one line of help and a brief description."""
 
     name: str
     aliases: tuple[str, ...]
@@ -18,29 +18,31 @@ class CommandSpec:
     help: str
     acts: bool = False
     """Whether it is a move in the game (the rest only review or leave)."""
+    brief: str = field(default="", kw_only=True)
+    """A description of about 25 characters at most, for the one-page braille command card."""
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("bid", ("b",), "N", "Bid N points, in fives. A number alone bids too.", acts=True),
-    CommandSpec("pass", ("p",), "", "Pass. You cannot bid again this hand.", acts=True),
-    CommandSpec("discard", ("d",), "C C C C C", "Lay 5 cards aside as the new nest.", acts=True),
-    CommandSpec("trump", ("t",), "COLOR", "Name trump, like trump red; a color alone does too. Without a color: say what trump is.", acts=True),
-    CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True),
-    CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first."),
-    CommandSpec("trick", ("tr",), "", "Say the cards played to this trick and who is winning it."),
-    CommandSpec("last", ("l",), "", "Say the last trick taken."),
-    CommandSpec("bids", ("bs",), "", "Say the bids of this hand."),
-    CommandSpec("score", ("s",), "", "Say the score and the points taken this hand."),
-    CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand."),
-    CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why."),
-    CommandSpec("repeat", ("rp",), "", "Say the last announcement again."),
-    CommandSpec("history", ("hi",), "", "Say the last ten announcements."),
-    CommandSpec("turn", ("w", "who"), "", "Say whose turn it is."),
-    CommandSpec("legal", ("lg",), "", "Say what you may do now."),
-    CommandSpec("stop", ("sh",), "", "Stop the program's speech now. The F2 key does it too."),
-    CommandSpec("settings", ("set",), "[NAME VALUE]", "Say the settings, or change one, like settings verbosity terse."),
-    CommandSpec("help", ("?",), "", "Say these commands."),
-    CommandSpec("quit", ("q", "exit"), "", "Leave the game."),
+    CommandSpec("bid", ("b",), "N", "Bid N points, in fives. A number alone bids too.", acts=True, brief="Bid N points"),
+    CommandSpec("pass", ("p",), "", "Pass. You cannot bid again this hand.", acts=True, brief="Pass for this hand"),
+    CommandSpec("discard", ("d",), "C C C C C", "Lay 5 cards aside as the new nest.", acts=True, brief="Bury 5 cards"),
+    CommandSpec("trump", ("t",), "COLOR", "Name trump, like trump red; a color alone does too. Without a color: say what trump is.", acts=True, brief="Name trump, or say it"),
+    CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True, brief="Play a card"),
+    CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first.", brief="Say your hand"),
+    CommandSpec("trick", ("tr",), "", "Say the cards played to this trick and who is winning it.", brief="Say this trick"),
+    CommandSpec("last", ("l",), "", "Say the last trick taken.", brief="Say the last trick"),
+    CommandSpec("bids", ("bs",), "", "Say the bids of this hand.", brief="Say the bids"),
+    CommandSpec("score", ("s",), "", "Say the score and the points taken this hand.", brief="Say the score"),
+    CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.", brief="Counters taken"),
+    CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why.", brief="Suggest a move, and why"),
+    CommandSpec("repeat", ("rp",), "", "Say the last announcement again.", brief="Say the last line again"),
+    CommandSpec("history", ("hi",), "", "Say the last ten announcements.", brief="Say the last ten lines"),
+    CommandSpec("turn", ("w", "who"), "", "Say whose turn it is.", brief="Say whose turn it is"),
+    CommandSpec("legal", ("lg",), "", "Say what you may do now.", brief="Say what you may do"),
+    CommandSpec("stop", ("sh",), "", "Stop the program's speech now. The F2 key does it too.", brief="Stop speech now"),
+    CommandSpec("settings", ("set",), "[NAME VALUE]", "Say the settings, or change one, like settings verbosity terse.", brief="Settings"),
+    CommandSpec("help", ("?",), "", "Say these commands.", brief="Say these commands"),
+    CommandSpec("quit", ("q", "exit"), "", "Leave the game.", brief="Leave the game"),
 )
 
 _BY_WORD: dict[str, CommandSpec] = {}

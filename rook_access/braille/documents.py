@@ -1,0 +1,149 @@
+"""What each braille-ready file holds, as blocks for the pages.
+
+- ``rules``: the rules of every game the program offers, from the Markdown
+  documents named in ``RULE_SOURCES`` (one line to add another).
+- ``commands``: a one-page command reference from the console's own command
+  list (``COMMANDS``): each command with its arguments (in lower case) and
+  short forms in computer braille and its ``brief`` in UEB, then the card
+  notation.
+- ``card-labels``: a label sheet to braille a print Rook deck as the braille
+  kits do: one label per card of the full 57-card deck, 1 to 14 in each color
+  and the Rook Bird, a heading per color, seven labels a row in columns six
+  cells apart, a blank line between rows, so that they cut apart.
+
+Every file starts with the same transcriber's note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..console.commands import COMMANDS, CommandSpec
+from ..engine.cards import (
+    BIRD,
+    COLOR_NAMES,
+    COLORS,
+    NUMBERS_PER_COLOR,
+    card_name,
+    make_card,
+)
+from .formatting import (
+    Block,
+    cell_lines,
+    heading,
+    list_item,
+    paragraph,
+    title,
+    transcribers_note,
+)
+from .inline import Span, code, prose
+from .markdown_source import parse_markdown
+from .translator import BLANK_CELL, computer_braille
+
+RULE_SOURCES: tuple[str, ...] = ("rules.md",)
+"""The rule documents, in ``docs/``, in the order they go into ``rules.brf``."""
+
+TRANSCRIBERS_NOTE = (
+    "Cards and commands are in computer braille, as on braille Rook labels: "
+    "dropped digits, then the color letter."
+)
+"""The note that starts every file."""
+
+LABEL_COLUMN = 6
+"""Cells from one label's start to the next: a label is 4 cells at most."""
+LABELS_PER_ROW = 7
+"""Labels in a row: 7 columns of 6 cells fit the 40-cell line."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A braille-ready file: its name (without ``.brf``) and how to make its blocks from ``docs/``."""
+
+    name: str
+    blocks: Callable[[Path], list[Block]]
+
+
+def rules_blocks(docs: Path) -> list[Block]:
+    """The rule documents, one after another."""
+    blocks = [transcribers_note(TRANSCRIBERS_NOTE)]
+    for source in RULE_SOURCES:
+        blocks += parse_markdown((docs / source).read_text(encoding="utf-8"))
+    return blocks
+
+
+def _spans(text: str) -> list[Span]:
+    """Text with code between backticks, as spans."""
+    pieces = text.split("`")
+    return [code(piece) if index % 2 else prose(piece) for index, piece in enumerate(pieces) if piece]
+
+
+def _command_item(spec: CommandSpec) -> Block:
+    """``bid n`` or ``b`` – Bid N points.
+
+    No punctuation touches the computer braille: a comma or colon after it
+    would read as a digit.
+    """
+    usage = f"{spec.name} {spec.arguments.lower()}".strip()
+    spans: list[Span] = [code(usage)]
+    for alias in spec.aliases:
+        spans += [prose(" or "), code(alias)]
+    spans.append(prose(f" \u2013 {spec.brief or spec.help}"))
+    return list_item(spans)
+
+
+CARD_NOTATION = "Card: number, color `r x y g`; Bird `rook`"
+"""The card notation line of the command reference (one braille line)."""
+
+
+def commands_blocks(docs: Path) -> list[Block]:
+    """The command reference: one list item a command, then the card notation.
+
+    It has no title: the note, twenty commands and the notation fill the 24
+    text lines of the page.
+    """
+    del docs  # made from the program's own command list
+    return [
+        transcribers_note(TRANSCRIBERS_NOTE),
+        *(_command_item(spec) for spec in COMMANDS),
+        list_item(_spans(CARD_NOTATION)),
+    ]
+
+
+def label_rows(labels: list[str]) -> list[str]:
+    """Labels in rows of cells, ``LABELS_PER_ROW`` a row, a blank line between rows."""
+    rows: list[str] = []
+    for start in range(0, len(labels), LABELS_PER_ROW):
+        if rows:
+            rows.append("")
+        cells = [computer_braille(label, eight_dot=False) for label in labels[start : start + LABELS_PER_ROW]]
+        rows.append("".join(cell.ljust(LABEL_COLUMN, BLANK_CELL) for cell in cells).rstrip(BLANK_CELL))
+    return rows
+
+
+def label_blocks(docs: Path) -> list[Block]:
+    """The label sheet: a note on its use, then the labels by color, the Bird last."""
+    del docs
+    blocks = [
+        transcribers_note(TRANSCRIBERS_NOTE),
+        title("Rook Card Labels"),
+        paragraph(
+            "One label for each card of the full 57-card deck: 1 to 14 in each color, and the Rook Bird. "
+            "Emboss on label stock, cut the labels apart along the blank cells, and stick each "
+            "on the corner of its print card."
+        ),
+    ]
+    for color in COLORS:
+        labels = [card_name(make_card(number, color)) for number in range(1, NUMBERS_PER_COLOR + 1)]
+        blocks += [heading(COLOR_NAMES[color].capitalize()), cell_lines(label_rows(labels))]
+    blocks += [heading("Rook Bird"), cell_lines(label_rows([card_name(BIRD)]))]
+    return blocks
+
+
+DOCUMENTS: tuple[Document, ...] = (
+    Document("rules", rules_blocks),
+    Document("commands", commands_blocks),
+    Document("card-labels", label_blocks),
+)
+"""Every braille-ready file the package makes."""
