@@ -124,6 +124,18 @@ def noisy_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
     return lines
 
 
+def program_environment(**extra: str) -> dict[str, str]:
+    """The environment for the program in a test: its settings and saved games in a fresh folder."""
+    home = tempfile.mkdtemp(prefix="rook-access-test-")
+    return dict(
+        os.environ,
+        PYTHONIOENCODING="utf-8",
+        ROOK_ACCESS_CONFIG_DIR=os.path.join(home, "config"),
+        ROOK_ACCESS_DATA_DIR=os.path.join(home, "data"),
+        **extra,
+    )
+
+
 def run_program(
     args: list[str], input_text: str = "", timeout: float = 60, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -131,19 +143,12 @@ def run_program(
 
     The program's settings and saved games go to a fresh folder, never the user's.
     """
-    home = tempfile.mkdtemp(prefix="rook-access-test-")
-    env = dict(
-        os.environ,
-        PYTHONIOENCODING="utf-8",
-        ROOK_ACCESS_CONFIG_DIR=os.path.join(home, "config"),
-        ROOK_ACCESS_DATA_DIR=os.path.join(home, "data"),
-    )
     return subprocess.run(
         [sys.executable, "-m", "rook_access", *args],
         input=input_text,
         capture_output=True,
         text=True,
         timeout=timeout,
-        env=env,
+        env=program_environment(),
         cwd=cwd,
     )

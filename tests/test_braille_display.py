@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import json
 import subprocess
 import sys
 import tempfile
@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from brltty_helpers import VirtualDisplay
-from console_helpers import FIXED_DEAL, legal_script
+from console_helpers import FIXED_DEAL, legal_script, program_environment
 from rook_access.braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayBuffer, DisplayUnavailable
 from rook_access.braille.panning import pan_pieces
 from rook_access.braille.translator import computer_braille
@@ -172,14 +172,7 @@ class Program:
     """``rook-access`` in a subprocess, typed at line by line, its output collected."""
 
     def __init__(self, args: list[str], environment: dict[str, str]) -> None:
-        home = tempfile.mkdtemp(prefix="rook-access-test-")
-        env = dict(
-            os.environ,
-            PYTHONIOENCODING="utf-8",
-            ROOK_ACCESS_CONFIG_DIR=os.path.join(home, "config"),
-            ROOK_ACCESS_DATA_DIR=os.path.join(home, "data"),
-            **environment,
-        )
+        env = program_environment(**environment)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "rook_access", *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
@@ -203,7 +196,7 @@ class Program:
 def test_a_scripted_hand_shows_the_hand_and_a_trick_on_the_display(virtual_display):
     script = legal_script(FIXED_DEAL, seed=4)
     deal_file = Path(virtual_display.folder) / "deal.json"
-    deal_file.write_text(__import__("json").dumps(FIXED_DEAL))
+    deal_file.write_text(json.dumps(FIXED_DEAL))
     program = Program(
         ["--braille", "on", "--verbosity", "braille", "--output", "plain", "--seed", "4", "--deal", str(deal_file),
          "--seats", "human,human,human,human", "--hands", "1"],
