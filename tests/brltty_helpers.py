@@ -10,7 +10,6 @@ touches a BRLTTY the machine may have.
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 import socket
 import subprocess
