@@ -149,7 +149,7 @@ def test_rule_book_example_hand_through_the_game():
     assert [t.points for t in tricks] == [20, 20, 5, 15, 10, 15, 10, 25, 0]
     assert tricks[-1].nest_points == 0
     ended = [e for e in state.events if isinstance(e, HandEnded)]
-    assert ended == [HandEnded(1, 1, 95, False, (45, 75), (45, -95), (45, -95))]
+    assert ended == [HandEnded(1, 1, 95, False, (45, 75), (45, -95), (45, -95), ((0, 2), (1, 3)), (45, 75, 0, 0))]
     assert state.scores == [45, -95]
     assert state.phase is Phase.BIDDING and state.dealer == 0 and state.hand_number == 2
 

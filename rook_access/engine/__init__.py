@@ -3,7 +3,7 @@
 The public names are re-exported here; see ``state.GameState`` to start.
 """
 
-from .actions import PASS, PLAYS, Action, Bid, Discard, NameTrump, Pass, Play
+from .actions import CHECK, PASS, PLAYS, Action, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
     BIRD,
     BLACK,
@@ -34,6 +34,7 @@ from .events import (
     BidMade,
     BidWon,
     CardPlayed,
+    Checked,
     Dealt,
     Event,
     GameEnded,
@@ -41,11 +42,13 @@ from .events import (
     HandEnded,
     NestDiscarded,
     NestTaken,
+    TeamsFormed,
     ThrownIn,
     TrickTaken,
     TrumpNamed,
+    TrumpTurned,
 )
-from .rules import PARTNERSHIP, VARIANTS, BirdRank, RuleSet, RuleSetError, find_variant
+from .rules import PARTNERSHIP, VARIANTS, BirdRank, RuleSet, RuleSetError, Teams, find_variant
 from .state import DiscardChoices, GameState, Phase, SeatView
 
 __all__ = [name for name in dir() if not name.startswith("_")]

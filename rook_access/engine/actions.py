@@ -1,4 +1,4 @@
-"""What a player can do: bid, pass, discard to the nest, name trump, play a card.
+"""What a player can do: bid, pass, check, discard to the nest, name trump, play a card.
 
 Actions are small frozen values.  ``str(action)`` is the console command that
 makes it (``bid 85``, ``discard 5r 6r 7x 8x 9g``, ``trump red``, ``play 14r``).
@@ -27,6 +27,14 @@ class Pass:
 
     def __str__(self) -> str:
         return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """Check (Kentucky Discard): not open the bidding now, but keep the right to bid later."""
+
+    def __str__(self) -> str:
+        return "check"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +67,9 @@ class Play:
         return f"play {card_name(self.card)}"
 
 
-Action = Bid | Pass | Discard | NameTrump | Play
+Action = Bid | Pass | Check | Discard | NameTrump | Play
 
 PASS = Pass()
+CHECK = Check()
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
 """One ``Play`` per card, shared, so the hot path of a game creates no objects."""

@@ -1,7 +1,9 @@
 """Dealing: a shuffled deal as the rule books deal it, or a fixed deal from a file.
 
 The nest gets one card after every player has a card, once a round, until it
-is full; then the rest of the deck goes round the table.
+is full; then the rest of the deck goes round the table.  In the 2- and
+3-player games the hands are dealt first, then the nest, and the last cards
+are laid aside out of play.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class Deal:
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     nest: tuple[Card, ...]
+    aside: tuple[Card, ...] = ()
+    """Cards out of play for the hand."""
 
     @classmethod
     def shuffled(cls, rules: RuleSet, dealer: int, rng: random.Random) -> Deal:
@@ -54,9 +58,18 @@ class Deal:
         for _ in range(rules.hand_size):
             for offset in range(1, players + 1):
                 hands[(dealer + offset) % players].append(next(cards))
-            if len(nest) < rules.nest_size:
+            if not rules.nest_dealt_last and len(nest) < rules.nest_size:
                 nest.append(next(cards))
-        return cls(dealer, tuple(tuple(hand) for hand in hands), tuple(nest))
+        while len(nest) < rules.nest_size:
+            nest.append(next(cards))
+        aside = tuple(cards)
+        return cls(dealer, tuple(tuple(hand) for hand in hands), tuple(nest), aside)
+
+    def face_up(self, rules: RuleSet) -> tuple[Card, ...]:
+        """The dummy's cards dealt face up: every other card dealt to it, from its first."""
+        if rules.dummy_seat is None:
+            return ()
+        return self.hands[rules.dummy_seat][0::2][: rules.dummy_face_up]
 
     def check(self, rules: RuleSet) -> None:
         """Raise InvalidDealError unless this deal is possible under ``rules``."""
@@ -71,8 +84,12 @@ class Deal:
                 )
         if len(self.nest) != rules.nest_size:
             raise InvalidDealError(f"The nest has {len(self.nest)} cards; it needs {rules.nest_size}.")
+        if len(self.aside) != rules.out_of_play:
+            raise InvalidDealError(
+                f"{len(self.aside)} cards are laid aside; this game lays aside {rules.out_of_play}."
+            )
         seen: set[Card] = set()
-        for card in [card for hand in self.hands for card in hand] + list(self.nest):
+        for card in [card for hand in self.hands for card in hand] + list(self.nest) + list(self.aside):
             if card in seen:
                 raise InvalidDealError(f"{card_name(card)} is dealt twice.")
             if card not in rules.deck:
@@ -84,14 +101,14 @@ class Deal:
         """A deal from the JSON object of a deal file, checked against ``rules``.
 
         The object is ``{"dealer": 3, "hands": [[9 cards] x 4], "nest": [5 cards]}``
-        with cards in the notation.
+        with cards in the notation; games that lay cards aside add ``"aside"``.
         """
         if not isinstance(data, Mapping):
             raise InvalidDealError('A deal file holds one JSON object with "dealer", "hands" and "nest".')
         missing = [key for key in ("dealer", "hands", "nest") if key not in data]
         if missing:
             raise InvalidDealError(f"The deal has no {' or '.join(repr(key) for key in missing)}.")
-        unknown = sorted(set(data) - {"dealer", "hands", "nest"})
+        unknown = sorted(set(data) - {"dealer", "hands", "nest", "aside"})
         if unknown:
             raise InvalidDealError(f"The deal has unknown keys: {', '.join(unknown)}.")
         dealer = data["dealer"]
@@ -102,12 +119,15 @@ class Deal:
             raise InvalidDealError('"hands" must be a list of hands, each a list of cards.')
         if not isinstance(data["nest"], list):
             raise InvalidDealError('"nest" must be a list of cards.')
+        if not isinstance(data.get("aside", []), list):
+            raise InvalidDealError('"aside" must be a list of cards.')
         try:
             hands = tuple(tuple(_card(text) for text in hand) for hand in hands_data)
             nest = tuple(_card(text) for text in data["nest"])
+            aside = tuple(_card(text) for text in data.get("aside", []))
         except CardNotationError as error:
             raise InvalidDealError(str(error)) from None
-        deal = cls(dealer, hands, nest)
+        deal = cls(dealer, hands, nest, aside)
         deal.check(rules)
         return deal
 

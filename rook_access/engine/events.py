@@ -23,18 +23,27 @@ class GameStarted:
 
     variant: str
     players: int
-    sides: tuple[tuple[int, ...], ...]
+    sides: tuple[tuple[int, ...], ...] | None
+    """The fixed partnerships, or None where teams change from hand to hand."""
     target: int | None
     hands: int | None
+    scoring: str = "sides"
+    """How scores are kept: "sides" (one score a side) or "players" (one a player)."""
+    seat_names: tuple[str, ...] = ()
+    options: tuple[tuple[str, object], ...] = ()
+    """The table options that differ between games: Bird rank, minimum bid, bonus."""
 
     def to_record(self) -> dict[str, Any]:
         return {
             "event": "game_start",
             "variant": self.variant,
             "players": self.players,
-            "sides": [list(side) for side in self.sides],
+            "sides": None if self.sides is None else [list(side) for side in self.sides],
             "target": self.target,
             "hands": self.hands,
+            "scoring": self.scoring,
+            "seat_names": list(self.seat_names),
+            **dict(self.options),
         }
 
 
@@ -46,15 +55,24 @@ class Dealt:
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     nest: tuple[Card, ...]
+    aside: tuple[Card, ...] = ()
+    """Cards out of play this hand (the 2- and 3-player games)."""
+    face_up: tuple[Card, ...] = ()
+    """The dummy's cards dealt face up (the 2-player game)."""
 
     def to_record(self) -> dict[str, Any]:
-        return {
+        record = {
             "event": "deal",
             "hand": self.hand,
             "dealer": self.dealer,
             "hands": [_names(cards) for cards in self.hands],
             "nest": _names(self.nest),
         }
+        if self.aside:
+            record["aside"] = _names(self.aside)
+        if self.face_up:
+            record["face_up"] = _names(self.face_up)
+        return record
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +84,41 @@ class BidMade:
 
     def to_record(self) -> dict[str, Any]:
         return {"event": "bid", "seat": self.seat, "amount": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A seat checks (Kentucky Discard): it does not open the bidding now but may bid later."""
+
+    seat: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": "check", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpTurned:
+    """Without bidding, trump is the color of the nest's top card; a Bird turned
+    up goes to the bottom and the next card is turned.  ``cards`` are the cards
+    turned, in order."""
+
+    cards: tuple[Card, ...]
+    color: Color
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": "trump_turned", "cards": _names(self.cards), "color": COLOR_NAMES[self.color]}
+
+
+@dataclass(frozen=True, slots=True)
+class TeamsFormed:
+    """Who plays with whom this hand, where it changes from hand to hand: after
+    the deal (rotating partners, each alone) or once the bid is won (the bid
+    winner alone)."""
+
+    teams: tuple[tuple[int, ...], ...]
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": "teams", "teams": [list(team) for team in self.teams]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,15 +215,24 @@ class HandEnded:
     """A hand is scored. Lists are by side."""
 
     hand: int
-    bidder: int
-    bid: int
-    made: bool
+    bidder: int | None
+    bid: int | None
+    made: bool | None
     counters: tuple[int, ...]
+    """Points taken, by team of the hand (by side in the fixed partnerships)."""
     score_change: tuple[int, ...]
+    """By scorer: by side, or by player where each keeps a score."""
     scores: tuple[int, ...]
+    teams: tuple[tuple[int, ...], ...] = ()
+    taken: tuple[int, ...] = ()
+    """Points taken by each seat."""
+    bonus: int = 0
+    """The bonus for taking every trick, if a team won it."""
+    teams_vary: bool = False
+    """Whether teams change from hand to hand (then the record states them)."""
 
     def to_record(self) -> dict[str, Any]:
-        return {
+        record = {
             "event": "hand_end",
             "hand": self.hand,
             "bidder": self.bidder,
@@ -180,6 +242,12 @@ class HandEnded:
             "score_change": list(self.score_change),
             "scores": list(self.scores),
         }
+        if self.teams_vary:  # the foundation's partnership record keeps exactly its keys
+            record["teams"] = [list(team) for team in self.teams]
+            record["taken"] = list(self.taken)
+        if self.bonus:
+            record["bonus"] = self.bonus
+        return record
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +255,7 @@ class GameEnded:
     """The game is over. ``winner`` is a side, or None for a draw after a fixed number of hands."""
 
     winner: int | None
+    """The winning side, or player where each keeps a score; None for a draw."""
     scores: tuple[int, ...]
 
     def to_record(self) -> dict[str, Any]:
@@ -197,6 +266,9 @@ Event = (
     GameStarted
     | Dealt
     | BidMade
+    | Checked
+    | TrumpTurned
+    | TeamsFormed
     | ThrownIn
     | BidWon
     | NestTaken

@@ -38,6 +38,33 @@ class BirdRank(enum.Enum):
     """Between the 10 and the 11 of trump; an ordinary trump that must follow suit."""
 
 
+DEFAULT_SEAT_NAMES: dict[int, tuple[str, ...]] = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "Northwest", "Northeast", "East"),
+    6: ("South", "Southwest", "Northwest", "North", "Northeast", "East"),
+}
+"""Seat names by the number of players, clockwise from the user's seat, South."""
+
+
+class Teams(enum.Enum):
+    """Who plays with whom in a hand, and whose score is kept."""
+
+    FIXED = "fixed"
+    """The same partnerships every hand; each side keeps one score."""
+    ROTATING = "rotating"
+    """Partners change every ``rotation_hands`` hands; each player keeps a score."""
+    BIDDER_AGAINST_PARTNERS = "bidder against partners"
+    """The bid winner plays alone; the others are partners for the hand and
+    each scores their combined counters (the 3-player and 2-player games)."""
+    BIDDER_ALONE = "bidder alone"
+    """The bid winner plays alone against everyone; each other player scores
+    the counters of the tricks they took (the 5- and 6-player games)."""
+    EACH_ALONE = "each alone"
+    """Every player for themselves (the Beginner Game)."""
+
+
 class RuleSetError(ValueError):
     """A rule-set description, or a table option, that cannot be played."""
 
@@ -53,12 +80,37 @@ class RuleSet:
     """Short name used on the command line and in records."""
     title: str = "the Original Rook Partnership Game"
     players: int = 4
+    """Hands dealt at the table, the dummy's included."""
     lowest_number: int = 5
-    """Numbers below this are taken out of the deck."""
+    """Numbers below this are taken out of the deck (but see ``ones_high``)."""
+    ones_high: bool = False
+    """The 1s stay in the deck and rank above the 14 (Kentucky Discard's deck with 1s)."""
     uses_bird: bool = True
     hand_size: int = 9
     nest_size: int = 5
     """The nest gets one card after each of the first ``nest_size`` rounds of the deal."""
+    nest_dealt_last: bool = False
+    """The nest is dealt after the hands, instead of a card a round (the 2- and 3-player games)."""
+    out_of_play: int = 0
+    """Cards left over after the nest, laid aside unseen for the hand."""
+    bidding: bool = True
+    """Without bidding (the Beginner Game) nobody takes the nest: trump is the
+    color of the nest's top card, and the nest stays out of play."""
+    checking: bool = False
+    """Before anyone bids, a player may check: keep the right to bid later (Kentucky Discard)."""
+    teams: Teams = Teams.FIXED
+    rotation_hands: int = 4
+    """With rotating partners, how many hands each partnership plays."""
+    dummy: bool = False
+    """The last seat is a dummy hand: it does not bid, the player who did not win
+    the bid plays it, it leads the first trick (the 2-player game)."""
+    dummy_face_up: int = 0
+    """How many of the dummy's cards lie face up during the bidding."""
+    all_tricks_bonus: int = 0
+    """Points added for the side that takes every trick (0: no bonus)."""
+    seat_names: tuple[str, ...] = ()
+    """The seats' names, seat 0 (the user) first; empty for the usual names of
+    this many players (``names``)."""
     counter_values: tuple[tuple[int, int], ...] = ((5, 5), (10, 10), (14, 10))
     """(number, points) for each number that counts."""
     bird_points: int = 20
@@ -80,20 +132,33 @@ class RuleSet:
         problems = []
         if self.players < 2:
             problems.append("a game needs at least 2 players")
-        if self.deck_size != self.players * self.hand_size + self.nest_size:
+        if self.deck_size != self.players * self.hand_size + self.nest_size + self.out_of_play:
+            aside = f" and {self.out_of_play} cards out of play" if self.out_of_play else ""
             problems.append(
                 f"a deck of {self.deck_size} cards cannot deal {self.players} hands of "
-                f"{self.hand_size} and a nest of {self.nest_size}"
+                f"{self.hand_size}, a nest of {self.nest_size}{aside}"
             )
         if self.nest_size > self.hand_size:
             problems.append("the nest cannot be larger than a hand")
+        if not self.bidding and self.nest_size < 1:
+            problems.append("without bidding, trump is turned from the nest, so there must be a nest")
+        if len(self.names) != self.players:
+            problems.append(f"{self.players} seats need {self.players} names")
+        if self.dummy and self.players < 3:
+            problems.append("a dummy needs two players besides it")
         if self.bid_step <= 0 or self.min_bid % self.bid_step or self.max_bid % self.bid_step:
             problems.append(f"bids must be multiples of {self.bid_step}")
         if not 0 < self.min_bid <= self.max_bid:
             problems.append(f"the minimum bid {self.min_bid} must be above 0 and at most the maximum {self.max_bid}")
         seats = sorted(seat for side in self.partnerships for seat in side)
-        if seats != list(range(self.players)):
+        if self.teams in (Teams.FIXED, Teams.ROTATING) and seats != list(range(self.players)):
             problems.append("every seat must be on exactly one side")
+        if self.teams is Teams.ROTATING and self.players != 4:
+            problems.append("rotating partners need four players")
+        if self.bird_rank is not BirdRank.HIGH and not self.uses_bird:
+            problems.append("this game has no Bird, so it has no Bird rank")
+        if self.all_tricks_bonus < 0:
+            problems.append("the bonus for every trick cannot be negative")
         if self.hands_limit is not None and self.hands_limit < 1:
             problems.append("the number of hands must be at least 1")
         if self.target_score < 1:
@@ -101,26 +166,97 @@ class RuleSet:
         if problems:
             raise RuleSetError("; ".join(problems) + ".")
 
+    def record_options(self) -> tuple[tuple[str, object], ...]:
+        """The rules a record's ``game_start`` states besides the variant: Bird rank, bids, bonus."""
+        return (
+            ("bird_rank", self.bird_rank.value if self.uses_bird else None),
+            ("min_bid", self.min_bid if self.bidding else None),
+            ("max_bid", self.max_bid if self.bidding else None),
+            ("all_tricks_bonus", self.all_tricks_bonus),
+        )
+
     def replace(self, **changes: object) -> RuleSet:
         """A copy with some rules changed, checked like a new rule set."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     # ----------------------------------------------------------------- the deck
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers in each color of this game's deck, lowest first."""
+        numbers = range(self.lowest_number, NUMBERS_PER_COLOR + 1)
+        return ((1,) if self.ones_high and self.lowest_number > 1 else ()) + tuple(numbers)
+
     @cached_property
     def deck(self) -> tuple[Card, ...]:
         """Every card of this game, in card order."""
-        cards = [
-            make_card(number, color)
-            for color in COLORS
-            for number in range(self.lowest_number, NUMBERS_PER_COLOR + 1)
-        ]
+        cards = [make_card(number, color) for color in COLORS for number in self.numbers]
         if self.uses_bird:
             cards.append(BIRD)
         return tuple(cards)
 
     @property
     def deck_size(self) -> int:
-        return 4 * (NUMBERS_PER_COLOR + 1 - self.lowest_number) + (1 if self.uses_bird else 0)
+        return 4 * len(self.numbers) + (1 if self.uses_bird else 0)
+
+    @cached_property
+    def rank(self) -> tuple[int, ...]:
+        """How high each numbered card ranks in its color: its number, or 15 for a 1 above the 14.
+
+        Indexed by card; the Bird's entry is 0 (its rank as a trump is in ``trump_power``).
+        """
+        return tuple(
+            (15 if self.ones_high and card % NUMBERS_PER_COLOR == 0 else card % NUMBERS_PER_COLOR + 1)
+            for card in range(BIRD)
+        ) + (0,)
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names, seat 0 first: ``seat_names``, or the usual ones for this many players."""
+        return self.seat_names or DEFAULT_SEAT_NAMES.get(self.players, tuple(f"Seat {n}" for n in range(self.players)))
+
+    @property
+    def dummy_seat(self) -> int | None:
+        """The dummy hand's seat, if this game has one."""
+        return self.players - 1 if self.dummy else None
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats played by somebody (every seat but the dummy)."""
+        return tuple(seat for seat in range(self.players) if seat != self.dummy_seat)
+
+    @property
+    def scores_by_side(self) -> bool:
+        """Whether scores are kept by side (fixed partnerships) rather than by player."""
+        return self.teams is Teams.FIXED
+
+    @property
+    def scorers(self) -> tuple[tuple[int, ...], ...]:
+        """Whose scores are kept, in order: the sides' seats, or each player alone."""
+        if self.scores_by_side:
+            return self.partnerships
+        return tuple((seat,) for seat in self.people)
+
+    def teams_before_bidding(self, hand_number: int) -> tuple[tuple[int, ...], ...]:
+        """The teams of hand ``hand_number`` as far as they are known before the bid is won."""
+        if self.teams is Teams.FIXED:
+            return self.partnerships
+        if self.teams is Teams.ROTATING:
+            period = (hand_number - 1) // self.rotation_hands % 3
+            partner = (2, 1, 3)[period]
+            others = tuple(seat for seat in (1, 2, 3) if seat != partner)
+            return ((0, partner), others)
+        return tuple((seat,) for seat in range(self.players))
+
+    def teams_for_bidder(self, hand_number: int, bidder: int) -> tuple[tuple[int, ...], ...]:
+        """The teams of a hand once ``bidder`` has won the bid (the bidder's team first
+        where the bidder plays alone)."""
+        others = tuple(seat for seat in range(self.players) if seat != bidder)
+        if self.teams is Teams.BIDDER_AGAINST_PARTNERS:
+            return ((bidder,), others)
+        if self.teams is Teams.BIDDER_ALONE:
+            return ((bidder,), *((seat,) for seat in others))
+        return self.teams_before_bidding(hand_number)
 
     @cached_property
     def deck_mask(self) -> CardSet:
@@ -161,12 +297,8 @@ class RuleSet:
     # ------------------------------------------------------------------ sides
     @cached_property
     def side_of(self) -> tuple[int, ...]:
-        """The side of each seat."""
-        sides = [0] * self.players
-        for side, seats in enumerate(self.partnerships):
-            for seat in seats:
-                sides[seat] = side
-        return tuple(sides)
+        """The side of each seat in the fixed partnerships (``partnerships``)."""
+        return team_of(self.partnerships, self.players)
 
     # ---------------------------------------------------------- trick taking
     @cached_property
@@ -200,16 +332,14 @@ class RuleSet:
         Every trump outranks every card of the suit led (whose power is its number).
         """
         bird_power = {
-            BirdRank.HIGH: 100 + 2 * (NUMBERS_PER_COLOR + 1),
+            BirdRank.HIGH: 100 + 2 * 16,
             BirdRank.LOW: 100,
             BirdRank.TEN_AND_A_HALF: 100 + 2 * 10 + 1,
         }[self.bird_rank]
+        rank = self.rank
         tables = []
         for trump in COLORS:
-            table = [
-                100 + 2 * (card % NUMBERS_PER_COLOR + 1) if card // NUMBERS_PER_COLOR == trump else 0
-                for card in range(BIRD)
-            ]
+            table = [100 + 2 * rank[card] if card // NUMBERS_PER_COLOR == trump else 0 for card in range(BIRD)]
             table.append(bird_power if self.uses_bird else 0)
             tables.append(tuple(table))
         return tuple(tables)
@@ -282,11 +412,7 @@ class RuleSet:
             by_suit = [
                 tuple(
                     power[card]
-                    or (
-                        card % NUMBERS_PER_COLOR + 1
-                        if card != BIRD and card // NUMBERS_PER_COLOR == led_suit
-                        else 0
-                    )
+                    or (self.rank[card] if card != BIRD and card // NUMBERS_PER_COLOR == led_suit else 0)
                     for card in range(BIRD + 1)
                 )
                 for led_suit in COLORS
@@ -317,17 +443,38 @@ class RuleSet:
         return None
 
     # --------------------------------------------------------------- scoring
-    def score_hand(self, counters: list[int], bidding_side: int, bid: int) -> tuple[bool, list[int]]:
-        """Whether the bidders made their bid, and each side's score for the hand.
+    def score_hand(
+        self, counters: list[int], bidding_side: int | None, bid: int | None, all_tricks: int | None = None
+    ) -> tuple[bool | None, list[int]]:
+        """Whether the bidders made their bid, and each team's score for the hand.
 
         Bidders who take at least their bid score all they took; otherwise they
-        lose the bid and score nothing.  Every other side scores what it took.
+        lose the bid and score nothing.  Every other team scores what it took.
+        Without bidding (``bidding_side`` None) everyone scores what they took.
+        ``all_tricks`` is the team that took every trick, which gets the bonus.
         """
-        made = counters[bidding_side] >= bid
         change = list(counters)
+        if all_tricks is not None:
+            change[all_tricks] += self.all_tricks_bonus
+        if bidding_side is None or bid is None:
+            return None, change
+        made = counters[bidding_side] >= bid
         if not made:
             change[bidding_side] = -bid
         return made, change
+
+    def scores_from_teams(
+        self, teams: tuple[tuple[int, ...], ...], change: list[int]
+    ) -> list[int]:
+        """Each scorer's share of the teams' score changes: a side's own change, or,
+        scoring by player, the change of the player's team (the dummy scores nothing)."""
+        if self.scores_by_side:
+            return list(change)
+        by_seat = [0] * self.players
+        for team, points in zip(teams, change, strict=True):
+            for seat in team:
+                by_seat[seat] = points
+        return [by_seat[seat] for seat in self.people]
 
     def game_result(self, scores: list[int], hands_played: int) -> tuple[bool, int | None]:
         """Whether the game is over after a hand, and the winning side (None: a draw).
@@ -345,6 +492,15 @@ class RuleSet:
         if best >= self.target_score and len(leaders) == 1:
             return True, leaders[0]
         return False, None
+
+
+def team_of(teams: tuple[tuple[int, ...], ...], players: int) -> tuple[int, ...]:
+    """The team index of each seat."""
+    table = [0] * players
+    for index, seats in enumerate(teams):
+        for seat in seats:
+            table[seat] = index
+    return tuple(table)
 
 
 PARTNERSHIP = RuleSet()

@@ -24,9 +24,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb
 
-from .actions import PASS, PLAYS, Action, Bid, Discard, NameTrump, Pass, Play
+from .actions import CHECK, PASS, PLAYS, Action, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
+    BIRD,
     COLOR_NAMES,
+    card_color,
     COLORS,
     Card,
     CardSet,
@@ -42,6 +44,7 @@ from .events import (
     BidMade,
     BidWon,
     CardPlayed,
+    Checked,
     Dealt,
     Event,
     GameEnded,
@@ -49,11 +52,13 @@ from .events import (
     HandEnded,
     NestDiscarded,
     NestTaken,
+    TeamsFormed,
     ThrownIn,
     TrickTaken,
     TrumpNamed,
+    TrumpTurned,
 )
-from .rules import PARTNERSHIP, RuleSet
+from .rules import PARTNERSHIP, RuleSet, Teams, team_of
 
 
 class Phase(enum.Enum):
@@ -70,9 +75,9 @@ _NAME_TRUMP = tuple(NameTrump(color) for color in COLORS)
 
 
 @functools.lru_cache(maxsize=256)
-def _bidding_actions(rules: RuleSet, high_bid: int | None) -> tuple[Action, ...]:
-    """Pass and every bid allowed after ``high_bid``, made once."""
-    return (PASS, *(Bid(amount) for amount in rules.bid_range(high_bid)))
+def _bidding_actions(rules: RuleSet, high_bid: int | None, may_check: bool = False) -> tuple[Action, ...]:
+    """Pass (and check, where allowed) and every bid allowed after ``high_bid``, made once."""
+    return (PASS, *((CHECK,) if may_check else ()), *(Bid(amount) for amount in rules.bid_range(high_bid)))
 
 
 class DiscardChoices:
@@ -136,19 +141,36 @@ class SeatView:
     tricks: tuple[TrickTaken, ...]
     """The tricks completed this hand, first to last."""
     counters: tuple[int, ...]
-    """Points taken so far this hand, by side."""
+    """Points taken so far this hand, by team."""
     scores: tuple[int, ...]
+    """The scores, by side or by player (``rules.scorers``)."""
     legal: tuple[Action, ...] | DiscardChoices
+    teams: tuple[tuple[int, ...], ...] = ()
+    """Who plays with whom this hand (as far as known: before the bid is won,
+    the bid winner's teams are not)."""
+    shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Other hands this seat can see, as (seat, cards held): the dummy's face-up
+    cards during the bidding and its whole hand after trump; for the player of
+    the dummy, also the player's own hand."""
+    checked: tuple[bool, ...] = ()
+    """Which seats have checked this hand (Kentucky Discard)."""
+    trump_turned: tuple[Card, ...] = ()
+    """The nest's cards turned for trump, where trump is turned (the Beginner Game)."""
+
+    @property
+    def team_of(self) -> tuple[int, ...]:
+        """The team of each seat this hand."""
+        return team_of(self.teams or self.rules.partnerships, self.rules.players)
 
     @property
     def side(self) -> int:
-        """This seat's side."""
-        return self.rules.side_of[self.seat]
+        """This seat's team this hand."""
+        return self.team_of[self.seat]
 
     @property
     def partners(self) -> tuple[int, ...]:
-        """The other seats on this seat's side."""
-        return tuple(s for s in self.rules.partnerships[self.side] if s != self.seat)
+        """The other seats on this seat's team this hand."""
+        return tuple(s for s in (self.teams or self.rules.partnerships)[self.side] if s != self.seat)
 
     @property
     def last_trick(self) -> TrickTaken | None:
@@ -172,7 +194,7 @@ class GameState:
         self.rules = rules
         self.rng = random.Random(seed)
         self.events: list[Event] = []
-        self.scores = [0] * len(rules.partnerships)
+        self.scores = [0] * len(rules.scorers)
         self.hands_played = 0
         self.hand_number = 0
         self.winner: int | None = None
@@ -182,9 +204,12 @@ class GameState:
             GameStarted(
                 rules.name,
                 rules.players,
-                rules.partnerships,
+                rules.partnerships if rules.teams is Teams.FIXED else None,
                 None if rules.hands_limit else rules.target_score,
                 rules.hands_limit,
+                "sides" if rules.scores_by_side else "players",
+                rules.names,
+                rules.record_options(),
             )
         )
         if first_deal is not None:
@@ -225,12 +250,65 @@ class GameState:
                 mask ^= low
             return plays
         if phase is Phase.BIDDING:
-            return list(_bidding_actions(self.rules, self.high_bid))
+            return list(_bidding_actions(self.rules, self.high_bid, self.may_check()))
         if phase is Phase.DISCARD:
             return DiscardChoices(self.hands[self.bidder], self.rules.nest_size)
         if phase is Phase.TRUMP:
             return list(_NAME_TRUMP)
         return []
+
+    def may_check(self) -> bool:
+        """Whether the seat to bid may check now (Kentucky Discard).
+
+        Only before anyone has bid, once a hand per seat (so when all have
+        checked once they must bid or pass), and not when the seat's partner
+        has checked and both opponents have passed.
+        """
+        seat = self.turn
+        if not self.rules.checking or self.phase is not Phase.BIDDING or seat is None:
+            return False
+        if self.high_bid is not None or self.checked[seat]:
+            return False
+        team = self.team_of[seat]
+        partner_checked = any(self.checked[s] for s in self.teams[team] if s != seat)
+        opponents = [s for s in range(self.rules.players) if self.team_of[s] != team]
+        return not (partner_checked and opponents and all(self.passed[s] for s in opponents))
+
+    @property
+    def team_of(self) -> tuple[int, ...]:
+        """The team of each seat this hand."""
+        return self._team_of
+
+    def controller(self, seat: int) -> int:
+        """The seat of the player who decides for ``seat``: itself, or for the dummy
+        the player who did not win the bid (None before the bid is won is not
+        possible: the dummy never bids)."""
+        if seat != self.rules.dummy_seat:
+            return seat
+        others = [s for s in self.rules.people if s != self.bidder]
+        return others[0]
+
+    @property
+    def actor(self) -> int | None:
+        """The player who decides now: the seat to act, or the dummy's player."""
+        return None if self.turn is None else self.controller(self.turn)
+
+    def shown_to(self, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The other hands ``seat`` can see now (see ``SeatView.shown``)."""
+        dummy = self.rules.dummy_seat
+        if dummy is None:
+            return ()
+        shown: list[tuple[int, tuple[Card, ...]]] = []
+        if seat == dummy and self.bidder is not None:
+            player = self.controller(dummy)
+            shown.append((player, tuple(cards_in(self.hands[player]))))
+        if seat != dummy:
+            if self.phase in (Phase.BIDDING, Phase.DISCARD, Phase.TRUMP):
+                cards = tuple(card for card in self.face_up if self.hands[dummy] >> card & 1)
+            else:
+                cards = tuple(cards_in(self.hands[dummy]))
+            shown.append((dummy, cards))
+        return tuple(shown)
 
     def legal_play_mask(self) -> CardSet:
         """The cards the seat to act may play now, as a mask (play phase only)."""
@@ -273,6 +351,10 @@ class GameState:
             counters=tuple(self.counters),
             scores=tuple(self.scores),
             legal=self._legal_for_view(seat),
+            teams=self.teams,
+            shown=self.shown_to(seat),
+            checked=tuple(self.checked),
+            trump_turned=self.trump_turned,
         )
 
     def _legal_for_view(self, seat: int) -> tuple[Action, ...] | DiscardChoices:
@@ -309,6 +391,14 @@ class GameState:
             )
         if kind is Play:
             self._check_play(action)  # type: ignore[arg-type]
+        elif kind is Check and not self.may_check():
+            raise IllegalActionError(
+                Rule.CHECK_NOT_ALLOWED,
+                "checking is not allowed now" if self.rules.checking else "this game has no checking",
+                self._legal_list(),
+                checking=self.rules.checking,
+                high_bid=self.high_bid,
+            )
         elif kind is Bid:
             self._check_bid(action)  # type: ignore[arg-type]
         elif kind is Discard:
@@ -389,7 +479,7 @@ class GameState:
             self._play(action.card)  # type: ignore[union-attr]
         else:
             self._check(action, seat)
-            if kind is Bid or kind is Pass:
+            if kind is Bid or kind is Pass or kind is Check:
                 self._bid(action)  # type: ignore[arg-type]
             elif kind is Discard:
                 self._discard(action)  # type: ignore[arg-type]
@@ -409,23 +499,65 @@ class GameState:
         self.dealer = deal.dealer
         self.hands = [mask_of(hand) for hand in deal.hands]
         self.nest = mask_of(deal.nest)
+        self.nest_order = deal.nest
+        self.aside = mask_of(deal.aside)
+        self.face_up = deal.face_up(rules)
         self.nest_taken: tuple[Card, ...] = ()
         self.bids: list[tuple[int, int | None]] = []
-        self.passed = [False] * rules.players
+        self.passed = [seat == rules.dummy_seat for seat in range(rules.players)]
+        self.checked = [False] * rules.players
         self.high_bid: int | None = None
         self.high_bidder: int | None = None
         self.bidder: int | None = None
         self.trump: Color | None = None
-        self.trick_leader = (deal.dealer + 1) % rules.players
+        self.trump_turned: tuple[Card, ...] = ()
+        first = self._next_seat(deal.dealer)
+        self.trick_leader = rules.dummy_seat if rules.dummy_seat is not None else first
         self.trick_cards: list[Card] = []
         self.tricks: list[TrickTaken] = []
-        self.counters = [0] * len(rules.partnerships)
+        self._set_teams(rules.teams_before_bidding(self.hand_number))
+        self.taken = [0] * rules.players
         self.phase = Phase.BIDDING
-        self.turn = (deal.dealer + 1) % rules.players
-        self._emit(Dealt(self.hand_number, deal.dealer, deal.hands, deal.nest))
+        self.turn = first
+        self._emit(Dealt(self.hand_number, deal.dealer, deal.hands, deal.nest, deal.aside, self.face_up))
+        if rules.teams is not Teams.FIXED:
+            self._emit(TeamsFormed(self.teams))
+        if not rules.bidding:
+            self._turn_trump()
+
+    def _set_teams(self, teams: tuple[tuple[int, ...], ...]) -> None:
+        self.teams = teams
+        self._team_of = team_of(teams, self.rules.players)
+        self.counters = [0] * len(teams)
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat to the left that bids (the dummy does not)."""
+        players = self.rules.players
+        seat = (seat + 1) % players
+        while seat == self.rules.dummy_seat:
+            seat = (seat + 1) % players
+        return seat
+
+    def _turn_trump(self) -> None:
+        """No bidding: trump is the color of the nest's top card (the last dealt to it);
+        a Bird turned up goes to the bottom and the next card is turned."""
+        turned = []
+        for card in reversed(self.nest_order):
+            turned.append(card)
+            if card != BIRD:
+                break
+        color = card_color(turned[-1])
+        assert color is not None
+        self.trump_turned = tuple(turned)
+        self.trump = color
+        self._emit(TrumpTurned(self.trump_turned, color))
+        self.phase = Phase.PLAY
+        self.turn = self.trick_leader
 
     def _next_dealer_deals(self, new_hand: bool) -> None:
         dealer = (self.dealer + 1) % self.rules.players
+        while dealer == self.rules.dummy_seat:
+            dealer = (dealer + 1) % self.rules.players
         self._start_hand(Deal.shuffled(self.rules, dealer, self.rng), new_hand)
 
     # bidding
@@ -433,6 +565,11 @@ class GameState:
         rules = self.rules
         seat = self.turn
         assert seat is not None
+        if type(action) is Check:
+            self.checked[seat] = True
+            self._emit(Checked(seat))
+            self.turn = self._next_bidder(seat)
+            return
         amount = action.amount if type(action) is Bid else None  # type: ignore[union-attr]
         self.bids.append((seat, amount))
         self._emit(BidMade(seat, amount))
@@ -449,16 +586,23 @@ class GameState:
         if over:
             self._win_bid()
             return
-        nxt = (seat + 1) % rules.players
+        self.turn = self._next_bidder(seat)
+
+    def _next_bidder(self, seat: int) -> int:
+        players = self.rules.players
+        nxt = (seat + 1) % players
         while self.passed[nxt]:
-            nxt = (nxt + 1) % rules.players
-        self.turn = nxt
+            nxt = (nxt + 1) % players
+        return nxt
 
     def _win_bid(self) -> None:
         bidder = self.high_bidder
         assert bidder is not None and self.high_bid is not None
         self.bidder = bidder
         self._emit(BidWon(bidder, self.high_bid))
+        if self.rules.teams in (Teams.BIDDER_AGAINST_PARTNERS, Teams.BIDDER_ALONE):
+            self._set_teams(self.rules.teams_for_bidder(self.hand_number, bidder))
+            self._emit(TeamsFormed(self.teams))
         self.nest_taken = tuple(cards_in(self.nest))
         self.hands[bidder] |= self.nest
         self.nest = 0
@@ -520,11 +664,12 @@ class GameState:
         last = not self.hands[winner]
         nest: tuple[Card, ...] = ()
         nest_points = 0
-        if last and rules.last_trick_takes_nest:
+        if last and rules.last_trick_takes_nest and rules.bidding:
             nest = tuple(cards_in(self.nest))
             nest_points = rules.points_in(self.nest)
             points += nest_points
-        self.counters[rules.side_of[winner]] += points
+        self.counters[self._team_of[winner]] += points
+        self.taken[winner] += points
         trick = TrickTaken(len(self.tricks) + 1, leader, cards, winner, points, nest, nest_points)
         self.tricks.append(trick)
         self._emit(trick)
@@ -538,14 +683,28 @@ class GameState:
         rules = self.rules
         bidder = self.bidder
         bid = self.high_bid
-        assert bidder is not None and bid is not None
-        made, change = rules.score_hand(self.counters, rules.side_of[bidder], bid)
-        for side, points in enumerate(change):
-            self.scores[side] += points
+        winners = {self._team_of[trick.winner] for trick in self.tricks}
+        all_tricks = winners.pop() if len(winners) == 1 and rules.all_tricks_bonus else None
+        made, change = rules.score_hand(
+            self.counters, None if bidder is None else self._team_of[bidder], bid, all_tricks
+        )
+        scored = rules.scores_from_teams(self.teams, change)
+        for scorer, points in enumerate(scored):
+            self.scores[scorer] += points
         self.hands_played += 1
         self._emit(
             HandEnded(
-                self.hand_number, bidder, bid, made, tuple(self.counters), tuple(change), tuple(self.scores)
+                self.hand_number,
+                bidder,
+                bid,
+                made,
+                tuple(self.counters),
+                tuple(scored),
+                tuple(self.scores),
+                self.teams,
+                tuple(self.taken),
+                rules.all_tricks_bonus if all_tricks is not None else 0,
+                rules.teams is not Teams.FIXED,
             )
         )
         over, winner = rules.game_result(self.scores, self.hands_played)
@@ -561,6 +720,7 @@ class GameState:
 _PHASE_OF_ACTION = {
     Bid: Phase.BIDDING,
     Pass: Phase.BIDDING,
+    Check: Phase.BIDDING,
     Discard: Phase.DISCARD,
     NameTrump: Phase.TRUMP,
     Play: Phase.PLAY,
