@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from brltty_helpers import VirtualDisplay
 from console_helpers import FIXED_DEAL, legal_script, program_environment
-from rook_access.braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayBuffer, DisplayUnavailable
+from rook_access.braille.display import MORE, BrailleDisplay, BrailleDisplayChannel, DisplayBuffer, DisplayUnavailable
 from rook_access.braille.panning import pan_pieces
 from rook_access.braille.translator import computer_braille
 from rook_access.output.channels import PlainChannel
@@ -55,16 +55,18 @@ def test_a_long_line_is_cut_at_blanks_and_read_piece_by_piece():
     buffer = DisplayBuffer(width=12)
     buffer.add("one line")
     buffer.add("14r 13r 12r 11r 10r rook")
-    assert buffer.window() == "14r 13r 12r"
-    assert buffer.pan_right() and buffer.window() == "11r 10r rook"
+    first = "14r 13r" + "\u2800" * 4 + MORE  # the piece is marked: more follows
+    assert buffer.window() == first
+    assert buffer.pan_right() and buffer.window() == "12r 11r" + "\u2800" * 4 + MORE
+    assert buffer.pan_right() and buffer.window() == "10r rook"
     assert not buffer.pan_right()  # the end of the latest line: nowhere to go
-    assert buffer.pan_left() and buffer.window() == "14r 13r 12r"
+    assert buffer.pan_left() and buffer.pan_left() and buffer.window() == first
     assert buffer.pan_left() and buffer.window() == "one line"  # back into the line before
     assert not buffer.pan_left() and not buffer.line_up()
-    assert buffer.pan_right() and buffer.window() == "14r 13r 12r"
-    assert buffer.line_up() and buffer.line_down() and buffer.window() == "14r 13r 12r"
+    assert buffer.pan_right() and buffer.window() == first
+    assert buffer.line_up() and buffer.line_down() and buffer.window() == first
     buffer.pan_right()
-    assert buffer.latest() and buffer.window() == "14r 13r 12r"
+    assert buffer.latest() and buffer.window() == first
 
 
 def test_the_display_keeps_a_bounded_history():
@@ -128,7 +130,8 @@ def test_the_display_keys_pan_through_a_long_line_and_back_through_earlier_ones(
         long_line = "Your hand, 9 cards: 14r 13r 12r 10r 5r 14x 10x 14y 13y 12y 11y 10y rook."
         display.show(long_line)
         first = virtual_display.wait_for(lambda w: read_cells(w).startswith("Your hand"))
-        assert read_cells(first) == "Your hand? 9 cards? 14r 13r 12r 10r 5r"  # 38 cells, cut before 14x
+        # 38 cells, cut before 14x; the last cell says more follows
+        assert read_cells(first[:38]) == "Your hand? 9 cards? 14r 13r 12r 10r 5r" and first[39] == MORE
         seen = len(virtual_display.windows)
         virtual_display.press("FWinRt")
         second = virtual_display.wait_for(lambda w: read_cells(w).startswith("14x"), start=seen)

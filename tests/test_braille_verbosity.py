@@ -38,7 +38,7 @@ def test_the_longest_hand_is_cut_into_lines_that_fit():
     )
     state = GameState(PARTNERSHIP, seed=1, first_deal=make_deal(hands, "10g 11g 12g 13g 14g"))
     lines = Announcer(PARTNERSHIP, [0], Verbosity.BRAILLE).hand_lines(0, state)
-    assert lines == ["Hand 14r 13r 12r 11r 10r 14x 13x 12x", "Hand rook"]
+    assert lines == ["Hand 1/2 14r 13r 12r 11r 10r 14x 13x 12x", "Hand 2/2 rook"]
     assert all(cell_count(line) <= WIDTH for line in lines)
 
 

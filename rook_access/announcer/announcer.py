@@ -303,14 +303,16 @@ class Announcer:
         if lead is None:
             self._lead = event.card
             how = "leads"
-        elif trump is not None and event.card != BIRD:
+        elif trump is not None:
             suit_of = self.rules.suit_of[trump]
             if suit_of[event.card] == trump and suit_of[lead] != trump:
-                how = "trumps"
+                how = "trumps"  # the Bird on a plain lead too: it is a trump
             elif suit_of[event.card] != suit_of[lead]:
                 how = "throws off"
         if self.terse:
-            return [f"{self.name(event.seat)}{' trumps' if how == 'trumps' else ''} {card}."]
+            if how == "trumps":
+                return [self._does(event.seat, "trump", "trumps") + f" {card}."]
+            return [f"{self.name(event.seat)} {card}."]
         if how == "trumps":
             return [self._does(event.seat, "trump", "trumps") + f" with {card}."]
         line = self._does(event.seat, "play", "plays") + f" {card}."
@@ -419,7 +421,14 @@ class Announcer:
         if not self.braille:
             return [f"{self._whose(seat)} hand, {plural(len(cards), 'card')}: {cards_text(cards)}."]
         label = "Hand" if seat == self.you else f"{SEAT_INITIALS[seat]} hand"
-        return fit_lines(label, self._color_groups(cards, state.trump), BRAILLE_WIDTH)
+        groups = self._color_groups(cards, state.trump)
+        lines = fit_lines(label, groups, BRAILLE_WIDTH)
+        if len(lines) == 1:
+            return lines
+        # Several lines: each says which part of the hand it is, "Hand 1/2 ...".
+        lines = fit_lines(label + " 1/2", groups, BRAILLE_WIDTH)
+        count = len(lines)
+        return [f"{label} {number}/{count}" + line[len(label) + 4 :] for number, line in enumerate(lines, 1)]
 
     def _color_groups(self, cards: list[Card], trump: Color | None) -> list[list[str]]:
         """Sorted cards in runs of one suit (trump and the Bird together), as card names."""
@@ -529,6 +538,9 @@ class Announcer:
         if state.bidder is not None:
             trump = f", trump {COLOR_NAMES[state.trump]}" if state.trump is not None else ""
             return f"Bid {state.high_bid} {self.initial(state.bidder)}{trump}"
+        return self._braille_last_bids(state)
+
+    def _braille_last_bids(self, state: GameState) -> str:
         last: dict[int, int | None] = {}
         for seat, amount in state.bids:
             last.pop(seat, None)
@@ -539,15 +551,26 @@ class Announcer:
             f"{self.initial(seat)} {'pass' if last[seat] is None else last[seat]}" for seat in order
         )
 
-    def braille_score_line(self, scores: Iterable[int]) -> str:
+    def bids_lines(self, state: GameState) -> list[str]:
+        """The bids, for the ``bids`` command: with the braille verbosity, once the
+        bid is won, each seat's last bid on a line of its own before the result."""
+        if self.braille and state.bidder is not None and state.bids:
+            return [self._braille_last_bids(state), self.bids_line(state)]
+        return [self.bids_line(state)]
+
+    def braille_score_line(self, scores: Iterable[int], hand_number: int | None = None) -> str:
         """``Score NS 120 EW -45, to 300``: at most 40 cells."""
-        goal = plural(self.rules.hands_limit, "deal") if self.rules.hands_limit else f"to {self.rules.target_score}"
+        limit = self.rules.hands_limit
+        if limit:
+            goal = f"deal {hand_number} of {limit}" if hand_number else plural(limit, "deal")
+        else:
+            goal = f"to {self.rules.target_score}"
         return f"Score {self._braille_scores(scores)}, {goal}"
 
     def score_lines(self, state: GameState) -> list[str]:
         """The score, and in the play how the hand stands."""
         if self.braille:
-            lines = [self.braille_score_line(state.scores)]
+            lines = [self.braille_score_line(state.scores, state.hand_number)]
             tie = self._tie_at_target(state.scores)
             if tie:
                 lines.append(tie)
@@ -634,7 +657,9 @@ class Announcer:
         )
         if self.braille:
             verb = "Lead" if not state.trick_cards else "Play"
-            return f"{verb} {cards_text(legal)}" if seat == self.you else f"{SEAT_NAMES[seat]} {verb.lower()} {cards_text(legal)}"
+            if seat == self.you:
+                return f"{verb} {cards_text(legal)}."
+            return f"{SEAT_NAMES[seat]} {verb.lower()} {cards_text(legal)}."
         if not state.trick_cards:
             return f"{you} lead, {plural(len(legal), 'card')}: {cards_text(legal)}."
         return f"{you} play, {len(legal)} legal: {cards_text(legal)}."

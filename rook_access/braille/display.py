@@ -8,7 +8,8 @@ display is shown a piece at a time, cut at blanks so a card is never halved.
 
 The display's own keys move through what was said, like reading a document:
 
-- pan right / pan left (BRLTTY's FWINRT / FWINLT): the next or previous piece;
+- pan right / pan left (BRLTTY's FWINRT / FWINLT): the next or previous piece
+  (a piece that does not end the line has dots 7 and 8 in the last cell);
   past the end of a line, the next line, and back;
 - line down / line up (LNDN / LNUP): the next or previous announcement;
 - home or return (HOME / RETURN), and bottom (BOT): back to the latest one.
@@ -39,6 +40,9 @@ from ..system_packages import load_system_module
 from .panning import pan_pieces
 from .translator import computer_braille, dot_bytes, load_louis
 
+MORE = "\u28c0"
+"""Dots 7 and 8 in the display's last cell: the line goes on; pan right to read it."""
+BLANK = "\u2800"
 HISTORY_LINES = 100
 """How many announcements the display keeps to read back."""
 DEFAULT_WIDTH = 40
@@ -69,8 +73,18 @@ class DisplayBuffer:
     piece: int = 0
 
     def add(self, cells: str) -> None:
-        """A new line: it is kept and shown from its start."""
-        self.lines.append(pan_pieces(cells, self.width))
+        """A new line: it is kept and shown from its start.
+
+        A line longer than the display is cut into pieces; every piece but the
+        last ends with ``MORE`` in the display's last cell, so a cut list of
+        cards never reads as complete.
+        """
+        if len(cells) <= self.width or self.width < 3:
+            self.lines.append(pan_pieces(cells, self.width))
+        else:
+            pieces = pan_pieces(cells, self.width - 2)
+            marked = [piece.ljust(self.width - 1, BLANK) + MORE for piece in pieces[:-1]]
+            self.lines.append([*marked, pieces[-1]])
         while len(self.lines) > self.history:
             self.lines.popleft()
         self.line = len(self.lines) - 1

@@ -206,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lines = standard_input_lines(ask, ask_aloud)
     if settings.output == "auto" and getattr(lines, "interactive", False) and not screen_reader_running():
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
-        notice("No screen reader is running. To have the game speak, type: settings output voice.")
+        notice("No screen reader found. For speech, type: settings output voice.")
     save_path = default_save_path()
     try:
         table = _resume(args, save_path, lines, notice) or _new_game(args, settings, save_path, notice)

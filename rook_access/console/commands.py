@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..engine import CardNotationError, parse_card, parse_color
@@ -133,6 +134,14 @@ def parse_command(line: str) -> Command | None:
         return Command(_BY_WORD["play"], tuple(words))
     if _is_color(first) and len(words) == 1:
         return Command(_BY_WORD["trump"], tuple(words))
+    if re.fullmatch(r"\d+[a-z]+", first):
+        number = first.rstrip("abcdefghijklmnopqrstuvwxyz")
+        if not 1 <= int(number) <= 14:
+            raise UnknownCommandError(f"{shown(words[0])} is not a card. Cards are numbered 1 to 14, like 14r or 5x.")
+        raise UnknownCommandError(
+            f"{shown(words[0])} is not a card. The colors are r red, x black, y yellow, g green, "
+            f"like {number}r, {number}x, {number}y or {number}g."
+        )
     raise UnknownCommandError(f"Unknown command: {shown(words[0])}. Type help for the commands.")
 
 

@@ -71,6 +71,10 @@ class SettingsControl:
         self.reopen_output = reopen_output
 
 
+class _Quit(Exception):
+    """The user quit while the game waited between tricks (the goodbye is said)."""
+
+
 class Refused(Exception):
     """A command that cannot be carried out; its message is the line to say."""
 
@@ -109,7 +113,9 @@ class ConsoleGame:
         self._hint_player = SearchPlayer(seed=0, budget=STRONG, name="hint")
         self.narrator = Announcer(state.rules, self.humans, verbosity)
         self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
-        """The latest announcements of what happened, for ``repeat`` and ``history``."""
+        """The latest announcements of what happened, for ``history``."""
+        self.last_said: list[Message] = []
+        """The lines of the last thing that happened, for ``repeat``."""
         self._announced = len(state.events) if resumed else 0
         self._resumed = resumed
         self._asked_at = -1
@@ -154,6 +160,8 @@ class ConsoleGame:
         """Play to the end; the exit status (0 for a finished game, end of input or quit)."""
         try:
             return self._run()
+        except _Quit:
+            return 0
         except EOFError:  # the input ended while the game waited after a trick
             self.say("End of input. " + self.goodbye())
             return 0
@@ -198,7 +206,10 @@ class ConsoleGame:
     def _announce(self, event: Event) -> None:
         if self.record is not None:
             self.record.write(event)
-        for message in self.narrator.event_messages(event, self.state):
+        said = self.narrator.event_messages(event, self.state)
+        if said:
+            self.last_said = said
+        for message in said:
             self.recent.append(message)
             self.channel.say(message)
 
@@ -254,10 +265,14 @@ class ConsoleGame:
         if self.settings.effective.pacing == "delay":
             self.sleep(self.settings.effective.delay)
             return
-        line = self.lines.read("Press Enter to go on.")
-        if line is None:
-            raise EOFError
-        self.handle_line(line, may_act=False)
+        while True:
+            line = self.lines.read("Press Enter to go on.")
+            if line is None:
+                raise EOFError
+            if not line.strip():
+                return
+            if not self.handle_line(line, may_act=False):
+                raise _Quit
 
     # ----------------------------------------------------------------- input
     def handle_line(self, line: str, may_act: bool = True) -> bool:
@@ -308,13 +323,15 @@ class ConsoleGame:
         if name == "help":
             return help_lines()
         if name == "hand":
+            if narrator.braille:
+                return narrator.hand_lines(seat, state)
             return [narrator.grouped_hand_line(seat, state)]
         if name == "trick":
             return [narrator.trick_line(state)]
         if name == "last":
             return [narrator.last_trick_line(state)]
         if name == "bids":
-            return [narrator.bids_line(state)]
+            return narrator.bids_lines(state)
         if name == "score":
             return narrator.score_lines(state)
         if name == "trump":
@@ -335,7 +352,7 @@ class ConsoleGame:
                 return ["No hint: it is not your turn."]
             return [hint_line(state.view(seat), self._hint_player)]
         if name == "repeat":
-            return [self.recent[-1].compact] if self.recent else ["Nothing has been said yet."]
+            return [m.compact for m in self.last_said] if self.last_said else ["Nothing has been said yet."]
         if name == "history":
             if not self.recent:
                 return ["Nothing has been said yet."]

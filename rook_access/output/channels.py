@@ -635,7 +635,7 @@ class ScreenReaderChannel:
 # --- is a screen reader running? ---------------------------------------------
 
 # Process names of screen readers that read a Linux console or desktop.
-LINUX_SCREEN_READERS = frozenset({"orca", "fenrir", "fenrir-daemon", "yasr", "tdsr", "sbl", "speakup"})
+LINUX_SCREEN_READERS = frozenset({"orca", "fenrir", "fenrir-daemon", "yasr", "tdsr", "sbl", "speakup", "brltty"})
 
 
 def _process_names(entry: Path) -> set[str]:
