@@ -213,6 +213,11 @@ class BrailleDisplay:
         except Exception:
             self._connection.enterTtyModeWithPath()
 
+    @property
+    def lost(self) -> bool:
+        """Whether the display has gone (BRLTTY stopped) since it was opened."""
+        return self._lost
+
     def show(self, line: str) -> None:
         """Show ``line`` from its start (it becomes the latest line); returns at once."""
         if not self._lost:
@@ -248,7 +253,7 @@ class BrailleDisplay:
         except Exception:
             self._lost = True
             if self._notice is not None:
-                self._notice("Lost the braille display; braille off.")
+                self._notice(LOST_NOTICE)
         finally:
             with contextlib.suppress(Exception):
                 self._connection.leaveTtyMode()
@@ -285,19 +290,28 @@ def _bytes(value: str | None) -> bytes | None:
     return None if value is None else os.fsencode(value)
 
 
+LOST_NOTICE = "Lost the braille display; braille off."
+
+
 class BrailleDisplayChannel:
     """An output channel with the braille display beside it.
 
     Everything goes to ``inner`` as before (printed, spoken); the display
-    shows each message's compact line, questions included.
+    shows each message's compact line, questions included.  If the display
+    goes away, the next message is followed by one notice line, said through
+    ``inner`` on the game's own thread (never printed into a prompt being typed).
     """
 
     def __init__(self, inner: Any, display: BrailleDisplay) -> None:
         self.inner = inner
         self.display = display
         self.name = f"{inner.name}+braille"
+        self._told_lost = False
 
     def say(self, message: Message) -> None:
+        if self.display.lost and not self._told_lost:
+            self._told_lost = True
+            self.inner.say(Message(LOST_NOTICE, LOST_NOTICE))
         self.inner.say(message)
         if message.compact:
             self.display.show(message.compact)

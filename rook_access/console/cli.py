@@ -171,7 +171,7 @@ def open_output(settings: Settings, notice: Callable[[str], None]) -> Channel:
     )
     if settings.braille == "on":
         try:
-            display = BrailleDisplay(notice=notice)
+            display = BrailleDisplay()
         except DisplayUnavailable as missing:
             notice(f"{missing}; braille off.")
         else:
