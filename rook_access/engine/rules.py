@@ -506,8 +506,146 @@ def team_of(teams: tuple[tuple[int, ...], ...], players: int) -> tuple[int, ...]
 PARTNERSHIP = RuleSet()
 """The Original ROOK Partnership Game for 4 players (Hasbro)."""
 
-VARIANTS: dict[str, RuleSet] = {PARTNERSHIP.name: PARTNERSHIP}
-"""The games the program offers, by name."""
+INDIVIDUAL = PARTNERSHIP.replace(
+    name="individual",
+    title="the Partnership Game with individual scoring",
+    teams=Teams.ROTATING,
+)
+"""Partners change every four hands; each player keeps a score (Hasbro)."""
+
+KENTUCKY = PARTNERSHIP.replace(name="kentucky", title="Kentucky Discard", checking=True)
+"""The tournament game: the Partnership Game with checking in the bidding; its
+options are the Bird's rank, a bonus for every trick and the deck with 1s."""
+
+BEGINNER = PARTNERSHIP.replace(
+    name="beginner",
+    title="the Beginner Game",
+    bidding=False,
+    teams=Teams.EACH_ALONE,
+    counter_values=((5, 1), (10, 2), (14, 2)),
+    bird_points=4,
+    target_score=40,
+)
+"""Four players each for themselves, no bidding, trump from the nest's top card, to 40 (Hasbro)."""
+
+TWO_PLAYER = RuleSet(
+    name="two",
+    title="the Game for 2 Players",
+    players=3,
+    dummy=True,
+    dummy_face_up=6,
+    lowest_number=4,
+    uses_bird=False,
+    hand_size=12,
+    nest_size=5,
+    nest_dealt_last=True,
+    out_of_play=3,
+    min_bid=50,
+    max_bid=100,
+    teams=Teams.BIDDER_AGAINST_PARTNERS,
+    partnerships=((0,), (1,), (2,)),
+    seat_names=("South", "North", "Dummy"),
+)
+"""Two players and a dummy hand that the player who lost the bid plays, to 300 (Hasbro)."""
+
+THREE_PLAYER = TWO_PLAYER.replace(
+    name="three",
+    title="the Game for 3 Players",
+    dummy=False,
+    dummy_face_up=0,
+    seat_names=(),
+    target_score=200,
+)
+"""The bid winner against the other two as partners for the hand, to 200 (Hasbro)."""
+
+FIVE_PLAYER = RuleSet(
+    name="five",
+    title="the Game for 5 Players",
+    players=5,
+    lowest_number=1,
+    uses_bird=False,
+    hand_size=10,
+    nest_size=6,
+    min_bid=30,
+    max_bid=100,
+    teams=Teams.BIDDER_ALONE,
+    partnerships=tuple((seat,) for seat in range(5)),
+    target_score=150,
+)
+"""The bid winner alone against everyone, 56 cards, a 6-card nest, to 150 (Hasbro)."""
+
+SIX_PLAYER = FIVE_PLAYER.replace(
+    name="six",
+    title="the Game for 6 Players",
+    players=6,
+    hand_size=9,
+    nest_size=2,
+    partnerships=tuple((seat,) for seat in range(6)),
+)
+"""As for 5 players, with 9 cards each and a 2-card nest (Hasbro)."""
+
+VARIANTS: dict[str, RuleSet] = {
+    variant.name: variant
+    for variant in (PARTNERSHIP, BEGINNER, TWO_PLAYER, THREE_PLAYER, FIVE_PLAYER, SIX_PLAYER, INDIVIDUAL, KENTUCKY)
+}
+"""The games the program offers, by name, in the order they are listed."""
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """The table options a game may be played with; None leaves the variant's rule."""
+
+    target: int | None = None
+    hands: int | None = None
+    bird_rank: BirdRank | None = None
+    min_bid: int | None = None
+    all_tricks_bonus: int | None = None
+    ones: bool = False
+    """Kentucky Discard's deck with 1s: 45 cards, 1s above the 14 worth 15, 10 cards each."""
+
+
+KENTUCKY_ONLY = "the tournament rules of Kentucky Discard"
+
+
+def with_options(rules: RuleSet, options: TableOptions) -> RuleSet:
+    """``rules`` with the table options applied; RuleSetError says why a combination cannot be played."""
+    title = rules.title[0].upper() + rules.title[1:]
+    changes: dict[str, object] = {}
+    if options.target is not None and options.hands is not None:
+        raise RuleSetError("Play to a target score or a number of hands, not both.")
+    if options.target is not None:
+        if options.target < 1:
+            raise RuleSetError("The target score must be at least 1.")
+        changes["target_score"] = options.target
+    if options.hands is not None:
+        if options.hands < 1:
+            raise RuleSetError("The number of hands must be at least 1.")
+        changes["hands_limit"] = options.hands
+    if options.ones:
+        if not rules.checking:
+            raise RuleSetError(f"The deck with 1s belongs to {KENTUCKY_ONLY}: use --variant kentucky.")
+        changes.update(
+            ones_high=True, hand_size=10, counter_values=((1, 15), *rules.counter_values), min_bid=100, max_bid=180
+        )
+    if options.all_tricks_bonus is not None:
+        if not rules.checking:
+            raise RuleSetError(f"The bonus for taking every trick belongs to {KENTUCKY_ONLY}: use --variant kentucky.")
+        if options.all_tricks_bonus < 0 or options.all_tricks_bonus % 5:
+            raise RuleSetError("The bonus for taking every trick is a multiple of 5, 0 for none.")
+        changes["all_tricks_bonus"] = options.all_tricks_bonus
+    if options.bird_rank is not None and options.bird_rank is not rules.bird_rank:
+        if not rules.uses_bird:
+            raise RuleSetError(f"{title} is played without the Bird, so the Bird has no rank.")
+        changes["bird_rank"] = options.bird_rank
+    if options.min_bid is not None:
+        if not rules.bidding:
+            raise RuleSetError(f"{title} has no bidding, so it has no minimum bid.")
+        max_bid = int(changes.get("max_bid", rules.max_bid))  # type: ignore[call-overload]
+        step = rules.bid_step
+        if options.min_bid % step or not step <= options.min_bid <= max_bid:
+            raise RuleSetError(f"The minimum bid is a multiple of {step} from {step} to {max_bid}.")
+        changes["min_bid"] = options.min_bid
+    return rules.replace(**changes) if changes else rules
 
 
 def find_variant(name: str) -> RuleSet:
@@ -515,4 +653,4 @@ def find_variant(name: str) -> RuleSet:
     try:
         return VARIANTS[name.strip().lower()]
     except KeyError:
-        raise RuleSetError(f"no game called {name}; games: {', '.join(VARIANTS)}") from None
+        raise RuleSetError(f"There is no game called {name}. Games: {', '.join(VARIANTS)}.") from None

@@ -25,10 +25,13 @@ class Player(Protocol):
 
 def position_key(view: SeatView) -> str:
     """A text naming one decision point of a game, for seeding that decision's random numbers."""
-    return (
+    key = (
         f"{view.seat}:{view.hand_number}:{view.dealer}:{view.phase.value}:{len(view.bids)}:"
         f"{len(view.tricks)}:{len(view.trick)}:{','.join(map(str, view.scores))}:{','.join(map(str, view.hand))}"
     )
+    if view.rules.checking:  # a check is a decision that adds no bid
+        key += f":{sum(view.checked)}"
+    return key
 
 
 def decision_rng(seed: int, view: SeatView) -> random.Random:
