@@ -43,11 +43,14 @@ from typing import Any
 import platformdirs
 
 from .engine import (
+    CHECK,
     COLOR_NAMES,
     PASS,
     Action,
     Bid,
+    BirdRank,
     CardNotationError,
+    Check,
     Deal,
     Discard,
     Event,
@@ -57,12 +60,14 @@ from .engine import (
     NameTrump,
     Pass,
     Play,
+    RuleSet,
     RuleSetError,
     card_name,
     find_variant,
     parse_card,
     parse_color,
 )
+from .engine.rules import TableOptions, with_options
 from .players import DEFAULT_LEVEL, LevelError, Player, make_player, parse_levels
 from .record import RecordWriter
 
@@ -104,9 +109,31 @@ class GameSetup:
     deal: Mapping[str, Any] | None = None
     record: str | None = None
     variant: str = "partnership"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Table options as in a save file: ``target``, ``bird_rank``, ``min_bid``,
+    ``all_tricks_bonus``, ``ones`` (absent: the variant's own rule)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
+        object.__setattr__(self, "options", dict(self.options))
+
+    @property
+    def table_options(self) -> TableOptions:
+        """The options as the engine takes them (``hands`` included)."""
+        options = self.options
+        rank = options.get("bird_rank")
+        return TableOptions(
+            target=options.get("target"),
+            hands=self.hands,
+            bird_rank=BirdRank(rank) if rank else None,
+            min_bid=options.get("min_bid"),
+            all_tricks_bonus=options.get("all_tricks_bonus"),
+            ones=bool(options.get("ones", False)),
+        )
+
+    def rules(self) -> RuleSet:
+        """The rules of this game: the variant with the table options; RuleSetError if impossible."""
+        return with_options(find_variant(self.variant), self.table_options)
 
     @classmethod
     def create(
@@ -118,6 +145,7 @@ class GameSetup:
         deal: Deal | Mapping[str, Any] | None = None,
         record: str | os.PathLike[str] | None = None,
         variant: str = "partnership",
+        options: Mapping[str, Any] | None = None,
     ) -> GameSetup:
         """A setup for a new game: draws a seed if none is given, keeps the deal as JSON
         and the record's path as an absolute path (a resume may start in another folder)."""
@@ -133,11 +161,12 @@ class GameSetup:
             deal=deal,
             record=os.path.abspath(record) if record is not None else None,
             variant=variant,
+            options={key: value for key, value in (options or {}).items() if value not in (None, False)},
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The setup as a JSON object."""
-        return {
+        """The setup as a JSON object (``options`` only when there are some)."""
+        data = {
             "variant": self.variant,
             "seed": self.seed,
             "seats": list(self.seats),
@@ -146,6 +175,9 @@ class GameSetup:
             "deal": self.deal,
             "record": self.record,
         }
+        if self.options:
+            data["options"] = dict(self.options)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> GameSetup:
@@ -159,7 +191,7 @@ class GameSetup:
         missing = keys - data.keys()
         if missing:
             raise DamagedSaveError(f"the game's set-up has no {', '.join(sorted(missing))}")
-        unknown = data.keys() - keys
+        unknown = data.keys() - keys - {"options"}
         if unknown:
             raise DamagedSaveError(f"the game's set-up has unknown fields: {', '.join(sorted(map(str, unknown)))}")
         variant, seed, seats, level = data["variant"], data["seed"], data["seats"], data["level"]
@@ -178,18 +210,31 @@ class GameSetup:
             raise DamagedSaveError("the saved deal is not a JSON object")
         if record is not None and not isinstance(record, str):
             raise DamagedSaveError("the saved record file is not a path")
+        options = data.get("options", {})
+        if not isinstance(options, dict) or not set(options) <= OPTION_NAMES:
+            raise DamagedSaveError("the saved table options are not the known options")
         return cls(
-            seats=tuple(seats), level=level, seed=seed, hands=hands, deal=deal, record=record, variant=variant
+            seats=tuple(seats),
+            level=level,
+            seed=seed,
+            hands=hands,
+            deal=deal,
+            record=record,
+            variant=variant,
+            options=options,
         )
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
     """A deal as the JSON object of a deal file (``Deal.from_json`` reads it back)."""
-    return {
+    data: dict[str, Any] = {
         "dealer": deal.dealer,
         "hands": [[card_name(card) for card in hand] for hand in deal.hands],
         "nest": [card_name(card) for card in deal.nest],
     }
+    if deal.aside:
+        data["aside"] = [card_name(card) for card in deal.aside]
+    return data
 
 
 def record_extra(setup: GameSetup) -> dict[str, Any]:
@@ -207,13 +252,12 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
     Raises RuleSetError for an impossible table (variant, level, seats, hands)
     and InvalidDealError for an impossible deal.
     """
-    rules = find_variant(setup.variant)
-    if setup.hands:
-        rules = rules.replace(hands_limit=setup.hands)
-    if len(setup.seats) != rules.players or any(kind not in SEAT_KINDS for kind in setup.seats):
-        raise RuleSetError(f"a game needs {rules.players} seats, each human or computer")
+    rules = setup.rules()
+    people = len(rules.people)
+    if len(setup.seats) != people or any(kind not in SEAT_KINDS for kind in setup.seats):
+        raise RuleSetError(f"{rules.title[0].upper() + rules.title[1:]} needs {people} seats, each human or computer")
     try:
-        levels = parse_levels(setup.level, rules.players)
+        levels = parse_levels(setup.level, people)
     except LevelError as error:
         raise RuleSetError(str(error)) from None
     deal = Deal.from_json(setup.deal, rules) if setup.deal is not None else None
@@ -223,6 +267,7 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
         None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE))
         for kind, level in zip(setup.seats, levels)
     ]
+    players += [None] * (rules.players - people)  # the dummy: its player decides for it
     return state, players
 
 
@@ -236,6 +281,8 @@ def action_to_json(seat: int, action: Action) -> dict[str, Any]:
         return {"seat": seat, "bid": action.amount}  # type: ignore[union-attr]
     if kind is Pass:
         return {"seat": seat, "pass": True}
+    if kind is Check:
+        return {"seat": seat, "check": True}
     if kind is Discard:
         return {"seat": seat, "discard": [card_name(card) for card in sorted(action.cards)]}  # type: ignore[union-attr]
     if kind is NameTrump:
@@ -255,7 +302,8 @@ def _action_text(seat: int, action: Action) -> str:
     return json.dumps(action_to_json(seat, action), separators=(",", ":"))
 
 
-_ACTION_KINDS = ("bid", "pass", "discard", "trump", "play")
+_ACTION_KINDS = ("bid", "pass", "check", "discard", "trump", "play")
+OPTION_NAMES = frozenset({"target", "bird_rank", "min_bid", "all_tricks_bonus", "ones"})
 
 
 def action_from_json(data: Any) -> SavedAction:
@@ -272,6 +320,8 @@ def action_from_json(data: Any) -> SavedAction:
             return seat, Bid(value)
         if kind == "pass" and value is True:
             return seat, PASS
+        if kind == "check" and value is True:
+            return seat, CHECK
         if kind == "play" and isinstance(value, str):
             return seat, Play(parse_card(value))
         if kind == "trump" and isinstance(value, str):

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from ..engine import (
     BIRD,
+    Check,
     COLOR_NAMES,
     COLORS,
     Bid,
@@ -41,6 +42,10 @@ from ..engine import (
     ThrownIn,
     TrickTaken,
     TrumpNamed,
+    TrumpTurned,
+    Teams,
+    TeamsFormed,
+    Checked,
     card_color,
     card_name,
     card_number,
@@ -49,9 +54,12 @@ from ..output.message import Message
 from .spoken import speakable
 
 SEAT_NAMES = ("South", "West", "North", "East")
-SEAT_INITIALS = ("S", "W", "N", "E")
-SIDE_NAMES = ("North-South", "East-West")
-SIDE_INITIALS = ("NS", "EW")
+"""The seats of the 4-player games (``RuleSet.names`` has every game's)."""
+INITIALS = {
+    "South": "S", "West": "W", "North": "N", "East": "E", "Northwest": "NW", "Northeast": "NE",
+    "Southwest": "SW", "Dummy": "D",
+}  # fmt: skip
+"""Seat names' initials, for the braille verbosity."""
 BRAILLE_WIDTH = 40
 """Cells on the common braille display, and the longest line of the braille verbosity."""
 STEP_WORDS = {5: "fives", 10: "tens"}
@@ -144,29 +152,67 @@ class Announcer:
         self.verbosity = verbosity
         self.humans = tuple(humans)
         self.you = self.humans[0] if len(self.humans) == 1 else None
+        self.names = rules.names
+        self.initials = tuple(INITIALS.get(name, name[:2]) for name in self.names)
+        self.side_names = tuple("-".join(self.names[s] for s in reversed(side)) for side in rules.partnerships)
+        self.side_initials = tuple("".join(self.initials[s] for s in reversed(side)) for side in rules.partnerships)
         self._lead: Card | None = None
         """The card that led the trick being announced (None between tricks)."""
+        self._teams: tuple[tuple[int, ...], ...] = rules.partnerships
+        """The teams of the hand being announced (events are said after the state has moved on)."""
+        self._team_taken: dict[tuple[int, ...], int] = {}
+        """Points each team has taken in the hand being announced."""
 
     # ------------------------------------------------------------------ names
     def name(self, seat: int) -> str:
         """The seat as the subject of a sentence: "You" or its name."""
-        return "You" if seat == self.you else SEAT_NAMES[seat]
+        return "You" if seat == self.you else self.names[seat]
 
     def object_name(self, seat: int) -> str:
         """The seat inside a sentence: "you" or its name."""
-        return "you" if seat == self.you else SEAT_NAMES[seat]
+        return "you" if seat == self.you else self.names[seat]
+
+    def people_text(self, seats: Iterable[int]) -> str:
+        """Seats as a phrase: "you and North", "West, North and East"."""
+        named = [self.object_name(seat) for seat in seats]
+        named.sort(key=lambda name: name != "you")
+        return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
     def _does(self, seat: int, you_form: str, other_form: str) -> str:
         return f"{self.name(seat)} {you_form if seat == self.you else other_form}"
 
     def side_name(self, side: int) -> str:
-        return SIDE_NAMES[side]
+        """A fixed side's name, like North-South."""
+        return self.side_names[side]
+
+    def scorer_name(self, scorer: int) -> str:
+        """Whose score this is: a side's name, or a player's ("You", "West")."""
+        if self.rules.scores_by_side:
+            return self.side_names[scorer]
+        return self.name(self.rules.people[scorer])
+
+    def scorer_initials(self, scorer: int) -> str:
+        if self.rules.scores_by_side:
+            return self.side_initials[scorer]
+        return self.initials[self.rules.people[scorer]]
+
+    def team_name(self, team: tuple[int, ...]) -> str:
+        """A team of the hand: a fixed side's name, or its players ("You and West")."""
+        if self.rules.scores_by_side and team in self.rules.partnerships:
+            return self.side_names[self.rules.partnerships.index(team)]
+        phrase = self.people_text(seat for seat in team if seat != self.rules.dummy_seat)
+        return phrase[0].upper() + phrase[1:]
+
+    def team_initials(self, team: tuple[int, ...]) -> str:
+        if self.rules.scores_by_side and team in self.rules.partnerships:
+            return self.side_initials[self.rules.partnerships.index(team)]
+        return "".join(self.initials[seat] for seat in team if seat != self.rules.dummy_seat)
 
     def scores_text(self, scores: Iterable[int]) -> str:
-        return ", ".join(f"{self.side_name(side)} {score}" for side, score in enumerate(scores))
+        return ", ".join(f"{self.scorer_name(scorer)} {score}" for scorer, score in enumerate(scores))
 
     def _whose(self, seat: int) -> str:
-        return "Your" if seat == self.you else f"{SEAT_NAMES[seat]}'s"
+        return "Your" if seat == self.you else f"{self.names[seat]}'s"
 
     # ----------------------------------------------------------------- events
     def event_lines(self, event: Event, state: GameState) -> list[str]:
@@ -188,58 +234,144 @@ class Announcer:
         """Lines cut to fit a 40-cell braille display."""
         return self.verbosity is Verbosity.BRAILLE
 
-    @staticmethod
-    def initial(seat: int) -> str:
+    def initial(self, seat: int) -> str:
         """The seat in the braille verbosity's trick, bid and score lines: its initial, S W N E."""
-        return SEAT_INITIALS[seat]
+        return self.initials[seat]
 
     def _braille_scores(self, scores: Iterable[int]) -> str:
-        return " ".join(f"{SIDE_INITIALS[side]} {score}" for side, score in enumerate(scores))
+        return " ".join(f"{self.scorer_initials(scorer)} {score}" for scorer, score in enumerate(scores))
+
+    def _braille_counters(self, state: GameState) -> str:
+        return " ".join(f"{self.team_initials(team)} {points}" for team, points in zip(state.teams, state.counters))
 
     @property
     def verbose(self) -> bool:
         return self.verbosity is Verbosity.VERBOSE
 
+    def _table_line(self) -> str:
+        """Who the one player at the keyboard is, and with whom they play."""
+        rules = self.rules
+        you = self.you
+        assert you is not None
+        me = self.names[you]
+        if rules.teams is Teams.FIXED:
+            partners = [self.names[s] for s in rules.partnerships[rules.side_of[you]] if s != you]
+            if self.terse:
+                return f"You are {me}, partner {' and '.join(partners)}."
+            return f"You are {me}; your partner is {' and '.join(partners)}."
+        if rules.dummy:
+            other = next(self.names[s] for s in rules.people if s != you)
+            return f"You are {me}, against {other}; whoever loses the bid plays the dummy too."
+        how = {
+            Teams.ROTATING: f"partners change every {rules.rotation_hands} hands",
+            Teams.BIDDER_AGAINST_PARTNERS: "the bid winner plays alone against the other two",
+            Teams.BIDDER_ALONE: "the bid winner plays alone against everyone",
+            Teams.EACH_ALONE: "everyone plays alone",
+        }[rules.teams]
+        return f"You are {me}; {how}."
+
     def _on_GameStarted(self, event: GameStarted, state: GameState) -> list[str]:
         goal = (
             f"{event.hands} hand{'s' if event.hands != 1 else ''}" if event.hands else f"to {event.target} points"
         )
+        players = len(self.rules.people)
         if self.braille:
             goal = plural(event.hands, "deal") if event.hands else f"to {event.target}"
             lines = [f"Rook, {goal}. Type help."]
             if self.you is not None:
-                lines.append(f"You are {SEAT_NAMES[self.you]}, partner {SEAT_NAMES[(self.you + 2) % 4]}.")
+                lines.append(self._table_line())
             elif not self.humans:
-                lines.append("Four computer players.")
+                lines.append(f"{players} computer players.")
             else:
-                lines.append(f"At the keyboard: {' '.join(SEAT_INITIALS[s] for s in self.humans)}.")
+                lines.append(f"At the keyboard: {' '.join(self.initials[s] for s in self.humans)}.")
             return lines
         lines = [f"Rook: {self.rules.title}, {goal}."]
-        if self.you is not None and self.terse:
-            lines.append(f"You are {SEAT_NAMES[self.you]}, partner {SEAT_NAMES[(self.you + 2) % 4]}. Help: type help.")
-        elif self.you is not None:
-            partner = SEAT_NAMES[(self.you + 2) % 4]
-            lines.append(f"You are {SEAT_NAMES[self.you]}; your partner is {partner}. Type help for commands.")
+        if self.you is not None:
+            help_text = "Help: type help." if self.terse else "Type help for commands, rules for the rules."
+            lines.append(f"{self._table_line()} {help_text}")
         elif not self.humans:
-            lines.append("Four computer players. Watching.")
+            lines.append(f"{players} computer players. Watching.")
         else:
-            lines.append(f"Played at the keyboard: {', '.join(SEAT_NAMES[s] for s in self.humans)}. Type help for commands.")
+            lines.append(
+                f"Played at the keyboard: {', '.join(self.names[s] for s in self.humans)}. Type help for commands."
+            )
         return lines
 
     def _on_Dealt(self, event: Dealt, state: GameState) -> list[str]:
+        self._teams = self.rules.teams_before_bidding(event.hand)
+        self._team_taken = {}
         lines = [f"Hand {event.hand}. {self._does(event.dealer, 'deal', 'deals')}."]
         if self.braille:
             # "Deal", not "Hand": "Hand" starts the line of the cards held.
             lines = [f"Deal {event.hand}, {self.name(event.dealer)} {'deal' if event.dealer == self.you else 'deals'}."]
         elif self.terse:
             lines = [f"Hand {event.hand}, {self.name(event.dealer)} {'deal' if event.dealer == self.you else 'deals'}."]
-        elif self.verbose:
-            first = (event.dealer + 1) % self.rules.players
+        elif self.verbose and self.rules.bidding:
+            first = next(s for s in self._seats_from(event.dealer + 1) if s != self.rules.dummy_seat)
             lines[0] = lines[0][:-1] + f"; {self.object_name(first)} {'bid' if first == self.you else 'bids'} first."
-        shown = self.humans or tuple(range(self.rules.players))
+        shown = self.humans or self.rules.people
         for seat in shown:
             lines += self.hand_lines(seat, state)
+        if event.face_up:
+            lines.append(self._dummy_face_up_line(event.face_up, len(event.hands[self.rules.dummy_seat])))
         return lines
+
+    def _seats_from(self, seat: int) -> list[int]:
+        players = self.rules.players
+        return [(seat + offset) % players for offset in range(players)]
+
+    def _dummy_face_up_line(self, face_up: Iterable[Card], held: int) -> str:
+        cards = cards_text(sort_hand(face_up, None, self.rules))
+        if self.braille:
+            return f"Dummy up {cards}"
+        return f"The dummy shows {cards}, {len(tuple(face_up))} of its {held} cards."
+
+    def dummy_line(self, state: GameState) -> str:
+        """The dummy's cards that can be seen now (the ``dummy`` command)."""
+        dummy = self.rules.dummy_seat
+        if dummy is None:
+            return "This game has no dummy."
+        seen = dict(state.shown_to(self.you if self.you is not None else self.rules.people[0])).get(dummy, ())
+        held = len(state.hand(dummy))
+        cards = cards_text(sort_hand(seen, state.trump, self.rules))
+        if self.braille:
+            return f"Dummy {cards}" if len(seen) == held else f"Dummy up {cards}"
+        if len(seen) == held:
+            return f"The dummy's hand, {plural(held, 'card')}: {cards}."
+        return f"The dummy shows {cards}, {len(seen)} of its {held} cards; the rest turn up after trump."
+
+    def _on_Checked(self, event: Checked, state: GameState) -> list[str]:
+        if self.terse:
+            return [f"{self.name(event.seat)} check."]
+        return [self._does(event.seat, "check", "checks") + "."]
+
+    def _on_TrumpTurned(self, event: TrumpTurned, state: GameState) -> list[str]:
+        color = COLOR_NAMES[event.color]
+        top = card_name(event.cards[-1])
+        if self.terse:
+            return [f"Trump {color}, from the nest's {top}."]
+        if len(event.cards) > 1:
+            return [f"The nest's top card is the Bird; it goes to the bottom. The next is {top}: trump is {color}."]
+        return [f"The nest's top card is {top}: trump is {color}."]
+
+    def _on_TeamsFormed(self, event: TeamsFormed, state: GameState) -> list[str]:
+        rules = self.rules
+        teams = self._teams = event.teams
+        if rules.teams is Teams.EACH_ALONE or (rules.teams is not Teams.ROTATING and all(len(t) == 1 for t in teams)):
+            if rules.teams is not Teams.BIDDER_ALONE or state.bidder is None:
+                return []  # each alone until a bid is won: nothing to say
+        if rules.teams is Teams.ROTATING:
+            if self.braille:
+                return ["Partners " + " ".join(self.team_initials(team) for team in teams)]
+            return ["Partners this hand: " + "; ".join(self.team_name(team) for team in teams) + "."]
+        alone = teams[0][0]
+        if rules.teams is Teams.BIDDER_ALONE:
+            return [self._does(alone, "play", "plays") + " alone against everyone."]
+        others = teams[1]
+        if rules.dummy:
+            player = next(seat for seat in others if seat != rules.dummy_seat)
+            return [self._does(alone, "play", "plays") + f" alone; {self.object_name(player)} {'play' if player == self.you else 'plays'} the dummy too."]
+        return [self._does(alone, "play", "plays") + f" alone; {self.people_text(others)} are partners this hand."]
 
     def _on_BidMade(self, event: BidMade, state: GameState) -> list[str]:
         if self.terse:
@@ -254,9 +386,10 @@ class Announcer:
         return [line]
 
     def _on_ThrownIn(self, event: ThrownIn, state: GameState) -> list[str]:
+        dealer = self.names[state.dealer]
         if self.braille:
-            return [f"All passed, thrown in; {SEAT_NAMES[(event.dealer + 1) % 4]} deals."]
-        return [f"Everyone passed. The hand is thrown in; {SEAT_NAMES[(event.dealer + 1) % 4]} deals."]
+            return [f"All passed, thrown in; {dealer} deals."]
+        return [f"Everyone passed. The hand is thrown in; {dealer} deals."]
 
     def _on_BidWon(self, event: BidWon, state: GameState) -> list[str]:
         if self.terse:
@@ -268,7 +401,7 @@ class Announcer:
             return [self._does(event.seat, "take", "takes") + " the nest."]
         nest = cards_text(sort_hand(event.cards, None, self.rules))
         if self.braille:
-            return [f"{'Nest' if event.seat == self.you else SEAT_INITIALS[event.seat] + ' nest'} {nest}"] + self.hand_lines(
+            return [f"{'Nest' if event.seat == self.you else self.initials[event.seat] + ' nest'} {nest}"] + self.hand_lines(
                 event.seat, state
             )
         return [f"{self._whose(event.seat)} nest: {nest}.", self.hand_line(event.seat, state)]
@@ -289,8 +422,10 @@ class Announcer:
         lines = [f"Trump is {COLOR_NAMES[event.color]}, named by {self.object_name(event.seat)}."]
         if self.braille:
             lines = [f"Trump {COLOR_NAMES[event.color]}, named by {self.object_name(event.seat)}."]
-        for seat in self.humans or tuple(range(self.rules.players)):
+        for seat in self.humans or self.rules.people:
             lines += self.hand_lines(seat, state)
+        if self.rules.dummy_seat is not None:
+            lines.append(self.dummy_line(state))
         leader = state.trick_leader
         if leader not in self.humans:  # a player at the keyboard is asked at once
             lines.append(self._does(leader, "lead", "leads") + ".")
@@ -328,6 +463,9 @@ class Announcer:
 
     def _on_TrickTaken(self, event: TrickTaken, state: GameState) -> list[str]:
         self._lead = None
+        if not self.verbose:
+            team = next(team for team in self._teams if event.winner in team)
+            self._team_taken[team] = self._team_taken.get(team, 0) + event.points
         taker = self._does(event.winner, "take", "takes")
         nest_line = (
             f"The nest held {cards_text(sort_hand(event.nest, state.trump, self.rules))}, {event.nest_points} points."
@@ -346,48 +484,75 @@ class Announcer:
             winning = card_name(event.cards[(event.winner - event.leader) % self.rules.players])
             what = "the last trick and the nest" if event.nest else f"trick {event.number}"
             lines[0] = f"{taker} {what} with {winning}, {event.points} points."
-            side = self.rules.side_of[event.winner]
-            lines.append(f"{self.side_name(side)} have taken {state.counters[side]} this hand." if not event.nest
-                         else f"{self.side_name(side)} took {state.counters[side]} this hand.")
+            team = next(team for team in self._teams if event.winner in team)
+            taken = self._team_taken[team] = self._team_taken.get(team, 0) + event.points
+            verb = "have taken" if not event.nest else "took"
+            lines.append(f"{self.team_name(team)} {verb} {taken} this hand.")
         return lines
 
     def _on_HandEnded(self, event: HandEnded, state: GameState) -> list[str]:
         rules = self.rules
-        bidding_side = rules.side_of[event.bidder]
-        took = event.counters[bidding_side]
-        if event.made:
-            result = f"made it with {took}: {signed(event.score_change[bidding_side])}"
-        else:
-            result = f"took {took}: set back {event.bid}"
+        teams = event.teams or rules.partnerships
+        tie = self._tie_at_target(event.scores)
+        tail = [tie] if tie and not state.is_over else []
+        if event.bidder is None or event.bid is None:
+            return self._hand_without_bid(event) + tail
+        bidders = next(index for index, team in enumerate(teams) if event.bidder in team)
+        took = event.counters[bidders]
+        change = event.score_change[self._scorer_of(event.bidder)]
+        verdict = "made" if event.made else "set"
         if self.braille:
-            verdict = "made" if event.made else "set"
-            changes = " ".join(f"{SIDE_INITIALS[side]} {signed(change)}" for side, change in enumerate(event.score_change))
+            changes = " ".join(
+                f"{self.scorer_initials(scorer)} {signed(points)}" for scorer, points in enumerate(event.score_change)
+            )
             lines = [
-                f"Deal {event.hand}: {SIDE_INITIALS[bidding_side]} bid {event.bid}, took {took}, {verdict}.",
+                f"Deal {event.hand}: {self.team_initials(teams[bidders])} bid {event.bid}, took {took}, {verdict}.",
                 f"Change {changes}.",
                 self.braille_score_line(event.scores),
             ]
-            tie = self._tie_at_target(event.scores)
-            return lines + ([tie] if tie and not state.is_over else [])
+            return lines + tail
         if self.terse:
-            changes = ", ".join(f"{self.side_name(side)} {signed(change)}" for side, change in enumerate(event.score_change))
-            verdict = "made" if event.made else "set"
+            changes = ", ".join(
+                f"{self.scorer_name(scorer)} {signed(points)}" for scorer, points in enumerate(event.score_change)
+            )
             lines = [
-                f"Hand {event.hand}: {self.side_name(bidding_side)} bid {event.bid}, took {took}, {verdict}. {changes}.",
+                f"Hand {event.hand}: {self.team_name(teams[bidders])} bid {event.bid}, took {took}, {verdict}. {changes}.",
                 f"Score: {self.scores_text(event.scores)}.",
             ]
-            tie = self._tie_at_target(event.scores)
-            return lines + ([tie] if tie and not state.is_over else [])
-        lines = [f"Hand {event.hand} over. {self.side_name(bidding_side)} bid {event.bid} and {result}."]
-        for side, change in enumerate(event.score_change):
-            if side != bidding_side:
-                taken = f"{event.counters[side]} points: {signed(change)}" if change else "no points"
-                lines.append(f"{self.side_name(side)} took {taken}.")
+            return lines + tail
+        if event.made:
+            result = f"made it with {took}: {signed(change)}"
+        else:
+            result = f"took {took}: set back {event.bid}"
+        lines = [f"Hand {event.hand} over. {self.team_name(teams[bidders])} bid {event.bid} and {result}."]
+        for index, team in enumerate(teams):
+            if index == bidders:
+                continue
+            points = event.score_change[self._scorer_of(team[0])]
+            each = " each" if not rules.scores_by_side and len([s for s in team if s != rules.dummy_seat]) > 1 else ""
+            taken = f"{event.counters[index]} points: {signed(points)}{each}" if points else "no points"
+            lines.append(f"{self.team_name(team)} took {taken}.")
+        if event.bonus:
+            lines.append(f"Every trick taken by one side: a bonus of {event.bonus}.")
         lines.append(f"Score: {self.scores_text(event.scores)}.")
-        tie = self._tie_at_target(event.scores)
-        if tie and not state.is_over:
-            lines.append(tie)
-        return lines
+        return lines + tail
+
+    def _scorer_of(self, seat: int) -> int:
+        """The index in the scores of the score ``seat`` plays for."""
+        rules = self.rules
+        if rules.scores_by_side:
+            return rules.side_of[seat]
+        return rules.people.index(seat)
+
+    def _hand_without_bid(self, event: HandEnded) -> list[str]:
+        """The end of a hand with no bidding (the Beginner Game): what each player took."""
+        people = self.rules.people
+        if self.braille:
+            taken = " ".join(f"{self.initials[seat]} {event.taken[seat]}" for seat in people)
+            return [f"Deal {event.hand}: took {taken}.", self.braille_score_line(event.scores)]
+        taken = ", ".join(f"{self.name(seat) if seat != self.you else 'you'} {event.taken[seat]}" for seat in people)
+        first = f"Hand {event.hand}: took {taken}." if self.terse else f"Hand {event.hand} over. Taken: {taken}."
+        return [first, f"Score: {self.scores_text(event.scores)}."]
 
     def _tie_at_target(self, scores: tuple[int, ...] | list[int]) -> str | None:
         """Why the game goes on although a side has reached the target (a tie at the top)."""
@@ -400,14 +565,15 @@ class Announcer:
         margin = " to ".join(str(score) for score in ranked)
         if event.winner is None:
             return [f"Game over. A draw, {margin}."]
+        win = "win" if self.rules.scores_by_side or self.rules.people[event.winner] == self.you else "wins"
         if self.braille:
-            return [f"Game over: {SIDE_INITIALS[event.winner]} win, {margin}."]
-        if self.you is not None and self.rules.side_of[self.you] == event.winner:
-            partners = " and ".join(SEAT_NAMES[s] for s in self.rules.partnerships[event.winner] if s != self.you)
+            return [f"Game over: {self.scorer_initials(event.winner)} {win}, {margin}."]
+        if self.rules.scores_by_side and self.you is not None and self.rules.side_of[self.you] == event.winner:
+            partners = " and ".join(self.names[s] for s in self.rules.partnerships[event.winner] if s != self.you)
             winner = f"You and {partners}"
         else:
-            winner = self.side_name(event.winner)
-        return [f"Game over. {winner} win, {margin}."]
+            winner = self.scorer_name(event.winner)
+        return [f"Game over. {winner} {win}, {margin}."]
 
     # ---------------------------------------------------------- review lines
     def hand_line(self, seat: int, state: GameState) -> str:
@@ -420,7 +586,7 @@ class Announcer:
         cards = sort_hand(state.hand(seat), state.trump, self.rules)
         if not self.braille:
             return [f"{self._whose(seat)} hand, {plural(len(cards), 'card')}: {cards_text(cards)}."]
-        label = "Hand" if seat == self.you else f"{SEAT_INITIALS[seat]} hand"
+        label = "Hand" if seat == self.you else f"{self.initials[seat]} hand"
         groups = self._color_groups(cards, state.trump)
         lines = fit_lines(label, groups, BRAILLE_WIDTH)
         if len(lines) == 1:
@@ -584,9 +750,12 @@ class Announcer:
         if tie:
             lines.append(tie)
         if state.phase is Phase.PLAY and state.bidder is not None:
-            taken = ", ".join(f"{self.side_name(side)} {points}" for side, points in enumerate(state.counters))
-            bidders = self.side_name(self.rules.side_of[state.bidder])
+            taken = ", ".join(f"{self.team_name(team)} {points}" for team, points in zip(state.teams, state.counters))
+            bidders = self.team_name(state.teams[state.team_of[state.bidder]])
             lines.append(f"This hand {bidders} bid {state.high_bid}. Taken so far: {taken}.")
+        elif state.phase is Phase.PLAY:
+            taken = ", ".join(f"{self.name(seat)} {state.taken[seat]}" for seat in self.rules.people)
+            lines.append(f"Taken so far this hand: {taken}.")
         return lines
 
     def resume_lines(self, state: GameState) -> list[str]:
@@ -605,16 +774,23 @@ class Announcer:
         return lines
 
     def taken_lines(self, state: GameState) -> list[str]:
-        """The counters each side has taken so far this hand."""
-        if state.phase is not Phase.PLAY or state.bidder is None:
+        """The counters each side (or team, or player) has taken so far this hand."""
+        if state.phase is not Phase.PLAY:
             return ["No counters are taken before the play."]
-        left = self.rules.total_points - sum(state.counters)
+        rules = self.rules
+        out_of_play = rules.points_in(state.aside) + (0 if rules.bidding else rules.points_in(state.nest))
+        left = rules.total_points - out_of_play - sum(state.counters)
+        if state.bidder is None:
+            if self.braille:
+                taken = " ".join(f"{self.initials[seat]} {state.taken[seat]}" for seat in rules.people)
+                return [f"Taken {taken}, {left} out"]
+            taken = ", ".join(f"{self.name(seat)} {state.taken[seat]}" for seat in rules.people)
+            return [f"Taken this hand: {taken}; {left} still out."]
+        bidders = state.teams[state.team_of[state.bidder]]
         if self.braille:
-            bidders = SIDE_INITIALS[self.rules.side_of[state.bidder]]
-            return [f"Taken {self._braille_scores(state.counters)}, {left} out; {bidders} bid {state.high_bid}"]
-        taken = ", ".join(f"{self.side_name(side)} {points}" for side, points in enumerate(state.counters))
-        bidders = self.side_name(self.rules.side_of[state.bidder])
-        return [f"Taken this hand: {taken}; {left} still out. {bidders} bid {state.high_bid}."]
+            return [f"Taken {self._braille_counters(state)}, {left} out; {self.team_initials(bidders)} bid {state.high_bid}"]
+        taken = ", ".join(f"{self.team_name(team)} {points}" for team, points in zip(state.teams, state.counters))
+        return [f"Taken this hand: {taken}; {left} still out. {self.team_name(bidders)} bid {state.high_bid}."]
 
     def trump_line(self, state: GameState) -> str:
         if state.trump is None:
@@ -634,20 +810,28 @@ class Announcer:
             Phase.TRUMP: "name trump",
             Phase.PLAY: "lead" if not state.trick_cards else "play",
         }[state.phase]
+        if seat == self.rules.dummy_seat:
+            player = state.controller(seat)
+            return f"{'Your' if player == self.you else self.names[player] + chr(39) + 's'} turn to {doing} for the dummy."
         if seat == self.you:
             return f"Your turn to {doing}."
-        return f"{SEAT_NAMES[seat]} to {doing}."
+        return f"{self.names[seat]} to {doing}."
 
     # --------------------------------------------------------------- questions
     def question(self, state: GameState) -> str:
         """What the seat to act is asked, with what it may do."""
         seat = state.turn
         assert seat is not None
-        you = "Your" if seat == self.you else f"{SEAT_NAMES[seat]}, your"
         rules = self.rules
+        if seat == rules.dummy_seat:
+            player = state.controller(seat)
+            you = "Dummy's" if player == self.you else f"{self.names[player]}, the dummy's"
+        else:
+            you = "Your" if seat == self.you else f"{self.names[seat]}, your"
         if state.phase is Phase.BIDDING:
             bids = rules.bid_range(state.high_bid)
-            return f"{you} bid: {bids.start} to {rules.max_bid}, or pass."
+            check = ", check," if state.may_check() else ","
+            return f"{you} bid: {bids.start} to {rules.max_bid}{check} or pass."
         if state.phase is Phase.DISCARD:
             return f"{you} discard: name {rules.nest_size} cards to lay aside."
         if state.phase is Phase.TRUMP:
@@ -659,7 +843,7 @@ class Announcer:
             verb = "Lead" if not state.trick_cards else "Play"
             if seat == self.you:
                 return f"{verb} {cards_text(legal)}."
-            return f"{SEAT_NAMES[seat]} {verb.lower()} {cards_text(legal)}."
+            return f"{self.names[seat]} {verb.lower()} {cards_text(legal)}."
         if not state.trick_cards:
             return f"{you} lead, {plural(len(legal), 'card')}: {cards_text(legal)}."
         return f"{you} play, {len(legal)} legal: {cards_text(legal)}."
@@ -669,9 +853,11 @@ class Announcer:
         if state.phase is Phase.DISCARD:
             size = self.rules.nest_size
             held = len(state.hand(state.turn))  # type: ignore[arg-type]
+            example = " ".join(card_name(card) for card in state.hand(state.turn)[:size])  # type: ignore[arg-type]
+            bird = " and the Bird" if self.rules.uses_bird else ""
             return (
-                f"Discard any {size} of your {held} cards, naming each, like: discard 5r 6r 7x 8x 9g. "
-                "Counters and the Bird may go too."
+                f"Discard any {size} of your {held} cards, naming each, like: discard {example}. "
+                f"Counters{bird} may go too."
             )
         if state.phase is Phase.TRUMP:
             return "Name trump with trump and a color, or the color alone: red, black, yellow or green."
@@ -704,8 +890,8 @@ class Announcer:
         phase = state.phase
         if isinstance(action, Play):
             return "Cards are played after the bidding." if phase is Phase.BIDDING else "Cards are played once trump is named."
-        if isinstance(action, (Bid, Pass)):
-            return "The bidding is over."
+        if isinstance(action, (Bid, Pass, Check)):
+            return "The bidding is over." if self.rules.bidding else "There is no bidding in this game."
         if isinstance(action, Discard):
             if phase is Phase.BIDDING:
                 return "The high bidder discards after the bidding."
@@ -758,4 +944,10 @@ class Announcer:
             return f"{self._out_of_phase(detail['action'], state)} {self.question(state)}"
         if rule is Rule.GAME_OVER:
             return "The game is over."
+        if rule is Rule.CHECK_NOT_ALLOWED:
+            if not self.rules.checking:
+                return f"There is no checking in {self.rules.title}. {self.question(state)}"
+            if state.high_bid is not None:
+                return f"Someone has bid, so you cannot check. {self.question(state)}"
+            return f"You cannot check again now: bid or pass. {self.question(state)}"
         return f"Not allowed: {error}."

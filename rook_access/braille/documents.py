@@ -16,7 +16,7 @@ Every file starts with the same transcriber's note.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from ..engine.cards import (
     make_card,
 )
 from .formatting import (
+    WIDTH,
     Block,
     cell_lines,
     heading,
@@ -97,17 +98,42 @@ CARD_NOTATION = "Card: number, color `r x y g`; Bird `rook`"
 """The card notation line of the command reference (one braille line)."""
 
 
-def commands_blocks(docs: Path) -> list[Block]:
-    """The command reference: one list item a command, then the card notation.
+REVIEW_INTRODUCTION = "Commands that only say or set something, with their short forms:"
+REVIEW_GAP = 3
+"""Blank cells between two review commands on a line."""
 
-    It has no title: the note, twenty commands and the notation fill the 24
-    text lines of the page.
+
+def review_rows(specs: Sequence[CommandSpec]) -> list[str]:
+    """The review commands packed into 40-cell lines: name and short forms, three blanks apart."""
+    rows: list[str] = []
+    line = ""
+    for spec in specs:
+        words = " ".join([spec.name, *(a for a in spec.aliases if len(a) <= 3)])
+        cells = computer_braille(words, eight_dot=False)
+        joined = line + BLANK_CELL * REVIEW_GAP + cells if line else cells
+        if len(joined) > WIDTH:
+            rows.append(line)
+            joined = cells
+        line = joined
+    rows.append(line)
+    return rows
+
+
+def commands_blocks(docs: Path) -> list[Block]:
+    """The command reference: each move with what it does, then the other commands packed
+    several to a line, then the card notation.
+
+    It has no title: the note and the commands fill the page's 24 text lines.
     """
     del docs  # made from the program's own command list
+    moves = [spec for spec in COMMANDS if spec.acts]
+    others = [spec for spec in COMMANDS if not spec.acts]
     return [
         transcribers_note(TRANSCRIBERS_NOTE),
-        *(_command_item(spec) for spec in COMMANDS),
+        *(_command_item(spec) for spec in moves),
         list_item(_spans(CARD_NOTATION)),
+        paragraph(REVIEW_INTRODUCTION),
+        cell_lines(review_rows(others)),
     ]
 
 

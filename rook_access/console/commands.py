@@ -26,7 +26,8 @@ class CommandSpec:
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("bid", ("b",), "N", "Bid N points, in fives. A number alone bids too.", acts=True, brief="Bid N points"),
     CommandSpec("pass", ("p",), "", "Pass. You cannot bid again this hand.", acts=True, brief="Pass for this hand"),
-    CommandSpec("discard", ("d",), "C C C C C", "Lay 5 cards aside as the new nest.", acts=True, brief="Bury 5 cards"),
+    CommandSpec("check", ("ch",), "", "Kentucky Discard: before anyone bids, keep the right to bid later.", acts=True, brief="Check: bid later"),
+    CommandSpec("discard", ("d",), "C C C C C", "Lay as many cards aside as the nest held (5 in most games) as the new nest.", acts=True, brief="Lay cards aside"),
     CommandSpec("trump", ("t",), "COLOR", "Name trump, like trump red; a color alone does too. Without a color: say what trump is.", acts=True, brief="Name trump, or say it"),
     CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True, brief="Play a card"),
     CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first.", brief="Say your hand"),
@@ -35,6 +36,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("bids", ("bs",), "", "Say the bids of this hand.", brief="Say the bids"),
     CommandSpec("score", ("s",), "", "Say the score and the points taken this hand.", brief="Say the score"),
     CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.", brief="Counters taken"),
+    CommandSpec("dummy", ("dm",), "", "The 2-player game: say the dummy's cards that are face up.", brief="Say the dummy"),
+    CommandSpec("rules", ("ru",), "", "Say the rules of the game being played, in short.", brief="Say this game's rules"),
     CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why.", brief="Suggest a move, and why"),
     CommandSpec("repeat", ("rp",), "", "Say the last announcement again.", brief="Say the last line again"),
     CommandSpec("history", ("hi",), "", "Say the last ten announcements.", brief="Say the last ten lines"),

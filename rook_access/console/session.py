@@ -13,7 +13,9 @@ from typing import Protocol
 
 from ..announcer import Announcer, Verbosity, messages
 from ..announcer.hints import hint_line
+from ..announcer.rules_summary import rules_summary
 from ..engine import (
+    CHECK,
     PASS,
     Action,
     Bid,
@@ -109,7 +111,7 @@ class ConsoleGame:
         self.sleep = sleep
         if verbosity is None:
             verbosity = Verbosity(self.settings.effective.verbosity)
-        self.humans = [seat for seat, player in enumerate(players) if player is None]
+        self.humans = [seat for seat, player in enumerate(players) if player is None and seat in state.rules.people]
         self._hint_player = SearchPlayer(seed=0, budget=STRONG, name="hint")
         self.narrator = Announcer(state.rules, self.humans, verbosity)
         self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
@@ -144,7 +146,7 @@ class ConsoleGame:
         if state.phase is Phase.PLAY:
             words += [card_name(action.card) for action in state.legal_actions()]  # type: ignore[union-attr]
         elif state.phase is Phase.BIDDING:
-            words += ["pass", *(f"{amount}" for amount in state.rules.bid_range(state.high_bid))]
+            words += ["pass", *(["check"] if state.may_check() else []), *(f"{amount}" for amount in state.rules.bid_range(state.high_bid))]
         elif state.phase is Phase.DISCARD and state.turn is not None:
             words += ["discard", *(card_name(card) for card in state.hand(state.turn))]
         elif state.phase is Phase.TRUMP:
@@ -175,8 +177,9 @@ class ConsoleGame:
         state = self.state
         while not state.is_over:
             seat = state.turn
-            assert seat is not None
-            player = self.players[seat]
+            actor = state.actor
+            assert seat is not None and actor is not None
+            player = self.players[actor]  # the dummy's cards are chosen by the player who plays it
             if player is not None:
                 action = player.choose(state.view(seat))
                 state.apply(action, seat)
@@ -260,7 +263,7 @@ class ConsoleGame:
         Never with scripted input: there every line is a command.
         """
         state = self.state
-        if state.is_over or state.turn in self.humans:
+        if state.is_over or state.actor in self.humans:
             return  # the player is asked at once anyway
         if self.settings.effective.pacing == "delay":
             self.sleep(self.settings.effective.delay)
@@ -347,8 +350,12 @@ class ConsoleGame:
             return []
         if name == "taken":
             return narrator.taken_lines(state)
+        if name == "rules":
+            return rules_summary(state.rules)
+        if name == "dummy":
+            return [narrator.dummy_line(state)]
         if name == "hint":
-            if seat not in self.humans:
+            if state.actor not in self.humans:
                 return ["No hint: it is not your turn."]
             return [hint_line(state.view(seat), self._hint_player)]
         if name == "repeat":
@@ -402,6 +409,8 @@ class ConsoleGame:
         try:
             if name == "pass":
                 return PASS
+            if name == "check":
+                return CHECK
             if name == "bid":
                 if len(arguments) != 1 or not is_number(arguments[0]):
                     raise Refused("Say bid and a number, like bid 75, or pass.")
@@ -422,7 +431,9 @@ class ConsoleGame:
                 if len(set(cards)) != len(cards):
                     raise Refused("You named a card twice. Name each card once.")
                 if self.state.phase is Phase.DISCARD and not cards:
-                    raise Refused(f"Say discard and {self.state.rules.nest_size} cards, like discard 5r 6r 7x 8x 9g.")
+                    size = self.state.rules.nest_size
+                    example = " ".join(card_name(card) for card in self.state.hand(self.state.turn)[:size])  # type: ignore[arg-type]
+                    raise Refused(f"Say discard and {size} cards, like discard {example}.")
                 return Discard(frozenset(cards))
         except CardNotationError as error:
             raise Refused(str(error)) from None

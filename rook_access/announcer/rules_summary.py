@@ -1,0 +1,128 @@
+"""A short summary of the rules being played, read from the rule set itself (the ``rules`` command).
+
+Every line is made from the ``RuleSet``'s values, so the summary is always
+the game the engine plays, table options included.
+"""
+
+from __future__ import annotations
+
+from ..engine import BirdRank, RuleSet, Teams
+from ..engine.cards import BIRD
+
+_NUMBER_WORDS = {1: "1s", 5: "5s", 10: "10s", 14: "14s"}
+
+
+def _counters(rules: RuleSet) -> str:
+    by_points: dict[int, list[str]] = {}
+    for number, points in rules.counter_values:
+        if number in rules.numbers:
+            by_points.setdefault(points, []).append(_NUMBER_WORDS.get(number, f"{number}s"))
+    parts = [f"{' and '.join(words)} {points}" for points, words in sorted(by_points.items())]
+    if rules.uses_bird and rules.points[BIRD]:
+        parts.append(f"the Bird {rules.points[BIRD]}")
+    return f"Counters: {', '.join(parts)}; {rules.total_points} points in all."
+
+
+def _deck(rules: RuleSet) -> str:
+    numbers = rules.numbers
+    if rules.ones_high:
+        cards = f"1 and {numbers[1]} to 14"
+    else:
+        cards = f"{numbers[0]} to 14"
+    bird = " and the Rook Bird" if rules.uses_bird else ", no Bird"
+    return f"{len(rules.deck)} cards: {cards} in each color{bird}."
+
+
+def _deal(rules: RuleSet) -> str:
+    aside = f", and {rules.out_of_play} are laid aside unseen" if rules.out_of_play else ""
+    dummy = " (the dummy's too)" if rules.dummy else ""
+    return f"Each hand{dummy} gets {rules.hand_size} cards; {rules.nest_size} go to the nest{aside}."
+
+
+def _bidding(rules: RuleSet) -> list[str]:
+    if not rules.bidding:
+        return [
+            "No bidding: trump is the color of the nest's top card (a Bird goes to the bottom and the next card is turned).",
+            "The nest stays out of play.",
+        ]
+    lines = [
+        f"Bids go from {rules.min_bid} to {rules.max_bid} in steps of {rules.bid_step}; a pass is final for the hand."
+    ]
+    if rules.dummy:
+        lines.append("The two players bid; the dummy does not.")
+    if rules.checking:
+        lines.append("Before anyone bids you may check once instead: you keep the right to bid later.")
+    lines.append(
+        f"The high bidder takes the nest, lays {rules.nest_size} cards aside and names trump;"
+        " whoever takes the last trick gets the cards laid aside."
+    )
+    return lines
+
+
+def _teams(rules: RuleSet) -> str:
+    names = rules.names
+    if rules.teams is Teams.FIXED:
+        sides = " against ".join(" and ".join(names[seat] for seat in side) for side in rules.partnerships)
+        return f"Partners: {sides}; each side keeps one score."
+    if rules.teams is Teams.ROTATING:
+        return f"Partners change every {rules.rotation_hands} hands; each player keeps a score of their own."
+    if rules.teams is Teams.BIDDER_AGAINST_PARTNERS and rules.dummy:
+        return (
+            "The player who wins the bid plays alone; the other plays the dummy too, and the dummy's tricks count "
+            "for that player."
+        )
+    if rules.teams is Teams.BIDDER_AGAINST_PARTNERS:
+        return "The bid winner plays alone against the other two, partners for the hand; each of them scores what they take together."
+    if rules.teams is Teams.BIDDER_ALONE:
+        return "The bid winner plays alone against everyone; every other player scores the tricks they take."
+    return "Each player plays alone and keeps a score."
+
+
+def _bird(rules: RuleSet) -> str | None:
+    if not rules.uses_bird:
+        return None
+    return {
+        BirdRank.HIGH: "The Bird is the highest trump, and may be played at any time.",
+        BirdRank.LOW: "The Bird is the lowest trump: it beats every other color, and may be played at any time.",
+        BirdRank.TEN_AND_A_HALF: "The Bird ranks between the 10 and the 11 of trump and follows suit like any trump.",
+    }[rules.bird_rank]
+
+
+def _scoring(rules: RuleSet) -> list[str]:
+    lines = []
+    if rules.bidding:
+        lines.append("Bidders who take their bid score all they take; otherwise they lose the bid. The others score what they take.")
+    else:
+        lines.append("Everyone scores the counters they take.")
+    if rules.all_tricks_bonus:
+        lines.append(f"Taking every trick adds {rules.all_tricks_bonus} points.")
+    if rules.hands_limit:
+        lines.append(f"After {rules.hands_limit} hands the highest score wins; equal scores draw.")
+    else:
+        lines.append(
+            f"The game ends after a hand in which {'a side' if rules.scores_by_side else 'someone'} has "
+            f"{rules.target_score} or more; the highest wins, "
+            "and a tie at the top plays another hand."
+        )
+    return lines
+
+
+def rules_summary(rules: RuleSet) -> list[str]:
+    """The rules of the game being played, in a few short lines."""
+    title = rules.title[0].upper() + rules.title[1:]
+    players = len(rules.people)
+    lines = [f"{title}, {players} players{' and a dummy hand' if rules.dummy else ''}.", _deck(rules), _deal(rules)]
+    lines += _bidding(rules)
+    lines.append(_teams(rules))
+    if rules.dummy:
+        lines.append(
+            f"Half the dummy's cards ({rules.dummy_face_up}) are face up during the bidding, all of them after trump; "
+            "the dummy leads the first trick."
+        )
+    bird = _bird(rules)
+    if bird:
+        lines.append(bird)
+    lines.append("Follow the color led if you can; the highest trump, or else the highest card of the color led, takes the trick.")
+    lines.append(_counters(rules))
+    lines += _scoring(rules)
+    return lines
