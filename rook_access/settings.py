@@ -18,12 +18,15 @@ from typing import Any
 import platformdirs
 import tomli_w
 
+from .engine import VARIANTS, BirdRank
 from .players import DEFAULT_LEVEL, LevelError, parse_levels
 
 OUTPUTS = ("auto", "plain", "screenreader", "voice")
 VERBOSITIES = ("terse", "normal", "verbose", "braille")
 PACINGS = ("enter", "delay")
 BRAILLE_DISPLAY = ("off", "on")
+VARIANT_NAMES = tuple(VARIANTS)
+BIRD_RANKS = tuple(rank.value for rank in BirdRank)
 
 
 class SettingError(ValueError):
@@ -50,6 +53,28 @@ class Settings:
     """How the computer players play: one level, or one per seat separated by commas."""
     braille: str = "off"
     """Whether the game writes to a braille display itself, through BRLTTY: on or off."""
+    variant: str = "partnership"
+    """The game to play (``--list-variants``)."""
+    target: int = 0
+    """The score that wins; 0 for the game's own."""
+    bird_rank: str = ""
+    """high, low or ten-and-a-half; empty for the game's own."""
+    min_bid: int = 0
+    """The lowest opening bid; 0 for the game's own."""
+    all_tricks_bonus: int = 0
+    """Kentucky Discard: points for taking every trick; 0 for none."""
+    ones: str = "off"
+    """Kentucky Discard: play with the deck with 1s (on or off)."""
+
+    def table_options(self) -> dict[str, object]:
+        """The table options these settings ask for, as a save keeps them (the game's own rule left out)."""
+        return {
+            "target": self.target or None,
+            "bird_rank": self.bird_rank or None,
+            "min_bid": self.min_bid or None,
+            "all_tricks_bonus": self.all_tricks_bonus or None,
+            "ones": self.ones == "on",
+        }
 
     def changed(self, name: str, value: str) -> Settings:
         """A copy with one setting changed from text typed by the user."""
@@ -70,6 +95,12 @@ class Settings:
             f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
             f"level {self.level}: easy, normal, strong or random computer players, or one per seat like easy,strong,normal,strong.",
             f"braille {self.braille}: on shows the game on a braille display through BRLTTY, off leaves it to your screen reader.",
+            f"variant {self.variant}: the game, one of {', '.join(VARIANT_NAMES)}.",
+            f"target {self.target or 'default'}: the score that wins, or default for the game's own.",
+            f"bird_rank {self.bird_rank or 'default'}: high, low, ten-and-a-half, or default.",
+            f"min_bid {self.min_bid or 'default'}: the lowest opening bid, or default.",
+            f"all_tricks_bonus {self.all_tricks_bonus}: Kentucky Discard's points for taking every trick, 0 for none.",
+            f"ones {self.ones}: Kentucky Discard with the deck with 1s, on or off.",
         ]
 
 
@@ -82,8 +113,30 @@ def _parse(name: str, value: object) -> Any:
         except LevelError as error:
             raise SettingError(f"level: {error}.") from None
         return levels[0] if len(set(levels)) == 1 else ",".join(levels)
-    if name in ("verbosity", "output", "pacing", "braille"):
-        allowed = {"verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY}[name]
+    if name == "variant":
+        if text not in VARIANT_NAMES:
+            raise SettingError(f"variant is one of {', '.join(VARIANT_NAMES)}, not {text or 'nothing'}.")
+        return text
+    if name == "bird_rank":
+        if text in ("", "default"):
+            return ""
+        if text not in BIRD_RANKS:
+            raise SettingError("bird_rank is high, low, ten-and-a-half or default.")
+        return text
+    if name in ("target", "min_bid", "all_tricks_bonus"):
+        if text == "default":
+            return 0
+        if not text.isascii() or not text.isdigit():
+            raise SettingError(f"{name} is a whole number{', or default' if name != 'all_tricks_bonus' else ''}.")
+        number = int(text)
+        if name != "target" and number % 5:
+            raise SettingError(f"{name} is a multiple of 5.")
+        return number
+    if name in ("verbosity", "output", "pacing", "braille", "ones"):
+        allowed = {
+            "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
+            "ones": BRAILLE_DISPLAY,
+        }[name]  # fmt: skip
         if text not in allowed:
             raise SettingError(f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {text or 'nothing'}.")
         return text

@@ -201,6 +201,8 @@ class Announcer:
         if self.rules.scores_by_side and team in self.rules.partnerships:
             return self.side_names[self.rules.partnerships.index(team)]
         phrase = self.people_text(seat for seat in team if seat != self.rules.dummy_seat)
+        if self.rules.dummy_seat in team:
+            phrase += " with the dummy"
         return phrase[0].upper() + phrase[1:]
 
     def team_initials(self, team: tuple[int, ...]) -> str:

@@ -97,7 +97,8 @@ def _scoring(rules: RuleSet) -> list[str]:
     if rules.all_tricks_bonus:
         lines.append(f"Taking every trick adds {rules.all_tricks_bonus} points.")
     if rules.hands_limit:
-        lines.append(f"After {rules.hands_limit} hands the highest score wins; equal scores draw.")
+        hands = f"{rules.hands_limit} hand{'s' if rules.hands_limit != 1 else ''}"
+        lines.append(f"After {hands} the highest score wins; equal scores draw.")
     else:
         lines.append(
             f"The game ends after a hand in which {'a side' if rules.scores_by_side else 'someone'} has "
@@ -126,3 +127,18 @@ def rules_summary(rules: RuleSet) -> list[str]:
     lines.append(_counters(rules))
     lines += _scoring(rules)
     return lines
+
+
+def variant_line(rules: RuleSet) -> str:
+    """The game in one line: its title, players and the way it is played."""
+    title = rules.title[0].upper() + rules.title[1:]
+    how = {
+        Teams.FIXED: "two against two" + (", with checking" if rules.checking else ""),
+        Teams.ROTATING: f"partners change every {rules.rotation_hands} hands, a score each",
+        Teams.BIDDER_AGAINST_PARTNERS: (
+            "you against one other player, with a dummy hand" if rules.dummy else "the bid winner against the other two"
+        ),
+        Teams.BIDDER_ALONE: "the bid winner against everyone",
+        Teams.EACH_ALONE: "each for themselves, no bidding",
+    }[rules.teams]
+    return f"{title}: {len(rules.people)} players, {how}, to {rules.target_score}."

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import tomllib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -12,7 +14,8 @@ from pathlib import Path
 from .. import __version__
 from ..announcer import speakable
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
-from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError, RuleSetError
+from ..announcer.rules_summary import variant_line
+from ..engine import VARIANTS, BirdRank, Deal, GameState, InvalidDealError, RuleSet, RuleSetError, find_variant
 from ..output.channels import Channel, PlainChannel, open_channel, screen_reader_running
 from ..output.message import Message
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
@@ -44,18 +47,44 @@ from .lines import LineSource, standard_input_lines
 from .session import ConsoleGame, SettingsControl
 
 SEAT_KINDS = ("human", "computer")
-FLAG_SETTINGS = ("output", "verbosity", "voice", "rate", "pacing", "delay", "level", "braille")
+FLAG_SETTINGS = (
+    "output", "verbosity", "voice", "rate", "pacing", "delay", "level", "braille",
+    "variant", "target", "bird_rank", "min_bid", "all_tricks_bonus",
+)  # fmt: skip
 """Flags that change a setting for this run only."""
 
 
 def _seats(text: str) -> list[str]:
     kinds = [word.strip().lower() for word in text.split(",")]
-    if len(kinds) != PARTNERSHIP.players or any(kind not in SEAT_KINDS for kind in kinds):
+    if not 2 <= len(kinds) <= 6 or any(kind not in SEAT_KINDS for kind in kinds):
         raise argparse.ArgumentTypeError(
-            f"give {PARTNERSHIP.players} seats, each human or computer, seat 0 first, "
-            "like human,computer,computer,computer"
+            "give one entry a player, each human or computer, seat 0 first, like human,computer,computer,computer"
         )
     return kinds
+
+
+def _variant(text: str) -> str:
+    try:
+        return find_variant(text).name
+    except RuleSetError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _bird_rank(text: str) -> str:
+    try:
+        return BirdRank(text.strip().lower()).value
+    except ValueError:
+        raise argparse.ArgumentTypeError("the Bird's rank is high, low or ten-and-a-half") from None
+
+
+def _whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -70,7 +99,7 @@ def _positive(text: str) -> int:
 
 def _level(text: str) -> str:
     try:
-        levels = parse_levels(text, PARTNERSHIP.players)
+        levels = parse_levels(text, len(re.split(r"[\s,]+", text.strip())))
     except LevelError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return levels[0] if len(set(levels)) == 1 else ",".join(levels)
@@ -91,12 +120,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=_seed, help="make shuffles and computer choices repeatable")
     parser.add_argument(
+        "--variant",
+        type=_variant,
+        metavar="NAME",
+        help="the game to play: partnership (the default), beginner, two, three, five, six, individual or "
+        "kentucky; --list-variants says what each is",
+    )
+    parser.add_argument("--list-variants", action="store_true", help="say the games there are, and stop")
+    parser.add_argument(
         "--seats",
         type=_seats,
-        default=["human", "computer", "computer", "computer"],
         metavar="LIST",
-        help="human or computer for each seat, seat 0 (South) first; default human,computer,computer,computer",
+        help="human or computer for each player, seat 0 (South) first; default: you and computer players",
     )
+    parser.add_argument("--target", type=_positive, metavar="POINTS", help="play to this score instead of the game's")
+    parser.add_argument(
+        "--bird-rank", type=_bird_rank, metavar="RANK", help="where the Bird ranks: high, low or ten-and-a-half"
+    )
+    parser.add_argument("--min-bid", type=_positive, metavar="N", help="the lowest opening bid, in fives")
+    parser.add_argument(
+        "--all-tricks-bonus", type=_whole, metavar="N", help="Kentucky Discard: points for taking every trick"
+    )
+    parser.add_argument("--ones", action="store_true", help="Kentucky Discard: the deck with 1s (45 cards)")
     parser.add_argument("--deal", metavar="FILE", help="a JSON file that fixes the first hand's deal")
     parser.add_argument("--hands", type=_positive, metavar="N", help="play exactly N hands; the higher total wins")
     parser.add_argument("--record", metavar="FILE", help="write the game to FILE as JSON Lines, one event a line")
@@ -138,8 +183,8 @@ def _print(line: str) -> None:
     sys.stdout.flush()
 
 
-def load_deal(path: str) -> Deal:
-    """The deal in a deal file; InvalidDealError says what is wrong with it."""
+def load_deal(path: str, rules: RuleSet) -> Deal:
+    """The deal in a deal file for a game of ``rules``; InvalidDealError says what is wrong with it."""
     try:
         with open(path, encoding="utf-8") as stream:
             data = json.load(stream)
@@ -147,7 +192,7 @@ def load_deal(path: str) -> Deal:
         raise InvalidDealError(f"Cannot read the deal file {path}: {error.strerror}.") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise InvalidDealError(f"The deal file {path} is not valid JSON: {error}.") from None
-    return Deal.from_json(data, PARTNERSHIP)
+    return Deal.from_json(data, rules)
 
 
 def effective_settings(stored: Settings, args: argparse.Namespace) -> Settings:
@@ -157,6 +202,8 @@ def effective_settings(stored: Settings, args: argparse.Namespace) -> Settings:
         value = getattr(args, name)
         if value is not None:
             settings = settings.changed(name, str(value))
+    if args.ones:
+        settings = settings.changed("ones", "on")
     return settings
 
 
@@ -182,6 +229,10 @@ def open_output(settings: Settings, notice: Callable[[str], None]) -> Channel:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; the exit status."""
     args = build_parser().parse_args(argv)
+    if args.list_variants:
+        for line in variant_lines():
+            _print(line)
+        return 0
     config = settings_path()
     stored, settings_notice = load_settings(config)
     try:
@@ -209,7 +260,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         notice("No screen reader found. For speech, type: settings output voice.")
     save_path = default_save_path()
     try:
-        table = _resume(args, save_path, lines, notice) or _new_game(args, settings, save_path, notice)
+        table = _resume(args, save_path, lines, notice)
+        if table is None:
+            if args.variant is None and getattr(lines, "interactive", False) and not _variant_chosen(config):
+                settings, stored = _offer_variants(lines, settings, stored, config, notice)
+            table = _new_game(args, settings, save_path, notice)
     except (InvalidDealError, RuleSetError) as error:
         print(f"rook-access: {error}", file=sys.stderr)
         return 2
@@ -279,11 +334,79 @@ def _resume(args: argparse.Namespace, save_path: Path, lines: LineSource, notice
     return setup, saved.state, saved.players, record, saver, True
 
 
+def variant_lines() -> list[str]:
+    """One line a game, for ``--list-variants`` and the offer at start."""
+    lines = []
+    for number, rules in enumerate(VARIANTS.values(), 1):
+        lines.append(f"{number}. {rules.name}: {variant_line(rules)}")
+    return lines
+
+
+def _variant_chosen(config: Path) -> bool:
+    """Whether the settings file names a game (the user chose one before)."""
+    try:
+        return "variant" in tomllib.loads(config.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+
+
+def _offer_variants(
+    lines: LineSource, settings: Settings, stored: Settings, config: Path, notice: Callable[[str], None]
+) -> tuple[Settings, Settings]:
+    """At a terminal, the first time: which game to play. The choice is kept in the settings."""
+    notice("Which game? The games of the Rook rule books:")
+    for line in variant_lines():
+        notice(line)
+    names = list(VARIANTS)
+    while True:
+        answer = lines.read(f"Type a number from 1 to {len(names)} or a name; Enter plays {settings.variant}.")
+        if answer is None or not answer.strip():
+            choice = settings.variant
+            break
+        word = answer.strip().lower().rstrip(".")
+        if word.isdigit() and 1 <= int(word) <= len(names):
+            choice = names[int(word) - 1]
+            break
+        if word in VARIANTS:
+            choice = word
+            break
+        notice(f"{word} is not a game here. Type a number from 1 to {len(names)}, or press Enter.")
+    settings = settings.changed("variant", choice)
+    stored = stored.changed("variant", choice)
+    try:
+        save_settings(config, stored)
+    except OSError:
+        pass
+    notice(f"Playing {VARIANTS[choice].title}. To change the game later: settings variant NAME.")
+    return settings, stored
+
+
 def _new_game(args: argparse.Namespace, settings: Settings, save_path: Path, notice: Callable[[str], None]) -> Table:
     """A new game as the flags and settings say; a save that is not resumed is kept as the previous game."""
-    deal = load_deal(args.deal) if args.deal else None
+    rules = find_variant(settings.variant)
+    seats = args.seats or ["human"] + ["computer"] * (len(rules.people) - 1)
+    options = settings.table_options()
+    draft = GameSetup.create(seats, level=settings.level, hands=args.hands, variant=rules.name, options=options)
+    try:
+        rules = draft.rules()
+    except RuleSetError as error:
+        from_settings = [name for name in ("target", "bird_rank", "min_bid", "all_tricks_bonus", "ones")
+                         if getattr(args, name) in (None, False) and options.get(name)]  # fmt: skip
+        if from_settings:
+            raise RuleSetError(
+                f"{error} (From your settings: settings {from_settings[0]} default clears it.)"
+            ) from None
+        raise
+    deal = load_deal(args.deal, rules) if args.deal else None
     setup = GameSetup.create(
-        args.seats, level=settings.level, seed=args.seed, hands=args.hands, deal=deal, record=args.record
+        seats,
+        level=settings.level,
+        seed=args.seed,
+        hands=args.hands,
+        deal=deal,
+        record=args.record,
+        variant=rules.name,
+        options=options,
     )
     state, players = make_table(setup)
     record = None

@@ -1,0 +1,71 @@
+"""A whole scripted game of every variant through the console, keyboard seats on standard input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from console_helpers import run_program
+from rook_access.engine import BirdRank, GameState
+from rook_access.engine.rules import VARIANTS, TableOptions, with_options
+from rook_access.players import BasicPlayer
+
+
+def variant_script(rules, seed: int, hands: int) -> list[str]:
+    """The lines keyboard players type for every seat in a game of ``rules``: each move as the
+    basic player would make it, with review commands between."""
+    rules = rules.replace(hands_limit=hands)
+    state = GameState(rules, seed=seed)
+    players = [BasicPlayer(seat) for seat in range(rules.players)]
+    lines: list[str] = ["rules"]
+    while not state.is_over:
+        seat = state.turn
+        action = players[state.actor].choose(state.view(seat))
+        lines += ["hand", str(action)] if state.phase.value == "play" and len(state.tricks) % 4 == 0 else [str(action)]
+        state.apply(action, seat)
+    lines += ["score"]
+    return lines
+
+
+CASES = [
+    ("partnership", []),
+    ("beginner", []),
+    ("two", []),
+    ("three", []),
+    ("five", []),
+    ("six", []),
+    ("individual", []),
+    ("kentucky", ["--bird-rank", "low", "--all-tricks-bonus", "50"]),
+]
+
+
+@pytest.mark.parametrize(("variant", "flags"), CASES, ids=[case[0] for case in CASES])
+def test_a_scripted_game_of_every_variant_at_the_console(tmp_path, variant, flags):
+    rules = VARIANTS[variant]
+    if flags:
+        rules = with_options(rules, TableOptions(bird_rank=BirdRank.LOW, all_tricks_bonus=50))
+    seats = ",".join(["human"] * len(rules.people))
+    script = variant_script(rules, seed=11, hands=2)
+    record = tmp_path / "game.jsonl"
+    done = run_program(
+        ["--variant", variant, "--seats", seats, "--seed", "11", "--hands", "2", "--record", str(record), *flags],
+        "\n".join(script) + "\n",
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    out = done.stdout.splitlines()
+    assert any(line.startswith("Game over.") for line in out), out[-10:]
+    assert not any(line.startswith(("Unknown command", "You do not hold", "You must follow")) for line in out)
+    assert f"{rules.title[0].upper()}{rules.title[1:]}, {len(rules.people)} players" in done.stdout  # the rules command
+    events = [json.loads(line) for line in record.read_text().splitlines()]
+    start = events[0]
+    assert start["event"] == "game_start" and start["variant"] == variant
+    assert start["scoring"] == ("sides" if rules.scores_by_side else "players")
+    assert start["seat_names"] == list(rules.names) and start["seats"] == ["human"] * len(rules.people)
+    ends = [event for event in events if event["event"] == "hand_end"]
+    assert len(ends) == 2
+    for end in ends:
+        assert len(end["scores"]) == len(rules.scorers) and len(end["score_change"]) == len(rules.scorers)
+    assert events[-1]["event"] == "game_end" and events[-1]["scores"] == ends[-1]["scores"]
