@@ -14,9 +14,17 @@ from pathlib import Path
 class Terminal:
     """One tmux server of our own, with the program in its only window."""
 
-    def __init__(self, args: list[str], home: Path, width: int = 100, height: int = 40) -> None:
+    def __init__(
+        self, args: list[str], home: Path, width: int = 100, height: int = 40, game_chosen: bool = True
+    ) -> None:
+        """``game_chosen``: the settings already name the game, as after a first start, so the
+        program does not offer the list of games."""
         self.socket = f"rook-test-{uuid.uuid4().hex[:8]}"
         self.home = home
+        settings = home / "config" / "settings.toml"
+        if game_chosen and not settings.exists():
+            settings.parent.mkdir(parents=True, exist_ok=True)
+            settings.write_text('variant = "partnership"\n', encoding="utf-8")
         env = {
             "ROOK_ACCESS_CONFIG_DIR": str(home / "config"),
             "ROOK_ACCESS_DATA_DIR": str(home / "data"),

@@ -57,3 +57,18 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     assert "End of input. Game saved. Goodbye. To go on later: rook-access --resume." in screen
     assert "Traceback" not in screen
     assert screen_reader_safe(screen)
+
+
+def test_the_first_start_at_a_terminal_offers_the_games_and_keeps_the_choice(tmp_path):
+    term = Terminal(["--seed", "3", "--hands", "1", "--level", "random"], tmp_path, game_chosen=False)
+    try:
+        term.wait_for("Which game? The games of the Rook rule books:")
+        term.wait_for("4. three: The Game for 3 Players: 3 players, the bid winner against the other two, to 200.")
+        term.type("seven")
+        term.wait_for("seven is not a game here. Type a number from 1 to 8, or press Enter.")
+        term.type("4")
+        term.wait_for("Playing the Game for 3 Players. To change the game later: settings variant NAME.")
+        term.wait_for("Rook: the Game for 3 Players, 1 hand.")
+    finally:
+        term.close()
+    assert 'variant = "three"' in (tmp_path / "config" / "settings.toml").read_text()

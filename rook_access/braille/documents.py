@@ -43,7 +43,7 @@ from .inline import Span, code, prose
 from .markdown_source import parse_markdown
 from .translator import BLANK_CELL, computer_braille
 
-RULE_SOURCES: tuple[str, ...] = ("rules.md",)
+RULE_SOURCES: tuple[str, ...] = ("rules.md", "variants.md")
 """The rule documents, in ``docs/``, in the order they go into ``rules.brf``."""
 
 TRANSCRIBERS_NOTE = (
