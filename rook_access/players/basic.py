@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..engine import (
     BIRD,
+    CHECK,
     COLORS,
     PASS,
     Action,
@@ -35,25 +36,48 @@ def _length(cards: list[Card], color: Color) -> int:
     return sum(1 for card in cards if card_color(card) == color)
 
 
-def trump_preference(cards: list[Card], color: Color) -> float:
+def ranks(rules: RuleSet | None) -> tuple[int, ...] | None:
+    """How high each card ranks in its color, as 1 to 14: its number, or 14 for a 1 above the 14
+    (then the 14 counts 13, and so on down); None for the plain numbers."""
+    if rules is None or not rules.ones_high:
+        return None
+    return _ONES_HIGH_RANKS
+
+
+_ONES_HIGH_RANKS: tuple[int, ...] = tuple(
+    14 if card % 14 == 0 else card % 14 for card in range(BIRD)
+) + (0,)
+
+
+def number_rank(card: Card, rank: tuple[int, ...] | None) -> int:
+    """The card's number, or its rank from ``ranks`` (0 for the Bird)."""
+    if rank is None:
+        return card_number(card) or 0
+    return rank[card]
+
+
+def trump_preference(cards: list[Card], color: Color, rules: RuleSet | None = None) -> float:
     """How good ``color`` is as trump for these cards: length first, then high cards."""
-    numbers = [card_number(card) or 0 for card in cards if card_color(card) == color]
+    rank = ranks(rules)
+    numbers = [number_rank(card, rank) for card in cards if card_color(card) == color]
     return 10 * len(numbers) + sum(_HONOR_VALUE.get(n, 0) for n in numbers) + sum(numbers) / 10
 
 
-def best_trump(cards: list[Card]) -> Color:
+def best_trump(cards: list[Card], rules: RuleSet | None = None) -> Color:
     """The color these cards would best name as trump."""
-    return max(COLORS, key=lambda color: trump_preference(cards, color))
+    return max(COLORS, key=lambda color: trump_preference(cards, color, rules))
 
 
-def hand_strength(cards: list[Card], rules: RuleSet) -> int:
-    """An estimate of the points a side takes when this hand names trump.
+def raw_strength(cards: list[Card], rules: RuleSet) -> float:
+    """The rule books' reckoning of a hand for the Partnership Game: about the points a side takes
+    when this hand names trump there.
 
     Counts the hand's counters, the Bird, the length and honors of the best
-    trump, sure winners in the other colors, and what the nest may add.
+    trump, sure winners in the other colors, and what partner and the nest may add.
     """
-    trump = best_trump(cards)
-    trump_numbers = sorted((card_number(c) or 0 for c in cards if card_color(c) == trump), reverse=True)
+    rank = ranks(rules)
+    trump = best_trump(cards, rules)
+    trump_numbers = sorted((number_rank(c, rank) for c in cards if card_color(c) == trump), reverse=True)
     estimate = 0.55 * rules.points_in(sum(1 << c for c in cards))
     if BIRD in cards:
         estimate += 12
@@ -62,14 +86,33 @@ def hand_strength(cards: list[Card], rules: RuleSet) -> int:
     for color in COLORS:
         if color == trump:
             continue
-        numbers = {card_number(c) for c in cards if card_color(c) == color}
+        numbers = {number_rank(c, rank) for c in cards if card_color(c) == color}
         if 14 in numbers:
             estimate += 6
             if 13 in numbers:
                 estimate += 3
         if not numbers:
             estimate += 4
-    return int(estimate + 38)
+    return estimate + 38
+
+
+def hand_strength(cards: list[Card], rules: RuleSet) -> int:
+    """An estimate of the points a hand's team takes when it wins the bid and names trump.
+
+    The rule books' reckoning (``raw_strength``) is made for the Partnership
+    Game; for other games it is scaled to the game (a line fitted to what such
+    hands take there, shipped with the bidding models).
+    """
+    scale, offset = strength_scale(rules)
+    return int(scale * raw_strength(cards, rules) + offset)
+
+
+def strength_scale(rules: RuleSet) -> tuple[float, float]:
+    """(scale, offset) that turn ``raw_strength`` into points of this game (1, 0 for the Partnership Game)."""
+    from .search.bidding import load_model  # the models live with the search player's
+
+    model = load_model(rules)
+    return model.strength if model is not None else (rules.total_points / 120, 0.0)
 
 
 class BasicPlayer:
@@ -87,7 +130,7 @@ class BasicPlayer:
         if view.phase is Phase.BIDDING:
             return self._bid(view)
         if view.phase is Phase.TRUMP:
-            return NameTrump(best_trump(list(view.hand)))
+            return NameTrump(best_trump(list(view.hand), view.rules))
         return self._play(view)
 
     # ---------------------------------------------------------------- bidding
@@ -100,23 +143,24 @@ class BasicPlayer:
             limit -= 3 * rules.bid_step
         legal_bids = [a for a in view.legal if isinstance(a, Bid) and a.amount <= limit]
         if not legal_bids:
-            return PASS
+            return CHECK if CHECK in view.legal else PASS
         return min(legal_bids, key=lambda bid: bid.amount)
 
     # ------------------------------------------------------------- the nest
     def _discard(self, view: SeatView, count: int) -> Action:
         cards = list(view.hand)
-        trump = best_trump(cards)
+        trump = best_trump(cards, view.rules)
+        rank = ranks(view.rules)
         lengths = {color: _length(cards, color) for color in COLORS}
         by_color: dict[Color, list[int]] = {
-            color: sorted(card_number(c) or 0 for c in cards if card_color(c) == color) for color in COLORS
+            color: sorted(number_rank(c, rank) for c in cards if card_color(c) == color) for color in COLORS
         }
 
         def keep_value(card: Card) -> float:
             if card == BIRD:
                 return 1000
             color = card_color(card)
-            number = card_number(card) or 0
+            number = number_rank(card, rank)
             value = float(number)
             if color == trump:
                 value += 100
@@ -143,7 +187,7 @@ class BasicPlayer:
     @staticmethod
     def _unseen(view: SeatView) -> set[Card]:
         """Cards this seat has not seen: in other hands (or in the nest, unless it is the bidder)."""
-        seen = set(view.hand) | set(view.trick) | set(view.nest_discarded)
+        seen = set(view.hand) | set(view.trick) | set(view.nest_discarded) | set(view.trump_turned)
         for trick in view.tricks:
             seen.update(trick.cards)
         return set(view.rules.deck) - seen
@@ -173,7 +217,7 @@ class BasicPlayer:
         power = rules.trump_power[trump][card]
         if power:
             return power
-        return (card_number(card) or 0) if card_color(card) == led_suit else 0
+        return rules.rank[card] if card_color(card) == led_suit else 0
 
     def _is_top(self, view: SeatView, card: Card, unseen: set[Card]) -> bool:
         """Whether no unseen card of the same suit ranks above ``card``."""
@@ -191,7 +235,7 @@ class BasicPlayer:
         trump = view.trump
         assert trump is not None
         points = rules.points
-        on_bidding_side = view.bidder is not None and rules.side_of[view.bidder] == view.side
+        on_bidding_side = view.bidder is not None and view.team_of[view.bidder] == view.side
         trumps_out = [c for c in unseen if rules.suit_of[trump][c] == trump]
         my_trumps = [c for c in legal if rules.suit_of[trump][c] == trump]
         if on_bidding_side and trumps_out and my_trumps:
@@ -203,7 +247,7 @@ class BasicPlayer:
             c for c in legal if rules.suit_of[trump][c] != trump and self._is_top(view, c, unseen)
         ]
         if winners:
-            return max(winners, key=lambda c: (points[c], card_number(c) or 0))
+            return max(winners, key=lambda c: (points[c], rules.rank[c]))
         plain = [c for c in legal if rules.suit_of[trump][c] != trump] or legal
         # Lead low from a long color, keeping counters back.
         return min(
@@ -212,7 +256,7 @@ class BasicPlayer:
                 points[c] > 0,
                 c == BIRD,
                 -_length(list(view.hand), rules.suit_of[trump][c]),
-                card_number(c) or 0,
+                rules.rank[c],
             ),
         )
 
@@ -227,7 +271,8 @@ class BasicPlayer:
         powers = [self._power(view, card, led_suit) for card in trick]
         best = max(powers)
         winner = (view.trick_leader + powers.index(best)) % players
-        partner_winning = rules.side_of[winner] == view.side
+        team_of = view.team_of
+        partner_winning = team_of[winner] == view.side
         last_to_play = len(trick) == players - 1
         trick_points = sum(points[c] for c in trick)
         winning_card = trick[powers.index(best)]
@@ -236,7 +281,7 @@ class BasicPlayer:
         opponents_after = [
             seat
             for seat in ((view.seat + i) % players for i in range(1, players - len(trick)))
-            if rules.side_of[seat] != view.side
+            if team_of[seat] != view.side
         ]
         trumps_out = any(rules.suit_of[trump][c] == trump for c in unseen)
         may_be_trumped = (
@@ -257,7 +302,7 @@ class BasicPlayer:
         if partner_winning and holds(winning_card):
             feed = [c for c in legal if c != BIRD and points[c] > 0]
             if feed:
-                return max(feed, key=lambda c: (points[c], -(card_number(c) or 0)))
+                return max(feed, key=lambda c: (points[c], -rules.rank[c]))
             return cheapest(legal)
         beaters = [c for c in legal if self._power(view, c, led_suit) > best]
         safe = [c for c in beaters if holds(c)]

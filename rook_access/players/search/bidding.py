@@ -1,16 +1,23 @@
 """Bidding: what the hand will take if it wins the bid, and how high that is worth going.
 
-Two estimates of the points a hand's side takes as the bidder are joined:
+Two estimates of the points a hand's team takes as the bidder are joined:
 
 * a linear model of the hand's features, learned offline from self-play and
-  shipped as ``bidding_model.json`` (``python -m
-  rook_access.players.search.train_bidding`` makes it again);
+  shipped in ``bidding_model.json``, one model per game (deck, deal and
+  teams: ``outlook.model_signature``; ``python -m
+  rook_access.players.search.train_bidding`` makes them again);
 * a simulation: deals of the unseen cards drawn to fit the bids so far, the
-  nest added to the hand, a quick discard and trump, and the hand played out.
+  nest added to the hand, a quick discard and trump, and the hand played out
+  with the teams this seat would play with as the bid winner.
 
 The simulated points, shifted toward the model's estimate, give the expected
 hand score of each bid (a set loses the whole bid), and the player bids on
-while the best of them beats passing.
+while the best of them beats passing.  What passing is worth while an
+opponent may still win the bid is the tuned Partnership Game figure, carried
+to each game in proportion to what an opponent's contract costs there (the
+model file has it).  A game without a model (rules made up outside the
+program's games) bids on the simulation alone.  Where checking is allowed,
+a hand that would pass checks instead.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from importlib import resources
 
 from ...engine import (
     BIRD,
+    CHECK,
     COLORS,
     PASS,
     Action,
@@ -33,11 +41,12 @@ from ...engine import (
     cards_in,
     mask_of,
 )
-from ...engine.rules import RuleSet
-from ..basic import best_trump
+from ...engine.rules import PARTNERSHIP, RuleSet
+from ..basic import best_trump, number_rank, ranks
 from .knowledge import Knowledge
 from .nest import candidate_discards
-from .play import SearchBudget
+from .outlook import Outlook, first_leader, model_signature
+from .play import SearchBudget, nest_points_of
 from .rollout import rollout
 from .sampling import DealSource, draw_deals
 from .tables import trump_tables
@@ -55,15 +64,17 @@ FEATURE_NAMES = (
     "singletons",
     "second color length",
 )
+"""The features of a hand; with the 1s above the 14, "14" means a color's top card, the 1."""
 
 
 def bid_features(cards: list[int], rules: RuleSet) -> list[float]:
     """The features of a hand that the bidding model weighs."""
-    trump = best_trump(cards)
+    trump = best_trump(cards, rules)
+    rank = ranks(rules)
     by_color: dict[int, list[int]] = {color: [] for color in COLORS}
     for card in cards:
         if card != BIRD:
-            by_color[card_color(card)].append(card_number(card) or 0)  # type: ignore[index]
+            by_color[card_color(card)].append(number_rank(card, rank))  # type: ignore[index]
     trump_numbers = by_color[trump]
     plain = [color for color in COLORS if color != trump]
     lengths = sorted((len(by_color[color]) for color in plain), reverse=True)
@@ -84,14 +95,19 @@ def bid_features(cards: list[int], rules: RuleSet) -> list[float]:
 
 @dataclass(frozen=True)
 class BiddingModel:
-    """Weights of the linear model, and how far real results scatter around it."""
+    """Weights of the linear model, how far real results scatter around it, and the game's bidding figures."""
 
     weights: tuple[float, ...]
     spread: float
     deals: int
+    pass_value: float = -70.0
+    """The hand score of passing while an opponent may still win the bid."""
+    strength: tuple[float, float] = (1.0, 0.0)
+    """(scale, offset) turning the rule books' reckoning of a hand (``basic.raw_strength``) into this game's points."""
+    name: str = "partnership"
 
     def estimate(self, cards: list[int], rules: RuleSet) -> float:
-        """The points this hand's side is expected to take as the bidder (out of the rules' total)."""
+        """The points this hand's team is expected to take as the bidder."""
         return sum(w * x for w, x in zip(self.weights, bid_features(cards, rules)))
 
 
@@ -99,39 +115,68 @@ MODEL_FILE = "bidding_model.json"
 
 
 @functools.lru_cache(maxsize=1)
-def load_model() -> BiddingModel:
-    """The shipped model."""
+def _load_models() -> dict[str, BiddingModel]:
     data = json.loads(resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8"))
     if tuple(data["features"]) != FEATURE_NAMES:
         raise ValueError("the bidding model does not match this version's features")
-    return BiddingModel(tuple(data["weights"]), float(data["spread"]), int(data["deals"]))
+    models = {}
+    for entry in data["models"]:
+        models[entry["signature"]] = BiddingModel(
+            tuple(entry["weights"]),
+            float(entry["spread"]),
+            int(entry["deals"]),
+            float(entry["pass_value"]),
+            (float(entry["strength"][0]), float(entry["strength"][1])),
+            entry["name"],
+        )
+    return models
+
+
+_BY_RULES: dict[int, tuple[RuleSet, BiddingModel | None]] = {}
+
+
+def load_model(rules: RuleSet = PARTNERSHIP) -> BiddingModel | None:
+    """The shipped model of this game (the Partnership Game's by default); None if none fits its rules."""
+    found = _BY_RULES.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    model = _load_models().get(model_signature(rules))
+    if len(_BY_RULES) > 64:
+        _BY_RULES.clear()
+    _BY_RULES[id(rules)] = (rules, model)
+    return model
 
 
 def quick_nest(hand: int, rules: RuleSet) -> tuple[int, int]:
-    """A fast trump and discard for 14 cards (no simulation): the trump and the kept cards."""
+    """A fast trump and discard for the bidder's hand and the nest (no simulation): the trump and the kept cards."""
     cards = cards_in(hand)
-    trump = best_trump(cards)
-    discard = candidate_discards(hand, trump, rules.nest_size, rules.points)[0]
+    trump = best_trump(cards, rules)
+    discard = candidate_discards(hand, trump, rules.nest_size, rules.points, rules.rank)[0]
     return trump, hand & ~discard
 
 
+def play_as_bidder(rules: RuleSet, outlook: Outlook, hands: list[int], nest: int, bidder: int,
+                   leader: int) -> tuple[list[int], int]:
+    """The bidder takes the nest, buries by ``quick_nest`` and names trump; the hand is played out.
+
+    ``hands`` are changed.  Returns the points each team took and the teams that took a trick.
+    """
+    trump, kept = quick_nest(hands[bidder] | nest, rules)
+    buried = (hands[bidder] | nest) & ~kept
+    hands[bidder] = kept
+    return rollout(trump_tables(rules, trump), outlook.team_of, hands, leader, [], nest_points_of(rules, buried))
+
+
 def simulate_as_bidder(view: SeatView, samples: int, rng: random.Random,
-                       deal_source: DealSource = draw_deals) -> list[int]:
-    """Points this seat's side takes, over sampled deals, if it wins the bid and takes the nest."""
+                       deal_source: DealSource = draw_deals) -> list[tuple[list[int], int]]:
+    """The points each team takes, over sampled deals, if this seat wins the bid and takes the nest
+    (teams as ``Outlook.as_bidder``), with the teams that took a trick."""
     rules = view.rules
     knowledge = Knowledge.from_view(view)
     deals = deal_source(view, knowledge, samples, rng)
-    leader = (view.dealer + 1) % rules.players
-    results = []
-    for deal in deals:
-        hands = list(deal.hands)
-        trump, kept = quick_nest(hands[view.seat] | deal.nest, rules)
-        buried = (hands[view.seat] | deal.nest) & ~kept
-        hands[view.seat] = kept
-        nest_points = rules.points_in(buried) if rules.last_trick_takes_nest else 0
-        taken = rollout(trump_tables(rules, trump), hands, leader, [], nest_points)
-        results.append(taken[view.side])
-    return results
+    outlook = Outlook.as_bidder(view, view.seat)
+    leader = first_leader(rules, view.dealer)
+    return [play_as_bidder(rules, outlook, list(deal.hands), deal.nest, view.seat, leader) for deal in deals]
 
 
 @dataclass(frozen=True)
@@ -150,42 +195,59 @@ class BidTuning:
     MODEL_SHARE = 0.75
     """How far the simulated points are moved toward the model's estimate."""
     PASS_VALUE_CONTESTED = -70.0
-    """The expected hand score of passing while an opponent may still win the bid: about what an
-    opponents' contract costs (they take some 90 of the 120 points when they hold the nest)."""
+    """The expected hand score of passing while an opponent may still win the bid in the Partnership
+    Game: about what an opponents' contract costs (they take some 90 of the 120 points when they hold
+    the nest).  Other games scale it (``BiddingModel.pass_value``)."""
     MIN_SAMPLES = 32
     """Deals simulated for a bid at the least: a bid is too costly to make on a noisy estimate."""
     PARTNER_MARGIN = 25.0
     """How much more a hand must expect than partner's bid to take the bid from partner."""
 
 
+def contested_pass_value(rules: RuleSet, model: BiddingModel | None, tuning: type[BidTuning]) -> float:
+    """What passing is worth while an opponent may still win the bid."""
+    if model is None:
+        return tuning.PASS_VALUE_CONTESTED * rules.total_points / 120
+    return tuning.PASS_VALUE_CONTESTED * model.pass_value / BidTuning.PASS_VALUE_CONTESTED
+
+
 def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
              deal_source: DealSource = draw_deals, tuning: type[BidTuning] = BidTuning) -> BidPlan:
-    """The bid (or pass) for ``view`` in the bidding phase."""
+    """The bid (or pass, or check) for ``view`` in the bidding phase."""
     rules = view.rules
     cards = list(view.hand)
-    model = load_model()
-    model_points = model.estimate(cards, rules)
-    simulated = simulate_as_bidder(view, max(tuning.MIN_SAMPLES, budget.samples), rng, deal_source)
-    mean = sum(simulated) / len(simulated)
+    model = load_model(rules)
+    runs = simulate_as_bidder(view, max(tuning.MIN_SAMPLES, budget.samples), rng, deal_source)
+    outlook = Outlook.as_bidder(view, view.seat)
+    mine = outlook.mine
+    mean = sum(taken[mine] for taken, _ in runs) / len(runs)
+    model_points = model.estimate(cards, rules) if model is not None else mean
     shift = tuning.MODEL_SHARE * (model_points - mean)
-    outcomes = [points + shift for points in simulated]
+    # The shift moves points from the other teams to this one, keeping the total.
+    others_shift = shift / (outlook.size - 1)
+    outcomes = []
+    for taken, won in runs:
+        counters = [points - others_shift for points in taken]
+        counters[mine] = taken[mine] + shift
+        outcomes.append((counters, won))
     expected = mean + shift
-    total = rules.total_points
 
     def bid_value(amount: int) -> float:
+        bidding = outlook.with_bid(amount)
         value = 0.0
-        for points in outcomes:
-            value += (points if points >= amount else -amount) - (total - points)
+        for counters, won in outcomes:
+            value += bidding.outcome(counters, won)
         return value / len(outcomes)
 
+    team_of = view.team_of
     opponents_in = any(
-        not view.passed[seat] and rules.side_of[seat] != view.side for seat in range(rules.players)
+        not view.passed[seat] and team_of[seat] != view.side for seat in range(rules.players) if seat != view.seat
     )
     partner_high = view.high_bidder is not None and view.high_bidder in view.partners
     if partner_high:
         pass_value = None  # partner holds the bid: passing keeps it on our side
     elif opponents_in:
-        pass_value = tuning.PASS_VALUE_CONTESTED
+        pass_value = contested_pass_value(rules, model, tuning)
     else:
         pass_value = 0.0  # the opponents have passed: passing leaves the hand to partner, or throws it in
     limit = None
@@ -199,7 +261,7 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
             limit = amount
     bids = [action for action in view.legal if isinstance(action, Bid)]
     if limit is None or not bids or bids[0].amount > limit:
-        action: Action = PASS
+        action: Action = CHECK if CHECK in view.legal else PASS
     else:
         action = bids[0]
     return BidPlan(expected, model_points, limit, action)

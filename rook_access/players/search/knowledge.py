@@ -4,11 +4,16 @@ The search player never looks at another seat's hand: it works out, from
 the view alone, which cards are still unseen, how many each other seat (and
 the nest) holds, which suits each seat has shown out of, and what the bids
 said.  ``sampling`` then deals the unseen cards consistently with this.
+
+Cards another seat shows (the dummy's, and the dummy's player's own hand to
+the dummy) are placed where they are; the nest's cards turned for trump are
+in the nest; cards out of play are unseen and belong to no place, so the
+unseen cards left over once every place is dealt are the ones out of play.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...engine import BIRD, Phase, SeatView, mask_of
 from ...engine.cards import CardSet
@@ -32,9 +37,12 @@ class Knowledge:
     excluded: dict[int, CardSet]
     """Cards each other seat cannot hold, because it showed out of their suit."""
     known_nest: CardSet
-    """The nest's cards when this seat knows them (the bidder, after discarding)."""
+    """The nest's cards this seat knows: all of them for the bidder after discarding, the
+    cards turned for trump where trump is turned."""
     played: CardSet
     """Every card played so far this hand."""
+    known: dict[int, CardSet] = field(default_factory=dict)
+    """Cards of other seats this seat can see (the dummy's), by seat; not among ``unseen``."""
 
     @classmethod
     def from_view(cls, view: SeatView) -> Knowledge:
@@ -44,16 +52,27 @@ class Knowledge:
         played = mask_of(view.trick)
         for trick in view.tricks:
             played |= mask_of(trick.cards)
-        known_nest = mask_of(view.nest_discarded)
-        unseen = rules.deck_mask & ~hand & ~played & ~known_nest
-        needs = {other: view.hand_sizes[other] for other in range(rules.players) if other != seat}
+        known_nest = mask_of(view.nest_discarded) | mask_of(view.trump_turned)
+        known = {other: mask_of(cards) for other, cards in view.shown if other != seat and cards}
+        shown = 0
+        for cards in known.values():
+            shown |= cards
+        unseen = rules.deck_mask & ~hand & ~played & ~known_nest & ~shown
+        needs = {
+            other: view.hand_sizes[other] - known.get(other, 0).bit_count()
+            for other in range(rules.players)
+            if other != seat
+        }
         if view.phase is Phase.BIDDING or (view.bidder is not None and view.bidder != seat
                                            and view.phase is not Phase.DISCARD):
-            needs[NEST] = rules.nest_size
+            needs[NEST] = rules.nest_size - known_nest.bit_count()
+        elif view.bidder is None and view.phase is not Phase.BIDDING:
+            # Without bidding the nest is out of play: unseen but for the cards turned for trump.
+            needs[NEST] = rules.nest_size - known_nest.bit_count()
         excluded = {other: 0 for other in needs}
         if view.trump is not None:
             excluded_by_voids(view, excluded)
-        return cls(seat, rules.players, hand, unseen, needs, excluded, known_nest, played)
+        return cls(seat, rules.players, hand, unseen, needs, excluded, known_nest, played, known)
 
     def allowed(self, slot: int) -> CardSet:
         """The unseen cards that ``slot`` may hold."""

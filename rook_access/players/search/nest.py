@@ -17,7 +17,8 @@ from ...engine import BIRD, COLORS, SeatView, card_color, card_number, cards_in,
 from ...engine.cards import COLOR_MASKS, CardSet
 from ..basic import trump_preference
 from .knowledge import Knowledge
-from .play import SearchBudget, hand_outcome
+from .outlook import Outlook, first_leader
+from .play import SearchBudget, nest_points_of
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
 from .tables import trump_tables
@@ -33,34 +34,45 @@ class NestChoice:
     samples: int
 
 
-def keep_value(card: int, trump: int, hand: CardSet) -> float:
-    """How much the bidder wants to keep ``card`` with ``trump`` as trump (higher: keep)."""
+def keep_value(card: int, trump: int, hand: CardSet, rank: tuple[int, ...] | None = None) -> float:
+    """How much the bidder wants to keep ``card`` with ``trump`` as trump (higher: keep).
+
+    ``rank`` is the rules' ``rank`` table (a 1 above the 14 ranks 15); by default the card numbers.
+    """
     if card == BIRD:
         return 1000.0
     color = card_color(card)
     number = card_number(card) or 0
+    if rank is not None:
+        number = rank[card]
     value = float(number)
     if color == trump:
         return value + 200.0
     in_color = hand & COLOR_MASKS[color]  # type: ignore[index]
-    top = (in_color.bit_length() - 1) % 14 + 1 if in_color else 0
-    if number == 14 or (number == 13 and top == 14):
+    if rank is None:
+        top = (in_color.bit_length() - 1) % 14 + 1 if in_color else 0
+        best = 14
+    else:
+        top = max((rank[other] for other in cards_in(in_color)), default=0)
+        best = max(rank[color * 14:color * 14 + 14])
+    if number == best or (number == best - 1 and top == best):
         value += 60.0  # a likely winner
     value += 4.0 * in_color.bit_count()  # short colors go first, to be voided
     return value
 
 
-def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int, ...]) -> list[CardSet]:
+def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int, ...],
+                       rank: tuple[int, ...] | None = None) -> list[CardSet]:
     """A few different discards of ``count`` cards worth simulating for this trump."""
     cards = cards_in(hand)
-    ranked = sorted(cards, key=lambda card: keep_value(card, trump, hand))
+    ranked = sorted(cards, key=lambda card: keep_value(card, trump, hand, rank))
     candidates = [mask_of(ranked[:count])]
     # Void each short plain color, filling up with the weakest cards.
     for color in COLORS:
         if color == trump:
             continue
         in_color = [card for card in ranked if card_color(card) == color]
-        if 0 < len(in_color) <= count and not any(card_number(card) == 14 for card in in_color):
+        if 0 < len(in_color) <= count and not any(_is_top_number(card, rank) for card in in_color):
             rest = [card for card in ranked if card not in in_color and card_color(card) != trump and card != BIRD]
             chosen = in_color + rest[: count - len(in_color)]
             if len(chosen) == count:
@@ -68,8 +80,8 @@ def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int,
     # Bury counters that would likely be lost: plain 5s and 10s without the 14 above them.
     losers = [
         card for card in ranked
-        if points[card] and card_color(card) != trump and card != BIRD and card_number(card) != 14
-        and not hand & (1 << (card - card % 14 + 13))
+        if points[card] and card_color(card) != trump and card != BIRD and not _is_top_number(card, rank)
+        and not hand & (1 << _top_of_color(card, rank))
     ]
     if losers:
         chosen = losers[:count]
@@ -83,14 +95,26 @@ def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int,
     return unique
 
 
-def _play_out(view: SeatView, deal: SampledDeal, hand: CardSet, trump: int, nest: CardSet) -> float:
+def _is_top_number(card: int, rank: tuple[int, ...] | None) -> bool:
+    """Whether ``card`` is the highest card of its color in the deck (the 14, or the 1 above it)."""
+    return card == _top_of_color(card, rank)
+
+
+def _top_of_color(card: int, rank: tuple[int, ...] | None) -> int:
+    base = card - card % 14
+    if rank is None:
+        return base + 13
+    return max(range(base, base + 14), key=rank.__getitem__)
+
+
+def _play_out(view: SeatView, outlook: Outlook, deal: SampledDeal, hand: CardSet, trump: int, nest: CardSet) -> float:
     rules = view.rules
     hands = list(deal.hands)
     hands[view.seat] = hand
-    nest_points = rules.points_in(nest) if rules.last_trick_takes_nest else 0
-    leader = (view.dealer + 1) % rules.players
-    taken = rollout(trump_tables(rules, trump), hands, leader, [], nest_points)
-    return hand_outcome(view, taken)
+    nest_points = nest_points_of(rules, nest)
+    leader = first_leader(rules, view.dealer)
+    taken, won = rollout(trump_tables(rules, trump), outlook.team_of, hands, leader, [], nest_points)
+    return outlook.outcome(taken, won)
 
 
 def choose_nest(view: SeatView, budget: SearchBudget, rng: random.Random,
@@ -104,9 +128,9 @@ def choose_nest(view: SeatView, budget: SearchBudget, rng: random.Random,
     deals = deal_source(view, knowledge, max(4, budget.samples), rng)
     # First the trump colors, each with its plain discard; then the two best colors' other discards.
     cards = cards_in(hand)
-    colors = sorted(COLORS, key=lambda color: -trump_preference(cards, color))
+    colors = sorted(COLORS, key=lambda color: -trump_preference(cards, color, rules))
     scored: list[NestChoice] = []
-    first_round = [(color, candidate_discards(hand, color, count, rules.points)) for color in colors]
+    first_round = [(color, candidate_discards(hand, color, count, rules.points, rules.rank)) for color in colors]
     for color, discards in first_round:
         scored.append(_score(view, deals, hand, color, discards[0]))
     scored.sort(key=lambda choice: -choice.score)
@@ -120,7 +144,8 @@ def choose_nest(view: SeatView, budget: SearchBudget, rng: random.Random,
 
 def _score(view: SeatView, deals: list[SampledDeal], hand: CardSet, trump: int, discard: CardSet) -> NestChoice:
     kept = hand & ~discard
-    total = sum(_play_out(view, deal, kept, trump, discard) for deal in deals)
+    outlook = Outlook.of(view)
+    total = sum(_play_out(view, outlook, deal, kept, trump, discard) for deal in deals)
     return NestChoice(trump, discard, total / len(deals), len(deals))
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ...engine import SeatView, cards_in
 from .knowledge import Knowledge
+from .outlook import Outlook
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
 from .solver import solve_moves
@@ -36,6 +37,10 @@ class SearchBudget:
     """Share of random cards in rollouts."""
     rollouts: int = 1
     """Rollouts per card and deal."""
+    work: int = 1 << 30
+    """At most this many deals times the cards a deal's search plays (``search_samples``)."""
+    min_samples: int = 1
+    """Deals searched at the least, whatever they cost."""
 
 
 @dataclass
@@ -73,14 +78,33 @@ class PlayAnalysis:
         return sorted(self.results.values(), key=lambda result: -result.mean)
 
 
-def hand_outcome(view: SeatView, counters: list[int]) -> float:
-    """This side's hand score minus the other sides' (averaged), for final counters by side."""
+def hand_outcome(view: SeatView, counters: list[int], won: int = 0) -> float:
+    """This team's hand score minus the other teams' (averaged), for final counters by team of the hand."""
+    return Outlook.of(view).outcome(counters, won)
+
+
+def teams_won(view: SeatView, outlook: Outlook) -> int:
+    """The teams that took a trick so far this hand (bit ``t`` for team ``t``)."""
+    won = 0
+    for trick in view.tricks:
+        won |= 1 << outlook.team_of[trick.winner]
+    return won
+
+
+def nest_points_of(rules, nest: int) -> int:
+    """The points the last trick takes from the nest (none where the nest is out of play)."""
+    return rules.points_in(nest) if rules.last_trick_takes_nest and rules.bidding else 0
+
+
+def search_samples(view: SeatView, budget: SearchBudget, choices: int) -> int:
+    """The deals to search: the budget's, fewer where each deal costs more than the budget allows.
+
+    A deal costs about one card per seat, card left and choice; ``budget.work`` caps deals times
+    that cost, so that bigger tables answer as fast as the Partnership Game.
+    """
     rules = view.rules
-    assert view.bidder is not None and view.high_bid is not None
-    _, change = rules.score_hand(counters, rules.side_of[view.bidder], view.high_bid)
-    mine = view.side
-    others = [points for side, points in enumerate(change) if side != mine]
-    return change[mine] - sum(others) / len(others)
+    cost = max(1, choices * rules.players * max(view.hand_sizes))
+    return max(budget.min_samples, min(budget.samples, budget.work // cost))
 
 
 def analyse_play(
@@ -104,13 +128,16 @@ def analyse_play(
     if len(cards) == 1:
         return PlayAnalysis(results, 0, False, time.perf_counter() - start, cards[0])
     knowledge = Knowledge.from_view(view)
-    deals = deal_source(view, knowledge, budget.samples, rng)
+    outlook = Outlook.of(view)
+    deals = deal_source(view, knowledge, search_samples(view, budget, len(cards)), rng)
     leader = view.trick_leader if view.trick_leader is not None else view.seat
     trick = list(view.trick)
-    exact = max(view.hand_sizes) <= budget.exact_cards
+    # The exact solver maximizes one team's points against everyone else: right for two teams.
+    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams
+    won = teams_won(view, outlook)
     done = 0
     for deal in deals:
-        _evaluate_deal(view, tables, deal, leader, trick, cards, results, budget, rng, exact)
+        _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact)
         done += 1
         if time.perf_counter() > deadline:
             break
@@ -125,6 +152,8 @@ def _cost(tables: TrumpTables, card: int) -> int:
 
 def _evaluate_deal(
     view: SeatView,
+    outlook: Outlook,
+    won: int,
     tables: TrumpTables,
     deal: SampledDeal,
     leader: int,
@@ -137,23 +166,23 @@ def _evaluate_deal(
 ) -> None:
     rules = view.rules
     seat = view.seat
-    side = view.side
-    nest_points = rules.points_in(deal.nest) if rules.last_trick_takes_nest else 0
+    side = outlook.mine
+    team_of = outlook.team_of
+    nest_points = nest_points_of(rules, deal.nest)
     counters = list(view.counters)
     if exact:
-        values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points)  # type: ignore[arg-type]
+        values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points,  # type: ignore[arg-type]
+                             team_of)
         remaining = sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
-        # The solver knows what this side takes; with two sides the other takes the rest.  (With
-        # more sides, how the rest is shared is not solved: their counters stay as they are.)
-        two_sides = len(rules.partnerships) == 2
+        # The solver knows what this team takes; with two teams the other takes the rest.
+        other = 1 - side
         for card in cards:
             mine = values[card]
             final = list(counters)
             final[side] += mine
-            if two_sides:
-                final[1 - side] += remaining - mine
+            final[other] += remaining - mine
             result = results[card]
-            result.total += hand_outcome(view, final)
+            result.total += outlook.outcome(final)
             result.points += mine
             result.count += 1
         return
@@ -161,9 +190,10 @@ def _evaluate_deal(
         for _ in range(budget.rollouts):
             hands = list(deal.hands)
             hands[seat] &= ~(1 << card)
-            taken = rollout(tables, hands, leader, [*trick, card], nest_points, rng.random, budget.epsilon)
-            final = [have + more for have, more in zip(counters, taken)]
+            taken, more = rollout(tables, team_of, hands, leader, [*trick, card], nest_points, rng.random,
+                                  budget.epsilon)
+            final = [have + extra for have, extra in zip(counters, taken)]
             result = results[card]
-            result.total += hand_outcome(view, final)
+            result.total += outlook.outcome(final, won | more)
             result.points += taken[side]
             result.count += 1

@@ -2,7 +2,8 @@
 
 A rollout finishes a hand from a position of the search's sampled deals:
 every seat plays by a greedy policy that sees all the cards (it is one
-sampled world, so nothing is hidden in it).  The policy is cheap but not
+sampled world, so nothing is hidden in it).  Partners are the seats of one
+team of the hand (``team_of``, from the view: teams change in some games).  The policy is cheap but not
 foolish: it cashes sure winners, wins a trick as cheaply as it can when the
 win holds, feeds counters to a partner whose card holds, and otherwise
 plays its cheapest card.  Legal cards come from ``RuleSet.legal_plays``.
@@ -18,16 +19,18 @@ from .tables import TrumpTables
 
 def rollout(
     tables: TrumpTables,
+    team_of: Sequence[int],
     hands: list[CardSet],
     leader: int,
     trick: Sequence[int],
     nest_points: int,
     random: Callable[[], float] | None = None,
     epsilon: float = 0.0,
-) -> list[int]:
-    """Play the hand out from here; the points each side takes from now on.
+) -> tuple[list[int], int]:
+    """Play the hand out from here: the points each team takes from now on, and the
+    teams that took a trick (bit ``t`` for team ``t``).
 
-    ``hands`` (changed in place) are every seat's cards, ``trick`` the cards
+    ``team_of`` gives each seat's team; ``hands`` (changed in place) are every seat's cards, ``trick`` the cards
     already played to the current trick from ``leader`` on.  The last trick
     also takes ``nest_points``.  With ``random`` and ``epsilon`` a seat plays
     a random legal card that share of the time, so that rollouts differ.
@@ -36,10 +39,11 @@ def rollout(
     legal_plays = rules.legal_plays
     trump = tables.trump
     players = tables.players
-    side_of = tables.side_of
+    side_of = team_of
     points = tables.points
     trick_powers = rules.trick_powers[trump]
-    taken = [0] * len(rules.partnerships)
+    taken = [0] * (max(team_of) + 1)
+    won = 0
     explore = epsilon > 0 and random is not None
 
     cards = list(trick)
@@ -76,9 +80,10 @@ def rollout(
                     skip -= 1
                 card = (legal & -legal).bit_length() - 1
             elif lead is None:
-                card = _lead(tables, hands, seat, legal)
+                card = _lead(tables, side_of, hands, seat, legal)
             else:
-                card = _follow(tables, hands, seat, legal, powers, lead, best_value, best_seat, trick_points, len(cards))
+                card = _follow(tables, side_of, hands, seat, legal, powers, lead, best_value, best_seat, trick_points,
+                               len(cards))
             hands[seat] = hand & ~(1 << card)
             if lead is None:
                 lead = card
@@ -93,16 +98,17 @@ def rollout(
         last = not hands[best_seat]
         if last:
             trick_points += nest_points
-        taken[side_of[best_seat]] += trick_points
+        team = side_of[best_seat]
+        taken[team] += trick_points
+        won |= 1 << team
         if last:
-            return taken
+            return taken, won
         leader = best_seat
         cards = []
 
 
-def _lead(tables: TrumpTables, hands: list[CardSet], seat: int, legal: CardSet) -> int:
+def _lead(tables: TrumpTables, side_of: Sequence[int], hands: list[CardSet], seat: int, legal: CardSet) -> int:
     """The card to lead: a sure winner with the most points, else the cheapest card of a plain suit."""
-    side_of = tables.side_of
     my_side = side_of[seat]
     opponents = 0
     opponents_with_trump = []
@@ -153,6 +159,7 @@ def _lead(tables: TrumpTables, hands: list[CardSet], seat: int, legal: CardSet) 
 
 def _follow(
     tables: TrumpTables,
+    side_of: Sequence[int],
     hands: list[CardSet],
     seat: int,
     legal: CardSet,
@@ -165,7 +172,6 @@ def _follow(
 ) -> int:
     """The card to play to a trick already led."""
     players = tables.players
-    side_of = tables.side_of
     points = tables.points
     power = tables.power
     rank = tables.rank

@@ -32,7 +32,8 @@ class SampledDeal:
 def deal_unseen(knowledge: Knowledge, rng: random.Random, tries: int = 50) -> SampledDeal:
     """A random deal of the unseen cards that fits the known counts and voids.
 
-    The most constrained place is filled first; if the constraints cannot be
+    The cards other seats show are dealt to them; unseen cards left over when
+    every place has its cards are out of play.  The most constrained place is filled first; if the constraints cannot be
     met (which a consistent view never causes) the voids are dropped.
     """
     for attempt in range(tries + 1):
@@ -59,9 +60,10 @@ def deal_unseen(knowledge: Knowledge, rng: random.Random, tries: int = 50) -> Sa
             dealt[slot] = chosen
             remaining &= ~chosen
         if ok:
-            hands = [dealt.get(seat, 0) for seat in range(knowledge.players)]
+            known = knowledge.known
+            hands = [dealt.get(seat, 0) | known.get(seat, 0) for seat in range(knowledge.players)]
             hands[knowledge.seat] = knowledge.hand
-            return SampledDeal(hands, dealt.get(NEST, knowledge.known_nest))
+            return SampledDeal(hands, dealt.get(NEST, 0) | knowledge.known_nest)
     raise AssertionError("unreachable: the last try ignores the voids")
 
 
@@ -134,7 +136,7 @@ class Evidence:
                 weight *= max(self.FLOOR, _logistic((self.passed_below[seat] - worth) / self.SPREAD))
         if self.bidder is not None and self.trump is not None:
             cards = cards_in(deal.hands[self.bidder] | self.played_by.get(self.bidder, 0))
-            preferences = [trump_preference(cards, color) for color in COLORS]
+            preferences = [trump_preference(cards, color, self.rules) for color in COLORS]
             top = max(preferences)
             total = sum(math.exp(self.TRUMP_SHARPNESS * (p - top)) for p in preferences)
             weight *= math.exp(self.TRUMP_SHARPNESS * (preferences[self.trump] - top)) / total

@@ -18,7 +18,8 @@ each suit's cards are consecutive bits, weakest first, the trump suit last;
 the relabelling is undone on the way out.
 
 Every seat of ``side`` maximizes its take, every other seat (of whatever
-side) minimizes it.  Card and nest points must be at least 0 (the search
+side) minimizes it: exact for a hand of two teams; the teams are the fixed
+partnerships unless ``team_of`` gives the hand's own.  Card and nest points must be at least 0 (the search
 bounds a side's take by 0 and the points still out); a ``ValueError`` says
 so otherwise, and for positions that cannot arise (hands of unequal sizes,
 a card twice, a complete trick).
@@ -115,9 +116,14 @@ class _Search:
     taken, only on the hands and the leader).
     """
 
-    def __init__(self, rules: RuleSet, trump: int, side: int, nest_points: int) -> None:
-        if not 0 <= side < len(rules.partnerships):
+    def __init__(self, rules: RuleSet, trump: int, side: int, nest_points: int,
+                 team_of: Sequence[int] | None = None) -> None:
+        team_of = tuple(rules.side_of if team_of is None else team_of)
+        if len(team_of) != rules.players:
+            raise ValueError(f"{len(team_of)} teams given for {rules.players} players")
+        if side not in team_of:
             raise ValueError(f"no side {side}")
+        self.mine = [team == side for team in team_of]
         if not 0 <= trump < len(COLORS):
             raise ValueError(f"no trump {trump}")
         self.nest = nest_points if rules.last_trick_takes_nest else 0
@@ -135,7 +141,7 @@ class _Search:
         rules = self.rules
         players = rules.players
         last_pos = players - 1
-        mine = [rules.side_of[seat] == self.side for seat in range(players)]
+        mine = self.mine
         points = tables.points
         follow = tables.follow
         extra = tables.extra
@@ -490,9 +496,9 @@ class _Search:
             if self.pos < players - 1:
                 return self.node((seat + 1) % players, self.pos + 1, lead, win, winner, trick_points, self.redundant,
                                  rem, -1, total + 1)
-            gain = trick_points if self.rules.side_of[winner] == self.side else 0
+            gain = trick_points if self.mine[winner] else 0
             if not hands[seat]:
-                return gain + self.nest if self.rules.side_of[winner] == self.side else 0
+                return gain + self.nest if self.mine[winner] else 0
             return gain + self.trick(winner, rem, -1 - gain, total + 1 - gain)
         finally:
             hands[seat] = hand
@@ -527,13 +533,16 @@ def solve(
     trick: Sequence[int],
     side: int,
     nest_points: int = 0,
+    team_of: Sequence[int] | None = None,
 ) -> int:
     """The points `side` takes from here to the end of the hand with best play by every seat (its side maximizing, others minimizing): the cards of the current trick included, and `nest_points` added to whoever takes the last trick when rules.last_trick_takes_nest.
 
     ``hands[s]`` is the mask of the cards seat ``s`` still holds; ``trick`` is
     the cards played so far to the current trick, in order from ``leader``.
+    ``team_of`` gives each seat's team this hand (default: the fixed partnerships,
+    ``rules.side_of``); ``side`` is one of them.
     """
-    search = _Search(rules, trump, side, nest_points)
+    search = _Search(rules, trump, side, nest_points, team_of)
     search.load(hands, leader, trick)
     return search.value()
 
@@ -546,12 +555,13 @@ def solve_moves(
     trick: Sequence[int],
     side: int,
     nest_points: int = 0,
+    team_of: Sequence[int] | None = None,
 ) -> dict[int, int]:
     """For the seat to play now (seat (leader + len(trick)) % rules.players), the exact value (as in `solve`, for `side`) of each of its legal cards.
 
     Empty when that seat has no card left (the hand is over).
     """
-    search = _Search(rules, trump, side, nest_points)
+    search = _Search(rules, trump, side, nest_points, team_of)
     search.load(hands, leader, trick)
     legal = search.legal()
     tables = search.tables

@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 
 from ...engine import BIRD
-from ...engine.cards import NUMBERS_PER_COLOR, CardSet
+from ...engine.cards import CardSet
 from ...engine.rules import RuleSet
 
 
@@ -26,12 +26,14 @@ class TrumpTables:
     power: tuple[int, ...]
     """``power[card]``: how high a card ranks as trump, 0 for a plain card."""
     rank: tuple[int, ...]
-    """``rank[card]``: its number (1 to 14) for a plain card, its trump power for a trump."""
+    """``rank[card]``: its rank in its color (its number, 15 for a 1 above the 14) for a plain
+    card, its trump power for a trump."""
     points: tuple[int, ...]
     suit_cards: tuple[CardSet, ...]
     """The cards of each suit, the Bird in the trump suit."""
     trump_mask: CardSet
     side_of: tuple[int, ...]
+    """The fixed partnerships' sides (``RuleSet.side_of``); the search reads a hand's teams from the view."""
     players: int
 
     def highest(self, cards: CardSet) -> int:
@@ -55,7 +57,7 @@ def trump_tables(rules: RuleSet, trump: int) -> TrumpTables:
     suit_masks = rules.suit_masks[trump]
     suit_of = rules.suit_of[trump]
     power = rules.trump_power[trump]
-    rank = tuple(power[card] or (card % NUMBERS_PER_COLOR + 1 if card != BIRD else 0) for card in range(BIRD + 1))
+    rank = tuple(power[card] or (rules.rank[card] if card != BIRD else 0) for card in range(BIRD + 1))
     return TrumpTables(
         rules=rules,
         trump=trump,

@@ -1,11 +1,22 @@
-"""Learn the bidding model from self-play and write ``bidding_model.json``.
+"""Learn the bidding models from self-play and write ``bidding_model.json``.
 
-Run ``python -m rook_access.players.search.train_bidding`` (about 15 seconds).
-For each random deal one seat is made the bidder: it takes the nest, makes
-the quick discard and trump of ``bidding.quick_nest``, and the hand is played
-out by the rollout policy.  A least-squares fit of the points its side took
-on the features of its first nine cards gives the model's weights; the
-spread of the results around the fit is kept too.
+Run ``python -m rook_access.players.search.train_bidding`` (a few minutes:
+one model per game the program offers with bidding, and per Bird rank and
+deck of Kentucky Discard's table options).  For each random deal one player
+is made the bidder: it takes the nest, makes the quick discard and trump of
+``bidding.quick_nest``, and the hand is played out by the rollout policy with
+the teams of that game.  A least-squares fit of the points its team took on
+the features of its dealt cards gives the model's weights; the spread of
+the results around the fit is kept too.
+
+Two more figures per game come from the same hands:
+
+* what an opponent's contract costs a player of another team (its hand score
+  when the bid is the minimum), which carries the Partnership Game's tuned
+  value of passing to the other games in proportion;
+* a line turning the rule books' reckoning of a hand (``basic.raw_strength``,
+  made for the Partnership Game, where it is kept as it is) into the points
+  such hands take in the game, for the easy player's bidding.
 """
 
 from __future__ import annotations
@@ -16,30 +27,54 @@ import math
 import random
 from pathlib import Path
 
-from ...engine import PARTNERSHIP, Deal, mask_of
-from .bidding import FEATURE_NAMES, MODEL_FILE, bid_features, quick_nest
-from .rollout import rollout
-from .tables import trump_tables
+from ...engine import PARTNERSHIP, BirdRank, Deal, RuleSet, mask_of
+from ...engine.rules import FIVE_PLAYER, KENTUCKY, SIX_PLAYER, THREE_PLAYER, TWO_PLAYER, TableOptions, with_options
+from ..basic import raw_strength
+from .bidding import FEATURE_NAMES, MODEL_FILE, BidTuning, bid_features, play_as_bidder
+from .outlook import Outlook, first_leader, model_signature
+
+_ONES = with_options(KENTUCKY, TableOptions(ones=True))
+
+GAMES: tuple[tuple[str, RuleSet], ...] = (
+    ("partnership", PARTNERSHIP),
+    ("partnership, Bird low", PARTNERSHIP.replace(bird_rank=BirdRank.LOW)),
+    ("partnership, Bird ten-and-a-half", PARTNERSHIP.replace(bird_rank=BirdRank.TEN_AND_A_HALF)),
+    ("kentucky with 1s", _ONES),
+    ("kentucky with 1s, Bird low", _ONES.replace(bird_rank=BirdRank.LOW)),
+    ("kentucky with 1s, Bird ten-and-a-half", _ONES.replace(bird_rank=BirdRank.TEN_AND_A_HALF)),
+    ("two", TWO_PLAYER),
+    ("three", THREE_PLAYER),
+    ("five", FIVE_PLAYER),
+    ("six", SIX_PLAYER),
+)
+"""The games with a model, by name; the Partnership Game's (first) also serves the individual
+game and Kentucky Discard, whose deck, deal and teams are the same."""
 
 
-def self_play_examples(deals: int, seed: int) -> tuple[list[list[float]], list[float]]:
-    """Features and points taken by the bidder's side, one pair per deal."""
-    rules = PARTNERSHIP
+def self_play_examples(deals: int, seed: int, rules: RuleSet = PARTNERSHIP
+                       ) -> tuple[list[list[float]], list[float], list[float], list[float]]:
+    """Per deal: the bidder's features, the points its team took, the rule books' reckoning
+    of its hand, and the mean hand score of the players of other teams at the minimum bid."""
     rng = random.Random(seed)
+    people = rules.people
     features: list[list[float]] = []
     targets: list[float] = []
+    reckonings: list[float] = []
+    against: list[float] = []
     for number in range(deals):
-        deal = Deal.shuffled(rules, number % rules.players, rng)
-        bidder = rng.randrange(rules.players)
+        deal = Deal.shuffled(rules, people[number % len(people)], rng)
+        bidder = people[rng.randrange(len(people))]
         hands = [mask_of(hand) for hand in deal.hands]
-        trump, kept = quick_nest(hands[bidder] | mask_of(deal.nest), rules)
-        buried = (hands[bidder] | mask_of(deal.nest)) & ~kept
-        hands[bidder] = kept
-        leader = (deal.dealer + 1) % rules.players
-        taken = rollout(trump_tables(rules, trump), hands, leader, [], rules.points_in(buried))
-        features.append(bid_features(list(deal.hands[bidder]), rules))
-        targets.append(float(taken[rules.side_of[bidder]]))
-    return features, targets
+        outlook = Outlook.for_bidder(rules, 1, bidder, bidder, rules.min_bid)
+        taken, won = play_as_bidder(rules, outlook, hands, mask_of(deal.nest), bidder,
+                                    first_leader(rules, deal.dealer))
+        cards = list(deal.hands[bidder])
+        features.append(bid_features(cards, rules))
+        targets.append(float(taken[outlook.mine]))
+        reckonings.append(raw_strength(cards, rules))
+        others = [seat for seat in people if outlook.team_of[seat] != outlook.mine]
+        against.append(sum(outlook.seen_from(seat).outcome(taken, won) for seat in others) / len(others))
+    return features, targets, reckonings, against
 
 
 def least_squares(rows: list[list[float]], targets: list[float], ridge: float = 1e-6) -> list[float]:
@@ -67,34 +102,60 @@ def least_squares(rows: list[list[float]], targets: list[float], ridge: float = 
     return [vector[i] / matrix[i][i] for i in range(size)]
 
 
-def train(deals: int, seed: int) -> dict:
-    """The model as the JSON object that is shipped."""
-    rows, targets = self_play_examples(deals, seed)
+def train_one(name: str, rules: RuleSet, deals: int, seed: int) -> dict:
+    """One game's model, with the raw cost of an opponent's contract (``opponent_contract``)."""
+    rows, targets, reckonings, against = self_play_examples(deals, seed, rules)
     weights = least_squares(rows, targets)
     residuals = [t - sum(w * x for w, x in zip(weights, row)) for row, t in zip(rows, targets)]
     spread = math.sqrt(sum(r * r for r in residuals) / len(residuals))
+    if model_signature(rules) == model_signature(PARTNERSHIP):
+        strength = [1.0, 0.0]  # the reckoning is the Partnership Game's own
+    else:
+        offset, scale = least_squares([[1.0, value] for value in reckonings], targets)
+        strength = [round(scale, 5), round(offset, 5)]
     return {
-        "about": "Linear estimate of the points a bidder's side takes, from the first nine cards; "
-        "made by python -m rook_access.players.search.train_bidding",
-        "features": list(FEATURE_NAMES),
+        "name": name,
+        "signature": model_signature(rules),
         "weights": [round(w, 5) for w in weights],
         "spread": round(spread, 3),
         "deals": deals,
         "seed": seed,
+        "opponent_contract": round(sum(against) / len(against), 3),
+        "strength": strength,
+    }
+
+
+def train(deals: int, seed: int, names: list[str] | None = None) -> dict:
+    """The models as the JSON object that is shipped (the Partnership Game's always, first)."""
+    chosen = [(name, rules) for name, rules in GAMES if names is None or name == GAMES[0][0] or name in names]
+    models = [train_one(name, rules, deals, seed) for name, rules in chosen]
+    anchor = models[0]["opponent_contract"]
+    for model in models:
+        # Passing while an opponent may win the bid: the tuned Partnership figure, in proportion.
+        model["pass_value"] = round(BidTuning.PASS_VALUE_CONTESTED * model["opponent_contract"] / anchor, 3)
+    return {
+        "about": "Linear estimates of the points a bidder's team takes, from its dealt cards, one per game; "
+        "made by python -m rook_access.players.search.train_bidding",
+        "features": list(FEATURE_NAMES),
+        "models": models,
     }
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m rook_access.players.search.train_bidding", description=__doc__)
-    parser.add_argument("--deals", type=int, default=40000)
+    parser = argparse.ArgumentParser(prog="python -m rook_access.players.search.train_bidding", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=40000, help="deals per game (default 40000)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--games", nargs="*", metavar="NAME",
+                        help=f"only these games (the first, {GAMES[0][0]}, always): {'; '.join(n for n, _ in GAMES)}")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name(MODEL_FILE))
     args = parser.parse_args(argv)
-    model = train(args.deals, args.seed)
-    args.out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
-    print(f"Wrote {args.out}: {args.deals} deals, spread {model['spread']} points.")
-    for name, weight in zip(model["features"], model["weights"]):
-        print(f"{name}: {weight}")
+    data = train(args.deals, args.seed, args.games)
+    args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"Wrote {args.out}: {len(data['models'])} games, {args.deals} deals each.")
+    for model in data["models"]:
+        print(f"{model['name']}: spread {model['spread']} points, passing worth {model['pass_value']}, "
+              f"reckoning x{model['strength'][0]} {model['strength'][1]:+}")
 
 
 if __name__ == "__main__":
