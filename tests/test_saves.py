@@ -711,3 +711,46 @@ def test_random_players_choose_alike_after_a_rebuild(save_path: Path) -> None:
     assert isinstance(players[seat], RandomPlayer) and isinstance(saved.players[seat], RandomPlayer)
     assert players[seat].seed == saved.players[seat].seed
     assert saved.players[seat].choose(saved.state.view(seat)) == players[seat].choose(state.view(seat))
+
+
+# ------------------------------------------------------------------ other games
+@pytest.mark.parametrize(
+    ("variant", "seats", "options"),
+    [
+        ("kentucky", COMPUTERS, {"bird_rank": "ten-and-a-half", "all_tricks_bonus": 50, "ones": True}),
+        ("two", ("human", "computer"), {"min_bid": 60}),
+        ("five", ("computer",) * 5, {"min_bid": 40}),
+        ("beginner", COMPUTERS, {}),
+    ],
+)
+def test_every_game_and_its_table_options_round_trip(variant: str, seats: tuple[str, ...], options: dict) -> None:
+    setup = GameSetup.create(seats, level="random", seed=6, hands=2, variant=variant, options=options)
+    assert GameSetup.from_json(json.loads(json.dumps(setup.to_json()))) == setup
+    rules = setup.rules()
+    assert rules.name == variant and (not options.get("ones") or len(rules.deck) == 45)
+    state, players = make_table(setup)
+    assert len(players) == rules.players  # the dummy's entry is None: its player decides for it
+    actions: list = []
+    from rook_access.players import RandomPlayer as Random
+
+    chooser = Random(9)
+    while not state.is_over and len(actions) < 60:
+        seat = state.turn
+        player = players[state.actor] or chooser
+        action = player.choose(state.view(seat))
+        state.apply(action, seat)
+        actions.append((seat, action))
+    rebuilt, _ = rebuild(GameSetup.from_json(setup.to_json()), actions)
+    assert rebuilt.events == state.events
+
+
+def test_a_check_is_saved_and_read_back() -> None:
+    from rook_access.engine import CHECK
+
+    assert action_from_json(action_to_json(2, CHECK)) == (2, CHECK)
+
+
+def test_an_old_save_without_table_options_still_reads() -> None:
+    data = GameSetup.create(COMPUTERS, seed=3).to_json()
+    assert "options" not in data
+    assert GameSetup.from_json(data).options == {}
