@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import play_cards
 from rook_access.engine import (
     BIRD,
     CHECK,
@@ -20,7 +19,6 @@ from rook_access.engine import (
     Phase,
     Rule,
     RuleSetError,
-    cards_in,
     parse_card,
     parse_cards,
 )
