@@ -429,7 +429,7 @@ class Announcer:
         if self.rules.dummy_seat is not None:
             lines.append(self.dummy_line(state))
         leader = state.trick_leader
-        if leader not in self.humans:  # a player at the keyboard is asked at once
+        if state.controller(leader) not in self.humans:  # a player at the keyboard is asked at once
             lines.append(self._does(leader, "lead", "leads") + ".")
         return lines
 
