@@ -12,6 +12,7 @@ from ..engine import (
     BIRD,
     COLOR_NAMES,
     Bid,
+    Check,
     Phase,
     SeatView,
     card_name,
@@ -38,9 +39,10 @@ def hint_line(view: SeatView, player: SearchPlayer) -> str:
         expected = round(plan.expected_points / 5) * 5
         if isinstance(plan.action, Bid):
             return f"Bid {plan.action.amount}: your hand should take about {expected} points with the nest."
+        verb = "Check" if isinstance(plan.action, Check) else "Pass"  # where checking is allowed, a pass checks
         if plan.limit is None:
-            return f"Pass: your hand should take only about {expected} points, too few to bid safely."
-        return f"Pass: your hand is worth a bid of {plan.limit} at most, and the bidding is past it."
+            return f"{verb}: your hand should take only about {expected} points, too few to bid safely."
+        return f"{verb}: your hand is worth a bid of {plan.limit} at most, and the bidding is past it."
     if view.phase is Phase.DISCARD:
         choice = choose_nest(view, player.budget, rng, source)
         return f"Discard {card_names(cards_in(choice.discard))} and name {COLOR_NAMES[choice.trump]} trump: " + _nest_reason(

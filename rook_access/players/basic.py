@@ -5,6 +5,12 @@ names its longest strong color trump, and plays by simple card sense: take
 tricks with counters in them, feed counters to a partner who is winning,
 pull trump when its side holds the top trumps, and keep the Bird for a trick
 worth taking.  It sees only its own seat's view.
+
+It plays every game with the same rules of thumb: partners are the seats of
+its team this hand (from the view), cards rank as the rules rank them (a 1
+above the 14 where the 1s rank high), and its reckoning of a hand is scaled
+to the game it bids in (``hand_strength``).  Where checking is allowed it
+checks rather than pass.
 """
 
 from __future__ import annotations

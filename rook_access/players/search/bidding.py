@@ -13,11 +13,10 @@ Two estimates of the points a hand's team takes as the bidder are joined:
 The simulated points, shifted toward the model's estimate, give the expected
 hand score of each bid (a set loses the whole bid), and the player bids on
 while the best of them beats passing.  What passing is worth while an
-opponent may still win the bid is the tuned Partnership Game figure, carried
-to each game in proportion to what an opponent's contract costs there (the
-model file has it).  A game without a model (rules made up outside the
-program's games) bids on the simulation alone.  Where checking is allowed,
-a hand that would pass checks instead.
+opponent may still win the bid is the tuned Partnership Game figure, scaled
+to each game (``contested_pass_value``).  A game without a model (rules
+made up outside the program's games) bids on the simulation alone.  Where
+checking is allowed, a hand that would pass checks instead.
 """
 
 from __future__ import annotations
@@ -37,14 +36,13 @@ from ...engine import (
     Bid,
     SeatView,
     card_color,
-    card_number,
     cards_in,
     mask_of,
 )
 from ...engine.rules import PARTNERSHIP, RuleSet
 from ..basic import best_trump, number_rank, ranks
 from .knowledge import Knowledge
-from .nest import candidate_discards
+from .nest import candidate_discards, color_ranks
 from .outlook import Outlook, first_leader, model_signature
 from .play import SearchBudget, nest_points_of
 from .rollout import rollout
@@ -95,13 +93,12 @@ def bid_features(cards: list[int], rules: RuleSet) -> list[float]:
 
 @dataclass(frozen=True)
 class BiddingModel:
-    """Weights of the linear model, how far real results scatter around it, and the game's bidding figures."""
+    """Weights of one game's linear model, how far real results scatter around it, and the line that
+    scales the rule books' reckoning of a hand to the game."""
 
     weights: tuple[float, ...]
     spread: float
     deals: int
-    pass_value: float = -70.0
-    """The hand score of passing while an opponent may still win the bid."""
     strength: tuple[float, float] = (1.0, 0.0)
     """(scale, offset) turning the rule books' reckoning of a hand (``basic.raw_strength``) into this game's points."""
     name: str = "partnership"
@@ -125,7 +122,6 @@ def _load_models() -> dict[str, BiddingModel]:
             tuple(entry["weights"]),
             float(entry["spread"]),
             int(entry["deals"]),
-            float(entry["pass_value"]),
             (float(entry["strength"][0]), float(entry["strength"][1])),
             entry["name"],
         )
@@ -151,7 +147,7 @@ def quick_nest(hand: int, rules: RuleSet) -> tuple[int, int]:
     """A fast trump and discard for the bidder's hand and the nest (no simulation): the trump and the kept cards."""
     cards = cards_in(hand)
     trump = best_trump(cards, rules)
-    discard = candidate_discards(hand, trump, rules.nest_size, rules.points, rules.rank)[0]
+    discard = candidate_discards(hand, trump, rules.nest_size, rules.points, color_ranks(rules))[0]
     return trump, hand & ~discard
 
 
@@ -197,18 +193,25 @@ class BidTuning:
     PASS_VALUE_CONTESTED = -70.0
     """The expected hand score of passing while an opponent may still win the bid in the Partnership
     Game: about what an opponents' contract costs (they take some 90 of the 120 points when they hold
-    the nest).  Other games scale it (``BiddingModel.pass_value``)."""
+    the nest).  Other games scale it (``contested_pass_value``; checked by duplicate matches)."""
     MIN_SAMPLES = 32
     """Deals simulated for a bid at the least: a bid is too costly to make on a noisy estimate."""
     PARTNER_MARGIN = 25.0
     """How much more a hand must expect than partner's bid to take the bid from partner."""
 
 
-def contested_pass_value(rules: RuleSet, model: BiddingModel | None, tuning: type[BidTuning]) -> float:
-    """What passing is worth while an opponent may still win the bid."""
-    if model is None:
-        return tuning.PASS_VALUE_CONTESTED * rules.total_points / 120
-    return tuning.PASS_VALUE_CONTESTED * model.pass_value / BidTuning.PASS_VALUE_CONTESTED
+def contested_pass_value(view: SeatView, tuning: type[BidTuning] = BidTuning) -> float:
+    """What passing is worth while an opponent may still win the bid.
+
+    The Partnership Game's tuned figure, in proportion to the points of the
+    game, and shared out where an opponent's contract leaves more than two
+    teams (each alone against the bid winner: a fifth or a sixth of it falls
+    on this player, and its scores are compared with the mean of the others).
+    """
+    rules = view.rules
+    opponent = next(seat for seat in rules.people if seat != view.seat)
+    teams = len(rules.teams_for_bidder(view.hand_number, opponent))
+    return tuning.PASS_VALUE_CONTESTED * rules.total_points / 120 * 2 / teams
 
 
 def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
@@ -223,20 +226,23 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     mean = sum(taken[mine] for taken, _ in runs) / len(runs)
     model_points = model.estimate(cards, rules) if model is not None else mean
     shift = tuning.MODEL_SHARE * (model_points - mean)
-    # The shift moves points from the other teams to this one, keeping the total.
-    others_shift = shift / (outlook.size - 1)
+    # The shift moves points from the other teams to this one, keeping the total.  As the bidder's
+    # team, a run's hand score is (its points if it makes the bid, else minus the bid) minus the other
+    # teams' mean, which does not depend on the bid: each run is kept as (points, bonus, others' mean).
+    others = outlook.size - 1
+    others_shift = shift / others
+    bonus = rules.all_tricks_bonus
     outcomes = []
     for taken, won in runs:
-        counters = [points - others_shift for points in taken]
-        counters[mine] = taken[mine] + shift
-        outcomes.append((counters, won))
+        swept = won.bit_length() - 1 if bonus and won and not won & (won - 1) else None
+        rest = sum(taken) - taken[mine] - others * others_shift + (bonus if swept not in (None, mine) else 0)
+        outcomes.append((taken[mine] + shift, bonus if swept == mine else 0, rest / others))
     expected = mean + shift
 
     def bid_value(amount: int) -> float:
-        bidding = outlook.with_bid(amount)
         value = 0.0
-        for counters, won in outcomes:
-            value += bidding.outcome(counters, won)
+        for points, extra, rest in outcomes:
+            value += (points + extra if points >= amount else -amount) - rest
         return value / len(outcomes)
 
     team_of = view.team_of
@@ -247,7 +253,7 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     if partner_high:
         pass_value = None  # partner holds the bid: passing keeps it on our side
     elif opponents_in:
-        pass_value = contested_pass_value(rules, model, tuning)
+        pass_value = contested_pass_value(view, tuning)
     else:
         pass_value = 0.0  # the opponents have passed: passing leaves the hand to partner, or throws it in
     limit = None

@@ -63,11 +63,11 @@ class Knowledge:
             for other in range(rules.players)
             if other != seat
         }
-        if view.phase is Phase.BIDDING or (view.bidder is not None and view.bidder != seat
-                                           and view.phase is not Phase.DISCARD):
-            needs[NEST] = rules.nest_size - known_nest.bit_count()
-        elif view.bidder is None and view.phase is not Phase.BIDDING:
-            # Without bidding the nest is out of play: unseen but for the cards turned for trump.
+        # The nest is hidden but from the bidder (in its hand while it discards); without bidding
+        # it is out of play, and hidden but for the cards turned for trump.
+        if view.phase is Phase.BIDDING or view.bidder is None or (
+            view.bidder != seat and view.phase is not Phase.DISCARD
+        ):
             needs[NEST] = rules.nest_size - known_nest.bit_count()
         excluded = {other: 0 for other in needs}
         if view.trump is not None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ...engine import BIRD, COLORS, SeatView, card_color, card_number, cards_in, mask_of
 from ...engine.cards import COLOR_MASKS, CardSet
+from ...engine.rules import RuleSet
 from ..basic import trump_preference
 from .knowledge import Knowledge
 from .outlook import Outlook, first_leader
@@ -95,6 +96,12 @@ def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int,
     return unique
 
 
+def color_ranks(rules: RuleSet) -> tuple[int, ...] | None:
+    """The ``rank`` table for ``keep_value``: the rules' where a 1 ranks above the 14, else None (the
+    numbers, the faster way)."""
+    return rules.rank if rules.ones_high else None
+
+
 def _is_top_number(card: int, rank: tuple[int, ...] | None) -> bool:
     """Whether ``card`` is the highest card of its color in the deck (the 14, or the 1 above it)."""
     return card == _top_of_color(card, rank)
@@ -130,7 +137,8 @@ def choose_nest(view: SeatView, budget: SearchBudget, rng: random.Random,
     cards = cards_in(hand)
     colors = sorted(COLORS, key=lambda color: -trump_preference(cards, color, rules))
     scored: list[NestChoice] = []
-    first_round = [(color, candidate_discards(hand, color, count, rules.points, rules.rank)) for color in colors]
+    rank = color_ranks(rules)
+    first_round = [(color, candidate_discards(hand, color, count, rules.points, rank)) for color in colors]
     for color, discards in first_round:
         scored.append(_score(view, deals, hand, color, discards[0]))
     scored.sort(key=lambda choice: -choice.score)

@@ -3,8 +3,9 @@
 For each deal drawn by ``sampling`` (the seat's own cards fixed, the unseen
 ones dealt as the view allows), every legal card is tried: the rest of the
 hand is played out by the rollout policy, or solved exactly once few cards
-remain, and the hand's score is worked out as the rules score it.  The card
-with the best average score wins.  The search stops at its sample budget or
+remain (only where the hand has two teams: the solver pits one team against
+the rest), and the hand's score is worked out as the rules score it, for the
+hand's teams (``outlook``).  The card with the best average score wins.  The search stops at its sample budget or
 at its deadline, whichever comes first, and always has an answer.
 """
 
@@ -14,7 +15,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from ...engine import SeatView, cards_in
+from ...engine import RuleSet, SeatView, cards_in
 from .knowledge import Knowledge
 from .outlook import Outlook
 from .rollout import rollout
@@ -37,10 +38,7 @@ class SearchBudget:
     """Share of random cards in rollouts."""
     rollouts: int = 1
     """Rollouts per card and deal."""
-    work: int = 1 << 30
-    """At most this many deals times the cards a deal's search plays (``search_samples``)."""
-    min_samples: int = 1
-    """Deals searched at the least, whatever they cost."""
+
 
 
 @dataclass
@@ -54,12 +52,12 @@ class CardResult:
 
     @property
     def mean(self) -> float:
-        """The average hand score (this side's minus the other side's) when this card is played."""
+        """The average hand score (this team's minus the other teams' mean) when this card is played."""
         return self.total / self.count if self.count else float("-inf")
 
     @property
     def mean_points(self) -> float:
-        """The average points this side takes from now on."""
+        """The average points this team takes from now on."""
         return self.points / self.count if self.count else 0.0
 
 
@@ -78,11 +76,6 @@ class PlayAnalysis:
         return sorted(self.results.values(), key=lambda result: -result.mean)
 
 
-def hand_outcome(view: SeatView, counters: list[int], won: int = 0) -> float:
-    """This team's hand score minus the other teams' (averaged), for final counters by team of the hand."""
-    return Outlook.of(view).outcome(counters, won)
-
-
 def teams_won(view: SeatView, outlook: Outlook) -> int:
     """The teams that took a trick so far this hand (bit ``t`` for team ``t``)."""
     won = 0
@@ -91,20 +84,9 @@ def teams_won(view: SeatView, outlook: Outlook) -> int:
     return won
 
 
-def nest_points_of(rules, nest: int) -> int:
+def nest_points_of(rules: RuleSet, nest: int) -> int:
     """The points the last trick takes from the nest (none where the nest is out of play)."""
     return rules.points_in(nest) if rules.last_trick_takes_nest and rules.bidding else 0
-
-
-def search_samples(view: SeatView, budget: SearchBudget, choices: int) -> int:
-    """The deals to search: the budget's, fewer where each deal costs more than the budget allows.
-
-    A deal costs about one card per seat, card left and choice; ``budget.work`` caps deals times
-    that cost, so that bigger tables answer as fast as the Partnership Game.
-    """
-    rules = view.rules
-    cost = max(1, choices * rules.players * max(view.hand_sizes))
-    return max(budget.min_samples, min(budget.samples, budget.work // cost))
 
 
 def analyse_play(
@@ -129,7 +111,7 @@ def analyse_play(
         return PlayAnalysis(results, 0, False, time.perf_counter() - start, cards[0])
     knowledge = Knowledge.from_view(view)
     outlook = Outlook.of(view)
-    deals = deal_source(view, knowledge, search_samples(view, budget, len(cards)), rng)
+    deals = deal_source(view, knowledge, budget.samples, rng)
     leader = view.trick_leader if view.trick_leader is not None else view.seat
     trick = list(view.trick)
     # The exact solver maximizes one team's points against everyone else: right for two teams.

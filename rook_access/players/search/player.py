@@ -6,6 +6,12 @@ game: the same position gets the same answer, so ``--seed`` repeats a game
 and a saved game is rebuilt without asking the players again.  The search
 stops at its sample budget (the same on every machine) or at its deadline
 (only on a slow machine), whichever comes first.
+
+Every game of Rook is played by the same search: the teams of the hand come
+from the view (``outlook``), and so do the cards other seats show.  The
+dummy of the 2-player game is played by its player's ``SearchPlayer`` from
+the dummy's own view (``view.seat`` is the dummy's seat; its player's hand
+is among ``view.shown``).
 """
 
 from __future__ import annotations

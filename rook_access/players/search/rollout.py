@@ -3,10 +3,10 @@
 A rollout finishes a hand from a position of the search's sampled deals:
 every seat plays by a greedy policy that sees all the cards (it is one
 sampled world, so nothing is hidden in it).  Partners are the seats of one
-team of the hand (``team_of``, from the view: teams change in some games).  The policy is cheap but not
-foolish: it cashes sure winners, wins a trick as cheaply as it can when the
-win holds, feeds counters to a partner whose card holds, and otherwise
-plays its cheapest card.  Legal cards come from ``RuleSet.legal_plays``.
+team of the hand (``team_of``, from the view: teams change in some games).
+The policy is cheap but not foolish: it cashes sure winners, wins a trick
+as cheaply as it can when the win holds, feeds counters to a partner whose
+card holds, and otherwise plays its cheapest card.  Legal cards come from ``RuleSet.legal_plays``.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def rollout(
     """Play the hand out from here: the points each team takes from now on, and the
     teams that took a trick (bit ``t`` for team ``t``).
 
-    ``team_of`` gives each seat's team; ``hands`` (changed in place) are every seat's cards, ``trick`` the cards
-    already played to the current trick from ``leader`` on.  The last trick
+    ``team_of`` gives each seat's team; ``hands`` (changed in place) are every
+    seat's cards, ``trick`` the cards already played to the current trick from ``leader`` on.  The last trick
     also takes ``nest_points``.  With ``random`` and ``epsilon`` a seat plays
     a random legal card that share of the time, so that rollouts differ.
     """

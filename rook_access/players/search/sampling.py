@@ -33,8 +33,9 @@ def deal_unseen(knowledge: Knowledge, rng: random.Random, tries: int = 50) -> Sa
     """A random deal of the unseen cards that fits the known counts and voids.
 
     The cards other seats show are dealt to them; unseen cards left over when
-    every place has its cards are out of play.  The most constrained place is filled first; if the constraints cannot be
-    met (which a consistent view never causes) the voids are dropped.
+    every place has its cards are out of play.  The most constrained place is
+    filled first; if the constraints cannot be met (which a consistent view
+    never causes) the voids are dropped.
     """
     for attempt in range(tries + 1):
         ignore_voids = attempt == tries

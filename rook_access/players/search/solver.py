@@ -18,9 +18,10 @@ each suit's cards are consecutive bits, weakest first, the trump suit last;
 the relabelling is undone on the way out.
 
 Every seat of ``side`` maximizes its take, every other seat (of whatever
-side) minimizes it: exact for a hand of two teams; the teams are the fixed
-partnerships unless ``team_of`` gives the hand's own.  Card and nest points must be at least 0 (the search
-bounds a side's take by 0 and the points still out); a ``ValueError`` says
+side) minimizes it: exact for a hand of two teams.  The teams are the fixed
+partnerships unless ``team_of`` gives the hand's own.  Card and nest points
+must be at least 0 (the search bounds a side's take by 0 and the points
+still out); a ``ValueError`` says
 so otherwise, and for positions that cannot arise (hands of unequal sizes,
 a card twice, a complete trick).
 """

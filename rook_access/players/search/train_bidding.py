@@ -9,14 +9,10 @@ the teams of that game.  A least-squares fit of the points its team took on
 the features of its dealt cards gives the model's weights; the spread of
 the results around the fit is kept too.
 
-Two more figures per game come from the same hands:
-
-* what an opponent's contract costs a player of another team (its hand score
-  when the bid is the minimum), which carries the Partnership Game's tuned
-  value of passing to the other games in proportion;
-* a line turning the rule books' reckoning of a hand (``basic.raw_strength``,
-  made for the Partnership Game, where it is kept as it is) into the points
-  such hands take in the game, for the easy player's bidding.
+A line fitted on the same hands turns the rule books' reckoning of a hand
+(``basic.raw_strength``, made for the Partnership Game, where it is kept as
+it is) into the points such hands take in each game, for the easy player's
+bidding and the search's reading of the bids.
 """
 
 from __future__ import annotations
@@ -30,7 +26,7 @@ from pathlib import Path
 from ...engine import PARTNERSHIP, BirdRank, Deal, RuleSet, mask_of
 from ...engine.rules import FIVE_PLAYER, KENTUCKY, SIX_PLAYER, THREE_PLAYER, TWO_PLAYER, TableOptions, with_options
 from ..basic import raw_strength
-from .bidding import FEATURE_NAMES, MODEL_FILE, BidTuning, bid_features, play_as_bidder
+from .bidding import FEATURE_NAMES, MODEL_FILE, bid_features, play_as_bidder
 from .outlook import Outlook, first_leader, model_signature
 
 _ONES = with_options(KENTUCKY, TableOptions(ones=True))
@@ -52,29 +48,24 @@ game and Kentucky Discard, whose deck, deal and teams are the same."""
 
 
 def self_play_examples(deals: int, seed: int, rules: RuleSet = PARTNERSHIP
-                       ) -> tuple[list[list[float]], list[float], list[float], list[float]]:
-    """Per deal: the bidder's features, the points its team took, the rule books' reckoning
-    of its hand, and the mean hand score of the players of other teams at the minimum bid."""
+                       ) -> tuple[list[list[float]], list[float], list[float]]:
+    """Per deal: the bidder's features, the points its team took, and the rule books' reckoning of its hand."""
     rng = random.Random(seed)
     people = rules.people
     features: list[list[float]] = []
     targets: list[float] = []
     reckonings: list[float] = []
-    against: list[float] = []
     for number in range(deals):
         deal = Deal.shuffled(rules, people[number % len(people)], rng)
         bidder = people[rng.randrange(len(people))]
         hands = [mask_of(hand) for hand in deal.hands]
         outlook = Outlook.for_bidder(rules, 1, bidder, bidder, rules.min_bid)
-        taken, won = play_as_bidder(rules, outlook, hands, mask_of(deal.nest), bidder,
-                                    first_leader(rules, deal.dealer))
+        taken, _ = play_as_bidder(rules, outlook, hands, mask_of(deal.nest), bidder, first_leader(rules, deal.dealer))
         cards = list(deal.hands[bidder])
         features.append(bid_features(cards, rules))
         targets.append(float(taken[outlook.mine]))
         reckonings.append(raw_strength(cards, rules))
-        others = [seat for seat in people if outlook.team_of[seat] != outlook.mine]
-        against.append(sum(outlook.seen_from(seat).outcome(taken, won) for seat in others) / len(others))
-    return features, targets, reckonings, against
+    return features, targets, reckonings
 
 
 def least_squares(rows: list[list[float]], targets: list[float], ridge: float = 1e-6) -> list[float]:
@@ -103,8 +94,8 @@ def least_squares(rows: list[list[float]], targets: list[float], ridge: float = 
 
 
 def train_one(name: str, rules: RuleSet, deals: int, seed: int) -> dict:
-    """One game's model, with the raw cost of an opponent's contract (``opponent_contract``)."""
-    rows, targets, reckonings, against = self_play_examples(deals, seed, rules)
+    """One game's model, and the line that scales the rule books' reckoning of a hand to it."""
+    rows, targets, reckonings = self_play_examples(deals, seed, rules)
     weights = least_squares(rows, targets)
     residuals = [t - sum(w * x for w, x in zip(weights, row)) for row, t in zip(rows, targets)]
     spread = math.sqrt(sum(r * r for r in residuals) / len(residuals))
@@ -120,7 +111,6 @@ def train_one(name: str, rules: RuleSet, deals: int, seed: int) -> dict:
         "spread": round(spread, 3),
         "deals": deals,
         "seed": seed,
-        "opponent_contract": round(sum(against) / len(against), 3),
         "strength": strength,
     }
 
@@ -129,10 +119,6 @@ def train(deals: int, seed: int, names: list[str] | None = None) -> dict:
     """The models as the JSON object that is shipped (the Partnership Game's always, first)."""
     chosen = [(name, rules) for name, rules in GAMES if names is None or name == GAMES[0][0] or name in names]
     models = [train_one(name, rules, deals, seed) for name, rules in chosen]
-    anchor = models[0]["opponent_contract"]
-    for model in models:
-        # Passing while an opponent may win the bid: the tuned Partnership figure, in proportion.
-        model["pass_value"] = round(BidTuning.PASS_VALUE_CONTESTED * model["opponent_contract"] / anchor, 3)
     return {
         "about": "Linear estimates of the points a bidder's team takes, from its dealt cards, one per game; "
         "made by python -m rook_access.players.search.train_bidding",
@@ -154,8 +140,8 @@ def main(argv: list[str] | None = None) -> None:
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"Wrote {args.out}: {len(data['models'])} games, {args.deals} deals each.")
     for model in data["models"]:
-        print(f"{model['name']}: spread {model['spread']} points, passing worth {model['pass_value']}, "
-              f"reckoning x{model['strength'][0]} {model['strength'][1]:+}")
+        print(f"{model['name']}: spread {model['spread']} points, reckoning x{model['strength'][0]} "
+              f"{model['strength'][1]:+}")
 
 
 if __name__ == "__main__":

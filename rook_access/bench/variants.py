@@ -1,0 +1,270 @@
+"""The strong player in every game of Rook, against easy players, on duplicate deals.
+
+Run ``python -m rook_access.bench.variants --deals 200 --jobs 2``.
+
+For each game (``--variants``, default every game the program offers and
+Kentucky Discard with the 1s), each deal (dealer, hands, nest and the cards
+out of play, made from ``--seed``, the game and the deal's number) is played
+twice as a single hand:
+
+* with a strong player in seat 0 and easy players in the other seats;
+* with an easy player in seat 0 too (the same cards, dealer and seeds).
+
+The dummy of the 2-player game is played by the player who lost the bid, so
+the strong player plays it whenever seat 0 lost the bid.  The result of a
+play is the hand's score change for seat 0's scorer (its side, or seat 0
+where each player keeps a score); a hand thrown in scores 0.  The report
+gives, per game, the average with the strong and with the easy player, the
+difference deal by deal with a 95% interval (1.96 standard errors), seat
+0's bidding, and the strong player's decision times (median, 95th
+percentile and maximum; meaningful only on an idle machine with at most one
+job per core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Deal, GameState, IllegalActionError
+from ..engine.events import HandEnded, ThrownIn
+from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
+from ..players import LEVELS, make_player
+from .match import derive_seed, percentile
+
+TABLES: dict[str, RuleSet] = {
+    **VARIANTS,
+    "kentucky-ones": with_options(VARIANTS["kentucky"], TableOptions(ones=True)),
+}
+"""The games measured, by name: every variant, and Kentucky Discard with the deck with 1s."""
+
+
+def one_hand(rules: RuleSet) -> RuleSet:
+    """The rules of one benchmark play: the game, one hand."""
+    return rules.replace(hands_limit=1)
+
+
+def make_deal(name: str, rules: RuleSet, seed: int, number: int) -> Deal:
+    """Deal ``number`` of game ``name``: the dealer goes round the players with the number."""
+    rng = random.Random(derive_seed("variant deal", seed, name, number))
+    people = rules.people
+    return Deal.shuffled(rules, people[number % len(people)], rng)
+
+
+def scorer_of(rules: RuleSet, seat: int) -> int:
+    """The index of the score that ``seat``'s results count toward."""
+    return next(index for index, seats in enumerate(rules.scorers) if seat in seats)
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play of a deal: seat 0's scorer's score change, and seat 0's bidding."""
+
+    change: int
+    thrown_in: bool
+    bid_won: bool = False
+    made: bool | None = None
+
+
+@dataclass
+class DealResult:
+    name: str
+    number: int
+    strong: Play
+    easy: Play
+    times: list[float] = field(default_factory=list, repr=False)
+    """The strong player's decision times in milliseconds."""
+
+    @property
+    def diff(self) -> int:
+        return self.strong.change - self.easy.change
+
+
+def play_hand(rules: RuleSet, deal: Deal, levels: Sequence[str], seeds: Sequence[int],
+              times: list[float] | None = None, timed: str = "strong") -> Play:
+    """Play ``deal`` once as a hand; ``levels[seat]`` for each player (the dummy is played by its player's)."""
+    state = GameState(rules, seed=0, first_deal=deal)
+    players = {seat: make_player(levels[seat], seeds[seat]) for seat in rules.people}
+    clock = time.perf_counter
+    end: HandEnded | None = None
+    while not state.is_over:
+        seat = state.turn
+        actor = state.actor
+        assert seat is not None and actor is not None
+        view = state.view(seat)
+        start = clock()
+        action = players[actor].choose(view)
+        elapsed = clock() - start
+        if times is not None and levels[actor] == timed:
+            times.append(elapsed * 1000)
+        try:
+            events = state.apply(action, seat)
+        except IllegalActionError as error:
+            raise RuntimeError(f"the {levels[actor]} player for seat {seat} chose {action}: {error}") from error
+        for event in events:
+            if isinstance(event, ThrownIn):
+                return Play(0, True)
+            if isinstance(event, HandEnded):
+                end = event
+    assert end is not None
+    bid_won = end.bidder == 0
+    return Play(end.score_change[scorer_of(rules, 0)], False, bid_won, end.made if bid_won else None)
+
+
+def play_deal(name: str, seed: int, number: int, level: str = "strong", others: str = "easy") -> DealResult:
+    """Deal ``number`` of game ``name`` with ``level`` in seat 0, then with ``others`` there."""
+    rules = one_hand(TABLES[name])
+    deal = make_deal(name, rules, seed, number)
+    seeds = tuple(derive_seed("variant player", seed, name, number, seat) for seat in range(rules.players))
+    times: list[float] = []
+    rest = [others] * rules.players
+    strong = play_hand(rules, deal, [level, *rest[1:]], seeds, times, level)
+    easy = play_hand(rules, deal, rest, seeds)
+    return DealResult(name, number, strong, easy, times)
+
+
+def _worker(task: tuple[str, int, int, int, str, str]) -> list[DealResult]:
+    name, seed, first, stop, level, others = task
+    return [play_deal(name, seed, number, level, others) for number in range(first, stop)]
+
+
+@dataclass
+class GameSummary:
+    """One game's results."""
+
+    name: str
+    deals: int
+    strong_mean: float
+    easy_mean: float
+    diff_mean: float
+    diff_ci: tuple[float, float] | None
+    thrown_in: int
+    bids_won: int
+    bids_made: int
+    easy_bids_won: int
+    easy_bids_made: int
+    decisions: int
+    median_ms: float
+    p95_ms: float
+    max_ms: float
+
+    def line(self, level: str = "strong", others: str = "easy") -> str:
+        ci = f" (95% CI {self.diff_ci[0]:+.1f} to {self.diff_ci[1]:+.1f})" if self.diff_ci else ""
+        bids = (f"seat 0 won {self.bids_won} bids, made {self.bids_made} ({others} there: won "
+                f"{self.easy_bids_won}, made {self.easy_bids_made})")
+        return (
+            f"{self.name}: {self.deals} deals; seat 0's points a hand: {level} {self.strong_mean:+.1f}, "
+            f"{others} {self.easy_mean:+.1f}; difference {self.diff_mean:+.1f}{ci}; {bids}; "
+            f"plays thrown in {self.thrown_in}; {level} decisions {self.decisions}: median {self.median_ms:.0f} ms, "
+            f"p95 {self.p95_ms:.0f} ms, max {self.max_ms:.0f} ms"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        data["diff_ci"] = list(self.diff_ci) if self.diff_ci else None
+        return data
+
+
+def summarize(name: str, results: Sequence[DealResult]) -> GameSummary:
+    diffs = [result.diff for result in results]
+    mean = statistics.fmean(diffs)
+    ci = None
+    if len(diffs) > 1:
+        error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        ci = (mean - 1.96 * error, mean + 1.96 * error)
+    times = [value for result in results for value in result.times] or [0.0]
+    return GameSummary(
+        name=name,
+        deals=len(results),
+        strong_mean=statistics.fmean(result.strong.change for result in results),
+        easy_mean=statistics.fmean(result.easy.change for result in results),
+        diff_mean=mean,
+        diff_ci=ci,
+        thrown_in=sum(result.strong.thrown_in + result.easy.thrown_in for result in results),
+        bids_won=sum(result.strong.bid_won for result in results),
+        bids_made=sum(bool(result.strong.made) for result in results),
+        easy_bids_won=sum(result.easy.bid_won for result in results),
+        easy_bids_made=sum(bool(result.easy.made) for result in results),
+        decisions=len(times),
+        median_ms=statistics.median(times),
+        p95_ms=percentile(times, 0.95),
+        max_ms=max(times),
+    )
+
+
+def run(names: Iterable[str], deals: int, seed: int = 1, jobs: int = 1, level: str = "strong",
+        others: str = "easy", progress: Callable[[str, int, int], None] | None = None) -> list[GameSummary]:
+    """Play ``deals`` deals of each game; the summaries in the order of ``names``."""
+    names = list(names)
+    for name in names:
+        if name not in TABLES:
+            raise ValueError(f"no game {name!r}; the games are {', '.join(TABLES)}")
+    for name in (level, others):
+        if name not in LEVELS:
+            raise ValueError(f"unknown level {name!r}")
+    size = max(1, min(10, math.ceil(deals / max(1, jobs))))
+    tasks = [(name, seed, first, min(first + size, deals), level, others)
+             for name in names for first in range(0, deals, size)]
+    by_game: dict[str, list[DealResult]] = {name: [] for name in names}
+    if jobs <= 1:
+        chunks: Iterable[list[DealResult]] = map(_worker, tasks)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        chunks = pool.imap_unordered(_worker, tasks)
+    try:
+        for chunk in chunks:
+            for result in chunk:
+                by_game[result.name].append(result)
+            if progress is not None and chunk:
+                progress(chunk[0].name, len(by_game[chunk[0].name]), deals)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return [summarize(name, sorted(by_game[name], key=lambda result: result.number)) for name in names]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rook_access.bench.variants", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variants", nargs="*", default=list(TABLES), metavar="NAME",
+                        help=f"the games (default all: {', '.join(TABLES)})")
+    parser.add_argument("--deals", type=int, default=100, help="deals per game, each played twice (default 100)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--level", default="strong", choices=sorted(LEVELS), help="seat 0's level (default strong)")
+    parser.add_argument("--others", default="easy", choices=sorted(LEVELS), help="everyone else (default easy)")
+    parser.add_argument("--json", metavar="FILE", help="also write the summaries as JSON to FILE")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+
+    def progress(name: str, done: int, total: int) -> None:
+        print(f"{name}: {done}/{total} deals", file=sys.stderr, flush=True)
+
+    start = time.perf_counter()
+    summaries = run(args.variants, args.deals, args.seed, args.jobs, args.level, args.others,
+                    None if args.quiet else progress)
+    for summary in summaries:
+        print(summary.line(args.level, args.others), flush=True)
+    print(f"Elapsed {time.perf_counter() - start:.0f} s with {args.jobs} job(s).")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as file:
+            json.dump([summary.to_json() for summary in summaries], file, indent=1)
+            file.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

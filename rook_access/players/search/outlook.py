@@ -1,0 +1,111 @@
+"""Who plays with whom in a hand, and what a result is worth to one seat.
+
+Every variant of Rook is searched through the same objective: the hand's
+score for this seat's team minus the mean score of the other teams, the
+scores worked out as the rules score the hand (a bid team that is set loses
+its bid; the others score what they took; the bonus for taking every trick
+where the table plays with it).  With two teams this is the old objective
+(our score minus theirs); with more it treats every other team alike.
+
+The teams come from the view (they change from hand to hand in some games);
+before the bid is won, a seat judging a bid of its own uses the teams it
+would play with as the bid winner (``RuleSet.teams_for_bidder``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...engine import SeatView
+from ...engine.rules import RuleSet, team_of
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """The teams of a hand and one seat's stake in it."""
+
+    rules: RuleSet
+    teams: tuple[tuple[int, ...], ...]
+    team_of: tuple[int, ...]
+    """The team of each seat."""
+    mine: int
+    """This seat's team."""
+    bidder_team: int | None
+    """The team that won (or would win) the bid; None without bidding."""
+    bid: int | None
+
+    @classmethod
+    def of(cls, view: SeatView) -> Outlook:
+        """The teams and contract as the view shows them (after the bid, or without bidding)."""
+        rules = view.rules
+        teams = view.teams or rules.partnerships
+        table = team_of(teams, rules.players)
+        if view.bidder is None:
+            return cls(rules, teams, table, table[view.seat], None, None)
+        return cls(rules, teams, table, table[view.seat], table[view.bidder], view.high_bid)
+
+    @classmethod
+    def as_bidder(cls, view: SeatView, bidder: int, bid: int | None = None) -> Outlook:
+        """The teams if ``bidder`` wins the bid (at ``bid``), seen from ``view.seat``."""
+        return cls.for_bidder(view.rules, view.hand_number, view.seat, bidder, bid)
+
+    @classmethod
+    def for_bidder(cls, rules: RuleSet, hand_number: int, seat: int, bidder: int, bid: int | None = None) -> Outlook:
+        """The teams of hand ``hand_number`` if ``bidder`` wins the bid (at ``bid``), seen from ``seat``."""
+        teams = rules.teams_for_bidder(hand_number, bidder)
+        table = team_of(teams, rules.players)
+        return cls(rules, teams, table, table[seat], table[bidder], bid)
+
+    @property
+    def size(self) -> int:
+        """The number of teams."""
+        return len(self.teams)
+
+    @property
+    def two_teams(self) -> bool:
+        return len(self.teams) == 2
+
+    def outcome(self, counters: Sequence[float], won: int = 0) -> float:
+        """This team's hand score minus the other teams' mean, for the points each team took.
+
+        ``won`` is the set of teams (bit ``t`` for team ``t``) that took a trick this hand,
+        for the bonus for taking every trick; 0 when not tracked.
+        """
+        rules = self.rules
+        all_tricks = None
+        if rules.all_tricks_bonus and won and not won & (won - 1):
+            all_tricks = won.bit_length() - 1
+        _, change = rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks)
+        mine = self.mine
+        others = 0.0
+        for team, points in enumerate(change):
+            if team != mine:
+                others += points
+        return change[mine] - others / (len(change) - 1)
+
+
+def first_leader(rules: RuleSet, dealer: int) -> int:
+    """The seat that leads the first trick: the dummy where there is one, else the dealer's left."""
+    if rules.dummy_seat is not None:
+        return rules.dummy_seat
+    return (dealer + 1) % rules.players
+
+
+def model_signature(rules: RuleSet) -> str:
+    """What a bidding model depends on in a rule set: the deck, the deal, the teams and the Bird.
+
+    Table options that do not change what a hand takes (target, minimum bid,
+    number of hands) are left out, and the partnership games share one.
+    """
+    teams = {
+        "fixed": "partners",
+        "rotating": "partners",
+    }.get(rules.teams.value, rules.teams.value.replace(" ", "-"))
+    counters = ",".join(f"{number}:{points}" for number, points in rules.counter_values)
+    return (
+        f"players={rules.players} hand={rules.hand_size} nest={rules.nest_size} aside={rules.out_of_play} "
+        f"numbers={rules.lowest_number}-14{'+1' if rules.ones_high else ''} "
+        f"bird={rules.bird_rank.value + ':' + str(rules.bird_points) if rules.uses_bird else 'none'} "
+        f"counters={counters} teams={teams} dummy={rules.dummy_face_up if rules.dummy else 'none'}"
+    )
