@@ -40,7 +40,15 @@ def write_deal(path: Path, deal: dict = FIXED_DEAL) -> Path:
 
 
 def program_env(home: Path) -> dict[str, str]:
-    """What every program we start needs: settings and saves in ``home``, never the user's."""
+    """What every program we start needs: settings and saves in ``home``, never the user's.
+
+    The settings name the game already, as after a first start at a terminal,
+    so the program does not offer the list of games.
+    """
+    settings = home / "config" / "settings.toml"
+    if not settings.exists():
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text('variant = "partnership"\n', encoding="utf-8")
     return {
         "ROOK_ACCESS_CONFIG_DIR": str(home / "config"),
         "ROOK_ACCESS_DATA_DIR": str(home / "data"),

@@ -158,12 +158,29 @@ def test_missing_deal_file_is_refused(tmp_path):
 
 @pytest.mark.parametrize(
     "args",
-    [["--seats", "human,computer"], ["--seats", "human,robot,computer,computer"], ["--hands", "0"], ["--seed", "x"]],
+    [["--seats", "human"], ["--seats", "human,robot,computer,computer"], ["--hands", "0"], ["--seed", "x"],
+     ["--variant", "bridge"], ["--bird-rank", "middle"]],
 )
 def test_bad_flags_are_refused(args):
     done = run_program(args)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and "rook-access: error:" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["--seats", "human,computer"], "The Original Rook Partnership Game needs 4 seats, each human or computer"),
+        (["--variant", "two", "--bird-rank", "low"], "The Game for 2 Players is played without the Bird"),
+        (["--ones"], "The deck with 1s belongs to the tournament rules of Kentucky Discard"),
+        (["--target", "200", "--hands", "2"], "Play to a target score or a number of hands, not both."),
+        (["--variant", "beginner", "--min-bid", "50"], "The Beginner Game has no bidding, so it has no minimum bid."),
+    ],
+)
+def test_tables_that_cannot_be_played_are_refused_with_the_reason(args, reason):
+    done = run_program(args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("rook-access: " + reason) and len(done.stderr.splitlines()) == 1
 
 
 def test_hands_flag_plays_exactly_that_many_hands(tmp_path):

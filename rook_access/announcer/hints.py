@@ -25,7 +25,6 @@ from ..players.search.knowledge import Knowledge
 from ..players.search.nest import choose_nest, choose_trump
 from ..players.search.player import SearchPlayer
 from ..players.search.tables import trump_tables
-from .announcer import SEAT_NAMES
 
 
 def hint_line(view: SeatView, player: SearchPlayer) -> str:
@@ -95,15 +94,16 @@ def _play_hint(view: SeatView, player: SearchPlayer) -> str:
         values = [powers[c] for c in trick]
         best = max(values)
         winner = (leader + values.index(best)) % rules.players
-        who_led = "your partner " + SEAT_NAMES[leader] if leader == partner else SEAT_NAMES[leader]
+        names = rules.names
+        who_led = "your partner " + names[leader] if leader == partner else names[leader]
         led_name = "trump" if led == view.trump else COLOR_NAMES[led]
         reasons.append(f"{who_led} leads {led_name}")
         voids = _shown_out_after(view, led)
         if voids:
             reasons.append(f"{' and '.join(voids)} showed out of {led_name}")
         trick_points = sum(points[c] for c in trick)
-        if rules.side_of[winner] == view.side and powers[card] <= best:
-            reasons.append(f"{SEAT_NAMES[winner]} is winning the trick")
+        if view.team_of[winner] == view.side and powers[card] <= best:
+            reasons.append(f"{names[winner]} is winning the trick")
             if points[card]:
                 reasons.append(f"it gives {points[card]} points to your side")
         elif powers[card] > best:
@@ -133,8 +133,8 @@ def _shown_out_after(view: SeatView, suit: int) -> list[str]:
     names = []
     for offset in range(1, rules.players - len(view.trick)):
         other = (view.seat + offset) % rules.players
-        if rules.side_of[other] != view.side and knowledge.excluded.get(other, 0) & suit_cards:
-            names.append(SEAT_NAMES[other])
+        if view.team_of[other] != view.side and knowledge.excluded.get(other, 0) & suit_cards:
+            names.append(rules.names[other])
     return names
 
 
