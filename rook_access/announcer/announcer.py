@@ -406,7 +406,7 @@ class Announcer:
             return [f"{'Nest' if event.seat == self.you else self.initials[event.seat] + ' nest'} {nest}"] + self.hand_lines(
                 event.seat, state
             )
-        return [f"{self._whose(event.seat)} nest: {nest}.", self.hand_line(event.seat, state)]
+        return [f"{self._whose(event.seat)} nest: {nest}.", *self.hand_lines(event.seat, state)]
 
     def _on_NestDiscarded(self, event: NestDiscarded, state: GameState) -> list[str]:
         if event.seat not in self.humans and self.humans:
@@ -578,10 +578,6 @@ class Announcer:
         return [f"Game over. {winner} {win}, {margin}."]
 
     # ---------------------------------------------------------- review lines
-    def hand_line(self, seat: int, state: GameState) -> str:
-        """The cards ``seat`` holds, in one line (the braille verbosity's first line only)."""
-        return self.hand_lines(seat, state)[0]
-
     def hand_lines(self, seat: int, state: GameState) -> list[str]:
         """The cards ``seat`` holds: one line, or with the braille verbosity as many
         lines of at most 40 cells as it takes (a hand with the nest does not fit one)."""
@@ -614,9 +610,8 @@ class Announcer:
         return groups
 
     def grouped_hand_line(self, seat: int, state: GameState) -> str:
-        """The hand grouped by color with the count of each, trump first: for the ``hand`` command."""
-        if self.braille:
-            return " ".join(self.hand_lines(seat, state))
+        """The hand grouped by color with the count of each, trump first: for the ``hand`` command
+        (the braille verbosity says ``hand_lines`` instead)."""
         cards = sort_hand(state.hand(seat), state.trump, self.rules)
         trump = state.trump
         groups: list[str] = []
