@@ -1,6 +1,70 @@
-"""Test configuration: the tests folder is importable, for the shared helpers."""
+"""Test configuration: the shared helpers are importable, and no test touches the user's files.
 
+- Every test runs with the program's data and settings folders (and the XDG
+  folders that platformdirs falls back on) pointed at its own ``tmp_path``, so
+  no test can read or write the user's saved games or settings, even one that
+  forgets to set them.
+- The whole run keeps its temporary files in one folder of its own: pytest's
+  ``tmp_path`` folders, everything made through ``tempfile`` (in the tests and
+  in the programs they start, through ``TMPDIR``) and tmux's sockets
+  (``TMUX_TMPDIR``). The folder is removed when the run ends, so the suite
+  leaves the system's temporary folder as it found it; ``.ci/run`` checks that.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
+
+_RUN_FOLDER_KEY = pytest.StashKey[Path]()
+_SAVED_ENVIRONMENT_KEY = pytest.StashKey[dict[str, str | None]]()
+_RUN_VARIABLES = ("TMPDIR", "TMUX_TMPDIR")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Make the run's own temporary folder and send every temporary file there."""
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker shares its controller's folder
+        return
+    folder = Path(tempfile.mkdtemp(prefix="rook-access-tests-"))
+    config.stash[_RUN_FOLDER_KEY] = folder
+    config.stash[_SAVED_ENVIRONMENT_KEY] = {name: os.environ.get(name) for name in _RUN_VARIABLES}
+    temporary = folder / "tmp"
+    temporary.mkdir()
+    os.environ["TMPDIR"] = str(temporary)
+    os.environ["TMUX_TMPDIR"] = str(temporary)
+    tempfile.tempdir = None  # forget the cached folder: the next call reads TMPDIR
+    if config.option.basetemp is None:
+        config.option.basetemp = str(folder / "pytest")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the run's temporary folder and restore the environment."""
+    folder = config.stash.get(_RUN_FOLDER_KEY, None)
+    if folder is None:
+        return
+    for name, value in config.stash[_SAVED_ENVIRONMENT_KEY].items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    tempfile.tempdir = None
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _private_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Point the program's data and settings folders, and the XDG folders, at this test's own folder."""
+    home = tmp_path / "user"
+    monkeypatch.setenv("ROOK_ACCESS_DATA_DIR", str(home / "data"))
+    monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(home / "config"))
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(name, str(home / name.lower()))
+    yield
