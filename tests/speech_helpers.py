@@ -19,6 +19,7 @@ import wave
 from pathlib import Path
 
 from accessible_output2.outputs.base import Output
+from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher as SpeechDispatcherOutput
 
 # --- measuring audio ------------------------------------------------------------
 
@@ -134,6 +135,55 @@ class BrailleOutput(SpeechOnlyOutput):
 
     def braille(self, text: str) -> None:
         self.calls.append(("braille", text))
+
+
+class FakeSSIPClient:
+    """Stands for the ``speechd`` client: each message takes ``seconds`` to
+    say, then reports "end"; ``cancel()`` cuts it ("cancel") and drops the rest."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.said: list[tuple[str, str]] = []  # (text, "end" or "cancel"), as each ends
+        self._lock = threading.Lock()
+        self._current: tuple[str, object, threading.Event] | None = None
+
+    def speak(self, text: str, callback=None, event_types=None) -> None:
+        done = threading.Event()
+        with self._lock:
+            self._current = (text, callback, done)
+
+        def run() -> None:
+            cut = done.wait(self.seconds)
+            with self._lock:
+                self.said.append((text, "cancel" if cut else "end"))
+            if callback is not None:
+                callback("cancel" if cut else "end")
+
+        threading.Thread(target=run, daemon=True).start()
+
+    def cancel(self) -> None:
+        with self._lock:
+            if self._current is not None:
+                self._current[2].set()
+
+
+class FakeSpeechDispatcherOutput(SpeechDispatcherOutput):
+    """accessible_output2's speech-dispatcher output over a ``FakeSSIPClient``,
+    which reports when each message ends."""
+
+    name = "fake speech-dispatcher"
+
+    def __init__(self, seconds: float = 0.3) -> None:
+        self._client = FakeSSIPClient(seconds)
+
+    def is_active(self) -> bool:
+        return True
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        raise AssertionError("speech-dispatcher is spoken to through its client")
+
+    def silence(self) -> None:
+        self._client.cancel()
 
 
 def wait_until(condition, timeout: float = 5.0, step: float = 0.02) -> bool:
