@@ -139,32 +139,41 @@ class BrailleOutput(SpeechOnlyOutput):
 
 class FakeSSIPClient:
     """Stands for the ``speechd`` client: each message takes ``seconds`` to
-    say, then reports "end"; ``cancel()`` cuts it ("cancel") and drops the rest."""
+    say, then its end comes in as the server sends it (to the connection's
+    callback, with the message id); ``cancel()`` cuts it ("cancel")."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.said: list[tuple[str, str]] = []  # (text, "end" or "cancel"), as each ends
         self._lock = threading.Lock()
-        self._current: tuple[str, object, threading.Event] | None = None
+        self._current: tuple[str, threading.Event] | None = None
+        self._ids = iter(range(1, 10**6))
+        self._conn = self
+        self._callback_handler = lambda *args, **kwargs: None
+        self._events = self._callback_handler
 
-    def speak(self, text: str, callback=None, event_types=None) -> None:
+    def set_callback(self, callback) -> None:
+        self._events = callback
+
+    def speak(self, text: str, callback=None, event_types=None):
         done = threading.Event()
+        number = next(self._ids)
         with self._lock:
-            self._current = (text, callback, done)
+            self._current = (text, done)
 
         def run() -> None:
             cut = done.wait(self.seconds)
             with self._lock:
                 self.said.append((text, "cancel" if cut else "end"))
-            if callback is not None:
-                callback("cancel" if cut else "end")
+            self._events(number, 1, "cancel" if cut else "end")
 
         threading.Thread(target=run, daemon=True).start()
+        return 225, "OK MESSAGE QUEUED", [str(number)]
 
     def cancel(self) -> None:
         with self._lock:
             if self._current is not None:
-                self._current[2].set()
+                self._current[1].set()
 
 
 class FakeSpeechDispatcherOutput(SpeechDispatcherOutput):

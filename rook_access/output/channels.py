@@ -642,12 +642,47 @@ def _speechd_client(output: Any) -> Any:
         return None
     target = _first_output(output)
     client = getattr(target, "_client", None) if isinstance(target, SpeechDispatcher) else None
-    return client if callable(getattr(client, "speak", None)) else None
+    connection = getattr(client, "_conn", None)
+    return client if callable(getattr(connection, "set_callback", None)) else None
 
 
 # speechd.CallbackType.END and CANCEL: the events of a message said to its end, or cut.
 SPEECHD_END = "end"
 SPEECHD_CANCEL = "cancel"
+
+
+class _SpeechdEnds:
+    """The messages speech-dispatcher has said to their end or cut, by
+    message id, seen where its events come in.  The client's own callbacks
+    for one message are registered after the message is sent, and miss an
+    end that comes first (a race its code notes): for short messages that
+    happens, and speech would wait for an end already gone by."""
+
+    def __init__(self, client: Any) -> None:
+        self._ended: dict[int, str] = {}
+        self._cond = threading.Condition()
+        self._forward = getattr(client, "_callback_handler", None)
+        client._conn.set_callback(self)
+
+    def __call__(self, msg_id: int, client_id: int, type: str, **details: Any) -> None:  # noqa: A002 - the client's name
+        if type in (SPEECHD_END, SPEECHD_CANCEL):
+            with self._cond:
+                self._ended[int(msg_id)] = type
+                self._cond.notify_all()
+        if self._forward is not None:
+            self._forward(msg_id, client_id, type, **details)
+
+    def wait(self, message_id: int, timeout: float, wake: threading.Event) -> str | None:
+        """How message ``message_id`` ended ("end" or "cancel"), or None on
+        timeout or when ``wake`` is set (the user cut speech)."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while message_id not in self._ended:
+                left = deadline - time.monotonic()
+                if left <= 0 or wake.is_set():
+                    return None
+                self._cond.wait(min(left, 0.02))
+            return self._ended.pop(message_id)
 
 
 # Longest wait for speech-dispatcher to report the end of one message: far
@@ -695,6 +730,7 @@ class ScreenReaderChannel:
         self._output = output
         self._braille = _has_braille(self._output)
         self._client = _speechd_client(self._output)
+        self._ends: _SpeechdEnds | None = None
         self._log = log if log is not None else SpeechLog("screenreader")
         self._cond = threading.Condition()
         self._pending: deque[tuple[int, Message]] = deque()
@@ -795,19 +831,20 @@ class ScreenReaderChannel:
             self._notice("Lost the screen reader; text only.")
 
     def _speak_and_wait(self, number: int, text: str) -> None:
-        ended: list[str] = []
         spoken = self._spoken
-
-        def on_event(kind: str, **_: Any) -> None:
-            ended.append(kind)
-            spoken.set()
-
-        self._client.speak(text, callback=on_event, event_types=(SPEECHD_END, SPEECHD_CANCEL))
-        if not self._closed:
-            spoken.wait(_longest_speech(text))
+        if self._ends is None:
+            self._ends = _SpeechdEnds(self._client)
+        result = self._client.speak(text)
+        try:
+            message_id = int(result[2][0])
+        except (TypeError, ValueError, IndexError):
+            message_id = None
+        ended = None
+        if message_id is not None and not self._closed:
+            ended = self._ends.wait(message_id, _longest_speech(text), spoken)
         cut: bool | None = None
-        if ended:
-            cut = ended[0] == SPEECHD_CANCEL
+        if ended is not None:
+            cut = ended == SPEECHD_CANCEL
         elif self._silence:
             cut = True
         self._log.write("end", id=number, cut=cut)
