@@ -858,14 +858,21 @@ class ScreenReaderChannel:
     def close(self) -> None:
         """Leave: hand over what is left at once (a screen reader that runs on
         says it, as it reads a program's last lines), disconnect, and stop a
-        speech-dispatcher we started.  Never waits long."""
+        speech-dispatcher we started (then what is left goes with it).
+        Never waits long."""
         with self._cond:
             if self._closed:
                 return
             self._closed = True
-            self._log.write("close", cut=False)
+            if self.spawned is not None:
+                # The server goes with us, and what it has not said with it:
+                # nothing to hand over.
+                self._pending.clear()
+            self._log.write("close", cut=self.spawned is not None and self._busy)
             self._spoken.set()  # no more waiting for the end of a message
             self._cond.notify_all()
+        if self.spawned is not None:
+            self.spawned.stop()  # first: a worker waiting on the server's reply gets its answer now
         self._worker.join(CLOSE_WAIT)
         with self._cond:
             output, self._output = self._output, None
@@ -882,8 +889,6 @@ class ScreenReaderChannel:
                             closer()
 
             _run_with_timeout(close_all, CLOSE_WAIT)
-        if self.spawned is not None:
-            self.spawned.stop()
 
 
 # --- is a screen reader running? ---------------------------------------------

@@ -16,8 +16,9 @@ it; only SIGKILL ends it.
 What is done here: before connecting, ``SpawnWatch`` notes whether a server
 answers on the socket the client will use.  If none did and one does after
 connecting, the program started it: ``SpawnedServer`` keeps its process id
-(from the socket's peer credentials, checked to be a speech-dispatcher, with
-its start time so that a reused number is never signalled) and its modules.
+(a speech-dispatcher started since, serving that socket, as its pid file
+says), its start time (so that a reused number is never signalled) and its
+modules.
 ``SpawnedServer.stop`` asks it to stop with SIGTERM, then ends it and its
 modules with SIGKILL after a short grace, and removes the socket and pid
 files it leaves.  A server that was running before is never touched.
@@ -29,7 +30,6 @@ import contextlib
 import os
 import signal
 import socket
-import struct
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,20 +75,6 @@ def answers(path: Path) -> bool:
         return False
     probe.close()
     return True
-
-
-def server_pid(path: Path) -> int | None:
-    """The process id of the server listening on ``path`` (from SO_PEERCRED), or None."""
-    probe = _connect(path)
-    if probe is None:
-        return None
-    with probe:
-        try:
-            data = probe.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-        except (OSError, AttributeError):
-            return None
-    pid = struct.unpack("3i", data)[0]
-    return pid if pid > 0 else None
 
 
 def _stat(pid: int) -> list[str] | None:
@@ -196,12 +182,37 @@ class SpawnWatch:
 
     def spawned(self) -> SpawnedServer | None:
         """The server the connection started, or None if one was running already (or none runs)."""
-        if self.was_running or self.socket is None:
+        if self.was_running or self.socket is None or not answers(self.socket):
             return None
-        pid = server_pid(self.socket)
-        if pid is None or pid == os.getpid() or _name(pid) != SERVER_NAME:
+        pid = _spawned_server_pid(self.socket, self.since)
+        if pid is None:
             return None
         started = _start_time(pid)
         if started is None:
             return None
         return SpawnedServer(pid, started, self.socket, _modules(pid, self.since), self.since)
+
+
+def _spawned_server_pid(path: Path, since: int) -> int | None:
+    """The speech-dispatcher started at ``since`` ticks or later to serve ``path``.
+
+    The socket's peer credentials name the process that made the socket,
+    which has gone by the time the server runs in the background; the server
+    writes its pid file, and its command line names the socket.
+    """
+    candidates: list[int] = []
+    with contextlib.suppress(OSError, ValueError):
+        candidates.append(int((path.parent / "pid" / "speech-dispatcher.pid").read_text().split()[0]))
+    with contextlib.suppress(OSError):
+        candidates += [int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit()]
+    for pid in candidates:
+        fields = _stat(pid)
+        if not fields or int(fields[19]) < since or _name(pid) != SERVER_NAME or pid == os.getpid():
+            continue
+        try:
+            arguments = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if os.fsencode(str(path)) in arguments:
+            return pid
+    return None
