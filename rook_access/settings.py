@@ -25,6 +25,7 @@ OUTPUTS = ("auto", "plain", "screenreader", "voice")
 VERBOSITIES = ("terse", "normal", "verbose", "braille")
 PACINGS = ("enter", "delay")
 BRAILLE_DISPLAY = ("off", "on")
+INTERRUPTS = ("all", "line", "none")
 VARIANT_NAMES = tuple(VARIANTS)
 BIRD_RANKS = tuple(rank.value for rank in BirdRank)
 
@@ -45,6 +46,12 @@ class Settings:
     """The program's own voice (an espeak-ng voice name); empty for the default."""
     rate: int = 0
     """Speech rate of the program's own voice in words a minute; 0 for the default."""
+    interrupt: str = "all"
+    """What typing a line does to speech still to come: all (stop now and drop
+    the rest), line (finish the sentence being said, drop the rest) or none
+    (say everything).  ``all`` is the default because screen readers (NVDA,
+    JAWS, Orca) stop talking when a key is pressed: a player who types has
+    heard enough.  The answer to the line typed is always said."""
     pacing: str = "enter"
     """After a trick, at a terminal: wait for Enter, or go on after a delay."""
     delay: float = 1.5
@@ -91,6 +98,7 @@ class Settings:
             f"output {self.output}: auto, plain, screenreader or voice.",
             f"voice {self.voice or 'default'}: an espeak-ng voice name, or default.",
             f"rate {self.rate or 'default'}: words a minute, 80 to 450, or default.",
+            f"interrupt {self.interrupt}: when you type, all stops speech, line finishes the sentence, none says everything.",
             f"pacing {self.pacing}: after a trick, enter waits for Enter, delay goes on by itself.",
             f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
             f"level {self.level}: easy, normal, strong or random computer players, or one per seat like easy,strong,normal,strong.",
@@ -132,10 +140,10 @@ def _parse(name: str, value: object) -> Any:
         if name != "target" and number % 5:
             raise SettingError(f"{name} is a multiple of 5.")
         return number
-    if name in ("verbosity", "output", "pacing", "braille", "ones"):
+    if name in ("verbosity", "output", "pacing", "braille", "ones", "interrupt"):
         allowed = {
             "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
-            "ones": BRAILLE_DISPLAY,
+            "ones": BRAILLE_DISPLAY, "interrupt": INTERRUPTS,
         }[name]  # fmt: skip
         if text not in allowed:
             raise SettingError(f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {text or 'nothing'}.")

@@ -19,6 +19,7 @@ import wave
 from pathlib import Path
 
 from accessible_output2.outputs.base import Output
+from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher as SpeechDispatcherOutput
 
 # --- measuring audio ------------------------------------------------------------
 
@@ -134,6 +135,64 @@ class BrailleOutput(SpeechOnlyOutput):
 
     def braille(self, text: str) -> None:
         self.calls.append(("braille", text))
+
+
+class FakeSSIPClient:
+    """Stands for the ``speechd`` client: each message takes ``seconds`` to
+    say, then its end comes in as the server sends it (to the connection's
+    callback, with the message id); ``cancel()`` cuts it ("cancel")."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.said: list[tuple[str, str]] = []  # (text, "end" or "cancel"), as each ends
+        self._lock = threading.Lock()
+        self._current: tuple[str, threading.Event] | None = None
+        self._ids = iter(range(1, 10**6))
+        self._conn = self
+        self._callback_handler = lambda *args, **kwargs: None
+        self._events = self._callback_handler
+
+    def set_callback(self, callback) -> None:
+        self._events = callback
+
+    def speak(self, text: str, callback=None, event_types=None):
+        done = threading.Event()
+        number = next(self._ids)
+        with self._lock:
+            self._current = (text, done)
+
+        def run() -> None:
+            cut = done.wait(self.seconds)
+            with self._lock:
+                self.said.append((text, "cancel" if cut else "end"))
+            self._events(number, 1, "cancel" if cut else "end")
+
+        threading.Thread(target=run, daemon=True).start()
+        return 225, "OK MESSAGE QUEUED", [str(number)]
+
+    def cancel(self) -> None:
+        with self._lock:
+            if self._current is not None:
+                self._current[1].set()
+
+
+class FakeSpeechDispatcherOutput(SpeechDispatcherOutput):
+    """accessible_output2's speech-dispatcher output over a ``FakeSSIPClient``,
+    which reports when each message ends."""
+
+    name = "fake speech-dispatcher"
+
+    def __init__(self, seconds: float = 0.3) -> None:
+        self._client = FakeSSIPClient(seconds)
+
+    def is_active(self) -> bool:
+        return True
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        raise AssertionError("speech-dispatcher is spoken to through its client")
+
+    def silence(self) -> None:
+        self._client.cancel()
 
 
 def wait_until(condition, timeout: float = 5.0, step: float = 0.02) -> bool:

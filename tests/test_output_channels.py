@@ -1,8 +1,10 @@
 """Output channels: the plain line, falling back when an engine is missing,
-speech that never holds up input, urgent messages and stop."""
+speech that never holds up input, queued speech that only the user cuts
+(stop, a line typed, leaving), and the speech log."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import signal
 import subprocess
@@ -10,7 +12,14 @@ import sys
 import time
 
 import pytest
-from speech_helpers import BrailleOutput, RecordingSpeaker, SlowSpeaker, SpeechOnlyOutput, wait_until
+from speech_helpers import (
+    BrailleOutput,
+    FakeSpeechDispatcherOutput,
+    RecordingSpeaker,
+    SlowSpeaker,
+    SpeechOnlyOutput,
+    wait_until,
+)
 
 from rook_access.output import channels
 from rook_access.output.channels import (
@@ -23,6 +32,8 @@ from rook_access.output.channels import (
     screen_reader_running,
 )
 from rook_access.output.message import Message
+from rook_access.output.speech_log import ENVIRONMENT as SPEECH_LOG
+from rook_access.settings import INTERRUPTS
 from rook_access.output.speechd_client import load_speechd
 
 TRICK = Message("N takes, 25", "North takes the trick, 25 points.")
@@ -206,24 +217,102 @@ def test_the_engine_gets_the_spoken_form_in_order():
     assert speaker.closed
 
 
-def test_an_urgent_message_cuts_off_speech_and_drops_stale_messages():
-    speaker = RecordingSpeaker(seconds=5.0)
+def test_new_messages_never_cut_speech_not_even_questions():
+    speaker = RecordingSpeaker(seconds=0.15)
     channel = VoiceChannel(speaker=speaker, write=lambda line: None)
     try:
         channel.say(Message("a", "first"))
         assert speaker.started.wait(2)
         channel.say(Message("b", "second"))
+        channel.say(TURN)  # a question, marked urgent: it waits its turn
         channel.say(Message("c", "third"))
-        started = time.perf_counter()
-        channel.say(TURN)
-        assert wait_until(lambda: len(speaker.calls) >= 1, timeout=2)
-        assert time.perf_counter() - started < 0.5  # "first" was cut off, not finished
-        assert speaker.calls[0] == ("first", True)
-        assert wait_until(lambda: TURN.spoken in speaker.begun, timeout=2)
-        assert speaker.begun == ["first", TURN.spoken]  # second and third dropped
+        assert channel.idle(timeout=5)
+        assert speaker.calls == [("first", False), ("second", False), (TURN.spoken, False), ("third", False)]
     finally:
-        channel.stop()
         channel.close()
+
+
+def say_while_speaking(channel, speaker, texts):
+    """Queue ``texts`` and wait until the first is being said."""
+    for text in texts:
+        channel.say(Message(text, text))
+    assert speaker.started.wait(2)
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [
+        # all: the sentence being said is cut, the rest dropped, the answer said.
+        ("all", [("one", True), ("answer", False)]),
+        # line: the sentence being said finishes, the rest is dropped, the answer said.
+        ("line", [("one", False), ("answer", False)]),
+        # none: everything is said, then the answer.
+        ("none", [("one", False), ("two", False), ("three", False), ("answer", False)]),
+    ],
+)
+def test_a_line_typed_cuts_speech_as_the_user_set_and_the_answer_is_said(mode, expected):
+    speaker = RecordingSpeaker(seconds=0.3)
+    channel = VoiceChannel(speaker=speaker, write=lambda line: None, interrupt=mode)
+    try:
+        say_while_speaking(channel, speaker, ["one", "two", "three"])
+        started = time.perf_counter()
+        channel.user_input()
+        channel.say(Message("answer", "answer"))  # the answer to the line typed
+        assert channel.idle(timeout=5)
+        assert speaker.calls == expected
+        if mode == "all":
+            assert time.perf_counter() - started < 0.55  # cut, not finished: answer at once
+    finally:
+        channel.close()
+
+
+def test_the_interrupt_mode_is_checked():
+    with pytest.raises(ValueError, match="all, line, none"):
+        VoiceChannel(speaker=RecordingSpeaker(), write=lambda line: None, interrupt="some")
+    assert channels.INTERRUPT_MODES == INTERRUPTS
+
+
+def test_the_speech_log_says_what_was_said_queued_cut_and_dropped(tmp_path, monkeypatch):
+    log = tmp_path / "speech.jsonl"
+    monkeypatch.setenv(SPEECH_LOG, str(log))
+    speaker = RecordingSpeaker(seconds=0.3)
+    channel = VoiceChannel(speaker=speaker, write=lambda line: None)
+    say_while_speaking(channel, speaker, ["one"])
+    channel.say(Message("two", "two"))
+    channel.user_input()
+    assert channel.idle(timeout=5)
+    speaker.seconds = 0.0
+    channel.say(Message("answer", "answer"))
+    assert channel.idle(timeout=5)
+    channel.stop()
+    channel.close()
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert {event["backend"] for event in events} == {"voice"}
+    ids = {event["text"]: event["id"] for event in events if event["event"] == "say"}
+    short = [(e["event"], e.get("id"), e.get("cut"), e.get("mode"), e.get("interrupt")) for e in events]
+    assert short == [
+        ("say", ids["one"], None, None, False),
+        ("start", ids["one"], None, None, None),
+        ("say", ids["two"], None, None, False),
+        ("input", None, None, "all", None),
+        ("drop", ids["two"], None, None, None),
+        ("end", ids["one"], True, None, None),
+        ("say", ids["answer"], None, None, False),
+        ("start", ids["answer"], None, None, None),
+        ("end", ids["answer"], False, None, None),
+        ("stop", None, None, None, None),
+        ("close", None, False, None, None),
+    ]
+    assert [e["t"] for e in events] == sorted(e["t"] for e in events)
+
+
+def test_without_the_variable_nothing_is_logged(tmp_path, monkeypatch):
+    monkeypatch.delenv(SPEECH_LOG, raising=False)
+    monkeypatch.chdir(tmp_path)
+    channel = VoiceChannel(speaker=RecordingSpeaker(seconds=0.0), write=lambda line: None)
+    channel.say(PLAY)
+    channel.close()
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_stop_silences_now_and_drops_the_queue():
@@ -246,25 +335,36 @@ def test_stop_silences_now_and_drops_the_queue():
         channel.close()
 
 
-def test_close_lets_queued_speech_finish():
-    speaker = RecordingSpeaker(seconds=0.05)
-    channel = VoiceChannel(speaker=speaker, write=lambda line: None)
-    for text in ("one", "two", "three"):
-        channel.say(Message(text, text))
-    channel.close()
-    assert speaker.calls == [("one", False), ("two", False), ("three", False)]
-
-
-def test_close_never_hangs_on_endless_speech():
+def test_close_is_leaving_it_cuts_speech_at_once():
     speaker = RecordingSpeaker(seconds=60.0)
-    channel = VoiceChannel(speaker=speaker, write=lambda line: None, close_timeout=0.2)
-    channel.say(Message("long", "a very long speech"))
-    channel.say(Message("more", "and more"))
+    channel = VoiceChannel(speaker=speaker, write=lambda line: None)
+    say_while_speaking(channel, speaker, ["a very long speech", "and more"])
     started = time.perf_counter()
     channel.close()
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 0.5
     assert speaker.calls == [("a very long speech", True)]
+    assert speaker.closed
     channel.say(PLAY)  # after close: still prints, says nothing, no error
+    channel.close()  # twice is fine
+
+
+def test_a_close_cut_short_by_ctrl_c_is_finished_at_exit():
+    """A first close interrupted before releasing the speaker (Ctrl-C) leaves
+    the release to the next close, which the exit handler makes."""
+    speaker = RecordingSpeaker(seconds=0.0)
+    channel = VoiceChannel(speaker=speaker, write=lambda line: None)
+    original = channel._worker.join
+
+    def interrupted(timeout=None):
+        raise KeyboardInterrupt
+
+    channel._worker.join = interrupted
+    with pytest.raises(KeyboardInterrupt):
+        channel.close()
+    assert not speaker.closed
+    channel._worker.join = original
+    channels._silence_at_exit()
+    assert speaker.closed
 
 
 def test_a_failing_engine_loses_one_utterance_silently(capfd):
@@ -278,6 +378,7 @@ def test_a_failing_engine_loses_one_utterance_silently(capfd):
     channel = VoiceChannel(speaker=speaker)
     channel.say(Message("x", "boom"))
     channel.say(Message("y", "after"))
+    assert channel.idle(timeout=5)
     channel.close()
     assert speaker.texts() == ["after"]
     assert capfd.readouterr() == ("x\ny\n", "")
@@ -288,6 +389,7 @@ def test_messages_without_spoken_text_are_not_sent_to_the_engine():
     channel = VoiceChannel(speaker=speaker, write=lambda line: None)
     channel.say(Message("", "  "))
     channel.say(PLAY)
+    assert channel.idle(timeout=5)
     channel.close()
     assert speaker.texts() == [PLAY.spoken]
 
@@ -299,13 +401,14 @@ def test_screen_reader_gets_speech_and_braille(capfd):
     output = BrailleOutput()
     channel = ScreenReaderChannel(output=output)
     channel.say(PLAY)
-    channel.say(TURN)
+    channel.say(TURN)  # a question: queued like the rest, never interrupting
+    assert channel.idle(timeout=5)
     channel.stop()
     channel.close()
     assert output.calls == [
         ("speak", PLAY.spoken, False),
         ("braille", PLAY.compact),
-        ("speak", TURN.spoken, True),
+        ("speak", TURN.spoken, False),
         ("braille", TURN.compact),
         ("silence",),
         ("close",),
@@ -473,3 +576,85 @@ def test_a_slow_screen_reader_never_holds_the_game():
     assert channel.idle(timeout=5)
     assert [call[1] for call in output.calls if call[0] == "speak"] == [PLAY.spoken, TRICK.spoken]
     channel.close()
+
+
+# --- the screen reader's queue: only the user cuts speech ---------------------------
+
+
+def test_the_screen_reader_is_never_asked_to_interrupt_by_a_message():
+    output = SpeechOnlyOutput()
+    channel = ScreenReaderChannel(output=output, write=lambda line: None)
+    for message in (PLAY, TURN, TRICK):
+        channel.say(message)
+    assert channel.idle(timeout=5)
+    channel.close()
+    assert output.calls == [
+        ("speak", PLAY.spoken, False), ("speak", TURN.spoken, False), ("speak", TRICK.spoken, False), ("close",),
+    ]
+
+
+@pytest.mark.parametrize(("mode", "silenced"), [("all", True), ("line", True), ("none", False)])
+def test_a_line_typed_silences_a_screen_reader_that_does_not_report_the_end_of_speech(mode, silenced):
+    """NVDA, JAWS and the like take every message at once: ``line`` cannot
+    let one sentence finish there, so it silences as ``all`` does."""
+    output = SpeechOnlyOutput()
+    channel = ScreenReaderChannel(output=output, write=lambda line: None, interrupt=mode)
+    channel.say(PLAY)
+    assert channel.idle(timeout=5)
+    channel.user_input()
+    channel.say(TRICK)  # the answer
+    assert channel.idle(timeout=5)
+    channel.close()
+    expected = [("speak", PLAY.spoken, False), *([("silence",)] if silenced else []), ("speak", TRICK.spoken, False)]
+    assert output.calls[:-1] == expected
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [
+        ("all", [("one", "cancel"), ("answer", "end")]),
+        ("line", [("one", "end"), ("answer", "end")]),
+        ("none", [("one", "end"), ("two", "end"), ("three", "end"), ("answer", "end")]),
+    ],
+)
+def test_speech_dispatcher_gets_one_message_at_a_time_and_a_line_typed_cuts_as_set(mode, expected):
+    output = FakeSpeechDispatcherOutput(seconds=0.3)
+    channel = ScreenReaderChannel(output=output, write=lambda line: None, interrupt=mode)
+    try:
+        for text in ("one", "two", "three"):
+            channel.say(Message(text, text))
+        assert wait_until(lambda: output._client._current is not None, timeout=2)
+        channel.user_input()
+        channel.say(Message("answer", "answer"))
+        assert channel.idle(timeout=5)
+        assert output._client.said == expected
+    finally:
+        channel.close()
+
+
+def test_stop_cuts_speech_dispatcher_and_drops_the_queue():
+    output = FakeSpeechDispatcherOutput(seconds=5.0)
+    channel = ScreenReaderChannel(output=output, write=lambda line: None, interrupt="none")
+    for text in ("one", "two"):
+        channel.say(Message(text, text))
+    assert wait_until(lambda: output._client._current is not None, timeout=2)
+    started = time.perf_counter()
+    channel.stop()
+    assert channel.idle(timeout=2)
+    assert time.perf_counter() - started < 0.5
+    channel.close()
+    assert output._client.said == [("one", "cancel")]
+
+
+def test_closing_the_screen_reader_hands_over_what_is_left_at_once():
+    """Leaving never waits for speech-dispatcher to finish: what is left is
+    handed over, for a screen reader that runs on to say."""
+    output = FakeSpeechDispatcherOutput(seconds=5.0)
+    channel = ScreenReaderChannel(output=output, write=lambda line: None)
+    for text in ("one", "Game saved. Goodbye."):
+        channel.say(Message(text, text))
+    assert wait_until(lambda: output._client._current is not None, timeout=2)
+    started = time.perf_counter()
+    channel.close()
+    assert time.perf_counter() - started < 0.5
+    assert output._client._current[0] == "Game saved. Goodbye."

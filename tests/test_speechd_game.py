@@ -39,7 +39,8 @@ def test_a_scripted_hand_is_spoken_through_speech_dispatcher(speech_dispatcher, 
     # Never start (autospawn) a speech-dispatcher of the user's own, whatever happens to ours.
     env["SPEECHD_CMD"] = str(tmp_path / "no-autospawn")
     done = subprocess.run(
-        [sys.executable, "-m", "rook_access", "--output", "screenreader",
+        # A script types ahead of speech: with interrupt none every line is still said.
+        [sys.executable, "-m", "rook_access", "--output", "screenreader", "--interrupt", "none",
          "--seats", "human,human,human,human", "--seed", str(SEED), "--hands", "1", "--deal", str(deal)],
         input="\n".join(script) + "\n",
         capture_output=True,

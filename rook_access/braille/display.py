@@ -319,6 +319,10 @@ class BrailleDisplayChannel:
     def stop(self) -> None:
         self.inner.stop()
 
+    def user_input(self) -> None:
+        """The user typed a line: the inner channel cuts its speech as set; the display keeps its lines."""
+        self.inner.user_input()
+
     def idle(self, timeout: float | None = None) -> bool:
         """Wait until the inner channel and the display have taken everything said."""
         inner_idle = getattr(self.inner, "idle", None)

@@ -34,6 +34,7 @@ from ..saves import (
 )
 from ..settings import (
     BRAILLE_DISPLAY,
+    INTERRUPTS,
     OUTPUTS,
     PACINGS,
     VERBOSITIES,
@@ -48,7 +49,7 @@ from .session import ConsoleGame, SettingsControl
 
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
-    "output", "verbosity", "voice", "rate", "pacing", "delay", "level", "braille",
+    "output", "verbosity", "voice", "rate", "interrupt", "pacing", "delay", "level", "braille",
     "variant", "target", "bird_rank", "min_bid", "all_tricks_bonus",
 )  # fmt: skip
 """Flags that change a setting for this run only."""
@@ -163,6 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--voice", help="the program's own voice, an espeak-ng voice name")
     parser.add_argument("--rate", help="the program's own voice's speed in words a minute, 80 to 450")
+    parser.add_argument(
+        "--interrupt",
+        choices=INTERRUPTS,
+        help="when you type, what happens to speech still going: all stops it (default), line lets the "
+        "sentence finish, none says everything",
+    )
     parser.add_argument("--pacing", choices=PACINGS, help="after a trick at a terminal: wait for Enter, or a delay")
     parser.add_argument("--delay", help="seconds to wait after a trick with --pacing delay, 0 to 10")
     parser.add_argument(
@@ -214,7 +221,8 @@ def open_output(settings: Settings, notice: Callable[[str], None]) -> Channel:
     notice says so and the game goes on without it.
     """
     channel = open_channel(
-        settings.output, rate=settings.rate or None, voice=settings.voice or None, notice=notice, write=_print
+        settings.output, rate=settings.rate or None, voice=settings.voice or None, notice=notice, write=_print,
+        interrupt=settings.interrupt,
     )
     if settings.braille == "on":
         try:
@@ -297,9 +305,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rook-access: internal error, the game stopped: {error!r}. Please report it.", file=sys.stderr)
         return 1
     finally:
+        if game.state.is_over:
+            _finish_speech(game.channel)
         game.channel.close()
         if record is not None:
             record.close()
+
+
+GAME_OVER_SPEECH = 60.0
+"""Longest wait, in seconds, for the last announcements of a finished game to be spoken."""
+
+
+def _finish_speech(channel: Channel) -> None:
+    """Let the channel say the end of the game before the program leaves (Ctrl-C leaves at once)."""
+    idle = getattr(channel, "idle", None)
+    if callable(idle):
+        try:
+            idle(GAME_OVER_SPEECH)
+        except KeyboardInterrupt:
+            pass
 
 
 Table = tuple[GameSetup, GameState, list, RecordWriter | None, GameSaver, bool]

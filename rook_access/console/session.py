@@ -133,6 +133,11 @@ class ConsoleGame:
         if stop is not None:
             stop()
 
+    def _user_typed(self, line: str | None) -> None:
+        """A line came back from the user: the channel cuts its speech as the user set."""
+        if line is not None and hasattr(self.channel, "user_input"):
+            self.channel.user_input()
+
     def completion_words(self) -> list[str]:
         """The words Tab completes now: the legal moves first, then every command."""
         words = self.move_words()
@@ -188,6 +193,7 @@ class ConsoleGame:
             fresh = self._asked_at != len(state.events)
             self._asked_at = len(state.events)
             line = self.lines.read(self.narrator.question(state), fresh)
+            self._user_typed(line)
             if line is None:
                 self.say("End of input. " + self.goodbye())
                 return 0
@@ -270,6 +276,7 @@ class ConsoleGame:
             return
         while True:
             line = self.lines.read("Press Enter to go on.")
+            self._user_typed(line)
             if line is None:
                 raise EOFError
             if not line.strip():
@@ -386,7 +393,7 @@ class ConsoleGame:
         value = getattr(control.effective, name)
         if name == "verbosity":
             self.narrator.verbosity = Verbosity(value)
-        elif name in ("output", "voice", "rate", "braille") and control.reopen_output is not None:
+        elif name in ("output", "voice", "rate", "braille", "interrupt") and control.reopen_output is not None:
             self.channel = control.reopen_output(control.effective)
         elif name == "level":
             kept += "; the computer players change in the next game"

@@ -10,18 +10,24 @@ script see the same lines.  The speaking channels add speech of
   pyttsx3 drives espeak-ng to synthesize each message into a WAV file and a
   player (``aplay``) plays it, all on a worker thread, so ``say()`` returns at
   once and input never waits for speech.  Playing through our own player
-  process is what makes speech stoppable: ``stop()`` and urgent messages end
-  it mid-word.  With ``wav_dir`` the speech is written to numbered WAV files
-  there instead of being played (for tests and measurements).  A player that
-  fails (no sound card) fails silently.
+  process is what makes speech stoppable.  With ``wav_dir`` the speech is
+  written to numbered WAV files there instead of being played (for tests and
+  measurements).  A player that fails (no sound card) fails silently.
 - ``ScreenReaderChannel``: the running screen reader, through
-  ``accessible_output2``: speech gets ``message.spoken`` (interrupting for
-  urgent messages) and, where the screen reader has braille, braille gets
-  ``message.compact``.  On Linux that is speech-dispatcher, reached through
-  its Python client ``speechd`` from Debian's ``python3-speechd`` (see
-  ``speechd_client`` for why and how; not the PyPI fork
-  ``speechd-unofficial``).  As on any Linux desktop, the client starts
-  speech-dispatcher itself if it is installed and not yet running.
+  ``accessible_output2``: speech gets ``message.spoken`` and, where the
+  screen reader has braille, braille gets ``message.compact``.  On Linux that
+  is speech-dispatcher, reached through its Python client ``speechd`` from
+  Debian's ``python3-speechd`` (see ``speechd_client`` for why and how; not
+  the PyPI fork ``speechd-unofficial``).  As on any Linux desktop, the client
+  starts speech-dispatcher itself if it is installed and not yet running;
+  the channel then stops it when it closes (``speechd_server``).
+
+Speech is queued: every announcement is spoken in full, in order, and a new
+message never cuts off an earlier one.  Only the user cuts speech: ``stop()``
+(the stop command, F2) and ``user_input()`` (a line typed, as the
+``interrupt`` setting says), and ``close()`` (leaving).  With
+``ROOK_ACCESS_SPEECH_LOG`` set, both speaking channels write what they were
+asked to say and what became of it to that file (``speech_log``).
 
 ``open_channel`` chooses by name and falls back to ``PlainChannel`` with one
 short notice line when an engine is missing.  ``auto`` is plain text: a
@@ -38,6 +44,7 @@ import itertools
 import os
 import queue
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -52,13 +59,16 @@ from typing import Any, Protocol, runtime_checkable
 
 from .message import Message
 from .quiet import quiet_output, silence_module_prints
+from .speech_log import SpeechLog
 from .speechd_client import load_speechd
+from .speechd_server import SpawnedServer, SpawnWatch
 
 __all__ = [
     "CHANNEL_NAMES",
     "Channel",
     "EngineUnavailable",
     "EspeakSpeaker",
+    "INTERRUPT_MODES",
     "PlainChannel",
     "ScreenReaderChannel",
     "Speaker",
@@ -101,10 +111,14 @@ class Channel(Protocol):
         """Announce ``message``; returns without waiting for speech."""
 
     def stop(self) -> None:
-        """Silence any speech now, and drop speech not yet started."""
+        """Silence any speech now, and drop speech not yet started (the user's stop)."""
+
+    def user_input(self) -> None:
+        """The user typed a line: cut speech short as the user set (the
+        ``interrupt`` setting); what is said next is spoken."""
 
     def close(self) -> None:
-        """Finish and release the engine; never hangs."""
+        """Leave: cut speech, release the engine and its files; never hangs."""
 
 
 Write = Callable[[str], Any]
@@ -131,6 +145,9 @@ class PlainChannel:
             sys.stdout.flush()
 
     def stop(self) -> None:
+        pass
+
+    def user_input(self) -> None:
         pass
 
     def close(self) -> None:
@@ -162,8 +179,17 @@ PLAYERS: tuple[tuple[str, ...], ...] = (
 )
 
 
+PLAYER_ENVIRONMENT = "ROOK_ACCESS_AUDIO_PLAYER"
+"""An environment variable naming the audio player's command line (the WAV
+file's path is added at the end), instead of the first of ``PLAYERS``."""
+
+
 def find_player() -> list[str] | None:
-    """The command line of the first audio player installed, or None."""
+    """The command line of the audio player: ``PLAYER_ENVIRONMENT``'s, or the
+    first of ``PLAYERS`` installed, or None."""
+    chosen = os.environ.get(PLAYER_ENVIRONMENT, "").strip()
+    if chosen:
+        return shlex.split(chosen)
     for command in PLAYERS:
         found = shutil.which(command[0])
         if found:
@@ -354,13 +380,35 @@ def _remove_folder(folder: Path | None) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+INTERRUPT_MODES = ("all", "line", "none")
+"""What typing a line does to speech still going (the ``interrupt`` setting):
+``all`` cuts the sentence being said and drops the rest, ``line`` lets that
+sentence finish and drops the rest, ``none`` keeps everything."""
+
+CLOSE_WAIT = 0.3
+"""Seconds ``close()`` waits for the speech worker after cutting its speech."""
+
+_ANNOUNCEMENT_IDS = itertools.count(1)
+"""Numbers of announcements in the speech log, unique in the process."""
+
+
+def _check_mode(interrupt: str) -> str:
+    if interrupt not in INTERRUPT_MODES:
+        raise ValueError(f"interrupt is one of {', '.join(INTERRUPT_MODES)}, not {interrupt!r}")
+    return interrupt
+
+
 class VoiceChannel:
     """Prints each line and speaks it with the program's own voice.
 
-    Speech runs on a worker thread: ``say()`` only queues it.  An urgent
-    message drops what is queued and cuts off what is being said, then is
-    spoken; ``stop()`` silences everything.  ``close()`` lets queued speech
-    finish for at most ``close_timeout`` seconds, then cuts it off.
+    Speech runs on a worker thread: ``say()`` only queues it, and every
+    announcement is spoken in full, in the order said; a new message never
+    cuts off an earlier one.  Only the user cuts speech short: ``stop()`` (the
+    stop command, F2) silences it now and drops what is queued;
+    ``user_input()`` (a line typed) does what ``interrupt`` says (see
+    ``INTERRUPT_MODES``), and what is said after it (the answer) is spoken.
+    ``close()`` is the user leaving: speech stops at once; to let it finish
+    first (the game is over), wait for ``idle()``.
     """
 
     name = "voice"
@@ -373,35 +421,52 @@ class VoiceChannel:
         write: Write = print,
         wav_dir: str | os.PathLike[str] | None = None,
         speaker: Speaker | None = None,
-        close_timeout: float = 5.0,
+        interrupt: str = "all",
+        log: SpeechLog | None = None,
     ) -> None:
+        self.interrupt = _check_mode(interrupt)
         self._plain = PlainChannel(write)
         self._speaker: Speaker = (
             speaker if speaker is not None else EspeakSpeaker(rate=rate, voice=voice, wav_dir=wav_dir)
         )
-        self._close_timeout = close_timeout
+        self._log = log if log is not None else SpeechLog("voice")
         self._cond = threading.Condition()
-        self._pending: deque[tuple[str, threading.Event]] = deque()
+        self._pending: deque[tuple[int, str, threading.Event]] = deque()
         self._current: threading.Event | None = None
         self._closed = False
+        self._speaker_closed = False
         self._worker = threading.Thread(target=self._run, name="rook-access speech", daemon=True)
         self._worker.start()
         _OPEN_VOICES.add(self)
 
     def say(self, message: Message) -> None:
         self._plain.say(message)
+        if not message.spoken.strip():
+            return
         with self._cond:
             if self._closed:
                 return
-            if message.urgent:
-                self._cancel_all()
-            if message.spoken.strip():
-                self._pending.append((message.spoken, threading.Event()))
-                self._cond.notify_all()
+            number = next(_ANNOUNCEMENT_IDS)
+            self._pending.append((number, message.spoken, threading.Event()))
+            self._log.write("say", id=number, text=message.spoken, interrupt=False)
+            self._cond.notify_all()
 
     def stop(self) -> None:
+        """The user's stop: silence now, drop the queue."""
         with self._cond:
-            self._cancel_all()
+            self._log.write("stop")
+            self._drop_queue()
+            self._cut_current()
+
+    def user_input(self) -> None:
+        """The user typed a line: cut speech as the ``interrupt`` setting says."""
+        with self._cond:
+            self._log.write("input", mode=self.interrupt)
+            if self.interrupt == "none":
+                return
+            self._drop_queue()
+            if self.interrupt == "all":
+                self._cut_current()
 
     def idle(self, timeout: float | None = None) -> bool:
         """Wait until nothing is queued or being said; False on timeout."""
@@ -409,24 +474,38 @@ class VoiceChannel:
             return self._cond.wait_for(lambda: not self._pending and self._current is None, timeout)
 
     def close(self) -> None:
+        """Leave: cut speech now, release the engine and remove its temporary files."""
         with self._cond:
-            if self._closed:
+            first = not self._closed
+            if first:
+                self._closed = True
+                self._log.write("close", cut=bool(self._pending) or self._current is not None)
+                self._drop_queue()
+                self._cut_current()
+        if first:
+            self._worker.join(CLOSE_WAIT)
+        # Even a second close (at exit, after an interrupted first one) releases the speaker.
+        with self._cond:
+            if self._speaker_closed:
                 return
-            self._closed = True
-            self._cond.notify_all()
-        self._worker.join(self._close_timeout)
-        if self._worker.is_alive():
-            self.stop()
-            self._worker.join(2.0)
-        with contextlib.suppress(Exception):
-            self._speaker.close()
-        _OPEN_VOICES.discard(self)
+            self._speaker_closed = True
+        try:
+            with contextlib.suppress(Exception):
+                self._speaker.close()
+        finally:
+            _OPEN_VOICES.discard(self)
+            self._log.close()
 
-    def _cancel_all(self) -> None:
-        """Drop queued speech and cut off the current one (lock held)."""
-        for _, cancel in self._pending:
+    def _drop_queue(self) -> None:
+        """Drop the speech not yet started (lock held)."""
+        for number, _, cancel in self._pending:
             cancel.set()
+            self._log.write("drop", id=number)
         self._pending.clear()
+        self._cond.notify_all()
+
+    def _cut_current(self) -> None:
+        """Cut off the speech being said (lock held)."""
         if self._current is not None:
             self._current.set()
         self._cond.notify_all()
@@ -435,10 +514,11 @@ class VoiceChannel:
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._pending or self._closed)
-                if not self._pending:
-                    return  # closed, and everything said
-                text, cancel = self._pending.popleft()
+                if self._closed:
+                    return
+                number, text, cancel = self._pending.popleft()
                 self._current = cancel
+                self._log.write("start", id=number)
             try:
                 self._speaker.speak(text, cancel)
             except Exception:
@@ -446,6 +526,7 @@ class VoiceChannel:
             finally:
                 with self._cond:
                     self._current = None
+                    self._log.write("end", id=number, cut=cancel.is_set())
                     self._cond.notify_all()
 
 
@@ -459,7 +540,6 @@ _OPEN_VOICES: weakref.WeakSet[VoiceChannel] = weakref.WeakSet()
 def _silence_at_exit() -> None:
     for channel in list(_OPEN_VOICES):
         with contextlib.suppress(Exception):
-            channel.stop()
             channel.close()
 
 
@@ -528,6 +608,19 @@ def _auto_output(timeout: float | None = None) -> Any:
     return result["output"]
 
 
+def _auto_output_and_server(timeout: float | None = None) -> tuple[Any, SpawnedServer | None]:
+    """``_auto_output``, and the speech-dispatcher that connecting to it started, if it did."""
+    watch = SpawnWatch()
+    try:
+        output = _auto_output(timeout)
+    except EngineUnavailable:
+        spawned = watch.spawned()
+        if spawned is not None:
+            spawned.stop()
+        raise
+    return output, watch.spawned()
+
+
 def _run_with_timeout(action: Callable[[], Any], seconds: float) -> None:
     """Run ``action`` and wait for it at most ``seconds``; ignore its errors."""
 
@@ -540,96 +633,262 @@ def _run_with_timeout(action: Callable[[], Any], seconds: float) -> None:
     thread.join(seconds)
 
 
+def _speechd_client(output: Any) -> Any:
+    """The ``speechd`` client behind accessible_output2's speech-dispatcher
+    output (which reports when each message ends), or None for any other."""
+    try:
+        from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher  # noqa: PLC0415
+    except Exception:
+        return None
+    target = _first_output(output)
+    client = getattr(target, "_client", None) if isinstance(target, SpeechDispatcher) else None
+    connection = getattr(client, "_conn", None)
+    return client if callable(getattr(connection, "set_callback", None)) else None
+
+
+# speechd.CallbackType.END and CANCEL: the events of a message said to its end, or cut.
+SPEECHD_END = "end"
+SPEECHD_CANCEL = "cancel"
+
+
+class _SpeechdEnds:
+    """The messages speech-dispatcher has said to their end or cut, by
+    message id, seen where its events come in.  The client's own callbacks
+    for one message are registered after the message is sent, and miss an
+    end that comes first (a race its code notes): for short messages that
+    happens, and speech would wait for an end already gone by."""
+
+    def __init__(self, client: Any) -> None:
+        self._ended: dict[int, str] = {}
+        self._cond = threading.Condition()
+        self._forward = getattr(client, "_callback_handler", None)
+        client._conn.set_callback(self)
+
+    def __call__(self, msg_id: int, client_id: int, type: str, **details: Any) -> None:  # noqa: A002 - the client's name
+        if type in (SPEECHD_END, SPEECHD_CANCEL):
+            with self._cond:
+                self._ended[int(msg_id)] = type
+                self._cond.notify_all()
+        if self._forward is not None:
+            self._forward(msg_id, client_id, type, **details)
+
+    def wait(self, message_id: int, timeout: float, wake: threading.Event) -> str | None:
+        """How message ``message_id`` ended ("end" or "cancel"), or None on
+        timeout or when ``wake`` is set (the user cut speech)."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while message_id not in self._ended:
+                left = deadline - time.monotonic()
+                if left <= 0 or wake.is_set():
+                    return None
+                self._cond.wait(min(left, 0.02))
+            return self._ended.pop(message_id)
+
+
+# Longest wait for speech-dispatcher to report the end of one message: far
+# longer than any announcement takes at the slowest rate.
+def _longest_speech(text: str) -> float:
+    return 5.0 + 0.25 * len(text)
+
+
 class ScreenReaderChannel:
     """Prints each line and hands it to the running screen reader.
 
-    Speech gets ``message.spoken``, urgent messages interrupting; braille
-    gets ``message.compact`` where the screen reader has braille.  The screen
-    reader is talked to from a worker thread, in order, so a slow or stuck
-    speech server never holds the game.  If the screen reader goes away,
-    ``notice`` is told once and the channel goes on printing lines.
+    Speech gets ``message.spoken``, queued (never ``interrupt=True``): every
+    announcement is spoken in full and in order.  Braille gets
+    ``message.compact`` where the screen reader has braille.  The screen
+    reader is talked to from a worker thread, so a slow or stuck speech server
+    never holds the game.  With speech-dispatcher, messages are handed over
+    one at a time, each when the one before has ended, so what is not yet
+    said stays here and ``line`` can let the sentence being said finish; with
+    a screen reader that does not report the end of speech, each is handed
+    over at once and ``line`` cuts as ``all`` does.  Only the user cuts
+    speech: ``stop()`` and ``user_input()`` as in ``VoiceChannel``.  If the
+    screen reader goes away, ``notice`` is told once and the channel goes on
+    printing lines.  ``spawned`` is a speech-dispatcher the channel started,
+    stopped by ``close()``.
     """
 
     name = "screenreader"
 
-    def __init__(self, *, write: Write = print, output: Any = None, notice: Notice = _notice_on_stderr) -> None:
+    def __init__(
+        self,
+        *,
+        write: Write = print,
+        output: Any = None,
+        notice: Notice = _notice_on_stderr,
+        interrupt: str = "all",
+        log: SpeechLog | None = None,
+        spawned: SpawnedServer | None = None,
+    ) -> None:
+        self.interrupt = _check_mode(interrupt)
         self._plain = PlainChannel(write)
         self._notice = notice
-        self._output = output if output is not None else _auto_output()
+        self.spawned = spawned
+        if output is None:
+            output, self.spawned = _auto_output_and_server()
+        self._output = output
         self._braille = _has_braille(self._output)
-        self._lock = threading.Lock()
-        self._queue: queue.Queue[tuple[str, Message | None] | None] = queue.Queue()
+        self._client = _speechd_client(self._output)
+        self._ends: _SpeechdEnds | None = None
+        self._log = log if log is not None else SpeechLog("screenreader")
+        self._cond = threading.Condition()
+        self._pending: deque[tuple[int, Message]] = deque()
+        self._silence = False  # the worker is to silence the screen reader
+        self._busy = False  # the worker is handing over or waiting for the end of a message
+        # Set when the message being said ends or is to be cut; one per message,
+        # so that a late word from the server about an earlier one is not taken for it.
+        self._spoken = threading.Event()
+        self._closed = False
         self._worker = threading.Thread(target=self._work, name="rook-access screen reader", daemon=True)
         self._worker.start()
 
     def say(self, message: Message) -> None:
         self._plain.say(message)
-        if self._output is not None:
-            self._queue.put(("say", message))
+        with self._cond:
+            if self._output is None or self._closed:
+                return
+            number = next(_ANNOUNCEMENT_IDS)
+            self._pending.append((number, message))
+            if message.spoken.strip():
+                self._log.write("say", id=number, text=message.spoken, interrupt=False)
+            self._cond.notify_all()
 
     def stop(self) -> None:
-        if self._output is not None:
-            self._queue.put(("stop", None))
+        """The user's stop: silence now, drop the queue."""
+        with self._cond:
+            self._log.write("stop")
+            self._cut(current=True)
+
+    def user_input(self) -> None:
+        """The user typed a line: cut speech as the ``interrupt`` setting says."""
+        with self._cond:
+            self._log.write("input", mode=self.interrupt)
+            if self.interrupt != "none":
+                self._cut(current=self.interrupt == "all" or self._client is None)
+
+    def _cut(self, current: bool) -> None:
+        """Drop what is not yet handed over and, if ``current``, silence the screen reader (lock held)."""
+        for number, message in self._pending:
+            if message.spoken.strip():
+                self._log.write("drop", id=number)
+        self._pending.clear()
+        if current and self._output is not None:
+            self._silence = True
+            self._spoken.set()
+        self._cond.notify_all()
 
     def _work(self) -> None:
         while True:
-            item = self._queue.get()
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending or self._silence or self._closed)
+                silence, self._silence = self._silence, False
+                if not silence and not self._pending:
+                    return  # closed, and everything handed over
+                item = None if silence else self._pending.popleft()
+                self._busy = True
+                self._spoken = threading.Event()
             try:
-                if item is None:
-                    return
-                self._hand_over(*item)
+                if silence:
+                    self._hand_over_silence()
+                elif item is not None:
+                    self._hand_over(*item)
             finally:
-                self._queue.task_done()
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
 
-    def _hand_over(self, kind: str, message: Message | None) -> None:
-        """Give the screen reader one message (or silence it), on the worker thread."""
-        with self._lock:
+    def _hand_over_silence(self) -> None:
+        with self._cond:
+            output = self._output
+        silence = getattr(_first_output(output), "silence", None) if output is not None else None
+        if callable(silence):
+            with contextlib.suppress(Exception):
+                silence()
+
+    def _hand_over(self, number: int, message: Message) -> None:
+        """Give the screen reader one message, on the worker thread; with
+        speech-dispatcher, wait until it is said or cut."""
+        with self._cond:
             output = self._output
         if output is None:
             return
-        if kind == "stop":
-            silence = getattr(_first_output(output), "silence", None)
-            if callable(silence):
-                with contextlib.suppress(Exception):
-                    silence()
-            return
-        assert message is not None
+        text = message.spoken
         try:
-            if message.spoken.strip():
-                output.speak(message.spoken, interrupt=message.urgent)
+            if text.strip():
+                self._log.write("start", id=number)
+                if self._client is not None:
+                    self._speak_and_wait(number, text)
+                else:
+                    output.speak(text, interrupt=False)
+                    self._log.write("end", id=number, cut=None)
             if self._braille and message.compact:
                 output.braille(message.compact)
         except Exception:
-            with self._lock:
+            with self._cond:
                 self._output = None
+                self._pending.clear()
             self._notice("Lost the screen reader; text only.")
 
+    def _speak_and_wait(self, number: int, text: str) -> None:
+        spoken = self._spoken
+        if self._ends is None:
+            self._ends = _SpeechdEnds(self._client)
+        result = self._client.speak(text)
+        try:
+            message_id = int(result[2][0])
+        except (TypeError, ValueError, IndexError):
+            message_id = None
+        ended = None
+        if message_id is not None and not self._closed:
+            ended = self._ends.wait(message_id, _longest_speech(text), spoken)
+        cut: bool | None = None
+        if ended is not None:
+            cut = ended == SPEECHD_CANCEL
+        elif self._silence:
+            cut = True
+        self._log.write("end", id=number, cut=cut)
+
     def idle(self, timeout: float | None = None) -> bool:
-        """Wait until everything said so far has been handed to the screen reader; False on timeout."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while self._queue.unfinished_tasks:
-            if deadline is not None and time.monotonic() > deadline:
-                return False
-            time.sleep(0.005)
-        return True
+        """Wait until everything said so far has been handed to the screen
+        reader (with speech-dispatcher: said); False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._pending and not self._busy and not self._silence, timeout)
 
     def close(self) -> None:
-        self._queue.put(None)
-        self._worker.join(2.0)
-        with self._lock:
+        """Leave: hand over what is left at once (a screen reader that runs on
+        says it, as it reads a program's last lines), disconnect, and stop a
+        speech-dispatcher we started (then what is left goes with it).
+        Never waits long."""
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            if self.spawned is not None:
+                # The server goes with us, and what it has not said with it:
+                # nothing to hand over.
+                self._pending.clear()
+            self._log.write("close", cut=self.spawned is not None and self._busy)
+            self._spoken.set()  # no more waiting for the end of a message
+            self._cond.notify_all()
+        if self.spawned is not None:
+            self.spawned.stop()  # first: a worker waiting on the server's reply gets its answer now
+        self._worker.join(CLOSE_WAIT)
+        with self._cond:
             output, self._output = self._output, None
-        if output is None:
-            return
-        outputs = list(getattr(output, "outputs", None) or [output])
+            self._pending.clear()
+        self._log.close()
+        if output is not None:
+            outputs = list(getattr(output, "outputs", None) or [output])
 
-        def close_all() -> None:
-            for each in outputs:
-                closer = getattr(each, "close", None)
-                if callable(closer):
-                    with contextlib.suppress(Exception):
-                        closer()
+            def close_all() -> None:
+                for each in outputs:
+                    closer = getattr(each, "close", None)
+                    if callable(closer):
+                        with contextlib.suppress(Exception):
+                            closer()
 
-        _run_with_timeout(close_all, 2.0)
+            _run_with_timeout(close_all, CLOSE_WAIT)
 
 
 # --- is a screen reader running? ---------------------------------------------
@@ -723,6 +982,7 @@ def open_channel(
     notice: Notice = _notice_on_stderr,
     write: Write = print,
     wav_dir: str | os.PathLike[str] | None = None,
+    interrupt: str = "all",
 ) -> Channel:
     """The channel called ``name`` (one of ``CHANNEL_NAMES``).
 
@@ -735,9 +995,9 @@ def open_channel(
     if key == "voice":
         try:
             try:
-                return VoiceChannel(rate=rate, voice=voice, write=write, wav_dir=wav_dir)
+                return VoiceChannel(rate=rate, voice=voice, write=write, wav_dir=wav_dir, interrupt=interrupt)
             except UnknownVoice:
-                channel = VoiceChannel(rate=rate, voice=None, write=write, wav_dir=wav_dir)
+                channel = VoiceChannel(rate=rate, voice=None, write=write, wav_dir=wav_dir, interrupt=interrupt)
                 notice(f"No voice called {voice}; using the default voice.")
                 return channel
         except EngineUnavailable as missing:
@@ -747,7 +1007,7 @@ def open_channel(
         return PlainChannel(write)
     if key == "screenreader":
         try:
-            return ScreenReaderChannel(write=write, notice=notice)
+            return ScreenReaderChannel(write=write, notice=notice, interrupt=interrupt)
         except EngineUnavailable as missing:
             notice(f"{missing}; text only.")
         except Exception:

@@ -12,8 +12,9 @@ class Message:
     ``compact`` is the line printed and shown in braille, with cards in the
     notation (``14r 10r 5x rook``); ``spoken`` is the same facts worded for a
     speech synthesizer ("14 red, 10 red, 5 black, the Rook"), which must never
-    be given the compact form.  ``urgent`` messages (it is your turn) cut off
-    speech that is still going.  A message that is not ``shown`` is only
+    be given the compact form.  ``urgent`` marks a question or an answer to
+    the user; it never cuts off speech (only the user does, see
+    ``channels.Channel.user_input``).  A message that is not ``shown`` is only
     spoken: at a terminal the prompt already shows the question.
     """
 
