@@ -44,7 +44,9 @@ from ..settings import (
     settings_path,
 )
 from .lines import LineSource, standard_input_lines
-from .session import ConsoleGame, SettingsControl
+from .questions import Question
+from .questions import ask as ask_question
+from .session import OUTPUT_SETTINGS, ConsoleGame, SettingsControl
 
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
@@ -259,19 +261,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
         notice("No screen reader found. For speech, type: settings output voice.")
     save_path = default_save_path()
-    try:
-        table = _resume(args, save_path, lines, notice)
-        if table is None:
-            if args.variant is None and getattr(lines, "interactive", False) and not _variant_chosen(config):
-                settings, stored = _offer_variants(lines, settings, stored, config, notice)
-            table = _new_game(args, settings, save_path, notice)
-    except (InvalidDealError, RuleSetError) as error:
-        print(f"rook-access: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
-        return 2
-    setup, state, players, record, saver, resumed = table
 
     def reopen(changed: Settings) -> Channel:
         nonlocal channel
@@ -280,6 +269,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return channel
 
     control = SettingsControl(stored, settings, lambda changed: save_settings(config, changed), reopen)
+    control.on_change = lambda name: reopen(control.effective) if name in OUTPUT_SETTINGS else None
+
+    def reply(line: str) -> None:
+        channel.say(Message(line, speakable(line)))
+
+    if hasattr(lines, "stop_speech"):
+        lines.stop_speech = lambda: channel.stop()  # type: ignore[attr-defined]
+    try:
+        table = _resume(args, save_path, lines, notice)
+        if table is None:
+            if args.variant is None and getattr(lines, "interactive", False) and not _variant_chosen(config):
+                if not _offer_variants(lines, control, config, reply, notice):
+                    reply("Goodbye.")
+                    channel.close()
+                    return 0
+            table = _new_game(args, control.effective, save_path, notice)
+    except (InvalidDealError, RuleSetError) as error:
+        print(f"rook-access: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
+        return 2
+    setup, state, players, record, saver, resumed = table
+
     game = ConsoleGame(state, players, lines, channel, record, settings=control, saver=saver, resumed=resumed)
     try:
         return game.run()
@@ -351,34 +364,44 @@ def _variant_chosen(config: Path) -> bool:
 
 
 def _offer_variants(
-    lines: LineSource, settings: Settings, stored: Settings, config: Path, notice: Callable[[str], None]
-) -> tuple[Settings, Settings]:
-    """At a terminal, the first time: which game to play. The choice is kept in the settings."""
+    lines: LineSource,
+    control: SettingsControl,
+    config: Path,
+    say: Callable[[str], None],
+    notice: Callable[[str], None],
+) -> bool:
+    """At a terminal, the first time: which game to play, kept in the settings. False when the user leaves."""
     notice("Which game? The games of the Rook rule books:")
     for line in variant_lines():
         notice(line)
     names = list(VARIANTS)
-    while True:
-        answer = lines.read(f"Type a number from 1 to {len(names)} or a name; Enter plays {settings.variant}.")
-        if answer is None or not answer.strip():
-            choice = settings.variant
-            break
-        word = answer.strip().lower().rstrip(".")
+
+    def game_named(text: str) -> str | None:
+        word = text.lower().rstrip(".")
+        if not word:
+            return control.effective.variant
         if word.isdigit() and 1 <= int(word) <= len(names):
-            choice = names[int(word) - 1]
-            break
-        if word in VARIANTS:
-            choice = word
-            break
-        notice(f"{word} is not a game here. Type a number from 1 to {len(names)}, or press Enter.")
-    settings = settings.changed("variant", choice)
-    stored = stored.changed("variant", choice)
+            return names[int(word) - 1]
+        return word if word in VARIANTS else None
+
+    question = Question(
+        f"Type a number from 1 to {len(names)} or a name; Enter plays {control.effective.variant}.",
+        game_named,
+        allowed=f"Type a number from 1 to {len(names)}, or press Enter.",
+        help=("The number or the name of a game in the list starts it; the rules command says its rules.",),
+        refusal="{answer} is not a game here.",
+    )
+    choice = ask_question(question, lines, say, control.command)
+    if choice is None:
+        return False
+    control.effective = control.effective.changed("variant", choice)
+    control.stored = control.stored.changed("variant", choice)
     try:
-        save_settings(config, stored)
+        save_settings(config, control.stored)
     except OSError:
         pass
     notice(f"Playing {VARIANTS[choice].title}. To change the game later: settings variant NAME.")
-    return settings, stored
+    return True
 
 
 def _new_game(args: argparse.Namespace, settings: Settings, save_path: Path, notice: Callable[[str], None]) -> Table:

@@ -41,6 +41,18 @@ from ..saves import GameSaver
 from ..settings import SettingError, Settings
 from .commands import COMMANDS, Command, UnknownCommandError, help_lines, is_number, parse_command
 from .lines import LineSource
+from .questions import Question, ask, yes_or_no
+
+OUTPUT_SETTINGS = ("output", "voice", "rate", "braille")
+"""Settings that take effect by opening the output channel again."""
+
+LEAVE_UNSAVED = Question(
+    "Leave the game? It is not saved. Type yes to leave or no to go on.",
+    yes_or_no,
+    allowed="Type yes to leave or no to go on.",
+    help=("Saving failed, so a game left now cannot be resumed.",),
+)
+"""Asked at quit when the game cannot be saved; quit or Ctrl-D leave too."""
 
 HISTORY_LENGTH = 10
 """How many recent announcements ``history`` says."""
@@ -71,6 +83,36 @@ class SettingsControl:
         self.effective = effective
         self.save = save
         self.reopen_output = reopen_output
+        self.on_change: Callable[[str], None] = lambda name: None
+        """Called with a setting's name after the ``settings`` command changed it, to apply it."""
+
+    def command(self, arguments: Sequence[str]) -> list[str]:
+        """Carry out the ``settings`` command (its words after ``settings``); the lines to say.
+
+        Without arguments it lists the settings; with a name and a value it
+        changes one, saves it and calls ``on_change``. The game and the
+        questions asked before it share this.
+        """
+        if not arguments:
+            return ["Settings, change one with settings, its name and a value:", *self.effective.describe()]
+        if len(arguments) < 2:
+            return [f"Say settings {arguments[0]} and a value, like settings verbosity terse."]
+        name, value = arguments[0].lower(), " ".join(arguments[1:])
+        try:
+            self.effective = self.effective.changed(name, value)
+            self.stored = self.stored.changed(name, value)
+        except SettingError as error:
+            return [str(error)]
+        try:
+            self.save(self.stored)
+            kept = "saved"
+        except OSError as error:
+            kept = f"for this game only; the settings file could not be written: {error.strerror}"
+        value = getattr(self.effective, name)
+        self.on_change(name)
+        if name == "level":
+            kept += "; the computer players change in the next game"
+        return [f"{name} is now {value or 'default'}, {kept}."]
 
 
 class _Quit(Exception):
@@ -126,6 +168,7 @@ class ConsoleGame:
             lines.moves = self.move_words  # type: ignore[attr-defined]
         if hasattr(lines, "stop_speech"):
             lines.stop_speech = self.stop_speech  # type: ignore[attr-defined]
+        self.settings.on_change = self._setting_changed
 
     def stop_speech(self) -> None:
         """Silence whatever the output channel is still saying."""
@@ -310,8 +353,8 @@ class ConsoleGame:
         for line in self.narrator.score_lines(self.state):
             self.say(line)
         if self.saver is None or self._save_failed:
-            answer = self.lines.read("Leave the game? It is not saved. Type yes to leave, or anything else to go on.")
-            if answer is not None and answer.strip().lower().strip(".!") not in ("yes", "y", "quit", "q"):
+            leave = ask(LEAVE_UNSAVED, self.lines, self.say, self._settings_command)
+            if leave is False:
                 self.say("Going on.")
                 return False
         self.say(self.goodbye())
@@ -367,30 +410,15 @@ class ConsoleGame:
         raise AssertionError(f"unhandled command {name}")
 
     def _settings_command(self, arguments: tuple[str, ...]) -> list[str]:
+        return self.settings.command(arguments)
+
+    def _setting_changed(self, name: str) -> None:
+        """Apply a setting the ``settings`` command changed."""
         control = self.settings
-        if not arguments:
-            return ["Settings, change one with settings, its name and a value:", *control.effective.describe()]
-        if len(arguments) < 2:
-            return [f"Say settings {arguments[0]} and a value, like settings verbosity terse."]
-        name, value = arguments[0].lower(), " ".join(arguments[1:])
-        try:
-            control.effective = control.effective.changed(name, value)
-            control.stored = control.stored.changed(name, value)
-        except SettingError as error:
-            return [str(error)]
-        try:
-            control.save(control.stored)
-            kept = "saved"
-        except OSError as error:
-            kept = f"for this game only; the settings file could not be written: {error.strerror}"
-        value = getattr(control.effective, name)
         if name == "verbosity":
-            self.narrator.verbosity = Verbosity(value)
-        elif name in ("output", "voice", "rate", "braille") and control.reopen_output is not None:
+            self.narrator.verbosity = Verbosity(control.effective.verbosity)
+        elif name in OUTPUT_SETTINGS and control.reopen_output is not None:
             self.channel = control.reopen_output(control.effective)
-        elif name == "level":
-            kept += "; the computer players change in the next game"
-        return [f"{name} is now {value or 'default'}, {kept}."]
 
     def _act(self, command: Command) -> None:
         action = self._action(command)
