@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import re
@@ -10,6 +11,7 @@ import tomllib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from .. import __version__
 from ..announcer import speakable
@@ -114,8 +116,43 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text} is not a whole number") from None
 
 
+FLAGS_HINT = "Type rook-access --help for the flags."
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is told in one line with the hint --help, not the whole usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"rook-access: {self._one_line(message)} {FLAGS_HINT}\n")
+
+    def _one_line(self, message: str) -> str:
+        flags = [flag for action in self._actions for flag in action.option_strings if flag.startswith("--")]
+        unknown = re.fullmatch(r"unrecognized arguments: (.*)", message)
+        if unknown:
+            word = unknown.group(1).split()[0]
+            if not word.startswith("-"):
+                return f"{word} is not a flag; flags start with --."
+            close = difflib.get_close_matches(word.split("=")[0], flags, n=1)
+            return f"unknown flag {word}" + (f"; did you mean {close[0]}?" if close else ".")
+        ambiguous = re.fullmatch(r"ambiguous option: (\S+) could match (.*)", message)
+        if ambiguous:
+            return f"{ambiguous.group(1)} could be {ambiguous.group(2).replace(', ', ' or ')}; give more of it."
+        value = re.fullmatch(r"argument ([^:]+): (.*)", message)
+        if value:
+            flag = value.group(1).split("/")[-1]
+            problem = value.group(2)
+            choice = re.fullmatch(r"invalid choice: '?([^']*)'? \(choose from (.*)\)", problem)
+            if choice:
+                allowed = [name.strip("'\"") for name in choice.group(2).split(", ")]
+                return f"{flag} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {choice.group(1)}."
+            if problem == "expected one argument":
+                return f"{flag} needs a value."
+            return f"{flag}: {problem.rstrip('.')}."
+        return message.rstrip(".") + "."
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rook-access",
         description="Rook, the card game, for screen-reader, braille and keyboard players. "
         "You are South; North is your partner.",
@@ -240,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = effective_settings(stored, args)
     except SettingError as error:
-        print(f"rook-access: {error}", file=sys.stderr)
+        print(f"rook-access: {error} {FLAGS_HINT}", file=sys.stderr)
         return 2
 
     def notice(line: str) -> None:

@@ -6,12 +6,17 @@ the output meet.  A refused command says why in one line and changes nothing.
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from types import FrameType
 from typing import Protocol
 
 from ..announcer import Announcer, Verbosity, messages
+from ..announcer.announcer import sort_hand
 from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
 from ..engine import (
@@ -40,6 +45,7 @@ from ..record import RecordWriter
 from ..saves import GameSaver
 from ..settings import SettingError, Settings
 from .commands import COMMANDS, Command, UnknownCommandError, help_lines, is_number, parse_command
+from .interrupts import CTRL_C_NOTICE, CtrlC
 from .lines import LineSource
 from .questions import Question, ask, yes_or_no
 
@@ -119,6 +125,14 @@ class _Quit(Exception):
     """The user quit while the game waited between tricks (the goodbye is said)."""
 
 
+class _LeaveNow(BaseException):
+    """A second Ctrl-C while the game waited (a computer thinking, the pause after a trick).
+
+    A BaseException, like KeyboardInterrupt, so that no ``except Exception``
+    inside a computer player's search can swallow it.
+    """
+
+
 class Refused(Exception):
     """A command that cannot be carried out; its message is the line to say."""
 
@@ -162,7 +176,13 @@ class ConsoleGame:
         """The lines of the last thing that happened, for ``repeat``."""
         self._announced = len(state.events) if resumed else 0
         self._resumed = resumed
+        self._started = False
         self._asked_at = -1
+        self._ctrl_c: CtrlC | None = getattr(lines, "ctrl_c", None)
+        self._waiting = False
+        """Whether the game only waits (a computer thinks, a pause): a second Ctrl-C may leave at once."""
+        self._ctrl_c_due: str | None = None
+        """A Ctrl-C that came while the game was busy: "notice" or "leave", taken at the next safe point."""
         if hasattr(lines, "words"):
             lines.words = self.completion_words  # type: ignore[attr-defined]
             lines.moves = self.move_words  # type: ignore[attr-defined]
@@ -183,15 +203,18 @@ class ConsoleGame:
         return words
 
     def move_words(self) -> list[str]:
-        """The moves that may be typed now, as words: cards, bids, colors."""
+        """The moves that may be typed now, as words (cards, bids, colors), in the order the question names them."""
         state = self.state
+        rules = state.rules
         words: list[str] = []
         if state.phase is Phase.PLAY:
-            words += [card_name(action.card) for action in state.legal_actions()]  # type: ignore[union-attr]
+            legal = [action.card for action in state.legal_actions()]  # type: ignore[union-attr]
+            words += [card_name(card) for card in sort_hand(legal, state.trump, rules)]
         elif state.phase is Phase.BIDDING:
-            words += ["pass", *(["check"] if state.may_check() else []), *(f"{amount}" for amount in state.rules.bid_range(state.high_bid))]
+            words += [f"{amount}" for amount in rules.bid_range(state.high_bid)]
+            words += [*(["check"] if state.may_check() else []), "pass"]
         elif state.phase is Phase.DISCARD and state.turn is not None:
-            words += ["discard", *(card_name(card) for card in state.hand(state.turn))]
+            words += ["discard", *(card_name(card) for card in sort_hand(state.hand(state.turn), state.trump, rules))]
         elif state.phase is Phase.TRUMP:
             words += ["red", "black", "yellow", "green"]
         return words
@@ -203,28 +226,38 @@ class ConsoleGame:
 
     def run(self) -> int:
         """Play to the end; the exit status (0 for a finished game, end of input or quit)."""
-        try:
-            return self._run()
-        except _Quit:
-            return 0
-        except EOFError:  # the input ended while the game waited after a trick
-            self.say("End of input. " + self.goodbye())
-            return 0
+        with self._ctrl_c_caught():
+            while True:
+                try:
+                    return self._run()
+                except _Quit:
+                    return 0
+                except EOFError:  # the input ended while the game waited after a trick
+                    self.say("End of input. " + self.goodbye())
+                    return 0
+                except _LeaveNow:
+                    self._waiting = False
+                    if self._confirm_quit():
+                        return 0
 
     def _run(self) -> int:
-        if self._resumed:
-            for line in self.narrator.resume_lines(self.state):
-                self.say(line)
-        self._announce_new_events()
-        self._save_start()
+        if not self._started:
+            self._started = True
+            if self._resumed:
+                for line in self.narrator.resume_lines(self.state):
+                    self.say(line)
+            self._announce_new_events()
+            self._save_start()
         state = self.state
         while not state.is_over:
+            self._take_ctrl_c()
             seat = state.turn
             actor = state.actor
             assert seat is not None and actor is not None
             player = self.players[actor]  # the dummy's cards are chosen by the player who plays it
             if player is not None:
-                action = player.choose(state.view(seat))
+                with self._waiting_on_computers():
+                    action = player.choose(state.view(seat))
                 state.apply(action, seat)
                 self._after_action(seat, action)
                 continue
@@ -237,6 +270,59 @@ class ConsoleGame:
             if not self.handle_line(line):
                 return 0
         return 0
+
+    # ---------------------------------------------------------------- Ctrl-C
+    @contextmanager
+    def _ctrl_c_caught(self) -> Iterator[None]:
+        """At a terminal, Ctrl-C between prompts stops speech like at a prompt; twice leaves.
+
+        Keys typed between prompts are held for the next prompt meanwhile.
+        Scripted input keeps Python's own Ctrl-C.
+        """
+        if self._ctrl_c is None or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        keys_held = getattr(self.lines, "keys_held", None)
+        previous = signal.signal(signal.SIGINT, self._on_ctrl_c)
+        try:
+            with keys_held() if keys_held is not None else nullcontext():
+                yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def _on_ctrl_c(self, signum: int, frame: FrameType | None) -> None:
+        """SIGINT, between prompts. While the game only waits it is safe to act at once;
+        otherwise (an announcement or a save under way) the press is taken at the next safe point."""
+        assert self._ctrl_c is not None
+        second = self._ctrl_c.press()
+        if self._waiting:
+            if second:
+                self._waiting = False
+                raise _LeaveNow
+            self.stop_speech()
+            self.say(CTRL_C_NOTICE)
+        else:
+            self._ctrl_c_due = "leave" if second else (self._ctrl_c_due or "notice")
+
+    def _take_ctrl_c(self) -> None:
+        """Act on a Ctrl-C that came while the game was busy."""
+        due, self._ctrl_c_due = self._ctrl_c_due, None
+        if due == "leave":
+            raise _LeaveNow
+        if due == "notice":
+            self.stop_speech()
+            self.say(CTRL_C_NOTICE)
+
+    @contextmanager
+    def _waiting_on_computers(self) -> Iterator[None]:
+        """A stretch where the game only waits, so a second Ctrl-C may end it at once."""
+        self._take_ctrl_c()
+        self._waiting = True
+        try:
+            yield
+        finally:
+            self._waiting = False
+        self._take_ctrl_c()
 
     def _announce_new_events(self) -> bool:
         """Announce the events not yet said; whether a trick was taken among them."""
@@ -309,7 +395,8 @@ class ConsoleGame:
         if state.is_over or state.actor in self.humans:
             return  # the player is asked at once anyway
         if self.settings.effective.pacing == "delay":
-            self.sleep(self.settings.effective.delay)
+            with self._waiting_on_computers():
+                self.sleep(self.settings.effective.delay)
             return
         while True:
             line = self.lines.read("Press Enter to go on.")
@@ -333,7 +420,7 @@ class ConsoleGame:
             self.say(str(error))
             return True
         if command is None:
-            return True
+            return self._play_the_only_card() if may_act else True
         if command.name == "quit":
             return not self._confirm_quit()
         try:
@@ -347,6 +434,17 @@ class ConsoleGame:
         except Refused as refusal:
             self.say(str(refusal))
         return True
+
+    def _play_the_only_card(self) -> bool:
+        """Enter alone in card play, when exactly one card may be played, plays it (never in bidding)."""
+        state = self.state
+        if state.phase is not Phase.PLAY:
+            return True
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            return True
+        self.say("Enter plays the only legal card.")
+        return self.handle_line(card_name(legal[0].card))  # type: ignore[union-attr]
 
     def _confirm_quit(self) -> bool:
         """Leave at once when the game is saved; otherwise ask first. True to leave."""
