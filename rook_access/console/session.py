@@ -49,8 +49,8 @@ from .interrupts import CTRL_C_NOTICE, CtrlC
 from .lines import LineSource
 from .questions import Question, ask, yes_or_no
 
-OUTPUT_SETTINGS = ("output", "voice", "rate", "braille")
-"""Settings that take effect by opening the output channel again."""
+OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
+"""Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
 
 LEAVE_UNSAVED = Question(
     "Leave the game? It is not saved. Type yes to leave or no to go on.",
