@@ -164,7 +164,8 @@ def test_missing_deal_file_is_refused(tmp_path):
 def test_bad_flags_are_refused(args):
     done = run_program(args)
     assert done.returncode == 2
-    assert "Traceback" not in done.stderr and "rook-access: error:" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("rook-access: ") and done.stderr.endswith(" Type rook-access --help for the flags.\n")
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,7 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     term.wait_for_count(bids, 2)
     # Tab on an empty line says the moves; with several choices it says them on one line.
     term.keys("Tab")
-    term.wait_for("Moves: pass, 70, 75, 80, 85, 90, 95, 100, 105, 110, 115, 120; or a command.")
+    term.wait_for("Moves: 70, 75, 80, 85, 90, 95, 100, 105, 110, 115, 120, pass; or a command.")
     term.type("h", enter=False)
     term.keys("Tab")
     term.wait_for("Choices: hand, hint, history, help.")
@@ -47,7 +47,7 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     # Ctrl-C clears the line and says how to leave; the game goes on.
     term.type("bid 9", enter=False)
     term.keys("C-c")
-    term.wait_for("Type quit to leave the game.")
+    term.wait_for("Press Ctrl-C again to leave.")
     term.type("pass")
     term.wait_for("You pass.")
     # Ctrl-D leaves cleanly with status 0.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import re
@@ -10,6 +11,7 @@ import tomllib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from .. import __version__
 from ..announcer import speakable
@@ -45,7 +47,9 @@ from ..settings import (
     settings_path,
 )
 from .lines import LineSource, standard_input_lines
-from .session import ConsoleGame, SettingsControl
+from .questions import Question
+from .questions import ask as ask_question
+from .session import OUTPUT_SETTINGS, ConsoleGame, SettingsControl
 
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
@@ -113,8 +117,43 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text} is not a whole number") from None
 
 
+FLAGS_HINT = "Type rook-access --help for the flags."
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is told in one line with the hint --help, not the whole usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"rook-access: {self._one_line(message)} {FLAGS_HINT}\n")
+
+    def _one_line(self, message: str) -> str:
+        flags = [flag for action in self._actions for flag in action.option_strings if flag.startswith("--")]
+        unknown = re.fullmatch(r"unrecognized arguments: (.*)", message)
+        if unknown:
+            word = unknown.group(1).split()[0]
+            if not word.startswith("-"):
+                return f"{word} is not a flag; flags start with --."
+            close = difflib.get_close_matches(word.split("=")[0], flags, n=1)
+            return f"unknown flag {word}" + (f"; did you mean {close[0]}?" if close else ".")
+        ambiguous = re.fullmatch(r"ambiguous option: (\S+) could match (.*)", message)
+        if ambiguous:
+            return f"{ambiguous.group(1)} could be {ambiguous.group(2).replace(', ', ' or ')}; give more of it."
+        value = re.fullmatch(r"argument ([^:]+): (.*)", message)
+        if value:
+            flag = value.group(1).split("/")[-1]
+            problem = value.group(2)
+            choice = re.fullmatch(r"invalid choice: '?([^']*)'? \(choose from (.*)\)", problem)
+            if choice:
+                allowed = [name.strip("'\"") for name in choice.group(2).split(", ")]
+                return f"{flag} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {choice.group(1)}."
+            if problem == "expected one argument":
+                return f"{flag} needs a value."
+            return f"{flag}: {problem.rstrip('.')}."
+        return message.rstrip(".") + "."
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rook-access",
         description="Rook, the card game, for screen-reader, braille and keyboard players. "
         "You are South; North is your partner.",
@@ -246,7 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = effective_settings(stored, args)
     except SettingError as error:
-        print(f"rook-access: {error}", file=sys.stderr)
+        print(f"rook-access: {error} {FLAGS_HINT}", file=sys.stderr)
         return 2
 
     def notice(line: str) -> None:
@@ -267,19 +306,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
         notice("No screen reader found. For speech, type: settings output voice.")
     save_path = default_save_path()
-    try:
-        table = _resume(args, save_path, lines, notice)
-        if table is None:
-            if args.variant is None and getattr(lines, "interactive", False) and not _variant_chosen(config):
-                settings, stored = _offer_variants(lines, settings, stored, config, notice)
-            table = _new_game(args, settings, save_path, notice)
-    except (InvalidDealError, RuleSetError) as error:
-        print(f"rook-access: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
-        return 2
-    setup, state, players, record, saver, resumed = table
 
     def reopen(changed: Settings) -> Channel:
         nonlocal channel
@@ -288,6 +314,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return channel
 
     control = SettingsControl(stored, settings, lambda changed: save_settings(config, changed), reopen)
+    control.on_change = lambda name: reopen(control.effective) if name in OUTPUT_SETTINGS else None
+
+    def reply(line: str) -> None:
+        channel.say(Message(line, speakable(line)))
+
+    if hasattr(lines, "stop_speech"):
+        lines.stop_speech = lambda: channel.stop()  # type: ignore[attr-defined]
+    try:
+        table = _resume(args, save_path, lines, notice)
+        if table is None:
+            if args.variant is None and getattr(lines, "interactive", False) and not _variant_chosen(config):
+                if not _offer_variants(lines, control, config, reply, notice):
+                    reply("Goodbye.")
+                    channel.close()
+                    return 0
+            table = _new_game(args, control.effective, save_path, notice)
+    except (InvalidDealError, RuleSetError) as error:
+        print(f"rook-access: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
+        return 2
+    setup, state, players, record, saver, resumed = table
+
     game = ConsoleGame(state, players, lines, channel, record, settings=control, saver=saver, resumed=resumed)
     try:
         return game.run()
@@ -375,34 +425,44 @@ def _variant_chosen(config: Path) -> bool:
 
 
 def _offer_variants(
-    lines: LineSource, settings: Settings, stored: Settings, config: Path, notice: Callable[[str], None]
-) -> tuple[Settings, Settings]:
-    """At a terminal, the first time: which game to play. The choice is kept in the settings."""
+    lines: LineSource,
+    control: SettingsControl,
+    config: Path,
+    say: Callable[[str], None],
+    notice: Callable[[str], None],
+) -> bool:
+    """At a terminal, the first time: which game to play, kept in the settings. False when the user leaves."""
     notice("Which game? The games of the Rook rule books:")
     for line in variant_lines():
         notice(line)
     names = list(VARIANTS)
-    while True:
-        answer = lines.read(f"Type a number from 1 to {len(names)} or a name; Enter plays {settings.variant}.")
-        if answer is None or not answer.strip():
-            choice = settings.variant
-            break
-        word = answer.strip().lower().rstrip(".")
+
+    def game_named(text: str) -> str | None:
+        word = text.lower().rstrip(".")
+        if not word:
+            return control.effective.variant
         if word.isdigit() and 1 <= int(word) <= len(names):
-            choice = names[int(word) - 1]
-            break
-        if word in VARIANTS:
-            choice = word
-            break
-        notice(f"{word} is not a game here. Type a number from 1 to {len(names)}, or press Enter.")
-    settings = settings.changed("variant", choice)
-    stored = stored.changed("variant", choice)
+            return names[int(word) - 1]
+        return word if word in VARIANTS else None
+
+    question = Question(
+        f"Type a number from 1 to {len(names)} or a name; Enter plays {control.effective.variant}.",
+        game_named,
+        allowed=f"Type a number from 1 to {len(names)}, or press Enter.",
+        help=("The number or the name of a game in the list starts it; the rules command says its rules.",),
+        refusal="{answer} is not a game here.",
+    )
+    choice = ask_question(question, lines, say, control.command)
+    if choice is None:
+        return False
+    control.effective = control.effective.changed("variant", choice)
+    control.stored = control.stored.changed("variant", choice)
     try:
-        save_settings(config, stored)
+        save_settings(config, control.stored)
     except OSError:
         pass
     notice(f"Playing {VARIANTS[choice].title}. To change the game later: settings variant NAME.")
-    return settings, stored
+    return True
 
 
 def _new_game(args: argparse.Namespace, settings: Settings, save_path: Path, notice: Callable[[str], None]) -> Table:

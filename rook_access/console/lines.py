@@ -9,12 +9,25 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Protocol
+
+from .interrupts import CTRL_C_NOTICE, CtrlC
 
 if TYPE_CHECKING:
     from prompt_toolkit.buffer import Buffer
+    from prompt_toolkit.document import Document
     from prompt_toolkit.key_binding import KeyPressEvent
+
+QUICK_KEYS: tuple[tuple[str, str], ...] = (
+    ("f1", "help"),
+    ("f3", "repeat"),
+    ("f4", "hand"),
+    ("f5", "trick"),
+    ("f6", "score"),
+)
+"""Keys that submit a command as if it were typed (F2, which stops speech at once, is apart)."""
 
 
 class LineSource(Protocol):
@@ -51,8 +64,11 @@ class TerminalLines:
 
     Set up to disturb a screen reader as little as possible: no cursor
     position queries, no space kept below the prompt for menus, no colors,
-    no bell.  Ctrl-D ends the input like the end of a file; Ctrl-C clears
-    the line and says how to leave.
+    no bell.  Ctrl-D ends the input like the end of a file; Ctrl-C stops
+    speech, clears the line and says how to leave, and a second Ctrl-C
+    within a second leaves (the line ``quit``).  The quick keys submit their
+    command like a typed line, kept out of the history; what was half typed
+    comes back at the next prompt.
     """
 
     interactive = True
@@ -75,7 +91,13 @@ class TerminalLines:
         """The legal moves alone, which Tab says on an empty line."""
         self.stop_speech: Callable[[], None] = lambda: None
         """What F2 does: the session sets it to silence the program's speech."""
+        self.ctrl_c = CtrlC()
+        """Ctrl-C presses, shared with the game, which gets Ctrl-C as a signal between prompts."""
+        self._kept: Document | None = None
+        """What was half typed when a quick key was pressed, for the next prompt."""
         bindings = KeyBindings()
+        for key, command in QUICK_KEYS:
+            bindings.add(key)(self._quick_key(command))
 
         @bindings.add("f2")
         def _stop_speech(event: object) -> None:
@@ -98,6 +120,16 @@ class TerminalLines:
             enable_system_prompt=False,
             enable_suspend=False,
         )
+
+    def _quick_key(self, command: str) -> Callable[[KeyPressEvent], None]:
+        def submit(event: KeyPressEvent) -> None:
+            buffer = event.current_buffer
+            self._kept = buffer.document
+            buffer.text = command  # the screen shows the command after the prompt, as if typed
+            event.app.exit(result=command)  # not through accept: the history keeps only typed lines
+
+        submit.__doc__ = f"Submit {command} like a typed line."
+        return submit
 
     def choices(self, word: str) -> list[str]:
         """The completions of ``word`` among what may be typed now."""
@@ -131,12 +163,45 @@ class TerminalLines:
         if fresh:
             self.speak(question)  # the prompt shows it; a voice must say it too
         while True:
+            kept, self._kept = self._kept, None
             try:
-                return self.session.prompt(question + " ")
+                return self.session.prompt(question + " ", default=kept or "")
             except EOFError:
                 return None
             except KeyboardInterrupt:
-                self.say("Type quit to leave the game.")
+                self.stop_speech()
+                if self.ctrl_c.press():
+                    return "quit"
+                self.say(CTRL_C_NOTICE)
+
+    @contextmanager
+    def keys_held(self) -> Iterator[None]:
+        """While the game runs: keys typed between prompts wait for the next prompt.
+
+        The terminal neither echoes them nor reads a line of its own, so
+        nothing typed while the computers play is printed among the
+        announcements, and a Ctrl-D or a quick key typed then reaches the next
+        prompt.  Ctrl-C still arrives as a signal.  At the end, keys typed
+        after the last prompt are dropped rather than passed to the shell.
+        """
+        import termios
+
+        fd = sys.stdin.fileno()
+        try:
+            saved = termios.tcgetattr(fd)
+        except termios.error:
+            yield
+            return
+        held = termios.tcgetattr(fd)
+        held[3] &= ~(termios.ECHO | termios.ICANON)
+        held[3] |= termios.NOFLSH  # Ctrl-C must not throw away what was typed or is being shown
+        held[6][termios.VMIN] = 1
+        held[6][termios.VTIME] = 0
+        termios.tcsetattr(fd, termios.TCSANOW, held)
+        try:
+            yield
+        finally:
+            termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
 
 
 def standard_input_lines(say: Callable[[str], None], speak: Callable[[str], None]) -> LineSource:

@@ -6,12 +6,17 @@ the output meet.  A refused command says why in one line and changes nothing.
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from types import FrameType
 from typing import Protocol
 
 from ..announcer import Announcer, Verbosity, messages
+from ..announcer.announcer import sort_hand
 from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
 from ..engine import (
@@ -40,7 +45,20 @@ from ..record import RecordWriter
 from ..saves import GameSaver
 from ..settings import SettingError, Settings
 from .commands import COMMANDS, Command, UnknownCommandError, help_lines, is_number, parse_command
+from .interrupts import CTRL_C_NOTICE, CtrlC
 from .lines import LineSource
+from .questions import Question, ask, yes_or_no
+
+OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
+"""Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
+
+LEAVE_UNSAVED = Question(
+    "Leave the game? It is not saved. Type yes to leave or no to go on.",
+    yes_or_no,
+    allowed="Type yes to leave or no to go on.",
+    help=("Saving failed, so a game left now cannot be resumed.",),
+)
+"""Asked at quit when the game cannot be saved; quit or Ctrl-D leave too."""
 
 HISTORY_LENGTH = 10
 """How many recent announcements ``history`` says."""
@@ -71,10 +89,48 @@ class SettingsControl:
         self.effective = effective
         self.save = save
         self.reopen_output = reopen_output
+        self.on_change: Callable[[str], None] = lambda name: None
+        """Called with a setting's name after the ``settings`` command changed it, to apply it."""
+
+    def command(self, arguments: Sequence[str]) -> list[str]:
+        """Carry out the ``settings`` command (its words after ``settings``); the lines to say.
+
+        Without arguments it lists the settings; with a name and a value it
+        changes one, saves it and calls ``on_change``. The game and the
+        questions asked before it share this.
+        """
+        if not arguments:
+            return ["Settings, change one with settings, its name and a value:", *self.effective.describe()]
+        if len(arguments) < 2:
+            return [f"Say settings {arguments[0]} and a value, like settings verbosity terse."]
+        name, value = arguments[0].lower(), " ".join(arguments[1:])
+        try:
+            self.effective = self.effective.changed(name, value)
+            self.stored = self.stored.changed(name, value)
+        except SettingError as error:
+            return [str(error)]
+        try:
+            self.save(self.stored)
+            kept = "saved"
+        except OSError as error:
+            kept = f"for this game only; the settings file could not be written: {error.strerror}"
+        value = getattr(self.effective, name)
+        self.on_change(name)
+        if name == "level":
+            kept += "; the computer players change in the next game"
+        return [f"{name} is now {value or 'default'}, {kept}."]
 
 
 class _Quit(Exception):
     """The user quit while the game waited between tricks (the goodbye is said)."""
+
+
+class _LeaveNow(BaseException):
+    """A second Ctrl-C while the game waited (a computer thinking, the pause after a trick).
+
+    A BaseException, like KeyboardInterrupt, so that no ``except Exception``
+    inside a computer player's search can swallow it.
+    """
 
 
 class Refused(Exception):
@@ -120,12 +176,19 @@ class ConsoleGame:
         """The lines of the last thing that happened, for ``repeat``."""
         self._announced = len(state.events) if resumed else 0
         self._resumed = resumed
+        self._started = False
         self._asked_at = -1
+        self._ctrl_c: CtrlC | None = getattr(lines, "ctrl_c", None)
+        self._waiting = False
+        """Whether the game only waits (a computer thinks, a pause): a second Ctrl-C may leave at once."""
+        self._ctrl_c_due: str | None = None
+        """A Ctrl-C that came while the game was busy: "notice" or "leave", taken at the next safe point."""
         if hasattr(lines, "words"):
             lines.words = self.completion_words  # type: ignore[attr-defined]
             lines.moves = self.move_words  # type: ignore[attr-defined]
         if hasattr(lines, "stop_speech"):
             lines.stop_speech = self.stop_speech  # type: ignore[attr-defined]
+        self.settings.on_change = self._setting_changed
 
     def stop_speech(self) -> None:
         """Silence whatever the output channel is still saying."""
@@ -145,15 +208,18 @@ class ConsoleGame:
         return words
 
     def move_words(self) -> list[str]:
-        """The moves that may be typed now, as words: cards, bids, colors."""
+        """The moves that may be typed now, as words (cards, bids, colors), in the order the question names them."""
         state = self.state
+        rules = state.rules
         words: list[str] = []
         if state.phase is Phase.PLAY:
-            words += [card_name(action.card) for action in state.legal_actions()]  # type: ignore[union-attr]
+            legal = [action.card for action in state.legal_actions()]  # type: ignore[union-attr]
+            words += [card_name(card) for card in sort_hand(legal, state.trump, rules)]
         elif state.phase is Phase.BIDDING:
-            words += ["pass", *(["check"] if state.may_check() else []), *(f"{amount}" for amount in state.rules.bid_range(state.high_bid))]
+            words += [f"{amount}" for amount in rules.bid_range(state.high_bid)]
+            words += [*(["check"] if state.may_check() else []), "pass"]
         elif state.phase is Phase.DISCARD and state.turn is not None:
-            words += ["discard", *(card_name(card) for card in state.hand(state.turn))]
+            words += ["discard", *(card_name(card) for card in sort_hand(state.hand(state.turn), state.trump, rules))]
         elif state.phase is Phase.TRUMP:
             words += ["red", "black", "yellow", "green"]
         return words
@@ -165,28 +231,38 @@ class ConsoleGame:
 
     def run(self) -> int:
         """Play to the end; the exit status (0 for a finished game, end of input or quit)."""
-        try:
-            return self._run()
-        except _Quit:
-            return 0
-        except EOFError:  # the input ended while the game waited after a trick
-            self.say("End of input. " + self.goodbye())
-            return 0
+        with self._ctrl_c_caught():
+            while True:
+                try:
+                    return self._run()
+                except _Quit:
+                    return 0
+                except EOFError:  # the input ended while the game waited after a trick
+                    self.say("End of input. " + self.goodbye())
+                    return 0
+                except _LeaveNow:
+                    self._waiting = False
+                    if self._confirm_quit():
+                        return 0
 
     def _run(self) -> int:
-        if self._resumed:
-            for line in self.narrator.resume_lines(self.state):
-                self.say(line)
-        self._announce_new_events()
-        self._save_start()
+        if not self._started:
+            self._started = True
+            if self._resumed:
+                for line in self.narrator.resume_lines(self.state):
+                    self.say(line)
+            self._announce_new_events()
+            self._save_start()
         state = self.state
         while not state.is_over:
+            self._take_ctrl_c()
             seat = state.turn
             actor = state.actor
             assert seat is not None and actor is not None
             player = self.players[actor]  # the dummy's cards are chosen by the player who plays it
             if player is not None:
-                action = player.choose(state.view(seat))
+                with self._waiting_on_computers():
+                    action = player.choose(state.view(seat))
                 state.apply(action, seat)
                 self._after_action(seat, action)
                 continue
@@ -200,6 +276,59 @@ class ConsoleGame:
             if not self.handle_line(line):
                 return 0
         return 0
+
+    # ---------------------------------------------------------------- Ctrl-C
+    @contextmanager
+    def _ctrl_c_caught(self) -> Iterator[None]:
+        """At a terminal, Ctrl-C between prompts stops speech like at a prompt; twice leaves.
+
+        Keys typed between prompts are held for the next prompt meanwhile.
+        Scripted input keeps Python's own Ctrl-C.
+        """
+        if self._ctrl_c is None or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        keys_held = getattr(self.lines, "keys_held", None)
+        previous = signal.signal(signal.SIGINT, self._on_ctrl_c)
+        try:
+            with keys_held() if keys_held is not None else nullcontext():
+                yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def _on_ctrl_c(self, signum: int, frame: FrameType | None) -> None:
+        """SIGINT, between prompts. While the game only waits it is safe to act at once;
+        otherwise (an announcement or a save under way) the press is taken at the next safe point."""
+        assert self._ctrl_c is not None
+        second = self._ctrl_c.press()
+        if self._waiting:
+            if second:
+                self._waiting = False
+                raise _LeaveNow
+            self.stop_speech()
+            self.say(CTRL_C_NOTICE)
+        else:
+            self._ctrl_c_due = "leave" if second else (self._ctrl_c_due or "notice")
+
+    def _take_ctrl_c(self) -> None:
+        """Act on a Ctrl-C that came while the game was busy."""
+        due, self._ctrl_c_due = self._ctrl_c_due, None
+        if due == "leave":
+            raise _LeaveNow
+        if due == "notice":
+            self.stop_speech()
+            self.say(CTRL_C_NOTICE)
+
+    @contextmanager
+    def _waiting_on_computers(self) -> Iterator[None]:
+        """A stretch where the game only waits, so a second Ctrl-C may end it at once."""
+        self._take_ctrl_c()
+        self._waiting = True
+        try:
+            yield
+        finally:
+            self._waiting = False
+        self._take_ctrl_c()
 
     def _announce_new_events(self) -> bool:
         """Announce the events not yet said; whether a trick was taken among them."""
@@ -272,7 +401,8 @@ class ConsoleGame:
         if state.is_over or state.actor in self.humans:
             return  # the player is asked at once anyway
         if self.settings.effective.pacing == "delay":
-            self.sleep(self.settings.effective.delay)
+            with self._waiting_on_computers():
+                self.sleep(self.settings.effective.delay)
             return
         while True:
             line = self.lines.read("Press Enter to go on.")
@@ -297,7 +427,7 @@ class ConsoleGame:
             self.say(str(error))
             return True
         if command is None:
-            return True
+            return self._play_the_only_card() if may_act else True
         if command.name == "quit":
             return not self._confirm_quit()
         try:
@@ -312,13 +442,24 @@ class ConsoleGame:
             self.say(str(refusal))
         return True
 
+    def _play_the_only_card(self) -> bool:
+        """Enter alone in card play, when exactly one card may be played, plays it (never in bidding)."""
+        state = self.state
+        if state.phase is not Phase.PLAY:
+            return True
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            return True
+        self.say("Enter plays the only legal card.")
+        return self.handle_line(card_name(legal[0].card))  # type: ignore[union-attr]
+
     def _confirm_quit(self) -> bool:
         """Leave at once when the game is saved; otherwise ask first. True to leave."""
         for line in self.narrator.score_lines(self.state):
             self.say(line)
         if self.saver is None or self._save_failed:
-            answer = self.lines.read("Leave the game? It is not saved. Type yes to leave, or anything else to go on.")
-            if answer is not None and answer.strip().lower().strip(".!") not in ("yes", "y", "quit", "q"):
+            leave = ask(LEAVE_UNSAVED, self.lines, self.say, self._settings_command)
+            if leave is False:
                 self.say("Going on.")
                 return False
         self.say(self.goodbye())
@@ -374,30 +515,15 @@ class ConsoleGame:
         raise AssertionError(f"unhandled command {name}")
 
     def _settings_command(self, arguments: tuple[str, ...]) -> list[str]:
+        return self.settings.command(arguments)
+
+    def _setting_changed(self, name: str) -> None:
+        """Apply a setting the ``settings`` command changed."""
         control = self.settings
-        if not arguments:
-            return ["Settings, change one with settings, its name and a value:", *control.effective.describe()]
-        if len(arguments) < 2:
-            return [f"Say settings {arguments[0]} and a value, like settings verbosity terse."]
-        name, value = arguments[0].lower(), " ".join(arguments[1:])
-        try:
-            control.effective = control.effective.changed(name, value)
-            control.stored = control.stored.changed(name, value)
-        except SettingError as error:
-            return [str(error)]
-        try:
-            control.save(control.stored)
-            kept = "saved"
-        except OSError as error:
-            kept = f"for this game only; the settings file could not be written: {error.strerror}"
-        value = getattr(control.effective, name)
         if name == "verbosity":
-            self.narrator.verbosity = Verbosity(value)
-        elif name in ("output", "voice", "rate", "braille", "interrupt") and control.reopen_output is not None:
+            self.narrator.verbosity = Verbosity(control.effective.verbosity)
+        elif name in OUTPUT_SETTINGS and control.reopen_output is not None:
             self.channel = control.reopen_output(control.effective)
-        elif name == "level":
-            kept += "; the computer players change in the next game"
-        return [f"{name} is now {value or 'default'}, {kept}."]
 
     def _act(self, command: Command) -> None:
         action = self._action(command)

@@ -1,0 +1,38 @@
+"""Ctrl-C, the same everywhere: the first stops speech, a second within a second leaves.
+
+At a prompt the terminal reads Ctrl-C as a key (``TerminalLines``); while
+the computers think or the game pauses after a trick it arrives as SIGINT
+(``ConsoleGame``). Both count the presses here, so a press at a prompt and
+one just before it make a pair too.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+CTRL_C_NOTICE = "Press Ctrl-C again to leave."
+"""Said after a first Ctrl-C: speech has stopped and the game goes on."""
+
+LEAVE_WINDOW = 1.0
+"""Seconds within which a second Ctrl-C leaves the game."""
+
+
+class CtrlC:
+    """Counts Ctrl-C presses: ``press`` says whether this one is the second within ``window`` seconds."""
+
+    def __init__(self, window: float = LEAVE_WINDOW, clock: Callable[[], float] = time.monotonic) -> None:
+        self.window = window
+        self.clock = clock
+        self._last = -math.inf
+
+    def press(self) -> bool:
+        """Count one Ctrl-C; True when it follows another within the window (the user leaves).
+
+        Safe in a signal handler: arithmetic only, no locks.
+        """
+        now = self.clock()
+        second = now - self._last <= self.window
+        self._last = -math.inf if second else now
+        return second
