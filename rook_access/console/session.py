@@ -6,6 +6,7 @@ the output meet.  A refused command says why in one line and changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -38,8 +39,20 @@ from ..players import Player, SearchPlayer
 from ..players.search.player import STRONG
 from ..record import RecordWriter
 from ..saves import GameSaver
-from ..settings import SettingError, Settings
-from .commands import COMMANDS, Command, UnknownCommandError, help_lines, is_number, parse_command
+from ..braille.display import BrailleDisplayChannel
+from ..settings import SETTING_CHOICES, SettingError, Settings
+from .commands import (
+    COMMANDS,
+    Command,
+    UnknownCommandError,
+    command_help,
+    did_you_mean,
+    find_command,
+    help_all_lines,
+    help_lines,
+    is_number,
+    parse_command,
+)
 from .lines import LineSource
 
 HISTORY_LENGTH = 10
@@ -81,6 +94,15 @@ class Refused(Exception):
     """A command that cannot be carried out; its message is the line to say."""
 
 
+def setting_error_line(name: str, value: str, error: SettingError) -> str:
+    """A refused setting in one line, with the closest name or value where one is close."""
+    names = [field.name for field in dataclasses.fields(Settings)]
+    if name not in names:
+        suggestion = did_you_mean(name, names)
+        return f"There is no setting {name}.{suggestion}" if suggestion else str(error)
+    return str(error) + did_you_mean(value, SETTING_CHOICES.get(name, ()))
+
+
 class ConsoleGame:
     """Runs one game at the console until it ends, the input ends, or the user quits.
 
@@ -113,6 +135,8 @@ class ConsoleGame:
             verbosity = Verbosity(self.settings.effective.verbosity)
         self.humans = [seat for seat, player in enumerate(players) if player is None and seat in state.rules.people]
         self._hint_player = SearchPlayer(seed=0, budget=STRONG, name="hint")
+        self._last_viewer: int | None = None
+        """The seat review commands last spoke for (see ``_viewer``)."""
         self.narrator = Announcer(state.rules, self.humans, verbosity)
         self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
         """The latest announcements of what happened, for ``history``."""
@@ -134,9 +158,11 @@ class ConsoleGame:
             stop()
 
     def completion_words(self) -> list[str]:
-        """The words Tab completes now: the legal moves first, then every command."""
+        """The words Tab completes now: the legal moves first, then the commands that apply
+        in this game and this part of the hand."""
         words = self.move_words()
-        words += [spec.name for spec in COMMANDS if spec.name not in words]
+        rules, phase = self.state.rules, self.state.phase
+        words += [spec.name for spec in COMMANDS if spec.applies(rules, phase) and spec.name not in words]
         return words
 
     def move_words(self) -> list[str]:
@@ -285,7 +311,7 @@ class ConsoleGame:
         review commands are carried out.
         """
         try:
-            command = parse_command(line)
+            command = parse_command(line, self.completion_words())
         except UnknownCommandError as error:
             self.say(str(error))
             return True
@@ -317,14 +343,40 @@ class ConsoleGame:
         self.say(self.goodbye())
         return True
 
+    def _viewer(self) -> int:
+        """The seat review commands speak for: the seat to act when it is played at the
+        keyboard (the dummy, for the player who plays it), else the player who acted last."""
+        state = self.state
+        if state.actor in self.humans and state.turn is not None:
+            self._last_viewer = state.turn
+        elif self._last_viewer is None or state.controller(self._last_viewer) not in self.humans:
+            self._last_viewer = self.humans[0]
+        return self._last_viewer
+
+    def _help(self, arguments: tuple[str, ...]) -> list[str]:
+        braille = self.narrator.braille
+        if not arguments:
+            return help_lines(self.state.rules, self.state.phase, braille)
+        word = arguments[0].lower()
+        if word == "all":
+            return help_all_lines(braille)
+        spec = find_command(word)
+        if spec is None:
+            names = [spec.name for spec in COMMANDS]
+            return [f"No command {word}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
+        line = command_help(spec, braille)
+        if not spec.in_game(self.state.rules):
+            line += f" Not in {self.state.rules.title}."
+        return self.narrator.fit(line)
+
     def _review(self, command: Command) -> list[str]:
         narrator = self.narrator
         state = self.state
-        seat = state.turn
-        assert seat is not None
+        seat = self._viewer()
+        yours = state.actor in self.humans
         name = command.name
         if name == "help":
-            return help_lines()
+            return self._help(command.arguments)
         if name == "hand":
             if narrator.braille:
                 return narrator.hand_lines(seat, state)
@@ -342,11 +394,15 @@ class ConsoleGame:
         if name == "turn":
             return [narrator.turn_line(state)]
         if name == "legal":
+            if not yours:
+                return [f"It is not your turn: {narrator.turn_line(state)}"]
             return [narrator.legal_line(state)]
         if name == "settings":
             return self._settings_command(command.arguments)
         if name == "stop":
             self.stop_speech()
+            # Shown, not spoken: the user has just asked for silence.
+            self.channel.say(Message("Speech stopped.", ""))
             return []
         if name == "taken":
             return narrator.taken_lines(state)
@@ -355,9 +411,9 @@ class ConsoleGame:
         if name == "dummy":
             return [narrator.dummy_line(state)]
         if name == "hint":
-            if state.actor not in self.humans:
+            if not yours:
                 return ["No hint: it is not your turn."]
-            return [hint_line(state.view(seat), self._hint_player)]
+            return narrator.fit(hint_line(state.view(seat), self._hint_player))
         if name == "repeat":
             return [m.compact for m in self.last_said] if self.last_said else ["Nothing has been said yet."]
         if name == "history":
@@ -374,10 +430,19 @@ class ConsoleGame:
             return [f"Say settings {arguments[0]} and a value, like settings verbosity terse."]
         name, value = arguments[0].lower(), " ".join(arguments[1:])
         try:
-            control.effective = control.effective.changed(name, value)
-            control.stored = control.stored.changed(name, value)
+            effective = control.effective.changed(name, value)
+            stored = control.stored.changed(name, value)
         except SettingError as error:
-            return [str(error)]
+            return [setting_error_line(name, value, error)]
+        if name in ("output", "voice", "rate", "braille") and control.reopen_output is not None:
+            self.channel = control.reopen_output(effective)
+            if effective.braille == "on" and not isinstance(self.channel, BrailleDisplayChannel):
+                # No display: the notice said why and that braille is off.
+                effective = effective.changed("braille", "off")
+                if name == "braille":
+                    control.effective = effective
+                    return []  # nothing changed, nothing saved
+        control.effective, control.stored = effective, stored
         try:
             control.save(control.stored)
             kept = "saved"
@@ -386,8 +451,6 @@ class ConsoleGame:
         value = getattr(control.effective, name)
         if name == "verbosity":
             self.narrator.verbosity = Verbosity(value)
-        elif name in ("output", "voice", "rate", "braille") and control.reopen_output is not None:
-            self.channel = control.reopen_output(control.effective)
         elif name == "level":
             kept += "; the computer players change in the next game"
         return [f"{name} is now {value or 'default'}, {kept}."]
@@ -422,6 +485,8 @@ class ConsoleGame:
                 if len(arguments) != 1:
                     raise Refused("Say trump and one color, like trump red.")
                 return NameTrump(parse_color(arguments[0]))
+            if name == "play" and len(arguments) > 1 and self.state.phase is Phase.DISCARD:
+                name = "discard"  # cards named at the discard are the discard
             if name == "play":
                 if len(arguments) != 1:
                     raise Refused("Play one card at a time, like play 14r or just 14r.")
