@@ -375,6 +375,15 @@ class Announcer:
             return f"Dummy up {cards}"
         return f"The dummy shows {cards}, {len(tuple(face_up))} of its {held} cards."
 
+    def dummy_lines(self, state: GameState) -> list[str]:
+        """``dummy_line``; with the braille verbosity, in lines of at most 40 cells."""
+        line = self.dummy_line(state)
+        if not self.braille or len(line) <= BRAILLE_WIDTH:
+            return [line]
+        words = line.split()  # "Dummy 14r ..." or "Dummy up 14r ..."
+        label = " ".join(words[:2]) if words[1] == "up" else words[0]
+        return fit_lines(label, [words[len(label.split()):]], BRAILLE_WIDTH)
+
     def dummy_line(self, state: GameState) -> str:
         """The dummy's cards that can be seen now (the ``dummy`` command)."""
         dummy = self.rules.dummy_seat
@@ -417,7 +426,8 @@ class Announcer:
         others = teams[1]
         if rules.dummy:
             player = next(seat for seat in others if seat != rules.dummy_seat)
-            return [self._does(alone, "play", "plays") + f" alone; {self.object_name(player)} {'play' if player == self.you else 'plays'} the dummy too."]
+            too = "" if self.braille else " too"  # 40 cells
+            return [self._does(alone, "play", "plays") + f" alone; {self.object_name(player)} {'play' if player == self.you else 'plays'} the dummy{too}."]
         return [self._does(alone, "play", "plays") + f" alone; {self.people_text(others)} are partners this hand."]
 
     def _on_BidMade(self, event: BidMade, state: GameState) -> list[str]:
@@ -473,7 +483,7 @@ class Announcer:
             lines = [f"Trump {COLOR_NAMES[event.color]}, named by {self.object_name(event.seat)}."]
         lines += self._hands_before_play(state)
         if self.rules.dummy_seat is not None and not self._lists_own_hand(self.rules.dummy_seat, state):
-            lines.append(self.dummy_line(state))
+            lines += self.dummy_lines(state)
         leader = state.trick_leader
         if state.controller(leader) not in self.humans:  # a player at the keyboard is asked at once
             lines.append(self._does(leader, "lead", "leads") + ".")
@@ -841,7 +851,10 @@ class Announcer:
             if state.phase is Phase.TRUMP and state.turn in self.humans:
                 return "Trump is not named yet. Say trump and a color, like trump red."
             return "Trump is not named yet."
-        return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.object_name(state.bidder)}."  # type: ignore[arg-type]
+        if state.bidder is None:  # turned from the nest (the Beginner Game)
+            top = f": {card_name(state.trump_turned[-1])}" if state.trump_turned else ""
+            return f"Trump is {COLOR_NAMES[state.trump]}, turned from the nest{top}."
+        return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.object_name(state.bidder)}."
 
     def turn_line(self, state: GameState) -> str:
         if state.is_over:
@@ -890,7 +903,7 @@ class Announcer:
             verb = "Lead" if not state.trick_cards else "Play"
             if seat == self.you:
                 return f"{verb} {cards_text(legal)}."
-            return f"{self.names[seat]} {verb.lower()} {cards_text(legal)}."
+            return f"{self.names[seat]}: {verb.lower()} {cards_text(legal)}."
         if not state.trick_cards:
             return f"{you} lead, {plural(len(legal), 'card')}: {cards_text(legal)}."
         return f"{you} play, {len(legal)} legal: {cards_text(legal)}."

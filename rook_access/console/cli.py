@@ -377,7 +377,8 @@ def _offer_variants(
         save_settings(config, stored)
     except OSError:
         pass
-    notice(f"Playing {VARIANTS[choice].title}. To change the game later: settings variant NAME.")
+    # The game's own first line names the game: this line only says how to change it.
+    notice("To change the game later: settings variant NAME.")
     return settings, stored
 
 

@@ -117,6 +117,10 @@ def _words(line: str) -> list[str]:
     Dictation software types "Pass." and "bid 75, please" as readily as keys do.
     """
     words = [word.strip(_TRAILING) or word for word in line.replace(",", " ").split()]
+    # "the Rook", as the program says the Bird in words, may be typed as it is said.
+    words = [
+        word for word, after in zip(words, [*words[1:], ""]) if not (word.lower() == "the" and after.lower() == "rook")
+    ]
     # "14 red" and "14 r" are one card.
     joined: list[str] = []
     for word in words:
@@ -201,8 +205,12 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
 CARDS_LINE = "Cards are a number and a color letter, r red, x black, y yellow, g green: 14r, 5x, 10y, 7g; rook is the Bird."
 
 
-def _usage(spec: CommandSpec) -> str:
-    return f"{spec.name} {spec.arguments}".strip()
+def _usage(spec: CommandSpec, rules: RuleSet | None = None) -> str:
+    """The command and its arguments; a discard names as many cards as this game's nest holds."""
+    arguments = spec.arguments
+    if rules is not None and arguments.startswith("C C"):
+        arguments = " ".join(["C"] * rules.nest_size)
+    return f"{spec.name} {arguments}".strip()
 
 
 def help_lines(rules: RuleSet, phase: Phase, braille: bool = False) -> list[str]:
@@ -214,7 +222,7 @@ def help_lines(rules: RuleSet, phase: Phase, braille: bool = False) -> list[str]
     others = [spec for spec in COMMANDS if spec.applies(rules, phase) and not spec.is_move(phase)]
     sayers = [spec.name for spec in others if spec.name not in ("settings", "stop", "help", "quit")]
     if braille:
-        lines = fit_words("Now:", [_usage(spec) for spec in moves]) if moves else []
+        lines = fit_words("Now:", [_usage(spec, rules) for spec in moves]) if moves else []
         lines += fit_words("Say:", sayers)
         lines += ["Also: settings, stop, quit", "help NAME: one command", "help all: every command"]
         if phase is Phase.PLAY or phase is Phase.DISCARD:
@@ -222,7 +230,7 @@ def help_lines(rules: RuleSet, phase: Phase, braille: bool = False) -> list[str]
         return lines
     lines = []
     if moves:
-        said = [f"{_usage(spec)}{f' or {spec.alone}' if spec.alone else ''}" for spec in moves]
+        said = [f"{_usage(spec, rules)}{f' or {spec.alone}' if spec.alone else ''}" for spec in moves]
         lines.append(f"Moves now: {', '.join(said)}.")
     lines.append(f"To hear the game: {', '.join(sayers)}.")
     lines.append("Also settings, stop and quit. Type help and a command's name for more, or help all for every command.")
@@ -234,9 +242,7 @@ def help_lines(rules: RuleSet, phase: Phase, braille: bool = False) -> list[str]
 def help_all_lines(braille: bool = False) -> list[str]:
     """``help all``: every command of every game, with its short forms, one a line."""
     if braille:
-        return [f"{_usage(spec)}, {' or '.join(spec.aliases)}: {spec.brief}" for spec in COMMANDS] + [
-            "Cards 14r 5x 10y 7g, rook is the Bird"
-        ]
+        return [command_help(spec, braille=True) for spec in COMMANDS] + ["Cards 14r 5x 10y 7g, rook is the Bird"]
     lines = ["Commands, with short forms:"]
     lines += [command_help(spec) for spec in COMMANDS]
     lines.append(CARDS_LINE)

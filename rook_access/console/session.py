@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..announcer import Announcer, Verbosity, messages
+from ..announcer import Announcer, Verbosity, speakable
 from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
 from ..engine import (
@@ -42,6 +42,7 @@ from ..saves import GameSaver
 from ..braille.display import BrailleDisplayChannel
 from ..settings import SETTING_CHOICES, SettingError, Settings
 from .commands import (
+    CARDS_LINE,
     COMMANDS,
     Command,
     UnknownCommandError,
@@ -138,6 +139,11 @@ class ConsoleGame:
         self._last_viewer: int | None = None
         """The seat review commands last spoke for (see ``_viewer``)."""
         self.narrator = Announcer(state.rules, self.humans, verbosity)
+        if self.settings.effective.braille == "on" and not isinstance(channel, BrailleDisplayChannel):
+            # The display could not be had (a notice said so): braille is off in this run,
+            # so settings says so and a change of output does not try, and tell, again.
+            self.settings.effective = self.settings.effective.changed("braille", "off")
+        self._choose_card_form()
         self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
         """The latest announcements of what happened, for ``history``."""
         self.last_said: list[Message] = []
@@ -181,8 +187,27 @@ class ConsoleGame:
 
     def say(self, line: str, urgent: bool = False) -> None:
         """Say one line that answers the user (not an announcement of the game)."""
-        for message in messages([line], urgent):
+        for message in self.narrator.messages([line], urgent):
             self.channel.say(message)
+
+    def _say_as_typed(self, line: str) -> None:
+        """Say a line about what to type, its cards kept in the notation to be typed
+        ("9 needs a color letter: 9r, 9x, 9y or 9g")."""
+        self.channel.say(Message(line, speakable(line)))
+
+    def _choose_card_form(self) -> None:
+        """Cards in words where a screen reader reads the printed lines: at a terminal with
+        output auto (and no braille display of the program's own, and not the braille
+        verbosity), unless the user asked for the notation.  Scripts, ``--output plain``
+        and the speaking outputs (which speak the words) print the notation."""
+        settings = self.settings.effective
+        self.narrator.card_words = (
+            settings.output == "auto"
+            and settings.cards == "words"
+            and settings.braille == "off"
+            and not self.narrator.braille
+            and getattr(self.lines, "interactive", False)
+        )
 
     def run(self) -> int:
         """Play to the end; the exit status (0 for a finished game, end of input or quit)."""
@@ -313,7 +338,7 @@ class ConsoleGame:
         try:
             command = parse_command(line, self.completion_words())
         except UnknownCommandError as error:
-            self.say(str(error))
+            self._say_as_typed(str(error))
             return True
         if command is None:
             return True
@@ -328,7 +353,7 @@ class ConsoleGame:
                 for reply in self._review(command):
                     self.say(reply)
         except Refused as refusal:
-            self.say(str(refusal))
+            self._say_as_typed(str(refusal))
         return True
 
     def _confirm_quit(self) -> bool:
@@ -355,11 +380,15 @@ class ConsoleGame:
 
     def _help(self, arguments: tuple[str, ...]) -> list[str]:
         braille = self.narrator.braille
-        if not arguments:
-            return help_lines(self.state.rules, self.state.phase, braille)
-        word = arguments[0].lower()
-        if word == "all":
-            return help_all_lines(braille)
+        word = arguments[0].lower() if arguments else ""
+        if not word or word == "all":
+            lines = help_all_lines(braille) if word else help_lines(self.state.rules, self.state.phase, braille)
+            if lines[-1] == CARDS_LINE:  # the notation itself, never in words
+                for line in lines[:-1]:
+                    self.say(line)
+                self._say_as_typed(CARDS_LINE)
+                return []
+            return lines
         spec = find_command(word)
         if spec is None:
             names = [spec.name for spec in COMMANDS]
@@ -409,7 +438,7 @@ class ConsoleGame:
         if name == "rules":
             return rules_summary(state.rules)
         if name == "dummy":
-            return [narrator.dummy_line(state)]
+            return narrator.dummy_lines(state)
         if name == "hint":
             if not yours:
                 return ["No hint: it is not your turn."]
@@ -453,6 +482,7 @@ class ConsoleGame:
             self.narrator.verbosity = Verbosity(value)
         elif name == "level":
             kept += "; the computer players change in the next game"
+        self._choose_card_form()
         return [f"{name} is now {value or 'default'}, {kept}."]
 
     def _act(self, command: Command) -> None:
@@ -462,7 +492,7 @@ class ConsoleGame:
         try:
             self.state.apply(action, seat)
         except IllegalActionError as error:
-            raise Refused(self.narrator.refusal(error, self.state)) from None
+            raise Refused(self.narrator.printed(self.narrator.refusal(error, self.state))) from None
         self._after_action(seat, action)
 
     def _action(self, command: Command) -> Action:
