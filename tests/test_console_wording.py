@@ -390,3 +390,18 @@ def test_piped_input_prints_the_notation_and_settings_cards_switches_at_a_termin
     assert any(line.startswith("Your hand, 9 cards: ") and re.search(r"\d[rxyg]\b", line) for line in piped)
     said, _ = _terminal_game(["settings cards notation", "hand"])
     assert said[-2].startswith("Your hand, 9 cards. ") and re.search(r"\d[rxyg]\b", said[-2])
+
+
+def test_between_tricks_hand_and_legal_speak_for_the_player_never_for_the_computer_to_act():
+    state = GameState(PARTNERSHIP, seed=4)
+    players = [None, *[RandomPlayer(seat) for seat in (1, 2, 3)]]
+    while state.actor == 0 or state.phase is not Phase.PLAY:
+        state.apply(RandomPlayer(9).choose(state.view(state.turn)), state.turn)
+    channel = ListChannel()
+    game = ConsoleGame(state, players, ScriptedLines([]), channel, resumed=True)
+    for line in ("hand", "legal", "hint"):
+        game.handle_line(line, may_act=False)
+    assert channel.lines[0].startswith("Your hand, ")
+    # Before, these said the hand and the cards of the computer player to act.
+    assert re.fullmatch(r"It is not your turn: \w+ to (lead|play)\.", channel.lines[1])
+    assert channel.lines[2] == "No hint: it is not your turn."
