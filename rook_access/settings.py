@@ -19,7 +19,7 @@ import platformdirs
 import tomli_w
 
 from .engine import VARIANTS, BirdRank
-from .players import DEFAULT_LEVEL, LevelError, parse_levels
+from .players import DEFAULT_LEVEL, PLAYER_LEVELS, LevelError, parse_levels
 
 OUTPUTS = ("auto", "plain", "screenreader", "voice")
 VERBOSITIES = ("terse", "normal", "verbose", "braille")
@@ -28,6 +28,13 @@ BRAILLE_DISPLAY = ("off", "on")
 INTERRUPTS = ("all", "line", "none")
 VARIANT_NAMES = tuple(VARIANTS)
 BIRD_RANKS = tuple(rank.value for rank in BirdRank)
+CARD_FORMS = ("words", "notation")
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
+    "variant": VARIANT_NAMES, "bird_rank": (*BIRD_RANKS, "default"), "ones": BRAILLE_DISPLAY,
+    "level": PLAYER_LEVELS, "cards": CARD_FORMS, "interrupt": INTERRUPTS,
+}  # fmt: skip
+"""The values of the settings that have a fixed few, for "did you mean"."""
 
 
 class SettingError(ValueError):
@@ -72,6 +79,10 @@ class Settings:
     """Kentucky Discard: points for taking every trick; 0 for none."""
     ones: str = "off"
     """Kentucky Discard: play with the deck with 1s (on or off)."""
+    cards: str = "words"
+    """How cards are printed at a terminal with output auto, where the screen reader reads
+    the screen: words ("14 red") or the notation ("14r").  Piped output, output plain and
+    the braille verbosity always print the notation."""
 
     def table_options(self) -> dict[str, object]:
         """The table options these settings ask for, as a save keeps them (the game's own rule left out)."""
@@ -109,6 +120,7 @@ class Settings:
             f"min_bid {self.min_bid or 'default'}: the lowest opening bid, or default.",
             f"all_tricks_bonus {self.all_tricks_bonus}: Kentucky Discard's points for taking every trick, 0 for none.",
             f"ones {self.ones}: Kentucky Discard with the deck with 1s, on or off.",
+            f"cards {self.cards}: at a terminal with output auto, words like 14 red, or notation like 14r.",
         ]
 
 
@@ -140,11 +152,8 @@ def _parse(name: str, value: object) -> Any:
         if name != "target" and number % 5:
             raise SettingError(f"{name} is a multiple of 5.")
         return number
-    if name in ("verbosity", "output", "pacing", "braille", "ones", "interrupt"):
-        allowed = {
-            "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
-            "ones": BRAILLE_DISPLAY, "interrupt": INTERRUPTS,
-        }[name]  # fmt: skip
+    if name in ("verbosity", "output", "pacing", "braille", "ones", "cards", "interrupt"):
+        allowed = SETTING_CHOICES[name]
         if text not in allowed:
             raise SettingError(f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {text or 'nothing'}.")
         return text

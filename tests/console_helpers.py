@@ -152,3 +152,64 @@ def run_program(
         env=program_environment(),
         cwd=cwd,
     )
+
+
+class TranscriptLines:
+    """A LineSource that reads from a list and writes each fresh question into ``channel``'s
+    transcript, as ``PlainLines`` does, so what is said and what is asked are in one order.
+
+    ``interactive`` stands for a terminal (the game may wait, cards in words at output auto).
+    """
+
+    def __init__(self, lines: Iterable[str], channel: ListChannel, interactive: bool = False) -> None:
+        self.lines = list(lines)
+        self.channel = channel
+        self.interactive = interactive
+        self.questions: list[str] = []
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        self.questions.append(question)
+        if fresh:
+            self.channel.say(Message(question, question))
+        return self.lines.pop(0) if self.lines else None
+
+
+def moves_of(rules: RuleSet, humans: Iterable[int], seed: int, hands: int = 1) -> list[str]:
+    """The moves the keyboard seats type in a game of random players, found by playing it."""
+    from rook_access.players import RandomPlayer
+
+    humans = set(humans)
+    shadow = GameState(rules.replace(hands_limit=hands), seed=seed)
+    players = [RandomPlayer(seat + 7) for seat in range(len(rules.people))]
+    lines: list[str] = []
+    while not shadow.is_over:
+        seat, actor = shadow.turn, shadow.actor
+        action = players[actor].choose(shadow.view(seat))
+        if actor in humans:
+            lines.append(str(action))
+        shadow.apply(action, seat)
+    return lines
+
+
+def transcript(
+    rules: RuleSet,
+    lines: Iterable[str],
+    humans: Iterable[int] = (0,),
+    seed: int = 3,
+    hands: int = 1,
+    verbosity: Verbosity = Verbosity.NORMAL,
+    settings=None,
+    interactive: bool = False,
+) -> tuple[list[str], ConsoleGame]:
+    """What is said and asked, in order, in a game where ``humans`` type ``lines`` and random
+    players play the other seats (the same players ``moves_of`` plays against)."""
+    from rook_access.players import RandomPlayer
+
+    humans = set(humans)
+    state = GameState(rules.replace(hands_limit=hands), seed=seed)
+    players = [None if seat in humans else RandomPlayer(seat + 7) for seat in range(len(rules.people))]
+    channel = ListChannel()
+    source = TranscriptLines(lines, channel, interactive)
+    game = ConsoleGame(state, players, source, channel, verbosity=verbosity, settings=settings, sleep=lambda _: None)
+    game.run()
+    return channel.lines, game

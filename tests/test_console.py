@@ -211,7 +211,7 @@ def test_review_commands_answer_without_changing_the_game():
     assert "No bids yet. South bids first." in output
     assert "Trump is not named yet." in output
     assert "South to bid." in output
-    assert output.count("Commands, with short forms:") == 3
+    assert output.count("Moves now: bid N or a number alone, pass.") == 3
 
 
 def test_commands_work_in_any_case_and_with_aliases():

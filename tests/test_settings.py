@@ -120,7 +120,7 @@ def test_pacing_delay_sleeps_instead_of_asking():
 
 def test_flags_override_the_settings_file_for_one_run(tmp_path):
     done = run_program(["--seed", "3", "--verbosity", "terse", "--hands", "1"], "pass\n")
-    assert "West pass." in done.stdout or "North pass." in done.stdout
+    assert "West passes." in done.stdout or "North passes." in done.stdout
     bad = run_program(["--rate", "fast"])
     assert bad.returncode == 2 and "rate is a number of words a minute" in bad.stderr
 

@@ -67,8 +67,10 @@ def test_the_first_start_at_a_terminal_offers_the_games_and_keeps_the_choice(tmp
         term.type("seven")
         term.wait_for("seven is not a game here. Type a number from 1 to 8, or press Enter.")
         term.type("4")
-        term.wait_for("Playing the Game for 3 Players. To change the game later: settings variant NAME.")
-        term.wait_for("Rook: the Game for 3 Players, 1 hand.")
+        term.wait_for("To change the game later: settings variant NAME.")
+        screen = term.wait_for("Rook: the Game for 3 Players, 1 hand.")
+        # The game is named once, by the game's own first line.
+        assert "Playing the Game" not in screen
     finally:
         term.close()
     assert 'variant = "three"' in (tmp_path / "config" / "settings.toml").read_text()

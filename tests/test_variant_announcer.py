@@ -12,9 +12,12 @@ from rook_access.engine.rules import BEGINNER, FIVE_PLAYER, INDIVIDUAL, KENTUCKY
 from rook_access.players import RandomPlayer
 
 
-def play_with(rules, humans: list[int], seed: int = 3, hands: int = 1, extra: dict[int, list[str]] | None = None):
+def play_with(
+    rules, humans: list[int], seed: int = 3, hands: int = 1, extra: dict[int, list[str]] | None = None,
+    questions: list[str] | None = None,
+):
     """South at the keyboard (and ``humans``), random computer players elsewhere; South's moves
-    are those of the script, with review commands."""
+    are those of the script, with review commands.  The questions asked go to ``questions``."""
     from console_helpers import ListChannel
 
     rules = rules.replace(hands_limit=hands)
@@ -32,16 +35,24 @@ def play_with(rules, humans: list[int], seed: int = 3, hands: int = 1, extra: di
             lines.append(str(action))
         shadow.apply(action, seat)
     channel = ListChannel()
-    ConsoleGame(state, players, ScriptedLines(lines + ["score"]), channel).run()
+    scripted = ScriptedLines(lines + ["score"])
+    ConsoleGame(state, players, scripted, channel).run()
+    if questions is not None:
+        questions += scripted.questions
     return channel.lines, state
 
 
 def test_the_two_player_game_shows_the_dummy_and_says_whose_hand_is_played():
-    output, state = play_with(TWO_PLAYER, [0], seed=4)
+    questions: list[str] = []
+    output, state = play_with(TWO_PLAYER, [0], seed=4, questions=questions)
     assert output[1] == "You are South, against North; whoever loses the bid plays the dummy too. Type help for commands, rules for the rules."
     shows = [line for line in output if line.startswith("The dummy shows ")]
     assert shows and shows[0].endswith(", 6 of its 12 cards.")
-    assert any(line.startswith("The dummy's hand, 12 cards: ") for line in output)  # all of it after trump
+    # All of it after trump: in a line, or in the question when the dummy leads from the keyboard
+    # (then the line would say the same cards again just before it).
+    full = [line for line in output if line.startswith("The dummy's hand, 12 cards: ")]
+    asked = [question for question in questions if question.startswith("Dummy's lead, 12 cards: ")]
+    assert len(full) + len(asked) == 1
     bidder = next(e for e in state.events if type(e).__name__ == "BidWon").seat
     if bidder == 1:  # South lost the bid, so South plays the dummy
         assert "North plays alone; you play the dummy too." in output

@@ -69,3 +69,40 @@ def test_a_scripted_game_of_every_variant_at_the_console(tmp_path, variant, flag
     for end in ends:
         assert len(end["scores"]) == len(rules.scorers) and len(end["score_change"]) == len(rules.scorers)
     assert events[-1]["event"] == "game_end" and events[-1]["scores"] == ends[-1]["scores"]
+
+
+# ------------------------------------------------------------- each thing said once
+import re  # noqa: E402
+
+from console_helpers import moves_of, transcript  # noqa: E402
+from rook_access.announcer import Verbosity  # noqa: E402
+
+_LISTED = re.compile(r"^(?:Your|Dummy's|The dummy's) (?:hand|lead), \d+ cards?: (.*)\.$")
+_BRAILLE_LISTED = re.compile(r"^(?:Hand|Lead|Dummy|Dummy: lead) ((?:\S+ )*\S+?)\.?$")
+
+
+def _cards(line: str, braille: bool) -> frozenset[str] | None:
+    match = (_BRAILLE_LISTED if braille else _LISTED).match(line)
+    return frozenset(match.group(1).split()) if match else None
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_variant_says_each_thing_once(variant):
+    """No hand line just before a lead question with the same cards, the game's title once,
+    and a move of the wrong part of the hand answered without the question again."""
+    rules = VARIANTS[variant]
+    for verbosity in Verbosity:
+        braille = verbosity is Verbosity.BRAILLE
+        for seed in (3, 4):
+            moves = moves_of(rules, [0], seed)
+            typed = [line for move in moves for line in (["pass", move] if move.startswith("play") else [move])]
+            said, _ = transcript(rules, typed, seed=seed, verbosity=verbosity)
+            for before, line in zip(said, said[1:]):
+                if line.startswith(("Your lead", "Lead ", "Dummy's lead", "Dummy: lead")):
+                    assert _cards(before, braille) is None or _cards(before, braille) != _cards(line, braille), (before, line)
+                assert before != line or not line, line
+            title = rules.title if not braille else "Rook, "
+            assert sum(title in line for line in said) == 1
+            refusals = [line for line in said if line.startswith(("The bidding is over.", "There is no bidding"))]
+            assert refusals and all(line.endswith(("Now lead a card.", "Now play a card.", "Now lead a card for the dummy.",
+                                                    "Now play a card for the dummy.")) for line in refusals)  # fmt: skip

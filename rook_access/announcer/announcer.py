@@ -50,8 +50,9 @@ from ..engine import (
     card_name,
     card_number,
 )
+from ..braille.panning import pan_pieces
 from ..output.message import Message
-from .spoken import speakable
+from .spoken import cards_in_words, speakable
 
 SEAT_NAMES = ("South", "West", "North", "East")
 """The seats of the 4-player games (``RuleSet.names`` has every game's)."""
@@ -162,6 +163,23 @@ class Announcer:
         """The teams of the hand being announced (events are said after the state has moved on)."""
         self._team_taken: dict[tuple[int, ...], int] = {}
         """Points each team has taken in the hand being announced."""
+        self.card_words = False
+        """Print cards in words ("14 red") instead of the notation: at a terminal
+        where the screen reader reads the screen (the session decides)."""
+
+    # ---------------------------------------------------------------- output
+    def printed(self, line: str) -> str:
+        """A line as it is printed: its cards in words when ``card_words`` is set."""
+        return cards_in_words(line) if self.card_words else line
+
+    def messages(self, lines: Iterable[str], urgent: bool = False) -> list[Message]:
+        """Lines as messages: printed as ``printed`` says, spoken with their spoken form."""
+        return [Message(self.printed(line), speakable(line), urgent) for line in lines]
+
+    def fit(self, line: str) -> list[str]:
+        """A line said in answer to a command: with the braille verbosity, cut at blanks
+        into lines of at most 40 cells; otherwise the line itself."""
+        return pan_pieces(line, BRAILLE_WIDTH) if self.braille else [line]
 
     # ------------------------------------------------------------------ names
     def name(self, seat: int) -> str:
@@ -216,6 +234,36 @@ class Announcer:
     def _whose(self, seat: int) -> str:
         return "Your" if seat == self.you else f"{self.names[seat]}'s"
 
+    def _holder(self, seat: int) -> str:
+        """Whose cards a refusal is about, as a subject: "You", "The dummy", "West"."""
+        if seat == self.rules.dummy_seat:
+            return "The dummy"
+        return "You" if seat == self.you or self.you is None else self.names[seat]
+
+    def _holds(self, seat: int, you_form: str, other_form: str) -> str:
+        holder = self._holder(seat)
+        return f"{holder} {you_form if holder == 'You' else other_form}"
+
+    def _lists_own_hand(self, seat: int, state: GameState) -> bool:
+        """Whether the question asked next lists every card ``seat`` holds: its lead, made at
+        the keyboard, with every card legal.  Its hand line would say the same again."""
+        return (
+            state.phase is Phase.PLAY
+            and not state.trick_cards
+            and state.turn == seat
+            and state.controller(seat) in self.humans
+            and len(state.legal_actions()) == len(state.hand(seat))
+        )
+
+    def _hands_before_play(self, state: GameState) -> list[str]:
+        """The hands of the players at the keyboard (or every player's, when nobody plays),
+        each left out when the question that follows lists it."""
+        lines: list[str] = []
+        for seat in self.humans or self.rules.people:
+            if not self._lists_own_hand(seat, state):
+                lines += self.hand_lines(seat, state)
+        return lines
+
     # ----------------------------------------------------------------- events
     def event_lines(self, event: Event, state: GameState) -> list[str]:
         """The lines that announce ``event``; ``state`` is the game after it."""
@@ -224,7 +272,7 @@ class Announcer:
 
     def event_messages(self, event: Event, state: GameState) -> list[Message]:
         """``event_lines`` with their spoken forms."""
-        return messages(self.event_lines(event, state))
+        return self.messages(self.event_lines(event, state))
 
     @property
     def terse(self) -> bool:
@@ -281,7 +329,7 @@ class Announcer:
             goal = plural(event.hands, "deal") if event.hands else f"to {event.target}"
             lines = [f"Rook, {goal}. Type help."]
             if self.you is not None:
-                lines.append(self._table_line())
+                lines += self.fit(self._table_line())
             elif not self.humans:
                 lines.append(f"{players} computer players.")
             else:
@@ -303,17 +351,16 @@ class Announcer:
         self._teams = self.rules.teams_before_bidding(event.hand)
         self._team_taken = {}
         lines = [f"Hand {event.hand}. {self._does(event.dealer, 'deal', 'deals')}."]
+        dealer = f"{self.object_name(event.dealer)} {'deal' if event.dealer == self.you else 'deals'}"
         if self.braille:
             # "Deal", not "Hand": "Hand" starts the line of the cards held.
-            lines = [f"Deal {event.hand}, {self.name(event.dealer)} {'deal' if event.dealer == self.you else 'deals'}."]
+            lines = [f"Deal {event.hand}, {dealer}."]
         elif self.terse:
-            lines = [f"Hand {event.hand}, {self.name(event.dealer)} {'deal' if event.dealer == self.you else 'deals'}."]
+            lines = [f"Hand {event.hand}, {dealer}."]
         elif self.verbose and self.rules.bidding:
             first = next(s for s in self._seats_from(event.dealer + 1) if s != self.rules.dummy_seat)
             lines[0] = lines[0][:-1] + f"; {self.object_name(first)} {'bid' if first == self.you else 'bids'} first."
-        shown = self.humans or self.rules.people
-        for seat in shown:
-            lines += self.hand_lines(seat, state)
+        lines += self._hands_before_play(state)
         if event.face_up:
             lines.append(self._dummy_face_up_line(event.face_up, len(event.hands[self.rules.dummy_seat])))
         return lines
@@ -327,6 +374,15 @@ class Announcer:
         if self.braille:
             return f"Dummy up {cards}"
         return f"The dummy shows {cards}, {len(tuple(face_up))} of its {held} cards."
+
+    def dummy_lines(self, state: GameState) -> list[str]:
+        """``dummy_line``; with the braille verbosity, in lines of at most 40 cells."""
+        line = self.dummy_line(state)
+        if not self.braille or len(line) <= BRAILLE_WIDTH:
+            return [line]
+        words = line.split()  # "Dummy 14r ..." or "Dummy up 14r ..."
+        label = " ".join(words[:2]) if words[1] == "up" else words[0]
+        return fit_lines(label, [words[len(label.split()):]], BRAILLE_WIDTH)
 
     def dummy_line(self, state: GameState) -> str:
         """The dummy's cards that can be seen now (the ``dummy`` command)."""
@@ -343,8 +399,6 @@ class Announcer:
         return f"The dummy shows {cards}, {len(seen)} of its {held} cards; the rest turn up after trump."
 
     def _on_Checked(self, event: Checked, state: GameState) -> list[str]:
-        if self.terse:
-            return [f"{self.name(event.seat)} check."]
         return [self._does(event.seat, "check", "checks") + "."]
 
     def _on_TrumpTurned(self, event: TrumpTurned, state: GameState) -> list[str]:
@@ -372,12 +426,15 @@ class Announcer:
         others = teams[1]
         if rules.dummy:
             player = next(seat for seat in others if seat != rules.dummy_seat)
-            return [self._does(alone, "play", "plays") + f" alone; {self.object_name(player)} {'play' if player == self.you else 'plays'} the dummy too."]
+            too = "" if self.braille else " too"  # 40 cells
+            return [self._does(alone, "play", "plays") + f" alone; {self.object_name(player)} {'play' if player == self.you else 'plays'} the dummy{too}."]
         return [self._does(alone, "play", "plays") + f" alone; {self.people_text(others)} are partners this hand."]
 
     def _on_BidMade(self, event: BidMade, state: GameState) -> list[str]:
         if self.terse:
-            return [f"{self.name(event.seat)} {'pass' if event.amount is None else event.amount}."]
+            if event.amount is None:
+                return [self._does(event.seat, "pass", "passes") + "."]
+            return [f"{self.name(event.seat)} {event.amount}."]
         if event.amount is None:
             line = self._does(event.seat, "pass", "passes") + "."
         else:
@@ -388,10 +445,10 @@ class Announcer:
         return [line]
 
     def _on_ThrownIn(self, event: ThrownIn, state: GameState) -> list[str]:
-        dealer = self.names[state.dealer]
+        dealer = f"{self.object_name(state.dealer)} {'deal' if state.dealer == self.you else 'deals'}"
         if self.braille:
-            return [f"All passed, thrown in; {dealer} deals."]
-        return [f"Everyone passed. The hand is thrown in; {dealer} deals."]
+            return [f"All passed, thrown in; {dealer}."]
+        return [f"Everyone passed. The hand is thrown in; {dealer}."]
 
     def _on_BidWon(self, event: BidWon, state: GameState) -> list[str]:
         if self.terse:
@@ -424,10 +481,9 @@ class Announcer:
         lines = [f"Trump is {COLOR_NAMES[event.color]}, named by {self.object_name(event.seat)}."]
         if self.braille:
             lines = [f"Trump {COLOR_NAMES[event.color]}, named by {self.object_name(event.seat)}."]
-        for seat in self.humans or self.rules.people:
-            lines += self.hand_lines(seat, state)
-        if self.rules.dummy_seat is not None:
-            lines.append(self.dummy_line(state))
+        lines += self._hands_before_play(state)
+        if self.rules.dummy_seat is not None and not self._lists_own_hand(self.rules.dummy_seat, state):
+            lines += self.dummy_lines(state)
         leader = state.trick_leader
         if state.controller(leader) not in self.humans:  # a player at the keyboard is asked at once
             lines.append(self._does(leader, "lead", "leads") + ".")
@@ -650,7 +706,7 @@ class Announcer:
         seat, card = state.trick[best]
         trumped = ", a trump" if card != BIRD and self.rules.suit_of[trump][card] == trump else ""
         winning = self._does(seat, "are", "is") + f" winning with {card_name(card)}{trumped}."
-        return f"Trick {number}: {played}. {winning} {self.name(state.turn)} to play."  # type: ignore[arg-type]
+        return f"Trick {number}: {played}. {winning} {self.turn_line(state)}"
 
     def _braille_trick_line(self, state: GameState, number: int) -> str:
         """``Trick 3: W 14r N rook; N wins``: at most 40 cells."""
@@ -680,7 +736,7 @@ class Announcer:
 
     def bids_line(self, state: GameState) -> str:
         if not state.bids:
-            return f"No bids yet. {self.name(state.turn)} bids first."  # type: ignore[arg-type]
+            return f"No bids yet. {self._does(state.turn, 'bid', 'bids')} first."  # type: ignore[arg-type]
         if self.braille:
             return self._braille_bids_line(state)
         bids = ", ".join(
@@ -765,7 +821,8 @@ class Announcer:
         elif state.bids:
             lines.append(self.bids_line(state))
         for seat in self.humans:
-            lines += self.hand_lines(seat, state)
+            if not self._lists_own_hand(seat, state):
+                lines += self.hand_lines(seat, state)
         if state.phase is Phase.PLAY and state.trick_cards:
             lines.append(self.trick_line(state))
         return lines
@@ -794,7 +851,10 @@ class Announcer:
             if state.phase is Phase.TRUMP and state.turn in self.humans:
                 return "Trump is not named yet. Say trump and a color, like trump red."
             return "Trump is not named yet."
-        return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.object_name(state.bidder)}."  # type: ignore[arg-type]
+        if state.bidder is None:  # turned from the nest (the Beginner Game)
+            top = f": {card_name(state.trump_turned[-1])}" if state.trump_turned else ""
+            return f"Trump is {COLOR_NAMES[state.trump]}, turned from the nest{top}."
+        return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.object_name(state.bidder)}."
 
     def turn_line(self, state: GameState) -> str:
         if state.is_over:
@@ -816,7 +876,10 @@ class Announcer:
 
     # --------------------------------------------------------------- questions
     def question(self, state: GameState) -> str:
-        """What the seat to act is asked, with what it may do."""
+        """What the seat to act is asked, with what it may do (as printed)."""
+        return self.printed(self._question(state))
+
+    def _question(self, state: GameState) -> str:
         seat = state.turn
         assert seat is not None
         rules = self.rules
@@ -840,10 +903,32 @@ class Announcer:
             verb = "Lead" if not state.trick_cards else "Play"
             if seat == self.you:
                 return f"{verb} {cards_text(legal)}."
-            return f"{self.names[seat]} {verb.lower()} {cards_text(legal)}."
+            return f"{self.names[seat]}: {verb.lower()} {cards_text(legal)}."
         if not state.trick_cards:
             return f"{you} lead, {plural(len(legal), 'card')}: {cards_text(legal)}."
         return f"{you} play, {len(legal)} legal: {cards_text(legal)}."
+
+    def _doing_now(self, state: GameState) -> str:
+        """What the seat to act does now, in a few words: "bid or pass", "lead a card"."""
+        if state.phase is Phase.BIDDING:
+            return "bid, check or pass" if state.may_check() else "bid or pass"
+        if state.phase is Phase.DISCARD:
+            return f"discard {self.rules.nest_size} cards"
+        if state.phase is Phase.TRUMP:
+            return "name trump"
+        verb = "play" if state.trick_cards else "lead"
+        return f"{verb} a card{' for the dummy' if state.turn == self.rules.dummy_seat else ''}"
+
+    def _bids_allowed_line(self, state: GameState) -> str:
+        """The bids the seat to act may make, for ``legal`` in the bidding."""
+        rules = self.rules
+        bids = rules.bid_range(state.high_bid)
+        if not bids:
+            return f"The bid is at {rules.max_bid}, the most there is: you can only pass."
+        step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
+        if state.may_check():
+            return f"You may bid {bids.start} to {rules.max_bid} in {step}, check to keep your right to bid later, or pass."
+        return f"You may bid {bids.start} to {rules.max_bid} in {step}, or pass."
 
     def legal_line(self, state: GameState) -> str:
         """What the seat to act may do, with an example where the question alone is not enough."""
@@ -860,7 +945,7 @@ class Announcer:
             return "Name trump with trump and a color, or the color alone: red, black, yellow or green."
         if state.phase is Phase.PLAY:
             return self._play_rule_line(state)
-        return self.question(state)
+        return self._bids_allowed_line(state)
 
     def _play_rule_line(self, state: GameState) -> str:
         """Which cards may be played now, and the rule that says so."""
@@ -875,11 +960,12 @@ class Announcer:
         suit_of = self.rules.suit_of[state.trump]
         suit = suit_of[state.trick_cards[0]]
         if not any(suit_of[card] == suit for card in state.hand(seat)):
-            return f"You have no {COLOR_NAMES[suit]}, so any card may be played: {listed}."
+            return self._holds(seat, "have", "has") + f" no {COLOR_NAMES[suit]}, so any card may be played: {listed}."
         rule = "trump" if suit == state.trump else COLOR_NAMES[suit]
-        return f"You must follow {rule}; the Bird may be played any time: {listed}." if BIRD in legal and any(
+        must = f"{self._holder(seat)} must follow {rule}"
+        return f"{must}; the Bird may be played any time: {listed}." if BIRD in legal and any(
             card != BIRD for card in legal
-        ) else f"You must follow {rule}: {listed}."
+        ) else f"{must}: {listed}."
 
     # ----------------------------------------------------------------- errors
     def _out_of_phase(self, action: object, state: GameState) -> str:
@@ -906,20 +992,26 @@ class Announcer:
         rules = self.rules
         rule = error.rule
         detail = error.detail
+        seat = state.turn if state.turn is not None else -1
+        holder = self._holder(seat)
         if rule is Rule.FOLLOW_SUIT:
             legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
             listed = ", ".join(card_name(c) for c in legal)
             suit = COLOR_NAMES[detail["suit"]]  # type: ignore[index]
+            inside = holder if holder not in ("You", "The dummy") else holder.lower()
             if state.trick_cards[0] == BIRD:
-                return f"The Bird was led: you must play trump, {suit}: {listed}."
+                return f"The Bird was led: {inside} must play trump, {suit}: {listed}."
             if legal == [BIRD]:
-                return "Trump was led and your only trump is the Bird: you must play rook."
+                whose = "your" if holder == "You" else f"{inside}'s"
+                return f"Trump was led and {whose} only trump is the Bird: {inside} must play rook."
             if detail["suit"] == state.trump:
-                return f"You must follow trump, {suit}: {listed}."
-            return f"You must follow {suit}: {listed}."
+                return f"{holder} must follow trump, {suit}: {listed}."
+            return f"{holder} must follow {suit}: {listed}."
         if rule is Rule.CARD_NOT_HELD:
             legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
-            return f"You do not hold {card_name(detail['card'])}. You can play: {cards_text(legal)}."  # type: ignore[arg-type]
+            card = card_name(detail["card"])  # type: ignore[arg-type]
+            can = "You can" if holder == "You" else "It can" if holder == "The dummy" else f"{holder} can"
+            return self._holds(seat, "do", "does") + f" not hold {card}. {can} play: {cards_text(legal)}."
         if rule in (Rule.BID_NOT_MULTIPLE, Rule.BID_NOT_HIGHER, Rule.BID_BELOW_MINIMUM):
             lowest = detail.get("lowest")
             step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
@@ -937,14 +1029,15 @@ class Announcer:
             return f"You do not hold {cards_text(cards)}. Discard {rules.nest_size} cards from your hand."  # type: ignore[arg-type]
         if rule is Rule.DISCARD_COUNT:
             return f"Discard exactly {rules.nest_size} cards; you named {detail['given']}."
+        # The question follows the refusal at once (it is the prompt): say what to do now in a few words only.
         if rule is Rule.WRONG_PHASE:
-            return f"{self._out_of_phase(detail['action'], state)} {self.question(state)}"
+            return f"{self._out_of_phase(detail['action'], state)} Now {self._doing_now(state)}."
         if rule is Rule.GAME_OVER:
             return "The game is over."
         if rule is Rule.CHECK_NOT_ALLOWED:
             if not self.rules.checking:
-                return f"There is no checking in {self.rules.title}. {self.question(state)}"
+                return f"There is no checking in {self.rules.title}. Now {self._doing_now(state)}."
             if state.high_bid is not None:
-                return f"Someone has bid, so you cannot check. {self.question(state)}"
-            return f"You cannot check again now: bid or pass. {self.question(state)}"
+                return "Someone has bid, so you cannot check: bid or pass."
+            return "You cannot check again now: bid or pass."
         return f"Not allowed: {error}."

@@ -35,8 +35,17 @@ def _speak_run(match: re.Match[str]) -> str:
     return ", ".join(speak_card(card) for card in cards)
 
 
+def cards_in_words(compact: str) -> str:
+    """A compact line with its cards in words and nothing else changed.
+
+    >>> cards_in_words("Your lead, 2 cards: 14r rook.")
+    'Your lead, 2 cards: 14 red, the Rook.'
+    """
+    return _CARD_RUN.sub(_speak_run, compact)
+
+
 def speakable(compact: str) -> str:
     """The spoken form of a compact line."""
-    text = _CARD_RUN.sub(_speak_run, compact)
+    text = cards_in_words(compact)
     text = _SIGNED.sub(lambda m: ("plus " if m.group(1) == "+" else "minus ") + m.group(2), text)
     return text.replace("North-South", "North South").replace("East-West", "East West")

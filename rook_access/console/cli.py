@@ -49,7 +49,7 @@ from ..settings import (
 from .lines import LineSource, standard_input_lines
 from .questions import Question
 from .questions import ask as ask_question
-from .session import OUTPUT_SETTINGS, ConsoleGame, SettingsControl
+from .session import OUTPUT_SETTINGS, ConsoleGame, SettingsControl, braille_missing
 
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
@@ -314,7 +314,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return channel
 
     control = SettingsControl(stored, settings, lambda changed: save_settings(config, changed), reopen)
-    control.on_change = lambda name: reopen(control.effective) if name in OUTPUT_SETTINGS else None
+
+    def apply_setting(name: str) -> bool:
+        """Apply a setting changed at a question before the game; False if braille found no display."""
+        return name not in OUTPUT_SETTINGS or not braille_missing(control.effective, reopen(control.effective))
+
+    control.on_change = apply_setting
 
     def reply(line: str) -> None:
         channel.say(Message(line, speakable(line)))
@@ -461,7 +466,8 @@ def _offer_variants(
         save_settings(config, control.stored)
     except OSError:
         pass
-    notice(f"Playing {VARIANTS[choice].title}. To change the game later: settings variant NAME.")
+    # The game's own first line names the game: this line only says how to change it.
+    notice("To change the game later: settings variant NAME.")
     return True
 
 

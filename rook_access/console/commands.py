@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..engine import CardNotationError, parse_card, parse_color
+from ..engine import COLOR_NAMES, CardNotationError, Phase, RuleSet, parse_card, parse_color
 from ..engine.cards import shown
 
 
@@ -21,22 +23,56 @@ class CommandSpec:
     """Whether it is a move in the game (the rest only review or leave)."""
     brief: str = field(default="", kw_only=True)
     """A description of about 25 characters at most, for the one-page braille command card."""
+    needs: str = field(default="", kw_only=True)
+    """The rule set's feature the command needs, the name of a ``RuleSet`` field that
+    must be true (``bidding``, ``checking``, ``dummy``); empty where every game has it."""
+    phases: frozenset[Phase] = field(default=frozenset(), kw_only=True)
+    """The parts of the hand where the command is used; empty for all of them."""
+    alone: str = field(default="", kw_only=True)
+    """What typed alone does the same, like "a card alone", for the short help."""
+    reviews: bool = field(default=False, kw_only=True)
+    """A move that, typed without arguments, only says something, in any part of the hand
+    (``trump`` names trump in its turn and says what trump is at any time)."""
 
+    def in_game(self, rules: RuleSet) -> bool:
+        """Whether the game of ``rules`` has what this command is about."""
+        return not self.needs or bool(getattr(rules, self.needs))
+
+    def applies(self, rules: RuleSet, phase: Phase) -> bool:
+        """Whether the command means something now: in this game, in this part of the hand."""
+        return self.in_game(rules) and (not self.phases or phase in self.phases or self.reviews)
+
+    def is_move(self, phase: Phase) -> bool:
+        """Whether the command is a move in ``phase``."""
+        return self.acts and phase in self.phases
+
+
+_BIDDING = frozenset({Phase.BIDDING})
+_PLAY = frozenset({Phase.PLAY})
 
 COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("bid", ("b",), "N", "Bid N points, in fives. A number alone bids too.", acts=True, brief="Bid N points"),
-    CommandSpec("pass", ("p",), "", "Pass. You cannot bid again this hand.", acts=True, brief="Pass for this hand"),
-    CommandSpec("check", ("ch",), "", "Kentucky Discard: before anyone bids, keep the right to bid later.", acts=True, brief="Check: bid later"),
-    CommandSpec("discard", ("d",), "C C C C C", "Lay as many cards aside as the nest held (5 in most games) as the new nest.", acts=True, brief="Lay cards aside"),
-    CommandSpec("trump", ("t",), "COLOR", "Name trump, like trump red; a color alone does too. Without a color: say what trump is.", acts=True, brief="Name trump, or say it"),
-    CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True, brief="Play a card"),
+    CommandSpec("bid", ("b",), "N", "Bid N points, in fives. A number alone bids too.", acts=True, brief="Bid N points",
+                needs="bidding", phases=_BIDDING, alone="a number alone"),
+    CommandSpec("pass", ("p",), "", "Pass. You cannot bid again this hand.", acts=True, brief="Pass for this hand",
+                needs="bidding", phases=_BIDDING),
+    CommandSpec("check", ("ch",), "", "Kentucky Discard: before anyone bids, keep the right to bid later.", acts=True,
+                brief="Check: bid later", needs="checking", phases=_BIDDING),
+    CommandSpec("discard", ("d",), "C C C C C", "Lay as many cards aside as the nest held (5 in most games) as the new nest; the cards alone do too.",
+                acts=True, brief="Lay cards aside", needs="bidding", phases=frozenset({Phase.DISCARD}), alone="the cards alone"),
+    CommandSpec("trump", ("t",), "COLOR", "Name trump, like trump red; a color alone does too. Without a color: say what trump is.",
+                acts=True, brief="Name trump, or say it", phases=frozenset({Phase.TRUMP}), alone="a color alone", reviews=True),
+    CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True, brief="Play a card",
+                phases=_PLAY, alone="a card alone"),
     CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first.", brief="Say your hand"),
-    CommandSpec("trick", ("tr",), "", "Say the cards played to this trick and who is winning it.", brief="Say this trick"),
-    CommandSpec("last", ("l",), "", "Say the last trick taken.", brief="Say the last trick"),
-    CommandSpec("bids", ("bs",), "", "Say the bids of this hand.", brief="Say the bids"),
+    CommandSpec("trick", ("tr",), "", "Say the cards played to this trick and who is winning it.", brief="Say this trick",
+                phases=_PLAY),
+    CommandSpec("last", ("l",), "", "Say the last trick taken.", brief="Say the last trick", phases=_PLAY),
+    CommandSpec("bids", ("bs",), "", "Say the bids of this hand.", brief="Say the bids", needs="bidding"),
     CommandSpec("score", ("s",), "", "Say the score and the points taken this hand.", brief="Say the score"),
-    CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.", brief="Counters taken"),
-    CommandSpec("dummy", ("dm",), "", "The 2-player game: say the dummy's cards that are face up.", brief="Say the dummy"),
+    CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.", brief="Counters taken",
+                phases=_PLAY),
+    CommandSpec("dummy", ("dm",), "", "The 2-player game: say the dummy's cards that are face up.", brief="Say the dummy",
+                needs="dummy"),
     CommandSpec("rules", ("ru",), "", "Say the rules of the game being played, in short.", brief="Say this game's rules"),
     CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why.", brief="Suggest a move, and why"),
     CommandSpec("repeat", ("rp",), "", "Say the last announcement again.", brief="Say the last line again"),
@@ -45,9 +81,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("legal", ("lg",), "", "Say what you may do now.", brief="Say what you may do"),
     CommandSpec("stop", ("sh",), "", "Stop the program's speech now. The F2 key does it too.", brief="Stop speech now"),
     CommandSpec("settings", ("set",), "[NAME VALUE]", "Say the settings, or change one, like settings verbosity terse.", brief="Settings"),
-    CommandSpec("help", ("?",), "", "Say these commands.", brief="Say these commands"),
+    CommandSpec("help", ("?",), "[all or NAME]", "Say the commands for now; help all, every command; help and a name, that command.",
+                brief="Say the commands"),
     CommandSpec("quit", ("q", "exit"), "", "Leave the game.", brief="Leave the game"),
-)
+)  # fmt: skip
 
 _BY_WORD: dict[str, CommandSpec] = {}
 for _spec in COMMANDS:
@@ -80,6 +117,10 @@ def _words(line: str) -> list[str]:
     Dictation software types "Pass." and "bid 75, please" as readily as keys do.
     """
     words = [word.strip(_TRAILING) or word for word in line.replace(",", " ").split()]
+    # "the Rook", as the program says the Bird in words, may be typed as it is said.
+    words = [
+        word for word, after in zip(words, [*words[1:], ""]) if not (word.lower() == "the" and after.lower() == "rook")
+    ]
     # "14 red" and "14 r" are one card.
     joined: list[str] = []
     for word in words:
@@ -111,12 +152,20 @@ def _is_card(word: str) -> bool:
     return True
 
 
-def parse_command(line: str) -> Command | None:
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """" Did you mean black?" for the choice closest to a mistyped word, or "" when none is close."""
+    close = difflib.get_close_matches(word.lower(), [choice.lower() for choice in choices], n=1, cutoff=0.7)
+    return f" Did you mean {close[0]}?" if close else ""
+
+
+def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | None:
     """The command on a line (None for a blank line).
 
     Commands and aliases are case-insensitive; a card alone (``14r``) plays
     it, a number alone (``85``) bids it, and a color alone names trump.
     Trailing punctuation is ignored, and ``bid 75 points`` is ``bid 75``.
+    An unknown word is answered with the closest of ``choices`` (the words
+    that may be typed now; by default every command and color).
     """
     words = _words(line)
     if not words:
@@ -145,14 +194,82 @@ def parse_command(line: str) -> Command | None:
             f"{shown(words[0])} is not a card. The colors are r red, x black, y yellow, g green, "
             f"like {number}r, {number}x, {number}y or {number}g."
         )
+    if choices is None:
+        choices = [*(spec.name for spec in COMMANDS), *COLOR_NAMES]
+    suggestion = did_you_mean(first, [choice for choice in choices if len(choice) > 1 and not _is_card(choice)])
+    if suggestion:
+        raise UnknownCommandError(f"Unknown command: {shown(words[0])}.{suggestion}")
     raise UnknownCommandError(f"Unknown command: {shown(words[0])}. Type help for the commands.")
 
 
-def help_lines() -> list[str]:
-    """One line per command, for ``help``."""
+CARDS_LINE = "Cards are a number and a color letter, r red, x black, y yellow, g green: 14r, 5x, 10y, 7g; rook is the Bird."
+
+
+def _usage(spec: CommandSpec, rules: RuleSet | None = None) -> str:
+    """The command and its arguments; a discard names as many cards as this game's nest holds."""
+    arguments = spec.arguments
+    if rules is not None and arguments.startswith("C C"):
+        arguments = " ".join(["C"] * rules.nest_size)
+    return f"{spec.name} {arguments}".strip()
+
+
+def help_lines(rules: RuleSet, phase: Phase, braille: bool = False) -> list[str]:
+    """``help``: the commands that apply in this game and this part of the hand, in a few lines.
+
+    With ``braille`` the lines are the braille verbosity's, at most 40 cells each.
+    """
+    moves = [spec for spec in COMMANDS if spec.applies(rules, phase) and spec.is_move(phase)]
+    others = [spec for spec in COMMANDS if spec.applies(rules, phase) and not spec.is_move(phase)]
+    sayers = [spec.name for spec in others if spec.name not in ("settings", "stop", "help", "quit")]
+    if braille:
+        lines = fit_words("Now:", [_usage(spec, rules) for spec in moves]) if moves else []
+        lines += fit_words("Say:", sayers)
+        lines += ["Also: settings, stop, quit", "help NAME: one command", "help all: every command"]
+        if phase is Phase.PLAY or phase is Phase.DISCARD:
+            lines.append("Cards 14r 5x 10y 7g, rook is the Bird")
+        return lines
+    lines = []
+    if moves:
+        said = [f"{_usage(spec, rules)}{f' or {spec.alone}' if spec.alone else ''}" for spec in moves]
+        lines.append(f"Moves now: {', '.join(said)}.")
+    lines.append(f"To hear the game: {', '.join(sayers)}.")
+    lines.append("Also settings, stop and quit. Type help and a command's name for more, or help all for every command.")
+    if phase is Phase.PLAY or phase is Phase.DISCARD:
+        lines.append(CARDS_LINE)
+    return lines
+
+
+def help_all_lines(braille: bool = False) -> list[str]:
+    """``help all``: every command of every game, with its short forms, one a line."""
+    if braille:
+        return [command_help(spec, braille=True) for spec in COMMANDS] + ["Cards 14r 5x 10y 7g, rook is the Bird"]
     lines = ["Commands, with short forms:"]
-    for spec in COMMANDS:
-        arguments = f" {spec.arguments}" if spec.arguments else ""
-        lines.append(f"{spec.name}{arguments}, short {' or '.join(spec.aliases)}: {spec.help}")
-    lines.append("Cards are a number and a color letter, r red, x black, y yellow, g green: 14r, 5x, 10y, 7g; rook is the Bird.")
+    lines += [command_help(spec) for spec in COMMANDS]
+    lines.append(CARDS_LINE)
+    return lines
+
+
+def command_help(spec: CommandSpec, braille: bool = False) -> str:
+    """One command's line of help, with its short forms."""
+    if braille:
+        return f"{_usage(spec)}, {' or '.join(spec.aliases)}: {spec.brief}"
+    return f"{_usage(spec)}, short {' or '.join(spec.aliases)}: {spec.help}"
+
+
+def find_command(word: str) -> CommandSpec | None:
+    """The command a name or short form stands for, or None."""
+    return _BY_WORD.get(word.lower())
+
+
+def fit_words(label: str, words: list[str], width: int = 40) -> list[str]:
+    """``label`` and ``words``, comma-separated, in as few lines of at most ``width`` characters as it takes."""
+    lines: list[str] = []
+    line = label
+    for index, word in enumerate(words):
+        piece = word + ("," if index < len(words) - 1 else "")
+        if line != label and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = label
+        line += " " + piece
+    lines.append(line)
     return lines

@@ -6,6 +6,7 @@ the output meet.  A refused command says why in one line and changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import signal
 import threading
 import time
@@ -15,7 +16,7 @@ from contextlib import contextmanager, nullcontext
 from types import FrameType
 from typing import Protocol
 
-from ..announcer import Announcer, Verbosity, messages
+from ..announcer import Announcer, Verbosity, speakable
 from ..announcer.announcer import sort_hand
 from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
@@ -43,8 +44,21 @@ from ..players import Player, SearchPlayer
 from ..players.search.player import STRONG
 from ..record import RecordWriter
 from ..saves import GameSaver
-from ..settings import SettingError, Settings
-from .commands import COMMANDS, Command, UnknownCommandError, help_lines, is_number, parse_command
+from ..braille.display import BrailleDisplayChannel
+from ..settings import SETTING_CHOICES, SettingError, Settings
+from .commands import (
+    CARDS_LINE,
+    COMMANDS,
+    Command,
+    UnknownCommandError,
+    command_help,
+    did_you_mean,
+    find_command,
+    help_all_lines,
+    help_lines,
+    is_number,
+    parse_command,
+)
 from .interrupts import CTRL_C_NOTICE, CtrlC
 from .lines import LineSource
 from .questions import Question, ask, yes_or_no
@@ -89,8 +103,9 @@ class SettingsControl:
         self.effective = effective
         self.save = save
         self.reopen_output = reopen_output
-        self.on_change: Callable[[str], None] = lambda name: None
-        """Called with a setting's name after the ``settings`` command changed it, to apply it."""
+        self.on_change: Callable[[str], bool] = lambda name: True
+        """Called with a setting's name after the ``settings`` command changed it, to apply it;
+        False when it could not be applied (braille on without a display), and the change is undone."""
 
     def command(self, arguments: Sequence[str]) -> list[str]:
         """Carry out the ``settings`` command (its words after ``settings``); the lines to say.
@@ -105,17 +120,22 @@ class SettingsControl:
             return [f"Say settings {arguments[0]} and a value, like settings verbosity terse."]
         name, value = arguments[0].lower(), " ".join(arguments[1:])
         try:
-            self.effective = self.effective.changed(name, value)
-            self.stored = self.stored.changed(name, value)
+            effective = self.effective.changed(name, value)
+            stored = self.stored.changed(name, value)
         except SettingError as error:
-            return [str(error)]
+            return [setting_error_line(name, value, error)]
+        previous, self.effective = self.effective, effective
+        if not self.on_change(name):
+            # Not applied (the notice said why, like a braille display missing): nothing changes or is saved.
+            self.effective = previous
+            return []
+        self.stored = stored
         try:
             self.save(self.stored)
             kept = "saved"
         except OSError as error:
             kept = f"for this game only; the settings file could not be written: {error.strerror}"
         value = getattr(self.effective, name)
-        self.on_change(name)
         if name == "level":
             kept += "; the computer players change in the next game"
         return [f"{name} is now {value or 'default'}, {kept}."]
@@ -135,6 +155,20 @@ class _LeaveNow(BaseException):
 
 class Refused(Exception):
     """A command that cannot be carried out; its message is the line to say."""
+
+
+def setting_error_line(name: str, value: str, error: SettingError) -> str:
+    """A refused setting in one line, with the closest name or value where one is close."""
+    names = [field.name for field in dataclasses.fields(Settings)]
+    if name not in names:
+        suggestion = did_you_mean(name, names)
+        return f"There is no setting {name}.{suggestion}" if suggestion else str(error)
+    return str(error) + did_you_mean(value, SETTING_CHOICES.get(name, ()))
+
+
+def braille_missing(settings: Settings, channel: MessageSink) -> bool:
+    """Whether the settings ask for the braille display but the output opened without one."""
+    return settings.braille == "on" and not isinstance(channel, BrailleDisplayChannel)
 
 
 class ConsoleGame:
@@ -169,7 +203,14 @@ class ConsoleGame:
             verbosity = Verbosity(self.settings.effective.verbosity)
         self.humans = [seat for seat, player in enumerate(players) if player is None and seat in state.rules.people]
         self._hint_player = SearchPlayer(seed=0, budget=STRONG, name="hint")
+        self._last_viewer: int | None = None
+        """The seat review commands last spoke for (see ``_viewer``)."""
         self.narrator = Announcer(state.rules, self.humans, verbosity)
+        if self.settings.effective.braille == "on" and not isinstance(channel, BrailleDisplayChannel):
+            # The display could not be had (a notice said so): braille is off in this run,
+            # so settings says so and a change of output does not try, and tell, again.
+            self.settings.effective = self.settings.effective.changed("braille", "off")
+        self._choose_card_form()
         self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
         """The latest announcements of what happened, for ``history``."""
         self.last_said: list[Message] = []
@@ -202,9 +243,11 @@ class ConsoleGame:
             self.channel.user_input()
 
     def completion_words(self) -> list[str]:
-        """The words Tab completes now: the legal moves first, then every command."""
+        """The words Tab completes now: the legal moves first, then the commands that apply
+        in this game and this part of the hand."""
         words = self.move_words()
-        words += [spec.name for spec in COMMANDS if spec.name not in words]
+        rules, phase = self.state.rules, self.state.phase
+        words += [spec.name for spec in COMMANDS if spec.applies(rules, phase) and spec.name not in words]
         return words
 
     def move_words(self) -> list[str]:
@@ -226,8 +269,27 @@ class ConsoleGame:
 
     def say(self, line: str, urgent: bool = False) -> None:
         """Say one line that answers the user (not an announcement of the game)."""
-        for message in messages([line], urgent):
+        for message in self.narrator.messages([line], urgent):
             self.channel.say(message)
+
+    def _say_as_typed(self, line: str) -> None:
+        """Say a line about what to type, its cards kept in the notation to be typed
+        ("9 needs a color letter: 9r, 9x, 9y or 9g")."""
+        self.channel.say(Message(line, speakable(line)))
+
+    def _choose_card_form(self) -> None:
+        """Cards in words where a screen reader reads the printed lines: at a terminal with
+        output auto (and no braille display of the program's own, and not the braille
+        verbosity), unless the user asked for the notation.  Scripts, ``--output plain``
+        and the speaking outputs (which speak the words) print the notation."""
+        settings = self.settings.effective
+        self.narrator.card_words = (
+            settings.output == "auto"
+            and settings.cards == "words"
+            and settings.braille == "off"
+            and not self.narrator.braille
+            and getattr(self.lines, "interactive", False)
+        )
 
     def run(self) -> int:
         """Play to the end; the exit status (0 for a finished game, end of input or quit)."""
@@ -422,9 +484,9 @@ class ConsoleGame:
         review commands are carried out.
         """
         try:
-            command = parse_command(line)
+            command = parse_command(line, self.completion_words())
         except UnknownCommandError as error:
-            self.say(str(error))
+            self._say_as_typed(str(error))
             return True
         if command is None:
             return self._play_the_only_card() if may_act else True
@@ -439,7 +501,7 @@ class ConsoleGame:
                 for reply in self._review(command):
                     self.say(reply)
         except Refused as refusal:
-            self.say(str(refusal))
+            self._say_as_typed(str(refusal))
         return True
 
     def _play_the_only_card(self) -> bool:
@@ -465,14 +527,44 @@ class ConsoleGame:
         self.say(self.goodbye())
         return True
 
+    def _viewer(self) -> int:
+        """The seat review commands speak for: the seat to act when it is played at the
+        keyboard (the dummy, for the player who plays it), else the player who acted last."""
+        state = self.state
+        if state.actor in self.humans and state.turn is not None:
+            self._last_viewer = state.turn
+        elif self._last_viewer is None or state.controller(self._last_viewer) not in self.humans:
+            self._last_viewer = self.humans[0]
+        return self._last_viewer
+
+    def _help(self, arguments: tuple[str, ...]) -> list[str]:
+        braille = self.narrator.braille
+        word = arguments[0].lower() if arguments else ""
+        if not word or word == "all":
+            lines = help_all_lines(braille) if word else help_lines(self.state.rules, self.state.phase, braille)
+            if lines[-1] == CARDS_LINE:  # the notation itself, never in words
+                for line in lines[:-1]:
+                    self.say(line)
+                self._say_as_typed(CARDS_LINE)
+                return []
+            return lines
+        spec = find_command(word)
+        if spec is None:
+            names = [spec.name for spec in COMMANDS]
+            return [f"No command {word}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
+        line = command_help(spec, braille)
+        if not spec.in_game(self.state.rules):
+            line += f" Not in {self.state.rules.title}."
+        return self.narrator.fit(line)
+
     def _review(self, command: Command) -> list[str]:
         narrator = self.narrator
         state = self.state
-        seat = state.turn
-        assert seat is not None
+        seat = self._viewer()
+        yours = state.actor in self.humans
         name = command.name
         if name == "help":
-            return help_lines()
+            return self._help(command.arguments)
         if name == "hand":
             if narrator.braille:
                 return narrator.hand_lines(seat, state)
@@ -490,22 +582,26 @@ class ConsoleGame:
         if name == "turn":
             return [narrator.turn_line(state)]
         if name == "legal":
+            if not yours:
+                return [f"It is not your turn: {narrator.turn_line(state)}"]
             return [narrator.legal_line(state)]
         if name == "settings":
             return self._settings_command(command.arguments)
         if name == "stop":
             self.stop_speech()
+            # Shown, not spoken: the user has just asked for silence.
+            self.channel.say(Message("Speech stopped.", ""))
             return []
         if name == "taken":
             return narrator.taken_lines(state)
         if name == "rules":
             return rules_summary(state.rules)
         if name == "dummy":
-            return [narrator.dummy_line(state)]
+            return narrator.dummy_lines(state)
         if name == "hint":
-            if state.actor not in self.humans:
+            if not yours:
                 return ["No hint: it is not your turn."]
-            return [hint_line(state.view(seat), self._hint_player)]
+            return narrator.fit(hint_line(state.view(seat), self._hint_player))
         if name == "repeat":
             return [m.compact for m in self.last_said] if self.last_said else ["Nothing has been said yet."]
         if name == "history":
@@ -517,13 +613,17 @@ class ConsoleGame:
     def _settings_command(self, arguments: tuple[str, ...]) -> list[str]:
         return self.settings.command(arguments)
 
-    def _setting_changed(self, name: str) -> None:
-        """Apply a setting the ``settings`` command changed."""
+    def _setting_changed(self, name: str) -> bool:
+        """Apply a setting the ``settings`` command changed; False if it could not be applied."""
         control = self.settings
         if name == "verbosity":
             self.narrator.verbosity = Verbosity(control.effective.verbosity)
         elif name in OUTPUT_SETTINGS and control.reopen_output is not None:
             self.channel = control.reopen_output(control.effective)
+            if braille_missing(control.effective, self.channel):
+                return False
+        self._choose_card_form()
+        return True
 
     def _act(self, command: Command) -> None:
         action = self._action(command)
@@ -532,7 +632,7 @@ class ConsoleGame:
         try:
             self.state.apply(action, seat)
         except IllegalActionError as error:
-            raise Refused(self.narrator.refusal(error, self.state)) from None
+            raise Refused(self.narrator.printed(self.narrator.refusal(error, self.state))) from None
         self._after_action(seat, action)
 
     def _action(self, command: Command) -> Action:
@@ -555,6 +655,8 @@ class ConsoleGame:
                 if len(arguments) != 1:
                     raise Refused("Say trump and one color, like trump red.")
                 return NameTrump(parse_color(arguments[0]))
+            if name == "play" and len(arguments) > 1 and self.state.phase is Phase.DISCARD:
+                name = "discard"  # cards named at the discard are the discard
             if name == "play":
                 if len(arguments) != 1:
                     raise Refused("Play one card at a time, like play 14r or just 14r.")
