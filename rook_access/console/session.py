@@ -103,9 +103,9 @@ class SettingsControl:
         self.effective = effective
         self.save = save
         self.reopen_output = reopen_output
-        self.on_change: Callable[[str], bool] = lambda name: True
-        """Called with a setting's name after the ``settings`` command changed it, to apply it;
-        False when it could not be applied (braille on without a display), and the change is undone."""
+        self.on_change: Callable[[str], bool | None] = lambda name: None
+        """Called with a setting's name after the ``settings`` command changed it, to apply it; it
+        returns False when it could not be applied (braille on without a display): the change is undone."""
 
     def command(self, arguments: Sequence[str]) -> list[str]:
         """Carry out the ``settings`` command (its words after ``settings``); the lines to say.
@@ -125,7 +125,7 @@ class SettingsControl:
         except SettingError as error:
             return [setting_error_line(name, value, error)]
         previous, self.effective = self.effective, effective
-        if not self.on_change(name):
+        if self.on_change(name) is False:
             # Not applied (the notice said why, like a braille display missing): nothing changes or is saved.
             self.effective = previous
             return []
