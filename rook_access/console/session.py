@@ -34,8 +34,8 @@ from ..engine import (
     parse_color,
 )
 from ..output.message import Message
-from ..players import Player, SearchPlayer
-from ..players.search.player import STRONG
+from ..players import Player
+from ..players.search.player import HintPlayer
 from ..record import RecordWriter
 from ..saves import GameSaver
 from ..settings import SettingError, Settings
@@ -112,7 +112,7 @@ class ConsoleGame:
         if verbosity is None:
             verbosity = Verbosity(self.settings.effective.verbosity)
         self.humans = [seat for seat, player in enumerate(players) if player is None and seat in state.rules.people]
-        self._hint_player = SearchPlayer(seed=0, budget=STRONG, name="hint")
+        self._hint_player = HintPlayer()
         self.narrator = Announcer(state.rules, self.humans, verbosity)
         self.recent: deque[Message] = deque(maxlen=HISTORY_LENGTH)
         """The latest announcements of what happened, for ``history``."""
