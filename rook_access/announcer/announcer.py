@@ -794,7 +794,9 @@ class Announcer:
             if state.phase is Phase.TRUMP and state.turn in self.humans:
                 return "Trump is not named yet. Say trump and a color, like trump red."
             return "Trump is not named yet."
-        return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.object_name(state.bidder)}."  # type: ignore[arg-type]
+        if state.bidder is None:  # turned from the nest (the Beginner Game): nobody named it
+            return f"Trump is {COLOR_NAMES[state.trump]}, turned from the nest."
+        return f"Trump is {COLOR_NAMES[state.trump]}, named by {self.object_name(state.bidder)}."
 
     def turn_line(self, state: GameState) -> str:
         if state.is_over:

@@ -16,6 +16,7 @@ from ..announcer import speakable
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
 from ..announcer.rules_summary import variant_line
 from ..engine import VARIANTS, BirdRank, Deal, GameState, InvalidDealError, RuleSet, RuleSetError, find_variant
+from ..engine.cards import shown
 from ..output.channels import Channel, PlainChannel, open_channel, screen_reader_running
 from ..output.message import Message
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
@@ -364,13 +365,13 @@ def _offer_variants(
             choice = settings.variant
             break
         word = answer.strip().lower().rstrip(".")
-        if word.isdigit() and 1 <= int(word) <= len(names):
+        if word.isascii() and word.isdigit() and len(word) <= 2 and 1 <= int(word) <= len(names):
             choice = names[int(word) - 1]
             break
         if word in VARIANTS:
             choice = word
             break
-        notice(f"{word} is not a game here. Type a number from 1 to {len(names)}, or press Enter.")
+        notice(f"{shown(word)} is not a game here. Type a number from 1 to {len(names)}, or press Enter.")
     settings = settings.changed("variant", choice)
     stored = stored.changed("variant", choice)
     try:

@@ -33,6 +33,7 @@ from ..engine import (
     parse_cards,
     parse_color,
 )
+from ..engine.cards import shown
 from ..output.message import Message
 from ..players import Player
 from ..players.search.player import HintPlayer
@@ -371,7 +372,7 @@ class ConsoleGame:
         if not arguments:
             return ["Settings, change one with settings, its name and a value:", *control.effective.describe()]
         if len(arguments) < 2:
-            return [f"Say settings {arguments[0]} and a value, like settings verbosity terse."]
+            return [f"Say settings {shown(arguments[0])} and a value, like settings verbosity terse."]
         name, value = arguments[0].lower(), " ".join(arguments[1:])
         try:
             control.effective = control.effective.changed(name, value)
