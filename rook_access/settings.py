@@ -19,6 +19,7 @@ import platformdirs
 import tomli_w
 
 from .engine import VARIANTS, BirdRank
+from .engine.cards import shown
 from .players import DEFAULT_LEVEL, PLAYER_LEVELS, LevelError, parse_levels
 
 OUTPUTS = ("auto", "plain", "screenreader", "voice")
@@ -35,6 +36,10 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "level": PLAYER_LEVELS, "cards": CARD_FORMS, "interrupt": INTERRUPTS,
 }  # fmt: skip
 """The values of the settings that have a fixed few, for "did you mean"."""
+NUMBER_DIGITS = 6
+"""The most digits a number setting may have (no score or rate needs more)."""
+VOICE_NAME_LENGTH = 60
+"""The longest voice name taken (espeak-ng's are like en-us or mb-en1)."""
 
 
 class SettingError(ValueError):
@@ -99,7 +104,7 @@ class Settings:
         fields = {field.name: field for field in dataclasses.fields(self)}
         name = name.strip().lower()
         if name not in fields:
-            raise SettingError(f"There is no setting {name}. Settings: {', '.join(fields)}.")
+            raise SettingError(f"There is no setting {shown(name)}. Settings: {', '.join(fields)}.")
         return dataclasses.replace(self, **{name: _parse(name, value)})
 
     def describe(self) -> list[str]:
@@ -135,7 +140,7 @@ def _parse(name: str, value: object) -> Any:
         return levels[0] if len(set(levels)) == 1 else ",".join(levels)
     if name == "variant":
         if text not in VARIANT_NAMES:
-            raise SettingError(f"variant is one of {', '.join(VARIANT_NAMES)}, not {text or 'nothing'}.")
+            raise SettingError(f"variant is one of {', '.join(VARIANT_NAMES)}, not {shown(text) if text else 'nothing'}.")
         return text
     if name == "bird_rank":
         if text in ("", "default"):
@@ -146,7 +151,7 @@ def _parse(name: str, value: object) -> Any:
     if name in ("target", "min_bid", "all_tricks_bonus"):
         if text == "default":
             return 0
-        if not text.isascii() or not text.isdigit():
+        if not text.isascii() or not text.isdigit() or len(text) > NUMBER_DIGITS:
             raise SettingError(f"{name} is a whole number{', or default' if name != 'all_tricks_bonus' else ''}.")
         number = int(text)
         if name != "target" and number % 5:
@@ -155,14 +160,19 @@ def _parse(name: str, value: object) -> Any:
     if name in ("verbosity", "output", "pacing", "braille", "ones", "cards", "interrupt"):
         allowed = SETTING_CHOICES[name]
         if text not in allowed:
-            raise SettingError(f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {text or 'nothing'}.")
+            raise SettingError(
+                f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {shown(text) if text else 'nothing'}."
+            )
         return text
     if name == "voice":
-        return "" if text in ("", "default") else str(value).strip()
+        voice = str(value).strip()
+        if len(voice) > VOICE_NAME_LENGTH or not voice.isprintable():
+            raise SettingError("voice is an espeak-ng voice name, like en-us, or default.")
+        return "" if text in ("", "default") else voice
     if name == "rate":
         if text in ("default", "0"):
             return 0
-        if not text.isascii() or not text.isdigit() or not 80 <= int(text) <= 450:
+        if not text.isascii() or not text.isdigit() or len(text) > NUMBER_DIGITS or not 80 <= int(text) <= 450:
             raise SettingError("rate is a number of words a minute from 80 to 450, or default.")
         return int(text)
     if name == "delay":
@@ -173,7 +183,7 @@ def _parse(name: str, value: object) -> Any:
         if not 0 <= seconds <= 10:
             raise SettingError("delay is a number of seconds from 0 to 10.")
         return seconds
-    raise SettingError(f"There is no setting {name}.")
+    raise SettingError(f"There is no setting {shown(name)}.")
 
 
 def settings_path() -> Path:

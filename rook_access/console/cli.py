@@ -18,6 +18,7 @@ from ..announcer import speakable
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
 from ..announcer.rules_summary import variant_line
 from ..engine import VARIANTS, BirdRank, Deal, GameState, InvalidDealError, RuleSet, RuleSetError, find_variant
+from ..engine.cards import shown
 from ..output.channels import Channel, PlainChannel, open_channel, screen_reader_running
 from ..output.message import Message
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
@@ -446,7 +447,7 @@ def _offer_variants(
         word = text.lower().rstrip(".")
         if not word:
             return control.effective.variant
-        if word.isdigit() and 1 <= int(word) <= len(names):
+        if word.isascii() and word.isdigit() and len(word) <= 2 and 1 <= int(word) <= len(names):
             return names[int(word) - 1]
         return word if word in VARIANTS else None
 

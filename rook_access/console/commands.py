@@ -131,9 +131,13 @@ def _words(line: str) -> list[str]:
     return joined
 
 
+NUMBER_DIGITS = 6
+"""The most digits a number typed in a command may have (no bid or card needs more)."""
+
+
 def is_number(word: str) -> bool:
-    """Whether a word is a whole number written in the digits 0 to 9."""
-    return word.isascii() and word.isdigit()
+    """Whether a word is a whole number written in the digits 0 to 9, at most ``NUMBER_DIGITS`` long."""
+    return word.isascii() and word.isdigit() and len(word) <= NUMBER_DIGITS
 
 
 def _is_color(word: str) -> bool:
@@ -188,7 +192,7 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
         return Command(_BY_WORD["trump"], tuple(words))
     if re.fullmatch(r"\d+[a-z]+", first):
         number = first.rstrip("abcdefghijklmnopqrstuvwxyz")
-        if not 1 <= int(number) <= 14:
+        if len(number) > 2 or not 1 <= int(number) <= 14:
             raise UnknownCommandError(f"{shown(words[0])} is not a card. Cards are numbered 1 to 14, like 14r or 5x.")
         raise UnknownCommandError(
             f"{shown(words[0])} is not a card. The colors are r red, x black, y yellow, g green, "

@@ -39,9 +39,10 @@ from ..engine import (
     parse_cards,
     parse_color,
 )
+from ..engine.cards import shown
 from ..output.message import Message
-from ..players import Player, SearchPlayer
-from ..players.search.player import STRONG
+from ..players import Player
+from ..players.search.player import HintPlayer
 from ..record import RecordWriter
 from ..saves import GameSaver
 from ..braille.display import BrailleDisplayChannel
@@ -117,7 +118,7 @@ class SettingsControl:
         if not arguments:
             return ["Settings, change one with settings, its name and a value:", *self.effective.describe()]
         if len(arguments) < 2:
-            return [f"Say settings {arguments[0]} and a value, like settings verbosity terse."]
+            return [f"Say settings {shown(arguments[0])} and a value, like settings verbosity terse."]
         name, value = arguments[0].lower(), " ".join(arguments[1:])
         try:
             effective = self.effective.changed(name, value)
@@ -162,7 +163,7 @@ def setting_error_line(name: str, value: str, error: SettingError) -> str:
     names = [field.name for field in dataclasses.fields(Settings)]
     if name not in names:
         suggestion = did_you_mean(name, names)
-        return f"There is no setting {name}.{suggestion}" if suggestion else str(error)
+        return f"There is no setting {shown(name)}.{suggestion}" if suggestion else str(error)
     return str(error) + did_you_mean(value, SETTING_CHOICES.get(name, ()))
 
 
@@ -202,7 +203,7 @@ class ConsoleGame:
         if verbosity is None:
             verbosity = Verbosity(self.settings.effective.verbosity)
         self.humans = [seat for seat, player in enumerate(players) if player is None and seat in state.rules.people]
-        self._hint_player = SearchPlayer(seed=0, budget=STRONG, name="hint")
+        self._hint_player = HintPlayer()
         self._last_viewer: int | None = None
         """The seat review commands last spoke for (see ``_viewer``)."""
         self.narrator = Announcer(state.rules, self.humans, verbosity)

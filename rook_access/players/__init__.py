@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..engine.cards import shown
 from .base import Player
 from .basic import BasicPlayer
 from .random_player import RandomPlayer
@@ -44,7 +45,7 @@ def parse_levels(text: str, seats: int) -> list[str]:
         raise LevelError(f"give one level for every seat or {seats} levels, one per seat, like easy,strong,normal,strong")
     for name in names:
         if name not in PLAYER_LEVELS:
-            raise LevelError(f"no level called {name or 'nothing'}; levels: {allowed}")
+            raise LevelError(f"no level called {shown(name) if name else 'nothing'}; levels: {allowed}")
     return names
 
 

@@ -160,8 +160,18 @@ def _score(view: SeatView, deals: list[SampledDeal], hand: CardSet, trump: int, 
 def choose_trump(view: SeatView, budget: SearchBudget, rng: random.Random,
                  deal_source: DealSource = draw_deals) -> NestChoice:
     """The best trump for the bidder's kept hand (``view`` in the trump phase), by simulation."""
-    hand = mask_of(view.hand)
     nest = mask_of(view.nest_discarded)
+    return best_trump_after(view, mask_of(view.hand) | nest, nest, budget, rng, deal_source)
+
+
+def best_trump_after(view: SeatView, cards: CardSet, discard: CardSet, budget: SearchBudget, rng: random.Random,
+                     deal_source: DealSource = draw_deals) -> NestChoice:
+    """The best trump once ``discard`` is buried from ``cards`` (the bidder's hand with the nest).
+
+    ``view`` is the bidder's, in the discard or the trump phase: both leave
+    the same cards unseen, so with the same random numbers both judge the
+    same deals.
+    """
     knowledge = Knowledge.from_view(view)
     deals = deal_source(view, knowledge, max(4, budget.samples), rng)
-    return max((_score(view, deals, hand | nest, color, nest) for color in COLORS), key=lambda c: c.score)
+    return max((_score(view, deals, cards, color, discard) for color in COLORS), key=lambda c: c.score)

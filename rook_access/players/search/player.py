@@ -28,11 +28,13 @@ from ...engine import (
     Play,
     SeatView,
     cards_in,
+    mask_of,
 )
 from ..base import decision_rng
-from .bidding import BidTuning, plan_bid
+from .advice import Advice, NestAdvice, bid_advice, nest_advice, play_advice, trump_advice
+from .bidding import BidPlan, BidTuning, plan_bid
 from .knowledge import Knowledge
-from .nest import choose_nest, choose_trump
+from .nest import NestChoice, best_trump_after, choose_nest, choose_trump
 from .play import PlayAnalysis, SearchBudget, analyse_play
 from .sampling import DealSource, SampledDeal, draw_deals
 
@@ -63,19 +65,91 @@ class SearchPlayer:
         legal = view.legal
         if len(legal) == 1:
             return next(iter(legal))
+        decision = self._decide(view)
+        if isinstance(decision, BidPlan):
+            return decision.action
+        if isinstance(decision, PlayAnalysis):
+            return Play(decision.chosen)
+        if view.phase is Phase.DISCARD:
+            return Discard(frozenset(cards_in(decision.discard)))
+        return NameTrump(decision.trump)
+
+    def advise(self, view: SeatView) -> Advice:
+        """What ``choose`` would do for ``view``, with the figure that decided it and the facts it rests on.
+
+        The same evaluation as ``choose`` (the same random numbers, the same
+        search), so the advice's action is the action ``choose`` returns.
+        ``view`` must be a decision of ``view.seat`` in a phase with a choice.
+        """
+        decision = self._decide(view)
+        if isinstance(decision, BidPlan):
+            return bid_advice(view, decision)
+        if isinstance(decision, PlayAnalysis):
+            return play_advice(view, decision)
+        if view.phase is Phase.DISCARD:
+            return nest_advice(view, decision)
+        return trump_advice(view, decision)
+
+    def _decide(self, view: SeatView) -> BidPlan | NestChoice | PlayAnalysis:
+        """The evaluation behind a decision: the bidding plan, the nest or trump choice, or the play search."""
+        if view.phase is Phase.PLAY:
+            return self.analyse(view)
         rng = self.rng_for(view)
         source = self.deal_source(view)
         if view.phase is Phase.BIDDING:
-            return plan_bid(view, self.budget, rng, source, self.bid_tuning).action
+            return plan_bid(view, self.budget, rng, source, self.bid_tuning)
         if view.phase is Phase.DISCARD:
-            return Discard(frozenset(cards_in(choose_nest(view, self.budget, rng, source).discard)))
+            return choose_nest(view, self.budget, rng, source)
         if view.phase is Phase.TRUMP:
-            return NameTrump(choose_trump(view, self.budget, rng, source).trump)
-        return Play(self.analyse(view).chosen)
+            return choose_trump(view, self.budget, rng, source)
+        raise ValueError(f"no decision in the {view.phase.value} phase")
 
     def analyse(self, view: SeatView) -> PlayAnalysis:
         """The search of the card play for ``view`` (what ``choose`` plays, with the reasons)."""
         return analyse_play(view, self.budget, self.rng_for(view), self.deal_source(view), time.perf_counter())
+
+
+class HintPlayer(SearchPlayer):
+    """The strong player as the ``hint`` command asks it: steady from one hint to the next.
+
+    Its bidding decisions in one hand draw the same random numbers (the key
+    leaves out how many bids were made), so every bidding hint of an
+    auction imagines the same deals, only weighed again by what the bids
+    since have shown: a later hint differs from an earlier one because the
+    table's bidding changed the picture, never by the luck of a new sample.
+    The discard and the trump after it share theirs too, so the trump hint
+    after the advised discard judges the same deals as the discard hint did.
+    The computer players keep ``SearchPlayer``'s keys: their games are
+    pinned by their seeds.
+    """
+
+    def __init__(self, seed: int = 0, budget: SearchBudget = STRONG, name: str = "hint") -> None:
+        super().__init__(seed, budget, name)
+
+    def rng_for(self, view: SeatView) -> random.Random:
+        if view.phase is Phase.PLAY:
+            return super().rng_for(view)
+        stage = "auction" if view.phase is Phase.BIDDING else "nest"
+        scores = ",".join(map(str, view.scores))
+        # The bidder's cards with the nest's, the same before and after the discard.
+        cards = ",".join(map(str, sorted(view.hand + view.nest_discarded)))
+        return random.Random(f"{self.seed}:{stage}:{view.seat}:{view.hand_number}:{view.dealer}:{scores}:{cards}")
+
+    def advise(self, view: SeatView) -> Advice:
+        """``SearchPlayer.advise``; a discard names the trump the trump hint will name after it.
+
+        The discard is the one ``choose`` makes; its trump is the best of the
+        four colors with that discard, over the deals the trump phase will
+        judge (the same random numbers), so following the discard hint never
+        brings a trump hint that names another color.
+        """
+        advice = super().advise(view)
+        if isinstance(advice, NestAdvice):
+            discard = mask_of(advice.action.cards)
+            settled = best_trump_after(view, mask_of(view.hand), discard, self.budget, self.rng_for(view),
+                                       self.deal_source(view))
+            advice = nest_advice(view, settled)
+        return advice
 
 
 class _KnowsTheTruth(BidTuning):
