@@ -64,7 +64,7 @@ def test_trump_in_the_beginner_game_says_the_turned_trump():
     output, _, _, status = run_in_process(["trump"], seats="human,computer,computer,computer",
                                           rules=VARIANTS["beginner"], seed=3)
     assert status == 0
-    assert "Trump is yellow, turned from the nest." in output
+    assert "Trump is yellow, turned from the nest: 13y." in output
 
 
 def test_settings_replies_never_repeat_unprintable_or_endless_text():
@@ -123,11 +123,13 @@ def test_the_game_menu_refuses_odd_digits_and_long_lines(tmp_path):
     from console_helpers import ScriptedLines
 
     from rook_access.console.cli import _offer_variants
+    from rook_access.console.session import SettingsControl
 
     said: list[str] = []
     lines = ScriptedLines(["\u00b2", "7" * 10_240, "x" * 10_240 + "\x1b[2J", "3"])
-    settings, stored = _offer_variants(lines, Settings(), Settings(), tmp_path / "settings.toml", said.append)
-    assert settings.variant == stored.variant == list(VARIANTS)[2]
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    assert _offer_variants(lines, control, tmp_path / "settings.toml", said.append, said.append)
+    assert control.effective.variant == control.stored.variant == list(VARIANTS)[2]
     refusals = [line for line in said if "is not a game here" in line]
     assert len(refusals) == 3
     for line in refusals:

@@ -218,7 +218,8 @@ class CheckedChannel:
         self.line = ""
 
     def say(self, message: Message) -> None:
-        for text in (message.compact, message.spoken):
+        # An empty spoken form is allowed: such a line is shown, not spoken ("Speech stopped.").
+        for text in (message.compact, message.spoken or "-"):
             if not text or "\n" in text or not text.isprintable() or len(text) > LONGEST_REPLY:
                 self.report.faults.append(f"bad output line after {self.line[:40]!r}: {text[:80]!r} ({len(text)} chars)")
         self.said.append(message.compact)
