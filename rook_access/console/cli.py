@@ -20,15 +20,10 @@ from ..output.channels import Channel, PlainChannel, open_channel, screen_reader
 from ..output.message import Message
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..record import RecordWriter
+from ..save_files import LockedGameSaver, data_folder, new_save
 from ..saves import (
-    DamagedSaveError,
-    GameSaver,
     GameSetup,
-    default_save_path,
-    delete_save,
     make_table,
-    move_aside,
-    read_save,
     record_extra,
     resume_record,
 )
@@ -44,6 +39,7 @@ from ..settings import (
     settings_path,
 )
 from .lines import LineSource, standard_input_lines
+from .resume import LeaveProgram, choose_saved_game
 from .session import ConsoleGame, SettingsControl
 
 SEAT_KINDS = ("human", "computer")
@@ -258,13 +254,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.output == "auto" and getattr(lines, "interactive", False) and not screen_reader_running():
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
         notice("No screen reader found. For speech, type: settings output voice.")
-    save_path = default_save_path()
+    data = data_folder()
     try:
-        table = _resume(args, save_path, lines, notice)
+        table = _resume(args, data, lines, notice)
         if table is None:
             if args.variant is None and getattr(lines, "interactive", False) and not _variant_chosen(config):
                 settings, stored = _offer_variants(lines, settings, stored, config, notice)
-            table = _new_game(args, settings, save_path, notice)
+            table = _new_game(args, settings, data)
+    except LeaveProgram:
+        notice("Goodbye. Saved games are kept.")
+        return 0
     except (InvalidDealError, RuleSetError) as error:
         print(f"rook-access: {error}", file=sys.stderr)
         return 2
@@ -300,37 +299,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         game.channel.close()
         if record is not None:
             record.close()
+        saver.release()
 
 
-Table = tuple[GameSetup, GameState, list, RecordWriter | None, GameSaver, bool]
+Table = tuple[GameSetup, GameState, list, RecordWriter | None, LockedGameSaver, bool]
 
 
-def _resume(args: argparse.Namespace, save_path: Path, lines: LineSource, notice: Callable[[str], None]) -> Table | None:
-    """The saved game, if the user asks for it (``--resume``, or yes to the offer at a terminal)."""
-    if not save_path.exists():
-        if args.resume:
-            notice("There is no saved game to resume; a new game starts.")
+def _resume(args: argparse.Namespace, data: Path, lines: LineSource, notice: Callable[[str], None]) -> Table | None:
+    """The saved game the user asks for (``--resume``, or an answer at a terminal), locked; None for a new game.
+
+    LeaveProgram if the user leaves at the question (Ctrl-D, quit): no save is touched.
+    """
+    chosen = choose_saved_game(lines, notice, resume=args.resume, data=data)
+    if chosen is None:
         return None
-    if not args.resume:
-        if not getattr(lines, "interactive", False):
-            return None
-        answer = lines.read("A saved game was found. Resume it? Type yes or no.")
-        if answer is None or answer.strip().lower().strip(".!") not in ("yes", "y"):
-            return None
-    try:
-        saved = read_save(save_path)
-    except DamagedSaveError as error:
-        aside = move_aside(save_path)
-        notice(f"The saved game is damaged ({error}); it was moved to {aside}. A new game starts.")
-        return None
-    if saved is None or saved.state.is_over:
-        delete_save(save_path)
-        return None
+    saved, lock = chosen.saved, chosen.lock
     setup = saved.setup
     record = None
-    if setup.record:
-        record = resume_record(setup.record, saved.state.events, saved.record_lines, record_extra(setup))
-    saver = GameSaver(save_path, setup, saved.actions)
+    try:
+        if setup.record:
+            record = resume_record(setup.record, saved.state.events, saved.record_lines, record_extra(setup))
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    saver = LockedGameSaver(chosen.path, setup, saved.actions, lock)
     return setup, saved.state, saved.players, record, saver, True
 
 
@@ -381,8 +374,8 @@ def _offer_variants(
     return settings, stored
 
 
-def _new_game(args: argparse.Namespace, settings: Settings, save_path: Path, notice: Callable[[str], None]) -> Table:
-    """A new game as the flags and settings say; a save that is not resumed is kept as the previous game."""
+def _new_game(args: argparse.Namespace, settings: Settings, data: Path) -> Table:
+    """A new game as the flags and settings say, saved in a file of its own: every older save is kept."""
     rules = find_variant(settings.variant)
     seats = args.seats or ["human"] + ["computer"] * (len(rules.people) - 1)
     options = settings.table_options()
@@ -412,8 +405,5 @@ def _new_game(args: argparse.Namespace, settings: Settings, save_path: Path, not
     record = None
     if args.record:
         record = RecordWriter(open(args.record, "w", encoding="utf-8"), record_extra(setup))  # noqa: SIM115
-    if save_path.exists():
-        previous = save_path.with_name("previous-game.json")
-        os.replace(save_path, previous)
-        notice(f"The saved game was kept as {previous}; this new game is saved in its place.")
-    return setup, state, players, record, GameSaver(save_path, setup), False
+    path, lock = new_save(data)
+    return setup, state, players, record, LockedGameSaver(path, setup, lock=lock), False
