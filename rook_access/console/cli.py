@@ -254,15 +254,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.output == "auto" and getattr(lines, "interactive", False) and not screen_reader_running():
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
         notice("No screen reader found. For speech, type: settings output voice.")
+    def tell(line: str) -> None:
+        channel.say(Message(line, speakable(line)))
+
     data = data_folder()
     try:
-        table = _resume(args, data, lines, notice)
+        table = _resume(args, data, lines, tell)
         if table is None:
             if args.variant is None and getattr(lines, "interactive", False) and not _variant_chosen(config):
                 settings, stored = _offer_variants(lines, settings, stored, config, notice)
             table = _new_game(args, settings, data)
     except LeaveProgram:
-        notice("Goodbye. Saved games are kept.")
+        tell("Goodbye. Saved games are kept.")
+        channel.close()
         return 0
     except (InvalidDealError, RuleSetError) as error:
         print(f"rook-access: {error}", file=sys.stderr)
