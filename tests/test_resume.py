@@ -518,3 +518,21 @@ def test_when_a_save_was_written_is_said_as_people_say_it():
     assert saved_when(time.mktime((2025, 3, 13, 9, 5, 0, 0, 0, -1)), now) == "yesterday at 9:05"
     assert saved_when(time.mktime((2025, 1, 2, 9, 5, 0, 0, 0, -1)), now) == "2 January at 9:05"
     assert saved_when(time.mktime((2024, 12, 31, 9, 5, 0, 0, 0, -1)), now) == "31 December 2024"
+
+
+def test_the_only_save_open_in_another_copy_is_said_once_and_a_new_game_starts(tmp_path):
+    from rook_access.save_files import LockOwner, lock_path, process_start
+
+    make_save(tmp_path, "game-20250101-090000.json", seed=4)
+    [save] = saves_in(tmp_path)
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        lock_path(save).write_bytes(LockOwner(sleeper.pid, process_start(sleeper.pid), socket.gethostname()).to_bytes())
+        chosen, said, asked = choose(tmp_path)
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert chosen is None and asked == []
+    assert len(said) == 1 and said[0].count("open in another copy") == 1
+    assert said[0].startswith("The saved game, Original Rook Partnership Game, hand 1, ")
+    assert said[0].endswith(", is open in another copy of rook-access; a new game starts.")

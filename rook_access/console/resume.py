@@ -88,7 +88,7 @@ def choose_saved_game(
         if len(entries) == 1 and entries[0].game is not None:
             entry = entries[0]
             if entry.open_by is not None:
-                notice(f"The saved game, {describe(entry, now)}, is open in another copy of rook-access; "
+                notice(f"The saved game, {describe(entry, now, mark_open=False)}, is open in another copy of rook-access; "
                        "a new game starts.")  # fmt: skip
                 return None
             if not resume:
@@ -268,8 +268,11 @@ def _say_list(entries: list[SaveEntry], notice: Notice, now: float) -> None:
         notice(f"{number}. {describe(entry, now)}.")
 
 
-def describe(entry: SaveEntry, now: float) -> str:
-    """One short line about a save: the game, hand, score and when it was saved (or why it cannot be read)."""
+def describe(entry: SaveEntry, now: float, mark_open: bool = True) -> str:
+    """One short line about a save: the game, hand, score and when it was saved (or why it cannot be read).
+
+    ``mark_open``: end with "open in another copy" when another copy plays it.
+    """
     when = saved_when(entry.saved_at, now)
     if entry.game is None:
         return f"cannot be read, saved {when}: {entry.damage}"
@@ -280,7 +283,7 @@ def describe(entry: SaveEntry, now: float) -> str:
     except RuleSetError:
         scores = " to ".join(str(score) for score in state.scores)
     line = f"{game_title(setup)}, hand {state.hand_number}, {scores}, saved {when}"
-    if entry.open_by is not None:
+    if mark_open and entry.open_by is not None:
         line += ", open in another copy"
     return line
 
