@@ -536,3 +536,23 @@ def test_the_only_save_open_in_another_copy_is_said_once_and_a_new_game_starts(t
     assert len(said) == 1 and said[0].count("open in another copy") == 1
     assert said[0].startswith("The saved game, Original Rook Partnership Game, hand 1, ")
     assert said[0].endswith(", is open in another copy of rook-access; a new game starts.")
+
+
+def test_settings_typed_at_the_questions_go_to_the_settings_command(tmp_path):
+    """When the program hands the dialogue its settings command, settings works at every question."""
+    from rook_access.console.resume import choose_saved_game
+
+    three_saves(tmp_path)
+    given = []
+
+    def settings(words):
+        given.append(list(words))
+        return [f"Output {words[-1]}." if words else "Output plain."]
+
+    said = []
+    lines = Answers("settings output voice", "delete 1", "settings", "no", "new")
+    assert choose_saved_game(lines, said.append, resume=False, data=tmp_path / "data", settings=settings) is None
+    assert given == [["output", "voice"], []]
+    assert said[4] == "Output voice." and said[-2] == "Output plain."
+    # After a settings change the question is said again in full (a new voice may say it).
+    assert [fresh for _, fresh in lines.asked] == [True, True, True, True, True]

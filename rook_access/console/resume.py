@@ -23,7 +23,7 @@ Nothing here writes a save: a new game never replaces an old one (see
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,15 +63,24 @@ class ChosenGame:
 
 
 Notice = Callable[[str], None]
+SettingsCommand = Callable[[Sequence[str]], list[str]]
+"""Carries out ``settings`` and its words (like ``SettingsControl.command``); the lines to say."""
 
 
 def choose_saved_game(
-    lines: LineSource, notice: Notice, resume: bool, data: Path | None = None, now: float | None = None
+    lines: LineSource,
+    notice: Notice,
+    resume: bool,
+    data: Path | None = None,
+    now: float | None = None,
+    settings: SettingsCommand | None = None,
 ) -> ChosenGame | None:
     """The saved game to go on with, or None for a new game; LeaveProgram if the user leaves.
 
     ``resume`` is the ``--resume`` flag; ``data`` the data folder (the
-    default one when None); ``now`` the time the saves' ages are told from.
+    default one when None); ``now`` the time the saves' ages are told from;
+    ``settings`` carries out a ``settings`` command typed at a question
+    (without it, one line says to type it once the game starts).
     """
     interactive = bool(getattr(lines, "interactive", False))
     if not resume and not interactive:
@@ -93,14 +102,14 @@ def choose_saved_game(
                 return None
             if not resume:
                 notice(f"Saved game: {describe(entry, now)}.")
-                if not ask_yes_no(lines, notice, RESUME_QUESTION, _RESUME_HELP, _RESUME_REFUSAL):
+                if not ask_yes_no(lines, notice, RESUME_QUESTION, _RESUME_HELP, _RESUME_REFUSAL, settings):
                     return None
             chosen = _take(entry, notice)
             if chosen is None:
                 notice("A new game starts.")
                 return None
         else:
-            chosen = _from_list(entries, lines, notice, now)
+            chosen = _from_list(entries, lines, notice, now, settings)
         if chosen is not None:
             return None if chosen is _NEW else chosen  # type: ignore[return-value]
         # From the list: a save changed under us, or one was deleted: look again.
@@ -149,21 +158,27 @@ def _word(answer: str | None) -> str:
     return word
 
 
-def _other_command(word: str) -> str | None:
-    """The one-line answer to a command that is not an answer to the question, or None.
+def _settings_lines(word: str, settings: SettingsCommand | None) -> list[str] | None:
+    """What a ``settings`` command typed at a question says, or None if ``word`` is not one."""
+    words = word.split()
+    if not words or words[0] != "settings":
+        return None
+    if settings is None:
+        return ["Settings are changed at the game's prompts: type settings once the game starts."]
+    return settings(words[1:])
 
-    The single place to hand these to the console's shared question helper
-    once it exists (settings at every prompt).
-    """
-    if word == "settings" or word.startswith("settings "):
-        return "Settings are changed at the game's prompts: type settings once the game starts."
-    return None
 
-
-def ask_yes_no(lines: LineSource, notice: Notice, question: str, help_line: str, refusal: str) -> bool:
+def ask_yes_no(
+    lines: LineSource,
+    notice: Notice,
+    question: str,
+    help_line: str,
+    refusal: str,
+    settings: SettingsCommand | None = None,
+) -> bool:
     """Ask until yes or no (y, n, any case); ``help_line`` for help, ``refusal`` for anything else.
 
-    LeaveProgram on Ctrl-D, quit, q or exit.
+    LeaveProgram on Ctrl-D, quit, q or exit; ``settings`` as in ``choose_saved_game``.
     """
     fresh = True
     while True:
@@ -173,10 +188,16 @@ def ask_yes_no(lines: LineSource, notice: Notice, question: str, help_line: str,
             return True
         if word in NO_WORDS:
             return False
-        notice(help_line if word in ("help", "?") else _other_command(word) or refusal)
+        replies = _settings_lines(word, settings)
+        if replies is not None:
+            fresh = True  # the output may have changed: the new one says the question
+        for line in replies if replies is not None else [help_line if word in ("help", "?") else refusal]:
+            notice(line)
 
 
-def _from_list(entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float) -> ChosenGame | object | None:
+def _from_list(
+    entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
+) -> ChosenGame | object | None:
     """Ask which saved game to resume: a ChosenGame, ``_NEW``, or None to look at the saves again."""
     count = len(entries)
     choices = f"a number from 1 to {count}" if count > 1 else "1"
@@ -202,10 +223,15 @@ def _from_list(entries: list[SaveEntry], lines: LineSource, notice: Notice, now:
         deleting = word.startswith("delete")
         number_text = word.removeprefix("delete").strip() if deleting else word
         if not number_text.isdigit():
+            replies = _settings_lines(word, settings)
             if deleting:
                 notice(f"Say which save to delete: delete and {choices}, like delete 1.")
+            elif replies is not None:
+                fresh = True
+                for line in replies:
+                    notice(line)
             else:
-                notice(_other_command(word) or refusal)
+                notice(refusal)
             continue
         number = int(number_text)
         if not 1 <= number <= count:
@@ -213,8 +239,9 @@ def _from_list(entries: list[SaveEntry], lines: LineSource, notice: Notice, now:
             continue
         entry = entries[number - 1]
         if deleting:
-            if _delete(entry, number, lines, notice, now):
+            if _delete(entry, number, lines, notice, now, settings):
                 return None
+            fresh = True  # another question came between: say this one again
             continue
         if entry.damage is not None:
             notice(f"Save {number} cannot be read: {entry.damage}. Type delete {number} to remove it, or another number.")
@@ -226,11 +253,13 @@ def _from_list(entries: list[SaveEntry], lines: LineSource, notice: Notice, now:
         return chosen  # None: it changed since the list was made, so look again
 
 
-def _delete(entry: SaveEntry, number: int, lines: LineSource, notice: Notice, now: float) -> bool:
+def _delete(
+    entry: SaveEntry, number: int, lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
+) -> bool:
     """Delete a save after a yes; whether it was deleted."""
     question = f"Delete saved game {number}, {describe(entry, now)}? It cannot be undone. Type yes or no."
     help_line = f"Type yes to delete saved game {number} for good, no to keep it, or quit to leave."
-    if not ask_yes_no(lines, notice, question, help_line, "Type yes to delete it, or no to keep it."):
+    if not ask_yes_no(lines, notice, question, help_line, "Type yes to delete it, or no to keep it.", settings):
         notice(f"Saved game {number} is kept.")
         return False
     try:
