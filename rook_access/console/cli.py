@@ -23,15 +23,10 @@ from ..output.channels import Channel, PlainChannel, open_channel, screen_reader
 from ..output.message import Message
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..record import RecordWriter
+from ..save_files import LockedGameSaver, data_folder, new_save
 from ..saves import (
-    DamagedSaveError,
-    GameSaver,
     GameSetup,
-    default_save_path,
-    delete_save,
     make_table,
-    move_aside,
-    read_save,
     record_extra,
     resume_record,
 )
@@ -50,6 +45,7 @@ from ..settings import (
 from .lines import LineSource, standard_input_lines
 from .questions import Question
 from .questions import ask as ask_question
+from .resume import LeaveProgram, choose_saved_game
 from .session import OUTPUT_SETTINGS, ConsoleGame, SettingsControl, braille_missing
 
 SEAT_KINDS = ("human", "computer")
@@ -306,7 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.output == "auto" and getattr(lines, "interactive", False) and not screen_reader_running():
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
         notice("No screen reader found. For speech, type: settings output voice.")
-    save_path = default_save_path()
+    data = data_folder()
 
     def reopen(changed: Settings) -> Channel:
         nonlocal channel
@@ -328,14 +324,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if hasattr(lines, "stop_speech"):
         lines.stop_speech = lambda: channel.stop()  # type: ignore[attr-defined]
     try:
-        table = _resume(args, save_path, lines, notice)
+        table = _resume(args, data, lines, reply, control.command)
         if table is None:
             if args.variant is None and getattr(lines, "interactive", False) and not _variant_chosen(config):
                 if not _offer_variants(lines, control, config, reply, notice):
                     reply("Goodbye.")
                     channel.close()
                     return 0
-            table = _new_game(args, control.effective, save_path, notice)
+            table = _new_game(args, control.effective, data)
+    except LeaveProgram:
+        reply("Goodbye. Saved games are kept.")
+        channel.close()
+        return 0
     except (InvalidDealError, RuleSetError) as error:
         print(f"rook-access: {error}", file=sys.stderr)
         return 2
@@ -366,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         game.channel.close()
         if record is not None:
             record.close()
+        saver.release()
 
 
 GAME_OVER_SPEECH = 60.0
@@ -382,35 +383,35 @@ def _finish_speech(channel: Channel) -> None:
             pass
 
 
-Table = tuple[GameSetup, GameState, list, RecordWriter | None, GameSaver, bool]
+Table = tuple[GameSetup, GameState, list, RecordWriter | None, LockedGameSaver, bool]
 
 
-def _resume(args: argparse.Namespace, save_path: Path, lines: LineSource, notice: Callable[[str], None]) -> Table | None:
-    """The saved game, if the user asks for it (``--resume``, or yes to the offer at a terminal)."""
-    if not save_path.exists():
-        if args.resume:
-            notice("There is no saved game to resume; a new game starts.")
+def _resume(
+    args: argparse.Namespace,
+    data: Path,
+    lines: LineSource,
+    notice: Callable[[str], None],
+    settings: Callable[[Sequence[str]], list[str]] | None = None,
+) -> Table | None:
+    """The saved game the user asks for (``--resume``, or an answer at a terminal), locked; None for a new game.
+
+    LeaveProgram if the user leaves at the question (Ctrl-D, quit): no save is touched.
+    ``settings`` carries out a ``settings`` command typed at the question.
+    """
+    chosen = choose_saved_game(lines, notice, resume=args.resume, data=data, settings=settings)
+    if chosen is None:
         return None
-    if not args.resume:
-        if not getattr(lines, "interactive", False):
-            return None
-        answer = lines.read("A saved game was found. Resume it? Type yes or no.")
-        if answer is None or answer.strip().lower().strip(".!") not in ("yes", "y"):
-            return None
-    try:
-        saved = read_save(save_path)
-    except DamagedSaveError as error:
-        aside = move_aside(save_path)
-        notice(f"The saved game is damaged ({error}); it was moved to {aside}. A new game starts.")
-        return None
-    if saved is None or saved.state.is_over:
-        delete_save(save_path)
-        return None
+    saved, lock = chosen.saved, chosen.lock
     setup = saved.setup
     record = None
-    if setup.record:
-        record = resume_record(setup.record, saved.state.events, saved.record_lines, record_extra(setup))
-    saver = GameSaver(save_path, setup, saved.actions)
+    try:
+        if setup.record:
+            record = resume_record(setup.record, saved.state.events, saved.record_lines, record_extra(setup))
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    saver = LockedGameSaver(chosen.path, setup, saved.actions, lock)
     return setup, saved.state, saved.players, record, saver, True
 
 
@@ -472,8 +473,8 @@ def _offer_variants(
     return True
 
 
-def _new_game(args: argparse.Namespace, settings: Settings, save_path: Path, notice: Callable[[str], None]) -> Table:
-    """A new game as the flags and settings say; a save that is not resumed is kept as the previous game."""
+def _new_game(args: argparse.Namespace, settings: Settings, data: Path) -> Table:
+    """A new game as the flags and settings say, saved in a file of its own: every older save is kept."""
     rules = find_variant(settings.variant)
     seats = args.seats or ["human"] + ["computer"] * (len(rules.people) - 1)
     options = settings.table_options()
@@ -503,8 +504,5 @@ def _new_game(args: argparse.Namespace, settings: Settings, save_path: Path, not
     record = None
     if args.record:
         record = RecordWriter(open(args.record, "w", encoding="utf-8"), record_extra(setup))  # noqa: SIM115
-    if save_path.exists():
-        previous = save_path.with_name("previous-game.json")
-        os.replace(save_path, previous)
-        notice(f"The saved game was kept as {previous}; this new game is saved in its place.")
-    return setup, state, players, record, GameSaver(save_path, setup), False
+    path, lock = new_save(data)
+    return setup, state, players, record, LockedGameSaver(path, setup, lock=lock), False

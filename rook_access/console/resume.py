@@ -1,0 +1,335 @@
+"""The questions before a game about the saved games: resume one, start a new one, or delete one.
+
+- At a terminal with one saved game: "A saved game was found. Resume it?
+  Type yes or no." (after a line saying which game).  yes, no, y, n in any
+  case, trailing punctuation ignored; anything else (Enter alone included) is
+  refused in one line and the question is asked again.
+- At a terminal with several saved games, or one that cannot be read: the
+  list, newest first, one short line each, answered by number; ``new`` starts
+  a new game, ``delete N`` removes a save (after a yes), ``list`` says the
+  list again.
+- ``--resume`` resumes the only saved game at once, or asks from the list.
+  With scripted input (a pipe) nothing is asked: ``--resume`` takes the
+  newest saved game that no other copy plays, and says so in one line when
+  there were several; without ``--resume`` the saves are not even read.
+- At every question, Ctrl-D (the end of input), ``quit``, ``q`` and
+  ``exit`` leave the program at once (``LeaveProgram``), touching no save,
+  and ``help`` answers in one line.
+
+Nothing here writes a save: a new game never replaces an old one (see
+``rook_access.save_files``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..announcer import Announcer
+from ..engine import RuleSetError
+from ..save_files import (
+    GameOpenElsewhere,
+    SaveEntry,
+    SaveLock,
+    delete_saved_game,
+    find_saves,
+    game_title,
+    lock_for_resume,
+)
+from ..saves import DamagedSaveError, SavedGame
+from .lines import LineSource
+
+LEAVE_WORDS = ("quit", "q", "exit")
+YES_WORDS = ("yes", "y")
+NO_WORDS = ("no", "n")
+RESUME_QUESTION = "A saved game was found. Resume it? Type yes or no."
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")  # fmt: skip
+
+
+class LeaveProgram(Exception):
+    """The user left at a question before the game (Ctrl-D or quit): nothing was touched."""
+
+
+@dataclass
+class ChosenGame:
+    """The saved game the user chose, read again under its lock."""
+
+    path: Path
+    saved: SavedGame
+    lock: SaveLock | None
+
+
+Notice = Callable[[str], None]
+SettingsCommand = Callable[[Sequence[str]], list[str]]
+"""Carries out ``settings`` and its words (like ``SettingsControl.command``); the lines to say."""
+
+
+def choose_saved_game(
+    lines: LineSource,
+    notice: Notice,
+    resume: bool,
+    data: Path | None = None,
+    now: float | None = None,
+    settings: SettingsCommand | None = None,
+) -> ChosenGame | None:
+    """The saved game to go on with, or None for a new game; LeaveProgram if the user leaves.
+
+    ``resume`` is the ``--resume`` flag; ``data`` the data folder (the
+    default one when None); ``now`` the time the saves' ages are told from;
+    ``settings`` carries out a ``settings`` command typed at a question
+    (without it, one line says to type it once the game starts).
+    """
+    interactive = bool(getattr(lines, "interactive", False))
+    if not resume and not interactive:
+        return None  # scripted input is never asked anything extra
+    now = time.time() if now is None else now
+    if not interactive:
+        return _for_a_script(find_saves(data), notice, now)
+    while True:
+        entries = find_saves(data)
+        if not entries:
+            if resume:
+                notice("There is no saved game to resume; a new game starts.")
+            return None
+        if len(entries) == 1 and entries[0].game is not None:
+            entry = entries[0]
+            if entry.open_by is not None:
+                notice(f"The saved game, {describe(entry, now, mark_open=False)}, is open in another copy of rook-access; "
+                       "a new game starts.")  # fmt: skip
+                return None
+            if not resume:
+                notice(f"Saved game: {describe(entry, now)}.")
+                if not ask_yes_no(lines, notice, RESUME_QUESTION, _RESUME_HELP, _RESUME_REFUSAL, settings):
+                    return None
+            chosen = _take(entry, notice)
+            if chosen is None:
+                notice("A new game starts.")
+                return None
+        else:
+            chosen = _from_list(entries, lines, notice, now, settings)
+        if chosen is not None:
+            return None if chosen is _NEW else chosen  # type: ignore[return-value]
+        # From the list: a save changed under us, or one was deleted: look again.
+
+
+_RESUME_HELP = (
+    "Your games are saved after every move. Type yes to go on with this one, no to start a new game "
+    "(this one is kept), or quit to leave."
+)
+_RESUME_REFUSAL = "Type yes to resume the saved game, no for a new game, or quit to leave."
+_NEW = object()
+"""``_from_list``'s answer for a new game."""
+
+
+# ------------------------------------------------------------------- scripts
+def _for_a_script(entries: list[SaveEntry], notice: Notice, now: float) -> ChosenGame | None:
+    """``--resume`` with scripted input: the newest saved game no other copy plays, asking nothing."""
+    for entry in entries:
+        if entry.damage is not None:
+            notice(f"The save {entry.path.name} cannot be read: {entry.damage}. It is kept.")
+    good = [entry for entry in entries if entry.game is not None]
+    free = [entry for entry in good if entry.open_by is None]
+    if not good:
+        notice("There is no saved game to resume; a new game starts.")
+        return None
+    if not free:
+        notice("The saved game is open in another copy of rook-access; a new game starts.")
+        return None
+    newest = free[0]
+    if len(good) > 1:
+        notice(f"{len(good)} saved games; resuming the newest, {describe(newest, now)}.")
+    chosen = _take(newest, notice)
+    if chosen is None:
+        notice("A new game starts.")
+    return chosen
+
+
+# ----------------------------------------------------------------- questions
+def _word(answer: str | None) -> str:
+    """The answer as a word to compare: lower case, trailing punctuation gone; LeaveProgram to leave."""
+    if answer is None:
+        raise LeaveProgram
+    word = " ".join(answer.strip().lower().rstrip(".!?,;:").split())
+    if word in LEAVE_WORDS:
+        raise LeaveProgram
+    return word
+
+
+def _settings_lines(word: str, settings: SettingsCommand | None) -> list[str] | None:
+    """What a ``settings`` command typed at a question says, or None if ``word`` is not one."""
+    words = word.split()
+    if not words or words[0] != "settings":
+        return None
+    if settings is None:
+        return ["Settings are changed at the game's prompts: type settings once the game starts."]
+    return settings(words[1:])
+
+
+def ask_yes_no(
+    lines: LineSource,
+    notice: Notice,
+    question: str,
+    help_line: str,
+    refusal: str,
+    settings: SettingsCommand | None = None,
+) -> bool:
+    """Ask until yes or no (y, n, any case); ``help_line`` for help, ``refusal`` for anything else.
+
+    LeaveProgram on Ctrl-D, quit, q or exit; ``settings`` as in ``choose_saved_game``.
+    """
+    fresh = True
+    while True:
+        word = _word(lines.read(question, fresh))
+        fresh = False
+        if word in YES_WORDS:
+            return True
+        if word in NO_WORDS:
+            return False
+        replies = _settings_lines(word, settings)
+        if replies is not None:
+            fresh = True  # the output may have changed: the new one says the question
+        for line in replies if replies is not None else [help_line if word in ("help", "?") else refusal]:
+            notice(line)
+
+
+def _from_list(
+    entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
+) -> ChosenGame | object | None:
+    """Ask which saved game to resume: a ChosenGame, ``_NEW``, or None to look at the saves again."""
+    count = len(entries)
+    choices = f"a number from 1 to {count}" if count > 1 else "1"
+    _say_list(entries, notice, now)
+    question = f"Resume which saved game? Type {choices}, new for a new game, or quit."
+    help_line = (
+        f"Type {choices} to resume that game, new to start a new game (the saves are kept), "
+        "delete and a number to remove a save, list to hear the list again, or quit to leave."
+    )
+    refusal = f"Type {choices}, new, delete and a number, or quit."
+    fresh = True
+    while True:
+        word = _word(lines.read(question, fresh))
+        fresh = False
+        if word in ("new", "no", "n"):
+            return _NEW
+        if word in ("help", "?"):
+            notice(help_line)
+            continue
+        if word == "list":
+            _say_list(entries, notice, now)
+            continue
+        deleting = word.startswith("delete")
+        number_text = word.removeprefix("delete").strip() if deleting else word
+        if not number_text.isdigit():
+            replies = _settings_lines(word, settings)
+            if deleting:
+                notice(f"Say which save to delete: delete and {choices}, like delete 1.")
+            elif replies is not None:
+                fresh = True
+                for line in replies:
+                    notice(line)
+            else:
+                notice(refusal)
+            continue
+        number = int(number_text)
+        if not 1 <= number <= count:
+            notice(f"There is no saved game {number}. {refusal}")
+            continue
+        entry = entries[number - 1]
+        if deleting:
+            if _delete(entry, number, lines, notice, now, settings):
+                return None
+            fresh = True  # another question came between: say this one again
+            continue
+        if entry.damage is not None:
+            notice(f"Save {number} cannot be read: {entry.damage}. Type delete {number} to remove it, or another number.")
+            continue
+        if entry.open_by is not None:
+            notice(f"Game {number} is open in another copy of rook-access. Type another number, new, or quit.")
+            continue
+        chosen = _take(entry, notice)
+        return chosen  # None: it changed since the list was made, so look again
+
+
+def _delete(
+    entry: SaveEntry, number: int, lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
+) -> bool:
+    """Delete a save after a yes; whether it was deleted."""
+    question = f"Delete saved game {number}, {describe(entry, now)}? It cannot be undone. Type yes or no."
+    help_line = f"Type yes to delete saved game {number} for good, no to keep it, or quit to leave."
+    if not ask_yes_no(lines, notice, question, help_line, "Type yes to delete it, or no to keep it.", settings):
+        notice(f"Saved game {number} is kept.")
+        return False
+    try:
+        delete_saved_game(entry.path)
+    except GameOpenElsewhere as error:
+        notice(f"Saved game {number} is {error}; it is kept.")
+        return False
+    except OSError as error:
+        notice(f"Saved game {number} cannot be deleted: {error.strerror or error}.")
+        return False
+    notice(f"Saved game {number} deleted.")
+    return True
+
+
+def _take(entry: SaveEntry, notice: Notice) -> ChosenGame | None:
+    """Lock the chosen save and read it again; None (said in one line) if that cannot be done."""
+    try:
+        saved, lock = lock_for_resume(entry.path)
+    except GameOpenElsewhere as error:
+        notice(f"That game is {error}.")
+        return None
+    except DamagedSaveError as error:
+        notice(f"The save {entry.path.name} cannot be read: {error}. It is kept.")
+        return None
+    if saved is None:
+        notice("That game has ended or its save was deleted since.")
+        return None
+    return ChosenGame(entry.path, saved, lock)
+
+
+# ----------------------------------------------------------------- the lines
+def _say_list(entries: list[SaveEntry], notice: Notice, now: float) -> None:
+    notice(f"{len(entries)} saved games, newest first:" if len(entries) > 1 else "1 saved game:")
+    for number, entry in enumerate(entries, 1):
+        notice(f"{number}. {describe(entry, now)}.")
+
+
+def describe(entry: SaveEntry, now: float, mark_open: bool = True) -> str:
+    """One short line about a save: the game, hand, score and when it was saved (or why it cannot be read).
+
+    ``mark_open``: end with "open in another copy" when another copy plays it.
+    """
+    when = saved_when(entry.saved_at, now)
+    if entry.game is None:
+        return f"cannot be read, saved {when}: {entry.damage}"
+    setup, state = entry.game.setup, entry.game.state
+    humans = [seat for seat, kind in enumerate(setup.seats) if kind == "human"]
+    try:
+        scores = Announcer(setup.rules(), humans).scores_text(state.scores)
+    except RuleSetError:
+        scores = " to ".join(str(score) for score in state.scores)
+    line = f"{game_title(setup)}, hand {state.hand_number}, {scores}, saved {when}"
+    if mark_open and entry.open_by is not None:
+        line += ", open in another copy"
+    return line
+
+
+def saved_when(moment: float, now: float) -> str:
+    """When a save was written, as one says it: ``today at 14:03``, ``yesterday at 9:15``, ``3 March at 20:10``."""
+    then, today = time.localtime(moment), time.localtime(now)
+    clock = f"{then.tm_hour}:{then.tm_min:02d}"
+    yesterday = time.localtime(now - 86400)
+    if (then.tm_year, then.tm_yday) == (today.tm_year, today.tm_yday):
+        return f"today at {clock}"
+    if (then.tm_year, then.tm_yday) == (yesterday.tm_year, yesterday.tm_yday):
+        return f"yesterday at {clock}"
+    day = f"{then.tm_mday} {_MONTHS[then.tm_mon - 1]}"
+    if then.tm_year != today.tm_year:
+        return f"{day} {then.tm_year}"
+    return f"{day} at {clock}"
+
+
+__all__ = ["ChosenGame", "LeaveProgram", "RESUME_QUESTION", "ask_yes_no", "choose_saved_game", "describe", "saved_when"]
