@@ -13,6 +13,7 @@ from rook_access.console.interrupts import CTRL_C_NOTICE, CtrlC
 from rook_access.console.session import ConsoleGame, SettingsControl
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, card_name
 from rook_access.players import BasicPlayer
+from rook_access.save_files import save_paths
 from rook_access.settings import Settings
 
 
@@ -188,7 +189,7 @@ def test_quit_q_exit_and_end_of_input_at_the_first_menu_leave_with_no_game(monke
     monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
     assert cli.main(["--seed", "3"]) == 0
     assert channel.lines == ["Goodbye."]
-    assert not (cli.default_save_path()).exists()
+    assert save_paths() == []  # no game was started, so none was saved
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,11 @@ def terminal(tmp_path):
     started: list[Terminal] = []
 
     def start(*args: str, game_chosen: bool = True) -> Terminal:
+        if game_chosen:
+            # These tests read the cards off the questions: in the kits' notation, as typed.
+            settings = tmp_path / "config" / "settings.toml"
+            settings.parent.mkdir(parents=True, exist_ok=True)
+            settings.write_text('variant = "partnership"\ncards = "notation"\n', encoding="utf-8")
         term = Terminal(list(args), tmp_path, game_chosen=game_chosen)
         started.append(term)
         return term
@@ -106,7 +111,7 @@ def test_press_enter_to_go_on_takes_help_settings_and_ctrl_d(terminal, tmp_path)
     term.type("pass")
     play_until(term, "Press Enter to go on.")
     term.type("help")
-    term.wait_for("Commands")
+    term.wait_for("help all for every command")
     term.type("settings pacing enter")
     term.wait_for("pacing is now enter, saved.")
     term.wait_for("pacing is now enter, saved.\nPress Enter to go on.")
