@@ -17,6 +17,8 @@ class RecordWriter:
     def __init__(self, stream: IO[str], extra: dict[str, Any] | None = None) -> None:
         self.stream = stream
         self.extra = extra or {}
+        self.notice: str | None = None
+        """A line to tell the user about the file as it was opened (``saves.resume_record`` sets it)."""
 
     def write(self, event: Event) -> None:
         record = event.to_record()
