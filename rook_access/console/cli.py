@@ -330,6 +330,8 @@ def _resume(args: argparse.Namespace, save_path: Path, lines: LineSource, notice
     record = None
     if setup.record:
         record = resume_record(setup.record, saved.state.events, saved.record_lines, record_extra(setup))
+        if record.notice:
+            notice(record.notice)
     saver = GameSaver(save_path, setup, saved.actions)
     return setup, saved.state, saved.players, record, saver, True
 
