@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
+import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -185,10 +186,19 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     return settings, None
 
 
+TEMPORARY_PREFIX = ".settings-"
+STALE_SECONDS = 60
+"""A temporary settings file this old was left by a program stopped while writing (a write takes milliseconds)."""
+
+
 def save_settings(path: Path, settings: Settings) -> None:
-    """Write the settings atomically: a temporary file in the same folder, then a rename."""
+    """Write the settings atomically: a temporary file in the same folder, then a rename.
+
+    Temporary files left there by a program killed while writing are removed
+    once they are a minute old.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".toml")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX, suffix=".toml")
     try:
         with os.fdopen(handle, "wb") as stream:
             tomli_w.dump(dataclasses.asdict(settings), stream)
@@ -198,3 +208,14 @@ def save_settings(path: Path, settings: Settings) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    _remove_stale_temporaries(path.parent)
+
+
+def _remove_stale_temporaries(folder: Path) -> None:
+    now = time.time()
+    for each in folder.glob(f"{TEMPORARY_PREFIX}*.toml"):
+        try:
+            if now - each.stat().st_mtime > STALE_SECONDS:
+                each.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove: it costs nothing to leave
