@@ -571,7 +571,9 @@ def resume_record(
     ``NAME.unmatched-YYYYMMDD-HHMMSS.jsonl`` beside it, byte for byte, the
     whole record is written anew, and the returned writer's ``notice`` says
     so in one line.  ``extra`` is the ``game_start`` line's extra fields
-    (``record_extra(setup)``).  Raises OSError if the file cannot be written.
+    (``record_extra(setup)``).  Raises OSError if the file cannot be opened
+    or kept aside; a file that cannot be written to (a full disk) gives a
+    writer whose ``error`` says so, as a failed write of ``RecordWriter`` does.
     """
     path = Path(path)
     expected = record_lines_of(events, extra)
@@ -589,10 +591,14 @@ def resume_record(
             with open(path, "r+b") as stream:
                 stream.truncate(offset)
     stream = open(path, "a", encoding="utf-8")  # noqa: SIM115 - the writer closes it
-    stream.write("".join(expected[kept:]))
-    stream.flush()
     writer = RecordWriter(stream, dict(extra or {}))
     writer.notice = notice
+    try:
+        stream.write("".join(expected[kept:]))
+        stream.flush()
+    except OSError as error:  # a full disk: the game goes on, and the writer says the record stopped
+        writer.error = error
+        writer.lost = len(expected) - kept
     return writer
 
 
