@@ -194,10 +194,14 @@ STALE_SECONDS = 60
 def save_settings(path: Path, settings: Settings) -> None:
     """Write the settings atomically: a temporary file in the same folder, then a rename.
 
-    Temporary files left there by a program killed while writing are removed
-    once they are a minute old.
+    A settings file there that does not load cleanly (damaged, or with bad
+    values) is not overwritten: it is kept beside it as
+    ``settings.damaged-YYYYMMDD-HHMMSS.toml``, byte for byte.  Temporary files
+    left there by a program killed while writing are removed once they are a
+    minute old.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    _keep_damaged(path)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX, suffix=".toml")
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -209,6 +213,19 @@ def save_settings(path: Path, settings: Settings) -> None:
         Path(temporary).unlink(missing_ok=True)
         raise
     _remove_stale_temporaries(path.parent)
+
+
+def _keep_damaged(path: Path) -> None:
+    """Rename a settings file that does not load cleanly out of the way of the one about to be written."""
+    if not path.is_file() or load_settings(path)[1] is None:
+        return
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.stem}.damaged-{stamp}-{number}{path.suffix}")
+    os.rename(path, target)
 
 
 def _remove_stale_temporaries(folder: Path) -> None:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from rook_access.bench import corrupt_files
 from rook_access.bench.corrupt_files import KINDS, READERS, Fault, Sample, hunt, make_samples
 from rook_access.saves import record_lines_of, resume_record
+from rook_access.settings import Settings, load_settings, save_settings
 
 WORKTREE = Path(__file__).resolve().parent.parent
 
@@ -181,6 +182,14 @@ def test_the_program_plays_on_with_damaged_settings_and_leaves_the_file(
         _clean(done)
         assert done.returncode == 0 and "Goodbye" in done.stdout
         assert (home / "config" / "settings.toml").read_bytes() == damaged
+        # Changing a setting writes the file again: a damaged one is kept beside it, byte for byte.
+        done = run(["--seed", "2", "--output", "plain"], "settings verbosity terse\nquit\n", home)
+        _clean(done)
+        assert "verbosity is now terse, saved." in done.stdout
+        kept = {each.name: each.read_bytes() for each in (home / "config").iterdir()}
+        if "settings file" in done.stdout:  # it did not load cleanly
+            assert damaged in kept.values() and len(kept) == 2
+        assert load_settings(home / "config" / "settings.toml")[0].verbosity == "terse"
 
 
 def test_the_program_refuses_a_damaged_deal_in_one_line(samples: dict[str, Sample], tmp_path: Path) -> None:
@@ -211,3 +220,27 @@ def test_the_program_resumes_with_a_damaged_record_and_keeps_it(tmp_path: Path) 
     assert [each.read_bytes() for each in aside] == [damaged]
     assert record.read_bytes() == whole
     assert json.loads(lines[0])["event"] == "game_start"
+
+
+# ----------------------------------------------------------- the settings file
+def test_writing_settings_over_a_damaged_file_keeps_it_aside(samples: dict[str, Sample], tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    damaged = samples["settings"].data.replace(b"=", b"", 1)
+    path.write_bytes(damaged)
+    assert load_settings(path) == (Settings(), f"The settings file {path} could not be read; using the defaults.")
+    save_settings(path, Settings(verbosity="terse"))
+    aside = [each for each in tmp_path.iterdir() if each != path]
+    assert len(aside) == 1 and aside[0].name.startswith("settings.damaged-") and aside[0].read_bytes() == damaged
+    assert load_settings(path) == (Settings(verbosity="terse"), None)
+    # A file that loads cleanly is simply replaced.
+    save_settings(path, Settings(verbosity="braille"))
+    assert len(list(tmp_path.iterdir())) == 2 and load_settings(path) == (Settings(verbosity="braille"), None)
+
+
+def test_writing_settings_over_bad_values_keeps_them_aside(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('verbosity = "loud"\nrate = 200\n')
+    settings, notice = load_settings(path)
+    assert settings == Settings(rate=200) and notice == f"Ignored bad settings in {path}: verbosity."
+    save_settings(path, settings)
+    assert [each.read_text() for each in tmp_path.iterdir() if each != path] == ['verbosity = "loud"\nrate = 200\n']
