@@ -559,34 +559,89 @@ def resume_record(
 ) -> RecordWriter:
     """Open the record of a resumed game so that it holds exactly ``events``, and go on appending.
 
-    Keeps the file's first lines while they are the saved game's (at most
-    ``record_lines`` of them), cuts off whatever follows (lines written after
-    the save, a half-written line), and writes the events after them.  The
-    returned writer appends the events that come next: a game interrupted any
-    number of times has the record of a game never interrupted.  ``extra`` is
-    the ``game_start`` line's extra fields (``record_extra(setup)``).  Raises
-    OSError if the file cannot be written.
+    The file's first lines are kept while they are the saved game's (at most
+    ``record_lines`` of them); what follows is cut only when it is the
+    program's own writing that the saved game does not hold: whole record
+    lines written after the save, and a half-written last line.  Then the
+    events after the kept lines are written.  A game interrupted any number of
+    times has the record of a game never interrupted.
+
+    A file that does not match (a line of the saved game changed, another
+    file at that path) is never cut: it is renamed to
+    ``NAME.unmatched-YYYYMMDD-HHMMSS.jsonl`` beside it, byte for byte, the
+    whole record is written anew, and the returned writer's ``notice`` says
+    so in one line.  ``extra`` is the ``game_start`` line's extra fields
+    (``record_extra(setup)``).  Raises OSError if the file cannot be opened
+    or kept aside; a file that cannot be written to (a full disk) gives a
+    writer whose ``error`` says so, as a failed write of ``RecordWriter`` does.
     """
     path = Path(path)
     expected = record_lines_of(events, extra)
-    limit = min(record_lines, len(expected))
+    notice = None
+    kept = 0
+    if path.is_file():
+        data = path.read_bytes()
+        kept, offset, matches = _match_record(data, expected, min(record_lines, len(expected)))
+        if not matches:
+            aside = _unused_name(path, "unmatched")
+            os.rename(path, aside)
+            notice = f"The record file {path} did not match the saved game; it was kept as {aside.name} and written again."
+            kept = 0
+        elif offset < len(data):
+            with open(path, "r+b") as stream:
+                stream.truncate(offset)
+    stream = open(path, "a", encoding="utf-8")  # noqa: SIM115 - the writer closes it
+    writer = RecordWriter(stream, dict(extra or {}))
+    writer.notice = notice
+    try:
+        stream.write("".join(expected[kept:]))
+        stream.flush()
+    except OSError as error:  # a full disk: the game goes on, and the writer says the record stopped
+        writer.error = error
+        writer.lost = len(expected) - kept
+    return writer
+
+
+def _match_record(data: bytes, expected: Sequence[str], limit: int) -> tuple[int, int, bool]:
+    """How a record file stands against the saved game's lines (the first ``limit`` of them saved).
+
+    (lines kept, bytes kept, whether the rest may be cut): the file matches
+    when its whole lines are the expected lines up to where it ends or up to
+    ``limit``, followed only by whole record lines (written after the save)
+    and a half-written last line (a prefix of the expected line while in the
+    saved part).
+    """
+    *whole, tail = data.split(b"\n")
     kept = 0
     offset = 0
+    while kept < min(limit, len(whole)) and whole[kept] == expected[kept][:-1].encode():
+        offset += len(whole[kept]) + 1
+        kept += 1
+    if kept < limit:
+        if kept < len(whole):
+            return kept, offset, False  # a line of the saved game that is not the saved game's
+        return kept, offset, expected[kept].encode().startswith(tail)
+    return kept, offset, all(_is_record_line(line) for line in whole[kept:])
+
+
+def _is_record_line(line: bytes) -> bool:
+    """Whether a line is one the program writes to a record: a JSON object naming its event."""
     try:
-        with open(path, "r+b") as stream:
-            for raw in stream:
-                if kept >= limit or not raw.endswith(b"\n") or raw.rstrip(b"\r\n") != expected[kept][:-1].encode():
-                    break
-                kept += 1
-                offset += len(raw)
-            stream.seek(offset)
-            stream.truncate()
-    except FileNotFoundError:
-        pass
-    stream = open(path, "a", encoding="utf-8")  # noqa: SIM115 - the writer closes it
-    stream.write("".join(expected[kept:]))
-    stream.flush()
-    return RecordWriter(stream, dict(extra or {}))
+        item = json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(item, dict) and isinstance(item.get("event"), str)
+
+
+def _unused_name(path: Path, label: str) -> Path:
+    """``NAME.LABEL-YYYYMMDD-HHMMSS.SUFFIX`` beside ``path``, with a number added if that is taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.stem}.{label}-{stamp}-{number}{path.suffix}")
+    return target
 
 
 def _is_int(value: object) -> bool:

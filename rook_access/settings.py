@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
+import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -212,10 +213,23 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     return settings, None
 
 
+TEMPORARY_PREFIX = ".settings-"
+STALE_SECONDS = 60
+"""A temporary settings file this old was left by a program stopped while writing (a write takes milliseconds)."""
+
+
 def save_settings(path: Path, settings: Settings) -> None:
-    """Write the settings atomically: a temporary file in the same folder, then a rename."""
+    """Write the settings atomically: a temporary file in the same folder, then a rename.
+
+    A settings file there that does not load cleanly (damaged, or with bad
+    values) is not overwritten: it is kept beside it as
+    ``settings.damaged-YYYYMMDD-HHMMSS.toml``, byte for byte.  Temporary files
+    left there by a program killed while writing are removed once they are a
+    minute old.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".toml")
+    _keep_damaged(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX, suffix=".toml")
     try:
         with os.fdopen(handle, "wb") as stream:
             tomli_w.dump(dataclasses.asdict(settings), stream)
@@ -225,3 +239,27 @@ def save_settings(path: Path, settings: Settings) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    _remove_stale_temporaries(path.parent)
+
+
+def _keep_damaged(path: Path) -> None:
+    """Rename a settings file that does not load cleanly out of the way of the one about to be written."""
+    if not path.is_file() or load_settings(path)[1] is None:
+        return
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.stem}.damaged-{stamp}-{number}{path.suffix}")
+    os.rename(path, target)
+
+
+def _remove_stale_temporaries(folder: Path) -> None:
+    now = time.time()
+    for each in folder.glob(f"{TEMPORARY_PREFIX}*.toml"):
+        try:
+            if now - each.stat().st_mtime > STALE_SECONDS:
+                each.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove: it costs nothing to leave

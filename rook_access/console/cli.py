@@ -407,6 +407,8 @@ def _resume(
     try:
         if setup.record:
             record = resume_record(setup.record, saved.state.events, saved.record_lines, record_extra(setup))
+            if record.notice:
+                notice(record.notice)
     except BaseException:
         if lock is not None:
             lock.release()

@@ -198,6 +198,7 @@ class ConsoleGame:
         self.record = record
         self.saver = saver
         self._save_failed = False
+        self._record_failed = False
         self.settings = settings or SettingsControl(Settings(), Settings(), lambda _: None)
         self.sleep = sleep
         if verbosity is None:
@@ -423,6 +424,7 @@ class ConsoleGame:
 
     def _save(self, seat: int, action: Action) -> None:
         """Keep the game after every action, so nothing is lost; delete the save when the game ends."""
+        self._check_record()
         if self.saver is None:
             return
         try:
@@ -430,24 +432,47 @@ class ConsoleGame:
                 self.saver.delete()
                 return
             self.saver.add(seat, action)
-            self.saver.save(self._announced if self.record is not None else 0)
+            self.saver.save(self._record_lines())
         except OSError as error:
             self._save_failure(error)
+        else:
+            self._saved_again()
 
     def _save_start(self) -> None:
         """Save a game at its start too, so that even a game with no move yet can be resumed."""
+        self._check_record()
         if self.saver is None or self.state.is_over:
             return
         try:
-            self.saver.save(self._announced if self.record is not None else 0)
+            self.saver.save(self._record_lines())
         except OSError as error:
             self._save_failure(error)
+
+    def _record_lines(self) -> int:
+        """How many lines of the record file the save may count on: every event said, less those lost."""
+        if self.record is None:
+            return 0
+        return self._announced - getattr(self.record, "lost", 0)
+
+    def _check_record(self) -> None:
+        """Say once that the record file cannot be written (a full disk, say); the game goes on."""
+        error = getattr(self.record, "error", None)
+        if error is not None and not self._record_failed:
+            self._record_failed = True
+            reason = error.strerror or str(error)
+            self.say(f"The record file cannot be written: {reason}. Play goes on without it.")
 
     def _save_failure(self, error: OSError) -> None:
         """Say once that saving fails; the game goes on."""
         if not self._save_failed:
             self._save_failed = True
-            self.say(f"The game cannot be saved: {error.strerror}. Play goes on.")
+            self.say(f"The game cannot be saved: {error.strerror or error}. Play goes on.")
+
+    def _saved_again(self) -> None:
+        """After a failure, say that saving works again (the disk has room again, say)."""
+        if self._save_failed:
+            self._save_failed = False
+            self.say("The game is saved again.")
 
     def goodbye(self) -> str:
         """The last line when the user leaves a game that is not over."""
