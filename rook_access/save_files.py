@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import contextlib
 import os
 import re
 import socket
@@ -206,8 +207,13 @@ class SaveLock:
                 continue
             try:
                 os.write(descriptor, owner.to_bytes())
-            finally:
+            except OSError:
+                # A full disk: an empty lock would keep the name from a later copy for nothing.
                 os.close(descriptor)
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                raise
+            os.close(descriptor)
             return cls(save, owner)
         raise GameOpenElsewhere(save, None)
 

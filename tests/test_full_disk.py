@@ -22,6 +22,7 @@ from console_helpers import ListChannel, ScriptedLines
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import GameStarted
 from rook_access.record import RecordWriter
+from rook_access.save_files import save_paths
 from rook_access.saves import GameSaver, GameSetup, make_table, read_save
 
 WORKTREE = Path(__file__).resolve().parent.parent
@@ -36,9 +37,9 @@ mount -t tmpfs -o size=16k,mode=0755 tmpfs "$MNT"
 mkdir -p "$MNT/data" "$MNT/config"
 if [ -n "$SETTINGS" ]; then printf '%s' "$SETTINGS" > "$MNT/config/settings.toml"; fi
 case "$STATE" in
-  full|one-page) head -c 1048576 /dev/zero > "$MNT/filler" 2>/dev/null || true ;;
+  full|two-pages) head -c 1048576 /dev/zero > "$MNT/filler" 2>/dev/null || true ;;
 esac
-if [ "$STATE" = one-page ]; then truncate -s -4096 "$MNT/filler"; fi
+if [ "$STATE" = two-pages ]; then truncate -s -8192 "$MNT/filler"; fi
 if [ "$STATE" = read-only ]; then mount -o remount,ro "$MNT"; fi
 set +e
 "$@"
@@ -103,16 +104,18 @@ def test_a_full_disk_at_the_first_save(tmp_path: Path) -> None:
     lines = _clean(done)
     _said_once_and_went_on(lines, "The game cannot be saved: No space left on device. Play goes on.")
     assert any(line.startswith("Leave the game? It is not saved.") for line in lines)  # quit asks first
-    assert sorted(each.name for each in (after / "data").iterdir()) == []  # no half file, no temporary file
+    assert [each for each in (after / "data").rglob("*") if each.is_file()] == []  # no half file, no temporary file
 
 
 def test_a_disk_that_fills_after_the_first_save_keeps_that_save(tmp_path: Path) -> None:
-    # One page free: the first save fits; the next needs a second page beside the old save.
-    done, after = on_tmpfs(tmp_path, "one-page", "pass\nquit\nyes\n")
+    # Two pages free: the game's lock takes one and the first save the other; the next save
+    # needs a third page beside the old save.
+    done, after = on_tmpfs(tmp_path, "two-pages", "pass\nquit\nyes\n")
     lines = _clean(done)
     _said_once_and_went_on(lines, "The game cannot be saved: No space left on device. Play goes on.")
-    assert sorted(each.name for each in (after / "data").iterdir()) == ["current-game.json"]
-    saved = read_save(after / "data" / "current-game.json")
+    files = [each for each in (after / "data").rglob("*") if each.is_file()]
+    assert len(files) == 1 and files == save_paths(after / "data")  # no temporary file, no lock left
+    saved = read_save(files[0])
     assert saved is not None and saved.actions == [] and saved.setup.seed == 3  # the old save, whole
 
 
@@ -141,7 +144,8 @@ def test_a_record_to_dev_full_is_said_once_and_the_game_resumes(tmp_path: Path) 
     lines = _clean(done)
     assert lines.count("The record file cannot be written: No space left on device. Play goes on without it.") == 1
     assert lines[-1] == "End of input. Game saved. Goodbye. To go on later: rook-access --resume."
-    saved = read_save(data / "current-game.json")
+    [path] = save_paths(data)
+    saved = read_save(path)
     assert saved is not None and saved.record_lines == 0 and saved.setup.record == "/dev/full"
     resumed = plainly(data, config, "hand\n", ["--resume", "--output", "plain"])
     lines = _clean(resumed)
