@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .engine import RuleSetError
-from .saves import DamagedSaveError, GameSaver, GameSetup, SavedAction, SavedGame, default_save_path, delete_save, read_save
+from .saves import DamagedSaveError, GameSaver, GameSetup, SavedAction, SavedGame, data_folder, delete_save, read_save
 
 SAVES_FOLDER = "saves"
 """The folder of the data folder that holds one save file a game."""
@@ -47,11 +47,6 @@ _STALE_BREAK_SECONDS = 10.0
 
 
 # ----------------------------------------------------------------- the folders
-def data_folder() -> Path:
-    """The user data folder (``$ROOK_ACCESS_DATA_DIR`` when set), where ``saves`` is."""
-    return default_save_path().parent
-
-
 def saves_folder(data: Path | None = None) -> Path:
     """The folder of one save file a game."""
     return (data if data is not None else data_folder()) / SAVES_FOLDER

@@ -34,7 +34,6 @@ import json
 import os
 import random
 import secrets
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,12 +67,12 @@ from .engine import (
     parse_color,
 )
 from .engine.rules import TableOptions, with_options
+from .files import unused_name
 from .players import DEFAULT_LEVEL, LevelError, Player, make_player, parse_levels
 from .record import RecordWriter
 
 FORMAT = "rook-access save"
 VERSION = 1
-SAVE_NAME = "current-game.json"
 DATA_DIR_VARIABLE = "ROOK_ACCESS_DATA_DIR"
 """An environment variable naming the folder for the save file (the tests use it)."""
 
@@ -363,16 +362,16 @@ def rebuild(setup: GameSetup, actions: Iterable[SavedAction]) -> tuple[GameState
 
 
 # --------------------------------------------------------------- saving files
-def default_save_path() -> Path:
-    """Where the game in progress is saved: ``current-game.json`` in the user data folder.
+def data_folder() -> Path:
+    """The user data folder, where the saved games are (``save_files`` says how).
 
-    The folder is ``$ROOK_ACCESS_DATA_DIR`` when set, else the platform's user
-    data folder for rook-access.
+    ``$ROOK_ACCESS_DATA_DIR`` when set, else the platform's user data folder
+    for rook-access.
     """
     folder = os.environ.get(DATA_DIR_VARIABLE)
     if not folder:
         folder = platformdirs.user_data_dir("rook-access", appauthor=False)
-    return Path(folder) / SAVE_NAME
+    return Path(folder)
 
 
 def _temp_path(path: Path) -> Path:
@@ -521,19 +520,6 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame | None:
     return SavedGame(setup, actions, record_lines, state, players)
 
 
-def move_aside(path: str | os.PathLike[str]) -> Path:
-    """Rename a damaged save to ``current-game.damaged-YYYYMMDD-HHMMSS.json`` beside it; the new path."""
-    path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-    number = 1
-    while target.exists():
-        number += 1
-        target = path.with_name(f"{path.stem}.damaged-{stamp}-{number}{path.suffix}")
-    os.rename(path, target)
-    return target
-
-
 def delete_save(path: str | os.PathLike[str]) -> None:
     """Remove the save file (and any temporary file left beside it); nothing if there is none."""
     path = Path(path)
@@ -583,7 +569,7 @@ def resume_record(
         data = path.read_bytes()
         kept, offset, matches = _match_record(data, expected, min(record_lines, len(expected)))
         if not matches:
-            aside = _unused_name(path, "unmatched")
+            aside = unused_name(path, "unmatched")
             os.rename(path, aside)
             notice = f"The record file {path} did not match the saved game; it was kept as {aside.name} and written again."
             kept = 0
@@ -633,17 +619,6 @@ def _is_record_line(line: bytes) -> bool:
     return isinstance(item, dict) and isinstance(item.get("event"), str)
 
 
-def _unused_name(path: Path, label: str) -> Path:
-    """``NAME.LABEL-YYYYMMDD-HHMMSS.SUFFIX`` beside ``path``, with a number added if that is taken."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
-    number = 1
-    while target.exists():
-        number += 1
-        target = path.with_name(f"{path.stem}.{label}-{stamp}-{number}{path.suffix}")
-    return target
-
-
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -657,10 +632,9 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "deal_to_json",
-    "default_save_path",
+    "data_folder",
     "delete_save",
     "make_table",
-    "move_aside",
     "read_save",
     "rebuild",
     "record_extra",

@@ -21,6 +21,7 @@ import tomli_w
 
 from .engine import VARIANTS, BirdRank
 from .engine.cards import shown
+from .files import unused_name
 from .players import DEFAULT_LEVEL, PLAYER_LEVELS, LevelError, parse_levels
 
 OUTPUTS = ("auto", "plain", "screenreader", "voice")
@@ -246,13 +247,7 @@ def _keep_damaged(path: Path) -> None:
     """Rename a settings file that does not load cleanly out of the way of the one about to be written."""
     if not path.is_file() or load_settings(path)[1] is None:
         return
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-    number = 1
-    while target.exists():
-        number += 1
-        target = path.with_name(f"{path.stem}.damaged-{stamp}-{number}{path.suffix}")
-    os.rename(path, target)
+    os.rename(path, unused_name(path, "damaged"))
 
 
 def _remove_stale_temporaries(folder: Path) -> None:

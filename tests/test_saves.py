@@ -39,10 +39,9 @@ from rook_access.saves import (
     action_from_json,
     action_to_json,
     deal_to_json,
-    default_save_path,
+    data_folder,
     delete_save,
     make_table,
-    move_aside,
     read_save,
     rebuild,
     record_extra,
@@ -564,22 +563,6 @@ def test_changed_values_are_damage_or_a_good_game(data: st.DataObject) -> None:
 
 
 # -------------------------------------------------------- moving and deleting
-def test_move_aside_renames_the_damaged_file(save_path: Path) -> None:
-    save_path.parent.mkdir(parents=True)
-    save_path.write_text("{ not json", encoding="utf-8")
-    with pytest.raises(DamagedSaveError):
-        read_save(save_path)
-    moved = move_aside(save_path)
-    assert not save_path.exists()
-    assert moved.parent == save_path.parent
-    assert moved.name.startswith("current-game.damaged-") and moved.suffix == ".json"
-    assert moved.read_text(encoding="utf-8") == "{ not json"
-    assert read_save(save_path) is None
-    save_path.write_text("again", encoding="utf-8")
-    second = move_aside(save_path)
-    assert second != moved and second.exists() and moved.exists()
-
-
 def test_delete_save(save_path: Path) -> None:
     write_save(save_path, GameSetup.create(MIXED, seed=1), [], 0)
     saves._temp_path(save_path).write_text("left by a crash", encoding="utf-8")
@@ -588,13 +571,13 @@ def test_delete_save(save_path: Path) -> None:
     delete_save(save_path)  # nothing there: no error
 
 
-def test_default_save_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_the_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("ROOK_ACCESS_DATA_DIR", str(tmp_path / "rook"))
-    assert default_save_path() == tmp_path / "rook" / "current-game.json"
+    assert data_folder() == tmp_path / "rook"
     monkeypatch.delenv("ROOK_ACCESS_DATA_DIR")
     import platformdirs
 
-    assert default_save_path() == Path(platformdirs.user_data_dir("rook-access", appauthor=False)) / "current-game.json"
+    assert data_folder() == Path(platformdirs.user_data_dir("rook-access", appauthor=False))
 
 
 # ----------------------------------------------------------- the record file

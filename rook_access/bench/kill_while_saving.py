@@ -28,12 +28,14 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from ..saves import SAVE_NAME, GameSaver, GameSetup, delete_save, make_table, read_save
+from ..saves import GameSaver, GameSetup, delete_save, make_table, read_save
 from ..settings import Settings, load_settings, save_settings
 
 GAME_SEED = 2026
 HANDS = 4
 MAX_DELAY = 0.08
+SAVE_NAME = "game.json"
+"""The save file the child writes, in a folder of its own."""
 """Seconds: the kill comes after a delay drawn evenly between 0 and this."""
 
 
