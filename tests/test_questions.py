@@ -45,11 +45,11 @@ def test_quit_q_exit_and_the_end_of_input_leave():
 
 
 def test_help_says_the_answers_and_the_common_words():
+    """The question's own help, then the words every question takes (not the refusal's line again)."""
     answer, said, _ = asked(["help", "yes"])
     assert answer is True
     assert said == [
         "Yes goes on with the saved game; no starts a new one.",
-        "Type yes or no.",
         "Also: settings, or quit to leave.",
     ]
     assert asked(["?", "n"])[1][-1] == "Also: settings, or quit to leave."

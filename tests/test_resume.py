@@ -379,7 +379,7 @@ def test_anything_else_is_refused_in_one_line_and_asked_again(tmp_path):
     make_save(tmp_path, "game-20250101-090000.json", seed=4)
     chosen, said, asked = choose(tmp_path, "yse", "", "   ", "maybe", "yes")
     assert chosen == "game-20250101-090000.json"
-    assert said[1:] == [REFUSAL] * 4
+    assert said[1:] == [f"yse is not an answer here. {REFUSAL}", REFUSAL, REFUSAL, f"maybe is not an answer here. {REFUSAL}"]
     assert asked == [RESUME_QUESTION] * 5
 
 
@@ -401,7 +401,7 @@ def test_ctrl_d_or_quit_leaves_and_touches_no_save(tmp_path, answers):
     assert saves_in(tmp_path)[0].read_bytes() == kept and locks_in(tmp_path) == []
 
 
-def test_help_and_settings_answer_in_one_line(tmp_path):
+def test_help_and_settings_answer_in_a_line_or_two(tmp_path):
     make_save(tmp_path, "game-20250101-090000.json", seed=4)
     chosen, said, _ = choose(tmp_path, "help", "settings output voice", "y")
     assert chosen == "game-20250101-090000.json"
@@ -409,8 +409,9 @@ def test_help_and_settings_answer_in_one_line(tmp_path):
         "Your games are saved after every move. Type yes to go on with this one, no to start a new game "
         "(this one is kept), or quit to leave."
     )
-    assert said[2] == "Settings are changed at the game's prompts: type settings once the game starts."
-    assert len(said) == 3
+    assert said[2] == "Also: settings, or quit to leave."
+    assert said[3] == "Settings are changed at the game's prompts: type settings once the game starts."
+    assert len(said) == 4
 
 
 def test_resume_flag_at_a_terminal_resumes_the_only_save_without_asking(tmp_path):
@@ -473,7 +474,7 @@ def test_delete_asks_first_then_the_list_is_said_again(tmp_path):
     assert chosen == "game-20250102-090000.json"
     assert asked[1].startswith("Delete saved game 3, Original Rook Partnership Game, hand 1, ")
     assert asked[1].endswith("? It cannot be undone. Type yes or no.")
-    assert "Saved game 3 is kept." in said and "Type yes to delete it, or no to keep it." in said
+    assert "Saved game 3 is kept." in said and "yse is not an answer here. Type yes to delete it, or no to keep it." in said
     assert "Saved game 3 deleted." in said
     assert said[said.index("Saved game 3 deleted.") + 1] == "2 saved games, newest first:"
     assert [path.name for path in saves_in(tmp_path)] == ["game-20250102-090000.json", "game-20250103-090000.json"]

@@ -58,7 +58,7 @@ class Question(Generic[T]):
     allowed: str
     """One short line naming what may be answered, said after a line that is not an answer."""
     help: Sequence[str] = ()
-    """One or two lines on what the answers do, said for ``help``."""
+    """One or two lines on what the answers do, said for ``help`` (``allowed`` when there are none)."""
     refusal: str = "{answer} is not an answer here."
     """Said before ``allowed`` for a line that is not an answer; ``{answer}`` is the line."""
 
@@ -91,7 +91,7 @@ def ask(
         if first in LEAVE_WORDS and len(words) == 1:
             return None
         if first in HELP_WORDS:
-            for help_line in (*question.help, question.allowed, COMMON_HELP):
+            for help_line in (*(question.help or (question.allowed,)), COMMON_HELP):
                 say(help_line)
         elif first in SETTINGS_WORDS:
             for reply in settings(words[1:]):

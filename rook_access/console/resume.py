@@ -40,10 +40,9 @@ from ..save_files import (
 )
 from ..saves import DamagedSaveError, SavedGame
 from .lines import LineSource
+from .questions import Question, ask, yes_or_no
 
 LEAVE_WORDS = ("quit", "q", "exit")
-YES_WORDS = ("yes", "y")
-NO_WORDS = ("no", "n")
 RESUME_QUESTION = "A saved game was found. Resume it? Type yes or no."
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")  # fmt: skip
@@ -176,23 +175,20 @@ def ask_yes_no(
     refusal: str,
     settings: SettingsCommand | None = None,
 ) -> bool:
-    """Ask until yes or no (y, n, any case); ``help_line`` for help, ``refusal`` for anything else.
+    """Ask until yes or no (y, n, any case), as every question outside the game asks (``questions.ask``):
+    ``help_line`` for help, ``refusal`` after anything else.
 
     LeaveProgram on Ctrl-D, quit, q or exit; ``settings`` as in ``choose_saved_game``.
     """
-    fresh = True
-    while True:
-        word = _word(lines.read(question, fresh))
-        fresh = False
-        if word in YES_WORDS:
-            return True
-        if word in NO_WORDS:
-            return False
-        replies = _settings_lines(word, settings)
-        if replies is not None:
-            fresh = True  # the output may have changed: the new one says the question
-        for line in replies if replies is not None else [help_line if word in ("help", "?") else refusal]:
-            notice(line)
+    answer = ask(
+        Question(question, yes_or_no, allowed=refusal, help=(help_line,)),
+        lines,
+        notice,
+        lambda words: _settings_lines(" ".join(["settings", *words]), settings) or [],
+    )
+    if answer is None:
+        raise LeaveProgram
+    return answer
 
 
 def _from_list(
