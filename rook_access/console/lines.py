@@ -183,7 +183,14 @@ class TerminalLines:
         announcements, and a Ctrl-D or a quick key typed then reaches the next
         prompt.  Ctrl-C still arrives as a signal.  At the end, keys typed
         after the last prompt are dropped rather than passed to the shell.
+
+        On Windows there is nothing to do (and no ``termios``): the console
+        echoes keys only while a line is being read, so keys typed between
+        prompts wait unseen in its input buffer.
         """
+        if sys.platform == "win32":
+            yield
+            return
         import termios
 
         fd = sys.stdin.fileno()
