@@ -896,9 +896,7 @@ class Announcer:
             return f"{you} discard: name {rules.nest_size} cards to lay aside."
         if state.phase is Phase.TRUMP:
             return f"{you} trump: red, black, yellow or green."
-        legal = sort_hand(
-            [action.card for action in state.legal_actions()], state.trump, rules  # type: ignore[union-attr]
-        )
+        legal = sort_hand(state.legal_cards(), state.trump, rules)
         if self.braille:
             verb = "Lead" if not state.trick_cards else "Play"
             if seat == self.you:
@@ -951,9 +949,7 @@ class Announcer:
         """Which cards may be played now, and the rule that says so."""
         seat = state.turn
         assert seat is not None and state.trump is not None
-        legal = sort_hand(
-            [action.card for action in state.legal_actions()], state.trump, self.rules  # type: ignore[union-attr]
-        )
+        legal = sort_hand(state.legal_cards(), state.trump, self.rules)
         listed = ", ".join(card_name(card) for card in legal)
         if not state.trick_cards:
             return f"Any card may be led: {listed}."
@@ -995,9 +991,9 @@ class Announcer:
         seat = state.turn if state.turn is not None else -1
         holder = self._holder(seat)
         if rule is Rule.FOLLOW_SUIT:
-            legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
+            legal = sort_hand([a.card for a in error.legal if isinstance(a, Play)], state.trump, rules)
             listed = ", ".join(card_name(c) for c in legal)
-            suit = COLOR_NAMES[detail["suit"]]  # type: ignore[index]
+            suit = COLOR_NAMES[detail["suit"]]
             inside = holder if holder not in ("You", "The dummy") else holder.lower()
             if state.trick_cards[0] == BIRD:
                 return f"The Bird was led: {inside} must play trump, {suit}: {listed}."
@@ -1008,8 +1004,8 @@ class Announcer:
                 return f"{holder} must follow trump, {suit}: {listed}."
             return f"{holder} must follow {suit}: {listed}."
         if rule is Rule.CARD_NOT_HELD:
-            legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
-            card = card_name(detail["card"])  # type: ignore[arg-type]
+            legal = sort_hand([a.card for a in error.legal if isinstance(a, Play)], state.trump, rules)
+            card = card_name(detail["card"])
             can = "You can" if holder == "You" else "It can" if holder == "The dummy" else f"{holder} can"
             return self._holds(seat, "do", "does") + f" not hold {card}. {can} play: {cards_text(legal)}."
         if rule in (Rule.BID_NOT_MULTIPLE, Rule.BID_NOT_HIGHER, Rule.BID_BELOW_MINIMUM):
@@ -1026,7 +1022,7 @@ class Announcer:
             return f"The highest bid is {rules.max_bid}."
         if rule is Rule.DISCARD_NOT_HELD:
             cards = detail["cards"]
-            return f"You do not hold {cards_text(cards)}. Discard {rules.nest_size} cards from your hand."  # type: ignore[arg-type]
+            return f"You do not hold {cards_text(cards)}. Discard {rules.nest_size} cards from your hand."
         if rule is Rule.DISCARD_COUNT:
             return f"Discard exactly {rules.nest_size} cards; you named {detail['given']}."
         # The question follows the refusal at once (it is the prompt): say what to do now in a few words only.

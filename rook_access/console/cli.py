@@ -42,7 +42,7 @@ from ..settings import (
     save_settings,
     settings_path,
 )
-from .lines import LineSource, standard_input_lines
+from .lines import LineSource, PromptLines, standard_input_lines
 from .questions import Question
 from .questions import ask as ask_question
 from .resume import LeaveProgram, choose_saved_game
@@ -321,8 +321,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     def reply(line: str) -> None:
         channel.say(Message(line, speakable(line)))
 
-    if hasattr(lines, "stop_speech"):
-        lines.stop_speech = lambda: channel.stop()  # type: ignore[attr-defined]
+    if isinstance(lines, PromptLines):
+        lines.stop_speech = lambda: channel.stop()
     try:
         table = _resume(args, data, lines, reply, control.command)
         if table is None:
@@ -362,8 +362,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         if game.state.is_over:
-            _finish_speech(game.channel)
-        game.channel.close()
+            _finish_speech(channel)  # the game's channel: a change of output reopens both
+        channel.close()
         if record is not None:
             record.close()
         saver.release()

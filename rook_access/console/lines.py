@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Protocol
+from typing import IO, TYPE_CHECKING, Protocol, runtime_checkable
 
 from .interrupts import CTRL_C_NOTICE, CtrlC
 
@@ -38,6 +38,18 @@ class LineSource(Protocol):
     """
 
     def read(self, question: str, fresh: bool = True) -> str | None: ...
+
+
+@runtime_checkable
+class PromptLines(LineSource, Protocol):
+    """A line source with keys that reach into the game (``TerminalLines``): the game sets these."""
+
+    words: Callable[[], list[str]]
+    """What Tab completes now."""
+    moves: Callable[[], list[str]]
+    """The legal moves alone, which Tab says on an empty line."""
+    stop_speech: Callable[[], None]
+    """What F2 does."""
 
 
 class PlainLines:

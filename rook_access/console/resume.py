@@ -106,11 +106,12 @@ def choose_saved_game(
             chosen = _take(entry, notice)
             if chosen is None:
                 notice("A new game starts.")
-                return None
-        else:
-            chosen = _from_list(entries, lines, notice, now, settings)
-        if chosen is not None:
-            return None if chosen is _NEW else chosen  # type: ignore[return-value]
+            return chosen
+        listed = _from_list(entries, lines, notice, now, settings)
+        if isinstance(listed, _NewGame):
+            return None
+        if listed is not None:
+            return listed
         # From the list: a save changed under us, or one was deleted: look again.
 
 
@@ -119,8 +120,11 @@ _RESUME_HELP = (
     "(this one is kept), or quit to leave."
 )
 _RESUME_REFUSAL = "Type yes to resume the saved game, no for a new game, or quit to leave."
-_NEW = object()
-"""``_from_list``'s answer for a new game."""
+class _NewGame:
+    """``_from_list``'s answer for a new game (its one value is ``_NEW``)."""
+
+
+_NEW = _NewGame()
 
 
 # ------------------------------------------------------------------- scripts
@@ -193,7 +197,7 @@ def ask_yes_no(
 
 def _from_list(
     entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
-) -> ChosenGame | object | None:
+) -> ChosenGame | _NewGame | None:
     """Ask which saved game to resume: a ChosenGame, ``_NEW``, or None to look at the saves again."""
     count = len(entries)
     choices = f"a number from 1 to {count}" if count > 1 else "1"

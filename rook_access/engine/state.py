@@ -224,6 +224,13 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_OVER
 
+    @property
+    def seat_to_act(self) -> int:
+        """The seat whose turn it is (``turn``, known to be a seat): only while the game goes on."""
+        if self.turn is None:
+            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
+        return self.turn
+
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, lowest card number first."""
         return cards_in(self.hands[seat])
@@ -257,6 +264,10 @@ class GameState:
         if phase is Phase.TRUMP:
             return list(_NAME_TRUMP)
         return []
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to act may play, lowest card number first (during card play)."""
+        return cards_in(self._legal_play_mask())
 
     def may_check(self) -> bool:
         """Whether the seat to bid may check now (Kentucky Discard).
