@@ -37,7 +37,7 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import platformdirs
 
@@ -574,8 +574,8 @@ def resume_record(
             notice = f"The record file {path} did not match the saved game; it was kept as {aside.name} and written again."
             kept = 0
         elif offset < len(data):
-            with open(path, "r+b") as stream:
-                stream.truncate(offset)
+            with open(path, "r+b") as binary:
+                binary.truncate(offset)
     stream = open(path, "a", encoding="utf-8")  # noqa: SIM115 - the writer closes it
     writer = RecordWriter(stream, dict(extra or {}))
     writer.notice = notice
@@ -619,7 +619,7 @@ def _is_record_line(line: bytes) -> bool:
     return isinstance(item, dict) and isinstance(item.get("event"), str)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

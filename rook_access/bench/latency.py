@@ -39,9 +39,9 @@ def game_script(hands: int) -> list[str]:
     rules = PARTNERSHIP.replace(hands_limit=hands)
     state = GameState(rules, seed=1, first_deal=Deal.from_json(DEAL, rules))
     players = [BasicPlayer(seat) for seat in range(4)]
-    lines = []
+    lines: list[str] = []
     while not state.is_over:
-        action = players[state.turn].choose(state.view(state.turn))  # type: ignore[index]
+        action = players[state.seat_to_act].choose(state.view(state.seat_to_act))
         lines.append(REVIEWS[len(lines) % len(REVIEWS)])
         lines.append(str(action))
         state.apply(action)
