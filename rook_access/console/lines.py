@@ -41,6 +41,18 @@ class LineSource(Protocol):
 
 
 @runtime_checkable
+class SaysInteractive(Protocol):
+    """A line source that says whether a person types its lines."""
+
+    interactive: bool
+
+
+def is_interactive(lines: LineSource) -> bool:
+    """Whether a person types the lines, so the game may wait for them (a source that does not say is scripted)."""
+    return isinstance(lines, SaysInteractive) and lines.interactive
+
+
+@runtime_checkable
 class PromptLines(LineSource, Protocol):
     """A line source with keys that reach into the game (``TerminalLines``): the game sets these."""
 

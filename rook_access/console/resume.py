@@ -39,7 +39,7 @@ from ..save_files import (
     lock_for_resume,
 )
 from ..saves import DamagedSaveError, SavedGame
-from .lines import LineSource
+from .lines import LineSource, is_interactive
 from .questions import Question, ask, yes_or_no
 
 LEAVE_WORDS = ("quit", "q", "exit")
@@ -81,7 +81,7 @@ def choose_saved_game(
     ``settings`` carries out a ``settings`` command typed at a question
     (without it, one line says to type it once the game starts).
     """
-    interactive = bool(getattr(lines, "interactive", False))
+    interactive = is_interactive(lines)
     if not resume and not interactive:
         return None  # scripted input is never asked anything extra
     now = time.time() if now is None else now

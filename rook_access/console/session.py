@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from types import FrameType
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ..announcer import Announcer, Verbosity, speakable
 from ..announcer.announcer import sort_hand
@@ -61,7 +61,7 @@ from .commands import (
     parse_command,
 )
 from .interrupts import CTRL_C_NOTICE, CtrlC
-from .lines import LineSource, PromptLines
+from .lines import LineSource, PromptLines, is_interactive
 from .questions import Question, ask, yes_or_no
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
@@ -83,6 +83,20 @@ class MessageSink(Protocol):
     """Where messages go: an output channel."""
 
     def say(self, message: Message) -> None: ...
+
+
+@runtime_checkable
+class StoppableSink(Protocol):
+    """A message sink whose speech can be silenced (an output channel; a test's sink may not be)."""
+
+    def stop(self) -> None: ...
+
+
+@runtime_checkable
+class TypingAwareSink(Protocol):
+    """A message sink told when the user typed a line, to cut its speech as the user set."""
+
+    def user_input(self) -> None: ...
 
 
 class SettingsControl:
@@ -234,13 +248,12 @@ class ConsoleGame:
 
     def stop_speech(self) -> None:
         """Silence whatever the output channel is still saying."""
-        stop = getattr(self.channel, "stop", None)
-        if stop is not None:
-            stop()
+        if isinstance(self.channel, StoppableSink):
+            self.channel.stop()
 
     def _user_typed(self, line: str | None) -> None:
         """A line came back from the user: the channel cuts its speech as the user set."""
-        if line is not None and hasattr(self.channel, "user_input"):
+        if line is not None and isinstance(self.channel, TypingAwareSink):
             self.channel.user_input()
 
     def completion_words(self) -> list[str]:
@@ -288,7 +301,7 @@ class ConsoleGame:
             and settings.cards == "words"
             and settings.braille == "off"
             and not self.narrator.braille
-            and getattr(self.lines, "interactive", False)
+            and is_interactive(self.lines)
         )
 
     def run(self) -> int:
@@ -417,7 +430,7 @@ class ConsoleGame:
         """Say what an action caused, save the game, and pace the play."""
         trick_taken = self._announce_new_events()
         self._save(seat, action)
-        if trick_taken and self.humans and getattr(self.lines, "interactive", False):
+        if trick_taken and self.humans and is_interactive(self.lines):
             self._pause_after_trick()
 
     def _save(self, seat: int, action: Action) -> None:
