@@ -37,7 +37,7 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import platformdirs
 
@@ -273,30 +273,28 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
 # ---------------------------------------------------------------- the actions
 def action_to_json(seat: int, action: Action) -> dict[str, Any]:
     """One action as its small JSON object, like ``{"seat": 0, "bid": 75}``."""
-    kind = type(action)
-    if kind is Play:
-        return {"seat": seat, "play": card_name(action.card)}  # type: ignore[union-attr]
-    if kind is Bid:
-        return {"seat": seat, "bid": action.amount}  # type: ignore[union-attr]
-    if kind is Pass:
+    if isinstance(action, Play):
+        return {"seat": seat, "play": card_name(action.card)}
+    if isinstance(action, Bid):
+        return {"seat": seat, "bid": action.amount}
+    if isinstance(action, Pass):
         return {"seat": seat, "pass": True}
-    if kind is Check:
+    if isinstance(action, Check):
         return {"seat": seat, "check": True}
-    if kind is Discard:
-        return {"seat": seat, "discard": [card_name(card) for card in sorted(action.cards)]}  # type: ignore[union-attr]
-    if kind is NameTrump:
-        return {"seat": seat, "trump": COLOR_NAMES[action.color]}  # type: ignore[union-attr]
+    if isinstance(action, Discard):
+        return {"seat": seat, "discard": [card_name(card) for card in sorted(action.cards)]}
+    if isinstance(action, NameTrump):
+        return {"seat": seat, "trump": COLOR_NAMES[action.color]}
     raise TypeError(f"not an action: {action!r}")
 
 
 def _action_text(seat: int, action: Action) -> str:
     """``action_to_json`` already encoded, compactly (every name in it is plain ASCII)."""
-    kind = type(action)
-    if kind is Play:
-        return f'{{"seat":{seat},"play":"{card_name(action.card)}"}}'  # type: ignore[union-attr]
-    if kind is Bid:
-        return f'{{"seat":{seat},"bid":{action.amount}}}'  # type: ignore[union-attr]
-    if kind is Pass:
+    if isinstance(action, Play):
+        return f'{{"seat":{seat},"play":"{card_name(action.card)}"}}'
+    if isinstance(action, Bid):
+        return f'{{"seat":{seat},"bid":{action.amount}}}'
+    if isinstance(action, Pass):
         return f'{{"seat":{seat},"pass":true}}'
     return json.dumps(action_to_json(seat, action), separators=(",", ":"))
 
@@ -574,8 +572,8 @@ def resume_record(
             notice = f"The record file {path} did not match the saved game; it was kept as {aside.name} and written again."
             kept = 0
         elif offset < len(data):
-            with open(path, "r+b") as stream:
-                stream.truncate(offset)
+            with open(path, "r+b") as binary:
+                binary.truncate(offset)
     stream = open(path, "a", encoding="utf-8")  # noqa: SIM115 - the writer closes it
     writer = RecordWriter(stream, dict(extra or {}))
     writer.notice = notice
@@ -619,7 +617,7 @@ def _is_record_line(line: bytes) -> bool:
     return isinstance(item, dict) and isinstance(item.get("event"), str)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -256,6 +256,14 @@ def test_reaching_the_target_ends_the_game():
     assert info.value.rule is Rule.GAME_OVER
     with pytest.raises(IllegalActionError):
         state.apply(Play(parse_card("6r")))
+    with pytest.raises(IllegalActionError) as info:
+        state.seat_to_act
+    assert info.value.rule is Rule.GAME_OVER
+
+
+def test_the_seat_to_act_is_the_turn_while_the_game_goes_on():
+    state, _ = _sweep(PARTNERSHIP.replace(target_score=125))
+    assert state.turn is not None and state.seat_to_act == state.turn
 
 
 def test_below_the_target_the_next_hand_is_dealt():

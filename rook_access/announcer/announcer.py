@@ -80,9 +80,10 @@ def sort_hand(cards: Iterable[Card], trump: Color | None, rules: RuleSet) -> lis
             power = rules.trump_power[trump][card]
             if power:
                 return (0, -power)
-        if card == BIRD:
+        color = card_color(card)
+        if color is None:  # the Bird
             return (len(order), 0)
-        return (order.index(card_color(card)), -(card_number(card) or 0))
+        return (order.index(color), -(card_number(card) or 0))
 
     return sorted(cards, key=key)
 
@@ -361,8 +362,9 @@ class Announcer:
             first = next(s for s in self._seats_from(event.dealer + 1) if s != self.rules.dummy_seat)
             lines[0] = lines[0][:-1] + f"; {self.object_name(first)} {'bid' if first == self.you else 'bids'} first."
         lines += self._hands_before_play(state)
-        if event.face_up:
-            lines.append(self._dummy_face_up_line(event.face_up, len(event.hands[self.rules.dummy_seat])))
+        dummy = self.rules.dummy_seat
+        if event.face_up and dummy is not None:
+            lines.append(self._dummy_face_up_line(event.face_up, len(event.hands[dummy])))
         return lines
 
     def _seats_from(self, seat: int) -> list[int]:
@@ -654,6 +656,7 @@ class Announcer:
         """Sorted cards in runs of one suit (trump and the Bird together), as card names."""
         groups: list[list[str]] = []
         last = None
+        suit: Color | None
         for card in cards:
             if trump is not None and self.rules.suit_of[trump][card] == trump:
                 suit = trump
@@ -698,7 +701,7 @@ class Announcer:
         if self.braille:
             return self._braille_trick_line(state, number)
         if not state.trick_cards:
-            return f"Trick {number}: nothing played yet. {self._does(state.turn, 'lead', 'leads')}."  # type: ignore[arg-type]
+            return f"Trick {number}: nothing played yet. {self._does(state.seat_to_act, 'lead', 'leads')}."
         played = ", ".join(f"{self.name(seat)} {card_name(card)}" for seat, card in state.trick)
         trump = state.trump
         assert trump is not None
@@ -711,7 +714,7 @@ class Announcer:
     def _braille_trick_line(self, state: GameState, number: int) -> str:
         """``Trick 3: W 14r N rook; N wins``: at most 40 cells."""
         if not state.trick_cards:
-            return f"Trick {number}: {self.initial(state.turn)} to lead."  # type: ignore[arg-type]
+            return f"Trick {number}: {self.initial(state.seat_to_act)} to lead."
         played = " ".join(f"{self.initial(seat)} {card_name(card)}" for seat, card in state.trick)
         assert state.trump is not None
         seat, _ = state.trick[self.rules.trick_winner(state.trick_cards, state.trump)]
@@ -736,7 +739,7 @@ class Announcer:
 
     def bids_line(self, state: GameState) -> str:
         if not state.bids:
-            return f"No bids yet. {self._does(state.turn, 'bid', 'bids')} first."  # type: ignore[arg-type]
+            return f"No bids yet. {self._does(state.seat_to_act, 'bid', 'bids')} first."
         if self.braille:
             return self._braille_bids_line(state)
         bids = ", ".join(
@@ -747,9 +750,9 @@ class Announcer:
             if state.trump is not None:
                 line += f" Trump is {COLOR_NAMES[state.trump]}."
             return line
-        if state.high_bid is None:
+        if state.high_bid is None or state.high_bidder is None:
             return f"Bids: {bids}. Nobody has bid yet."
-        return f"Bids: {bids}. High bid {state.high_bid}, {self.name(state.high_bidder)}."  # type: ignore[arg-type]
+        return f"Bids: {bids}. High bid {state.high_bid}, {self.name(state.high_bidder)}."
 
     def _braille_bids_line(self, state: GameState) -> str:
         """Each seat's last bid, in bidding order (``Bids You 95 W pass N 100 E 105``);
@@ -896,9 +899,7 @@ class Announcer:
             return f"{you} discard: name {rules.nest_size} cards to lay aside."
         if state.phase is Phase.TRUMP:
             return f"{you} trump: red, black, yellow or green."
-        legal = sort_hand(
-            [action.card for action in state.legal_actions()], state.trump, rules  # type: ignore[union-attr]
-        )
+        legal = sort_hand(state.legal_cards(), state.trump, rules)
         if self.braille:
             verb = "Lead" if not state.trick_cards else "Play"
             if seat == self.you:
@@ -934,8 +935,9 @@ class Announcer:
         """What the seat to act may do, with an example where the question alone is not enough."""
         if state.phase is Phase.DISCARD:
             size = self.rules.nest_size
-            held = len(state.hand(state.turn))  # type: ignore[arg-type]
-            example = " ".join(card_name(card) for card in state.hand(state.turn)[:size])  # type: ignore[arg-type]
+            hand = state.hand(state.seat_to_act)
+            held = len(hand)
+            example = " ".join(card_name(card) for card in hand[:size])
             bird = " and the Bird" if self.rules.uses_bird else ""
             return (
                 f"Discard any {size} of your {held} cards, naming each, like: discard {example}. "
@@ -951,9 +953,7 @@ class Announcer:
         """Which cards may be played now, and the rule that says so."""
         seat = state.turn
         assert seat is not None and state.trump is not None
-        legal = sort_hand(
-            [action.card for action in state.legal_actions()], state.trump, self.rules  # type: ignore[union-attr]
-        )
+        legal = sort_hand(state.legal_cards(), state.trump, self.rules)
         listed = ", ".join(card_name(card) for card in legal)
         if not state.trick_cards:
             return f"Any card may be led: {listed}."
@@ -980,8 +980,8 @@ class Announcer:
                 return "The high bidder discards after the bidding."
             return "The discard is done." if state.bidder in self.humans else "Only the high bidder discards."
         if isinstance(action, NameTrump):
-            if phase is Phase.PLAY:
-                return f"Trump is already {COLOR_NAMES[state.trump]}."  # type: ignore[index]
+            if phase is Phase.PLAY and state.trump is not None:  # trump is named before card play
+                return f"Trump is already {COLOR_NAMES[state.trump]}."
             if phase is Phase.DISCARD:
                 return "Discard first, then name trump."
             return "The high bidder names trump after the bidding."
@@ -995,9 +995,9 @@ class Announcer:
         seat = state.turn if state.turn is not None else -1
         holder = self._holder(seat)
         if rule is Rule.FOLLOW_SUIT:
-            legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
+            legal = sort_hand([a.card for a in error.legal if isinstance(a, Play)], state.trump, rules)
             listed = ", ".join(card_name(c) for c in legal)
-            suit = COLOR_NAMES[detail["suit"]]  # type: ignore[index]
+            suit = COLOR_NAMES[detail["suit"]]
             inside = holder if holder not in ("You", "The dummy") else holder.lower()
             if state.trick_cards[0] == BIRD:
                 return f"The Bird was led: {inside} must play trump, {suit}: {listed}."
@@ -1008,8 +1008,8 @@ class Announcer:
                 return f"{holder} must follow trump, {suit}: {listed}."
             return f"{holder} must follow {suit}: {listed}."
         if rule is Rule.CARD_NOT_HELD:
-            legal = sort_hand([a.card for a in error.legal], state.trump, rules)  # type: ignore[union-attr]
-            card = card_name(detail["card"])  # type: ignore[arg-type]
+            legal = sort_hand([a.card for a in error.legal if isinstance(a, Play)], state.trump, rules)
+            card = card_name(detail["card"])
             can = "You can" if holder == "You" else "It can" if holder == "The dummy" else f"{holder} can"
             return self._holds(seat, "do", "does") + f" not hold {card}. {can} play: {cards_text(legal)}."
         if rule in (Rule.BID_NOT_MULTIPLE, Rule.BID_NOT_HIGHER, Rule.BID_BELOW_MINIMUM):
@@ -1026,7 +1026,7 @@ class Announcer:
             return f"The highest bid is {rules.max_bid}."
         if rule is Rule.DISCARD_NOT_HELD:
             cards = detail["cards"]
-            return f"You do not hold {cards_text(cards)}. Discard {rules.nest_size} cards from your hand."  # type: ignore[arg-type]
+            return f"You do not hold {cards_text(cards)}. Discard {rules.nest_size} cards from your hand."
         if rule is Rule.DISCARD_COUNT:
             return f"Discard exactly {rules.nest_size} cards; you named {detail['given']}."
         # The question follows the refusal at once (it is the prompt): say what to do now in a few words only.

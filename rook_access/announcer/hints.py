@@ -83,6 +83,7 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
         if advice.shown_out:
             reasons.append(f"{' and '.join(names[seat] for seat in advice.shown_out)} showed out of {led_name}")
         if advice.partner_winning:
+            assert advice.winning is not None  # someone is winning a trick that was led
             reasons.append(f"{names[advice.winning]} is winning the trick")
             if advice.card_points:
                 reasons.append(f"it gives {advice.card_points} points to your side")

@@ -34,12 +34,13 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from ..console.cli import load_deal
 from ..engine import PARTNERSHIP, Deal, InvalidDealError
 from ..engine.deal import EXAMPLE_DEAL
+from ..players import Player
 from ..saves import (
     DamagedSaveError,
     GameSaver,
@@ -80,6 +81,13 @@ def _one_line(message: str) -> None:
         raise Fault(f"the message is not one printable line: {message!r}")
 
 
+def _mover(players: Sequence[Player | None], stand_ins: Sequence[Player | None], seat: int) -> Player:
+    """The seat's computer player, or its all-computer stand-in for a human seat."""
+    mover = players[seat] or stand_ins[seat]
+    assert mover is not None  # the stand-ins' table has computers in every seat
+    return mover
+
+
 def make_samples(folder: Path) -> dict[str, Sample]:
     """The good files of each kind, made as the program makes them."""
     record = "/home/player/rook/game.jsonl"  # never opened: a fixed path keeps the save's bytes the same each run
@@ -94,17 +102,15 @@ def make_samples(folder: Path) -> dict[str, Sample]:
     saver = GameSaver(folder / "current-game.json", setup)
     stand_ins = make_table(dataclasses.replace(setup, seats=("computer",) * 4))[1]
     for _ in range(SAVED_ACTIONS):
-        seat = state.turn
-        assert seat is not None
-        action = (players[seat] or stand_ins[seat]).choose(state.view(seat))  # type: ignore[union-attr]
+        seat = state.seat_to_act
+        action = _mover(players, stand_ins, seat).choose(state.view(seat))
         state.apply(action, seat)
         saver.add(seat, action)
     saved_events = list(state.events)
     saver.save(len(saved_events))
     for _ in range(AFTER_SAVE_ACTIONS):
-        seat = state.turn
-        assert seat is not None
-        state.apply((players[seat] or stand_ins[seat]).choose(state.view(seat)), seat)  # type: ignore[union-attr]
+        seat = state.seat_to_act
+        state.apply(_mover(players, stand_ins, seat).choose(state.view(seat)), seat)
     extra = record_extra(setup)
     record_text = "".join(record_lines_of(state.events, extra))
     settings_path = folder / "settings.toml"

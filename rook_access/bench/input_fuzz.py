@@ -24,6 +24,7 @@ import dataclasses
 import random
 import signal
 import string
+import sys
 import threading
 import time
 import traceback
@@ -175,7 +176,7 @@ def fingerprint(state: GameState) -> tuple:
     for seat in range(state.rules.players):
         view = state.view(seat)
         legal = repr(view.legal) if isinstance(view.legal, DiscardChoices) else view.legal
-        views.append(dataclasses.replace(view, legal=legal))  # type: ignore[arg-type]
+        views.append((dataclasses.replace(view, legal=()), legal))
     return tuple(event.to_record() for event in state.events), tuple(views)
 
 
@@ -192,10 +193,10 @@ class _Hang(Exception):
 
 
 @contextmanager
-def _alarm(seconds: float) -> Iterator[Callable[[], None]]:
+def _alarm(seconds: float) -> Iterator[Callable[[], object]]:
     """A timer that raises ``_Hang`` ``seconds`` after each reset (only in the main thread, where signals go)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield lambda: None
+    if sys.platform == "win32" or threading.current_thread() is not threading.main_thread():
+        yield lambda: None  # Windows has no interval timer signal
         return
 
     def ring(signum: int, frame: object) -> None:
@@ -237,7 +238,7 @@ class FuzzLines:
     interactive = True
 
     def __init__(self, noise: Callable[[], str | None], report: FuzzReport, channel: CheckedChannel,
-                 budget: int, reset_alarm: Callable[[], None] = lambda: None) -> None:
+                 budget: int, reset_alarm: Callable[[], object] = lambda: None) -> None:
         self.noise = noise
         self.report = report
         self.channel = channel

@@ -22,12 +22,15 @@ import dataclasses
 import os
 import random
 import signal
+import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..engine import Action
+from ..players import Player
 from ..saves import GameSaver, GameSetup, delete_save, make_table, read_save
 from ..settings import Settings, load_settings, save_settings
 
@@ -61,16 +64,23 @@ def game_setup() -> GameSetup:
     return GameSetup.create(["computer"] * 4, level="easy", seed=GAME_SEED, hands=HANDS)
 
 
-def whole_game(setup: GameSetup) -> list[tuple[int, object]]:
+def whole_game(setup: GameSetup) -> list[tuple[int, Action]]:
     """Every action of the game, in order: the states the children may save are its prefixes."""
     state, players = make_table(setup)
     actions = []
     while not state.is_over:
-        seat = state.turn
-        action = players[seat].choose(state.view(seat))  # type: ignore[union-attr,index]
-        state.apply(action, seat)  # type: ignore[arg-type]
+        seat = state.seat_to_act
+        action = _computer(players, seat).choose(state.view(seat))
+        state.apply(action, seat)
         actions.append((seat, action))
     return actions
+
+
+def _computer(players: Sequence[Player | None], seat: int) -> Player:
+    """The player of ``seat``: every seat of the benchmark's game is a computer."""
+    player = players[seat]
+    assert player is not None
+    return player
 
 
 def _tell(pipe: int, kind: str, number: int) -> None:
@@ -89,10 +99,10 @@ def save_child(folder: Path, setup: GameSetup, pipe: int) -> None:
         saver = GameSaver(path, saved.setup, saved.actions)
     _tell(pipe, "R", len(saver.actions))
     while not state.is_over:
-        seat = state.turn
-        action = players[seat].choose(state.view(seat))  # type: ignore[union-attr,index]
-        state.apply(action, seat)  # type: ignore[arg-type]
-        saver.add(seat, action)  # type: ignore[arg-type]
+        seat = state.seat_to_act
+        action = _computer(players, seat).choose(state.view(seat))
+        state.apply(action, seat)
+        saver.add(seat, action)
         _tell(pipe, "S", len(saver.actions))
         saver.save(0)
         _tell(pipe, "D", len(saver.actions))
@@ -115,6 +125,8 @@ def settings_child(folder: Path, pipe: int) -> None:
 
 def _run_child(child: Callable[[int], None], delay: float | None) -> list[tuple[str, int]]:
     """Fork a child running ``child(pipe)``; kill it after ``delay`` seconds (None: let it end); its messages."""
+    if sys.platform == "win32":
+        raise RuntimeError("this benchmark forks and kills its children: it runs on Linux and macOS only")
     reading, writing = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
@@ -260,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--file", choices=("save", "settings", "both"), default="both")
     parser.add_argument("--max-delay", type=float, default=MAX_DELAY, help="longest delay before a kill, seconds")
     args = parser.parse_args(argv)
+    if sys.platform == "win32":
+        print("This benchmark forks and kills processes: it runs on Linux and macOS only.", file=sys.stderr)
+        return 2
     faults = 0
     with tempfile.TemporaryDirectory(prefix="rook-access-kills-") as scratch:
         for name, hunt in (("save", hunt_saves), ("settings", hunt_settings)):

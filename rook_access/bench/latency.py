@@ -25,7 +25,7 @@ from pathlib import Path
 from ..console.session import ConsoleGame
 from ..engine import PARTNERSHIP, Deal, GameState
 from ..engine.deal import EXAMPLE_DEAL
-from ..output.channels import PlainChannel, open_channel
+from ..output.channels import Channel, PlainChannel, open_channel
 from ..output.message import Message
 from ..players import BasicPlayer
 from ..saves import GameSaver, GameSetup, make_table
@@ -39,9 +39,9 @@ def game_script(hands: int) -> list[str]:
     rules = PARTNERSHIP.replace(hands_limit=hands)
     state = GameState(rules, seed=1, first_deal=Deal.from_json(DEAL, rules))
     players = [BasicPlayer(seat) for seat in range(4)]
-    lines = []
+    lines: list[str] = []
     while not state.is_over:
-        action = players[state.turn].choose(state.view(state.turn))  # type: ignore[index]
+        action = players[state.seat_to_act].choose(state.view(state.seat_to_act))
         lines.append(REVIEWS[len(lines) % len(REVIEWS)])
         lines.append(str(action))
         state.apply(action)
@@ -71,7 +71,7 @@ class TimedLines:
 class TimedChannel:
     """Passes messages on to a channel and times each ``say()``."""
 
-    def __init__(self, inner: object, source: TimedLines) -> None:
+    def __init__(self, inner: Channel, source: TimedLines) -> None:
         self.inner = inner
         self.source = source
         self.say_times: list[float] = []
@@ -82,14 +82,14 @@ class TimedChannel:
 
     def say(self, message: Message) -> None:
         now = time.perf_counter()
-        self.inner.say(message)  # type: ignore[attr-defined]
+        self.inner.say(message)
         self.say_times.append(time.perf_counter() - now)
 
     def stop(self) -> None:
-        getattr(self.inner, "stop", lambda: None)()
+        self.inner.stop()
 
 
-def measure(channel: object, hands: int) -> TimedChannel:
+def measure(channel: Channel, hands: int) -> TimedChannel:
     """Play the scripted game through ``channel``, saving after every move as the program does."""
     setup = GameSetup.create(["human"] * 4, seed=1, hands=hands, deal=DEAL)
     state, players = make_table(setup)

@@ -38,9 +38,9 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from ..engine import PARTNERSHIP, Deal, GameState, IllegalActionError
+from ..engine import PARTNERSHIP, Action, Deal, GameState, IllegalActionError
 from ..engine.events import Event, HandEnded, ThrownIn
 from ..engine.rules import RuleSet
 from ..engine.state import Phase
@@ -57,6 +57,17 @@ ONE_HAND = PARTNERSHIP.replace(hands_limit=1)
 
 Times = dict[str, dict[str, list[float]]]
 """Decision times in milliseconds: level -> phase -> times."""
+
+
+@runtime_checkable
+class Omniscient(Protocol):
+    """A player that chooses from the whole game state when ``needs_state`` is true."""
+
+    needs_state: bool
+
+    def choose_with_state(self, state: GameState, seat: int) -> Action:
+        """Choose seeing every hand and the nest."""
+        ...
 
 
 # ------------------------------------------------------------------ seeding
@@ -153,7 +164,7 @@ def play_hand(
     """
     levels = seat_levels(team_levels, swapped, rules)
     players = [make_player(level, seeds[seat]) for seat, level in enumerate(levels)]
-    omniscient = [bool(getattr(player, "needs_state", False)) for player in players]
+    omniscient = [player if isinstance(player, Omniscient) and player.needs_state else None for player in players]
     state = GameState(rules, seed=0, first_deal=deal)
     clock = time.perf_counter
     thrown_in = False
@@ -163,9 +174,10 @@ def play_hand(
         assert seat is not None
         player = players[seat]
         phase = state.phase
-        if omniscient[seat]:
+        knower = omniscient[seat]
+        if knower is not None:
             start = clock()
-            action = player.choose_with_state(state, seat)  # type: ignore[attr-defined]
+            action = knower.choose_with_state(state, seat)
             elapsed = clock() - start
         else:
             view = state.view(seat)
@@ -190,7 +202,7 @@ def play_hand(
     recorded = tuple(state.events) if keep_events else None
     if thrown_in:
         return PlayResult(swapped, levels, True, events=recorded)
-    assert hand_end is not None
+    assert hand_end is not None and hand_end.bidder is not None  # a hand not thrown in was won at auction
     by_team = [0, 0]
     change = [0, 0]
     for side in range(len(rules.partnerships)):
@@ -223,10 +235,11 @@ def play_deal(
     if len(team_levels) != 2:
         raise ValueError("team_levels needs two levels, team A's and team B's")
     times: Times = {}
-    plays = tuple(
-        play_hand(deal, team_levels, seeds, swapped, times, keep_events, rules) for swapped in (False, True)
+    plays = (
+        play_hand(deal, team_levels, seeds, False, times, keep_events, rules),
+        play_hand(deal, team_levels, seeds, True, times, keep_events, rules),
     )
-    return DealResult(number, deal, tuple(seeds), plays, times)  # type: ignore[arg-type]
+    return DealResult(number, deal, tuple(seeds), plays, times)
 
 
 def play_deals(
@@ -422,10 +435,10 @@ class MatchSummary:
         )
         out.append(f"Decision times in ms ({TIMING_NOTE}; jobs {self.jobs}):")
         for level, phases in self.timings.items():
-            for phase, stats in phases.items():
+            for phase, timing in phases.items():
                 out.append(
-                    f"{level} {phase}: {stats.count} decisions, median {stats.median:.3f}, "
-                    f"p95 {stats.p95:.3f}, max {stats.max:.3f}"
+                    f"{level} {phase}: {timing.count} decisions, median {timing.median:.3f}, "
+                    f"p95 {timing.p95:.3f}, max {timing.max:.3f}"
                 )
         out.append(f"Elapsed {self.elapsed:.1f} s")
         return out
@@ -437,14 +450,15 @@ def team_stats(results: Sequence[DealResult], team: int, level: str) -> TeamStat
     won = [play for play in plays if play.bidder_team == name]
     made = [play for play in won if play.made]
     lost = [play for play in won if not play.made]
+    won_bids = [play.bid for play in won if play.bid is not None]  # every play won at auction has its bid
     return TeamStats(
         level=level,
         bids_won=len(won),
         bids_made=len(made),
         made_percent=100 * len(made) / len(won) if won else None,
-        average_bid=statistics.fmean(play.bid for play in won) if won else None,  # type: ignore[misc]
+        average_bid=statistics.fmean(won_bids) if won_bids else None,
         times_set=len(lost),
-        points_set=sum(play.bid for play in lost),  # type: ignore[misc]
+        points_set=sum(play.bid for play in lost if play.bid is not None),
         points=sum(play.change[team] for play in plays),
     )
 

@@ -27,9 +27,9 @@ def write_saves(data: Path, count: int, actions: int) -> None:
         setup = GameSetup.create(["human", "computer", "computer", "computer"], level="strong", seed=number)
         state, _ = make_table(setup)
         movers = [RandomPlayer(seat) for seat in range(4)]
-        taken = []
+        taken: list[tuple[int, Action]] = []
         while len(taken) < actions:
-            seat = state.turn
+            seat = state.seat_to_act
             action = movers[seat].choose(state.view(seat))
             if _ends(state, action, seat):
                 break  # a finished game's save is deleted, not listed

@@ -23,7 +23,7 @@ import platform
 import random
 import time
 
-from ..engine import PARTNERSHIP, Discard, DiscardChoices, GameState
+from ..engine import PARTNERSHIP, Action, Discard, DiscardChoices, GameState
 from ..engine.playout import random_hand
 
 
@@ -41,8 +41,9 @@ def hands_through_state(seconds: float, seed: int = 1) -> tuple[int, float]:
         stop = state.hands_played + 50
         while state.hands_played < stop:
             legal = state.legal_actions()
+            action: Action
             if isinstance(legal, DiscardChoices):
-                action = Discard(frozenset(rng.sample(state.hand(state.turn), legal.count)))  # type: ignore[arg-type]
+                action = Discard(frozenset(rng.sample(state.hand(state.seat_to_act), legal.count)))
             else:
                 action = rng.choice(legal)
             state.apply(action)

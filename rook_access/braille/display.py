@@ -193,7 +193,7 @@ class BrailleDisplay:
         self.buffer = DisplayBuffer(self.width)
         self.shown: list[str] = []
         """Every window written to the display, in order (what a test checks)."""
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._lines: queue.Queue[str | _Marker | None] = queue.Queue()
         self._lost = False
         self._worker = threading.Thread(target=self._run, name="rook-access braille", daemon=True)
         self._worker.start()
@@ -226,7 +226,7 @@ class BrailleDisplay:
     def idle(self, timeout: float = 2.0) -> bool:
         """Wait until every line given has been written; False on timeout."""
         done = threading.Event()
-        self._lines.put(_Marker(done))  # type: ignore[arg-type]
+        self._lines.put(_Marker(done))
         return done.wait(timeout)
 
     def close(self) -> None:

@@ -123,8 +123,8 @@ def parse_markdown(text: str) -> list[Block]:
             if not item_indents or item_indents[-1] < indent:
                 item_indents.append(indent)
             marker = match.group(2)
-            words = match.group(3) if marker in "-*+" else f"{marker} {match.group(3)}"
-            pending, pending_kind = [words], ("item", len(item_indents) - 1)
+            item_text = match.group(3) if marker in "-*+" else f"{marker} {match.group(3)}"
+            pending, pending_kind = [item_text], ("item", len(item_indents) - 1)
             continue
         if pending_kind is None:
             item_indents = []

@@ -19,7 +19,7 @@ from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnav
 from ..announcer.rules_summary import variant_line
 from ..engine import VARIANTS, BirdRank, Deal, GameState, InvalidDealError, RuleSet, RuleSetError, find_variant
 from ..engine.cards import shown
-from ..output.channels import Channel, PlainChannel, open_channel, screen_reader_running
+from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
 from ..output.message import Message
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..record import RecordWriter
@@ -42,7 +42,7 @@ from ..settings import (
     save_settings,
     settings_path,
 )
-from .lines import LineSource, standard_input_lines
+from .lines import LineSource, PromptLines, is_interactive, standard_input_lines
 from .questions import Question
 from .questions import ask as ask_question
 from .resume import LeaveProgram, choose_saved_game
@@ -299,7 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         channel.say(Message(question, speakable(question), urgent=True, shown=False))
 
     lines = standard_input_lines(ask, ask_aloud)
-    if settings.output == "auto" and getattr(lines, "interactive", False) and not screen_reader_running():
+    if settings.output == "auto" and is_interactive(lines) and not screen_reader_running():
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
         notice("No screen reader found. For speech, type: settings output voice.")
     data = data_folder()
@@ -321,12 +321,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     def reply(line: str) -> None:
         channel.say(Message(line, speakable(line)))
 
-    if hasattr(lines, "stop_speech"):
-        lines.stop_speech = lambda: channel.stop()  # type: ignore[attr-defined]
+    if isinstance(lines, PromptLines):
+        lines.stop_speech = lambda: channel.stop()
     try:
         table = _resume(args, data, lines, reply, control.command)
         if table is None:
-            if args.variant is None and getattr(lines, "interactive", False) and not _variant_chosen(config):
+            if args.variant is None and is_interactive(lines) and not _variant_chosen(config):
                 if not _offer_variants(lines, control, config, reply, notice):
                     reply("Goodbye.")
                     channel.close()
@@ -362,8 +362,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         if game.state.is_over:
-            _finish_speech(game.channel)
-        game.channel.close()
+            _finish_speech(channel)  # the game's channel: a change of output reopens both
+        channel.close()
         if record is not None:
             record.close()
         saver.release()
@@ -375,10 +375,9 @@ GAME_OVER_SPEECH = 60.0
 
 def _finish_speech(channel: Channel) -> None:
     """Let the channel say the end of the game before the program leaves (Ctrl-C leaves at once)."""
-    idle = getattr(channel, "idle", None)
-    if callable(idle):
+    if isinstance(channel, FinishesSpeech):
         try:
-            idle(GAME_OVER_SPEECH)
+            channel.idle(GAME_OVER_SPEECH)
         except KeyboardInterrupt:
             pass
 

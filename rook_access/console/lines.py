@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Protocol
+from typing import IO, TYPE_CHECKING, Protocol, runtime_checkable
 
 from .interrupts import CTRL_C_NOTICE, CtrlC
 
@@ -38,6 +38,30 @@ class LineSource(Protocol):
     """
 
     def read(self, question: str, fresh: bool = True) -> str | None: ...
+
+
+@runtime_checkable
+class SaysInteractive(Protocol):
+    """A line source that says whether a person types its lines."""
+
+    interactive: bool
+
+
+def is_interactive(lines: LineSource) -> bool:
+    """Whether a person types the lines, so the game may wait for them (a source that does not say is scripted)."""
+    return isinstance(lines, SaysInteractive) and lines.interactive
+
+
+@runtime_checkable
+class PromptLines(LineSource, Protocol):
+    """A line source with keys that reach into the game (``TerminalLines``): the game sets these."""
+
+    words: Callable[[], list[str]]
+    """What Tab completes now."""
+    moves: Callable[[], list[str]]
+    """The legal moves alone, which Tab says on an empty line."""
+    stop_speech: Callable[[], None]
+    """What F2 does."""
 
 
 class PlainLines:
@@ -183,7 +207,14 @@ class TerminalLines:
         announcements, and a Ctrl-D or a quick key typed then reaches the next
         prompt.  Ctrl-C still arrives as a signal.  At the end, keys typed
         after the last prompt are dropped rather than passed to the shell.
+
+        On Windows there is nothing to do (and no ``termios``): the console
+        echoes keys only while a line is being read, so keys typed between
+        prompts wait unseen in its input buffer.
         """
+        if sys.platform == "win32":
+            yield
+            return
         import termios
 
         fd = sys.stdin.fileno()

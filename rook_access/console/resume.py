@@ -39,7 +39,7 @@ from ..save_files import (
     lock_for_resume,
 )
 from ..saves import DamagedSaveError, SavedGame
-from .lines import LineSource
+from .lines import LineSource, is_interactive
 from .questions import Question, ask, yes_or_no
 
 LEAVE_WORDS = ("quit", "q", "exit")
@@ -81,7 +81,7 @@ def choose_saved_game(
     ``settings`` carries out a ``settings`` command typed at a question
     (without it, one line says to type it once the game starts).
     """
-    interactive = bool(getattr(lines, "interactive", False))
+    interactive = is_interactive(lines)
     if not resume and not interactive:
         return None  # scripted input is never asked anything extra
     now = time.time() if now is None else now
@@ -106,11 +106,12 @@ def choose_saved_game(
             chosen = _take(entry, notice)
             if chosen is None:
                 notice("A new game starts.")
-                return None
-        else:
-            chosen = _from_list(entries, lines, notice, now, settings)
-        if chosen is not None:
-            return None if chosen is _NEW else chosen  # type: ignore[return-value]
+            return chosen
+        listed = _from_list(entries, lines, notice, now, settings)
+        if isinstance(listed, _NewGame):
+            return None
+        if listed is not None:
+            return listed
         # From the list: a save changed under us, or one was deleted: look again.
 
 
@@ -119,8 +120,11 @@ _RESUME_HELP = (
     "(this one is kept), or quit to leave."
 )
 _RESUME_REFUSAL = "Type yes to resume the saved game, no for a new game, or quit to leave."
-_NEW = object()
-"""``_from_list``'s answer for a new game."""
+class _NewGame:
+    """``_from_list``'s answer for a new game (its one value is ``_NEW``)."""
+
+
+_NEW = _NewGame()
 
 
 # ------------------------------------------------------------------- scripts
@@ -193,7 +197,7 @@ def ask_yes_no(
 
 def _from_list(
     entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
-) -> ChosenGame | object | None:
+) -> ChosenGame | _NewGame | None:
     """Ask which saved game to resume: a ChosenGame, ``_NEW``, or None to look at the saves again."""
     count = len(entries)
     choices = f"a number from 1 to {count}" if count > 1 else "1"

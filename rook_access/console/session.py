@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from types import FrameType
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ..announcer import Announcer, Verbosity, speakable
 from ..announcer.announcer import sort_hand
@@ -61,7 +61,7 @@ from .commands import (
     parse_command,
 )
 from .interrupts import CTRL_C_NOTICE, CtrlC
-from .lines import LineSource
+from .lines import LineSource, PromptLines, is_interactive
 from .questions import Question, ask, yes_or_no
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
@@ -83,6 +83,20 @@ class MessageSink(Protocol):
     """Where messages go: an output channel."""
 
     def say(self, message: Message) -> None: ...
+
+
+@runtime_checkable
+class StoppableSink(Protocol):
+    """A message sink whose speech can be silenced (an output channel; a test's sink may not be)."""
+
+    def stop(self) -> None: ...
+
+
+@runtime_checkable
+class TypingAwareSink(Protocol):
+    """A message sink told when the user typed a line, to cut its speech as the user set."""
+
+    def user_input(self) -> None: ...
 
 
 class SettingsControl:
@@ -226,22 +240,20 @@ class ConsoleGame:
         """Whether the game only waits (a computer thinks, a pause): a second Ctrl-C may leave at once."""
         self._ctrl_c_due: str | None = None
         """A Ctrl-C that came while the game was busy: "notice" or "leave", taken at the next safe point."""
-        if hasattr(lines, "words"):
-            lines.words = self.completion_words  # type: ignore[attr-defined]
-            lines.moves = self.move_words  # type: ignore[attr-defined]
-        if hasattr(lines, "stop_speech"):
-            lines.stop_speech = self.stop_speech  # type: ignore[attr-defined]
+        if isinstance(lines, PromptLines):
+            lines.words = self.completion_words
+            lines.moves = self.move_words
+            lines.stop_speech = self.stop_speech
         self.settings.on_change = self._setting_changed
 
     def stop_speech(self) -> None:
         """Silence whatever the output channel is still saying."""
-        stop = getattr(self.channel, "stop", None)
-        if stop is not None:
-            stop()
+        if isinstance(self.channel, StoppableSink):
+            self.channel.stop()
 
     def _user_typed(self, line: str | None) -> None:
         """A line came back from the user: the channel cuts its speech as the user set."""
-        if line is not None and hasattr(self.channel, "user_input"):
+        if line is not None and isinstance(self.channel, TypingAwareSink):
             self.channel.user_input()
 
     def completion_words(self) -> list[str]:
@@ -258,8 +270,7 @@ class ConsoleGame:
         rules = state.rules
         words: list[str] = []
         if state.phase is Phase.PLAY:
-            legal = [action.card for action in state.legal_actions()]  # type: ignore[union-attr]
-            words += [card_name(card) for card in sort_hand(legal, state.trump, rules)]
+            words += [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, rules)]
         elif state.phase is Phase.BIDDING:
             words += [f"{amount}" for amount in rules.bid_range(state.high_bid)]
             words += [*(["check"] if state.may_check() else []), "pass"]
@@ -290,7 +301,7 @@ class ConsoleGame:
             and settings.cards == "words"
             and settings.braille == "off"
             and not self.narrator.braille
-            and getattr(self.lines, "interactive", False)
+            and is_interactive(self.lines)
         )
 
     def run(self) -> int:
@@ -313,8 +324,8 @@ class ConsoleGame:
         if not self._started:
             self._started = True
             if self._resumed:
-                for line in self.narrator.resume_lines(self.state):
-                    self.say(line)
+                for resume_line in self.narrator.resume_lines(self.state):
+                    self.say(resume_line)
             self._announce_new_events()
             self._save_start()
         state = self.state
@@ -419,7 +430,7 @@ class ConsoleGame:
         """Say what an action caused, save the game, and pace the play."""
         trick_taken = self._announce_new_events()
         self._save(seat, action)
-        if trick_taken and self.humans and getattr(self.lines, "interactive", False):
+        if trick_taken and self.humans and is_interactive(self.lines):
             self._pause_after_trick()
 
     def _save(self, seat: int, action: Action) -> None:
@@ -535,11 +546,11 @@ class ConsoleGame:
         state = self.state
         if state.phase is not Phase.PLAY:
             return True
-        legal = state.legal_actions()
+        legal = state.legal_cards()
         if len(legal) != 1:
             return True
         self.say("Enter plays the only legal card.")
-        return self.handle_line(card_name(legal[0].card))  # type: ignore[union-attr]
+        return self.handle_line(card_name(legal[0]))
 
     def _confirm_quit(self) -> bool:
         """Leave at once when the game is saved; otherwise ask first. True to leave."""
@@ -636,7 +647,7 @@ class ConsoleGame:
             return [f"The last {len(self.recent)} announcements, oldest first:"] + [m.compact for m in self.recent]
         raise AssertionError(f"unhandled command {name}")
 
-    def _settings_command(self, arguments: tuple[str, ...]) -> list[str]:
+    def _settings_command(self, arguments: Sequence[str]) -> list[str]:
         return self.settings.command(arguments)
 
     def _setting_changed(self, name: str) -> bool:
@@ -693,7 +704,7 @@ class ConsoleGame:
                     raise Refused("You named a card twice. Name each card once.")
                 if self.state.phase is Phase.DISCARD and not cards:
                     size = self.state.rules.nest_size
-                    example = " ".join(card_name(card) for card in self.state.hand(self.state.turn)[:size])  # type: ignore[arg-type]
+                    example = " ".join(card_name(card) for card in self.state.hand(self.state.seat_to_act)[:size])
                     raise Refused(f"Say discard and {size} cards, like discard {example}.")
                 return Discard(frozenset(cards))
         except CardNotationError as error:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -49,7 +49,7 @@ class IllegalActionError(RookError):
         rule: Rule,
         message: str,
         legal: Sequence[Action] = (),
-        **detail: object,
+        **detail: Any,
     ) -> None:
         super().__init__(message)
         self.rule = rule

@@ -46,9 +46,10 @@ class _Tables:
         # The play tables are indexed by card plus one (a one-card mask's bit length).
         self.points = (0, *rules.points)
         # leads[trump][lead + 1]: (follow mask, cards allowed when following, (0, *power of each card)).
-        self.leads = tuple(
+        # Index 0 stands for no card and is never read.
+        self.leads: tuple[tuple[tuple[CardSet, CardSet, tuple[int, ...]], ...], ...] = tuple(
             (
-                None,
+                (0, 0, ()),
                 *zip(
                     rules.follow_masks[trump],
                     rules.follow_plays[trump],
@@ -63,7 +64,7 @@ class _Tables:
         )
         self.first = tuple((dealer + 1) % players for dealer in range(players))
         # bids[high bid]: the bids allowed after it (None: nobody has bid).
-        self.bids = {None: rules.bid_range(None)}
+        self.bids: dict[int | None, range] = {None: rules.bid_range(None)}
         for amount in rules.bid_range(None):
             self.bids[amount] = rules.bid_range(amount)
         self.sides = rules.side_of

@@ -12,6 +12,7 @@ import dataclasses
 import enum
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from .cards import (
     BIRD,
@@ -175,9 +176,9 @@ class RuleSet:
             ("all_tricks_bonus", self.all_tricks_bonus),
         )
 
-    def replace(self, **changes: object) -> RuleSet:
+    def replace(self, **changes: Any) -> RuleSet:
         """A copy with some rules changed, checked like a new rule set."""
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(self, **changes)
 
     # ----------------------------------------------------------------- the deck
     @property
@@ -611,6 +612,7 @@ def with_options(rules: RuleSet, options: TableOptions) -> RuleSet:
     """``rules`` with the table options applied; RuleSetError says why a combination cannot be played."""
     title = rules.title[0].upper() + rules.title[1:]
     changes: dict[str, object] = {}
+    max_bid = rules.max_bid
     if options.target is not None and options.hands is not None:
         raise RuleSetError("Play to a target score or a number of hands, not both.")
     if options.target is not None:
@@ -624,8 +626,9 @@ def with_options(rules: RuleSet, options: TableOptions) -> RuleSet:
     if options.ones:
         if not rules.checking:
             raise RuleSetError(f"The deck with 1s belongs to {KENTUCKY_ONLY}: use --variant kentucky.")
+        max_bid = 180
         changes.update(
-            ones_high=True, hand_size=10, counter_values=((1, 15), *rules.counter_values), min_bid=100, max_bid=180
+            ones_high=True, hand_size=10, counter_values=((1, 15), *rules.counter_values), min_bid=100, max_bid=max_bid
         )
     if options.all_tricks_bonus is not None:
         if not rules.checking:
@@ -640,7 +643,6 @@ def with_options(rules: RuleSet, options: TableOptions) -> RuleSet:
     if options.min_bid is not None:
         if not rules.bidding:
             raise RuleSetError(f"{title} has no bidding, so it has no minimum bid.")
-        max_bid = int(changes.get("max_bid", rules.max_bid))  # type: ignore[call-overload]
         step = rules.bid_step
         if options.min_bid % step or not step <= options.min_bid <= max_bid:
             raise RuleSetError(f"The minimum bid is a multiple of {step} from {step} to {max_bid}.")

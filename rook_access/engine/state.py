@@ -224,6 +224,13 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_OVER
 
+    @property
+    def seat_to_act(self) -> int:
+        """The seat whose turn it is (``turn``, known to be a seat): only while the game goes on."""
+        if self.turn is None:
+            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
+        return self.turn
+
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, lowest card number first."""
         return cards_in(self.hands[seat])
@@ -243,7 +250,7 @@ class GameState:
         phase = self.phase
         if phase is Phase.PLAY:
             mask = self._legal_play_mask()
-            plays = []
+            plays: list[Action] = []
             while mask:
                 low = mask & -mask
                 plays.append(PLAYS[low.bit_length() - 1])
@@ -252,10 +259,15 @@ class GameState:
         if phase is Phase.BIDDING:
             return list(_bidding_actions(self.rules, self.high_bid, self.may_check()))
         if phase is Phase.DISCARD:
+            assert self.bidder is not None  # the auction is won before the discard
             return DiscardChoices(self.hands[self.bidder], self.rules.nest_size)
         if phase is Phase.TRUMP:
             return list(_NAME_TRUMP)
         return []
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to act may play, lowest card number first (during card play)."""
+        return cards_in(self._legal_play_mask())
 
     def may_check(self) -> bool:
         """Whether the seat to bid may check now (Kentucky Discard).
@@ -389,8 +401,8 @@ class GameState:
                 phase=self.phase,
                 action=action,
             )
-        if kind is Play:
-            self._check_play(action)  # type: ignore[arg-type]
+        if isinstance(action, Play):
+            self._check_play(action)
         elif kind is Check and not self.may_check():
             raise IllegalActionError(
                 Rule.CHECK_NOT_ALLOWED,
@@ -399,10 +411,10 @@ class GameState:
                 checking=self.rules.checking,
                 high_bid=self.high_bid,
             )
-        elif kind is Bid:
-            self._check_bid(action)  # type: ignore[arg-type]
-        elif kind is Discard:
-            self._check_discard(action)  # type: ignore[arg-type]
+        elif isinstance(action, Bid):
+            self._check_bid(action)
+        elif isinstance(action, Discard):
+            self._check_discard(action)
 
     def _legal_list(self) -> list[Action]:
         legal = self.legal_actions()
@@ -413,6 +425,7 @@ class GameState:
         legal = self._legal_play_mask()
         if legal & bit:
             return
+        assert self.turn is not None and self.trump is not None  # a card is played only while the hand goes on
         hand = self.hands[self.turn]
         plays = [PLAYS[card] for card in cards_in(legal)]
         if not hand & bit:
@@ -449,6 +462,7 @@ class GameState:
 
     def _check_discard(self, action: Discard) -> None:
         count = self.rules.nest_size
+        assert self.turn is not None  # _check refused every action once the game is over
         hand = self.hands[self.turn]
         cards = mask_of(action.cards)
         not_held = cards & ~hand
@@ -474,19 +488,18 @@ class GameState:
         ``seat`` is given and it is not that seat's turn).
         """
         start = len(self.events)
-        kind = type(action)
-        if kind is Play and self.phase is Phase.PLAY and (seat is None or seat == self.turn):
-            self._play(action.card)  # type: ignore[union-attr]
+        if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self.turn):
+            self._play(action.card)
         else:
             self._check(action, seat)
-            if kind is Bid or kind is Pass or kind is Check:
-                self._bid(action)  # type: ignore[arg-type]
-            elif kind is Discard:
-                self._discard(action)  # type: ignore[arg-type]
-            elif kind is NameTrump:
-                self._name_trump(action.color)  # type: ignore[union-attr]
+            if isinstance(action, (Bid, Pass, Check)):
+                self._bid(action)
+            elif isinstance(action, Discard):
+                self._discard(action)
+            elif isinstance(action, NameTrump):
+                self._name_trump(action.color)
             else:
-                self._play(action.card)  # type: ignore[union-attr]
+                self._play(action.card)
         return self.events[start:]
 
     def _emit(self, event: Event) -> None:
@@ -561,7 +574,7 @@ class GameState:
         self._start_hand(Deal.shuffled(self.rules, dealer, self.rng), new_hand)
 
     # bidding
-    def _bid(self, action: Bid | Pass) -> None:
+    def _bid(self, action: Bid | Pass | Check) -> None:
         rules = self.rules
         seat = self.turn
         assert seat is not None
@@ -570,7 +583,7 @@ class GameState:
             self._emit(Checked(seat))
             self.turn = self._next_bidder(seat)
             return
-        amount = action.amount if type(action) is Bid else None  # type: ignore[union-attr]
+        amount = action.amount if isinstance(action, Bid) else None
         self.bids.append((seat, amount))
         self._emit(BidMade(seat, amount))
         if amount is None:
@@ -630,9 +643,9 @@ class GameState:
     # card play
     def _legal_play_mask(self) -> CardSet:
         trick = self.trick_cards
-        return self.rules.legal_plays(
-            self.hands[self.turn], trick[0] if trick else None, self.trump  # type: ignore[index,arg-type]
-        )
+        seat, trump = self.turn, self.trump
+        assert seat is not None and trump is not None  # asked only during card play
+        return self.rules.legal_plays(self.hands[seat], trick[0] if trick else None, trump)
 
     def _play(self, card: Card) -> None:
         seat = self.turn
@@ -641,8 +654,10 @@ class GameState:
         hand = self.hands[seat]
         trick = self.trick_cards
         rules = self.rules
+        trump = self.trump
+        assert trump is not None  # named before the first card
         if trick:
-            legal = rules.legal_plays(hand, trick[0], self.trump)  # type: ignore[arg-type]
+            legal = rules.legal_plays(hand, trick[0], trump)
         else:
             legal = hand
         if not legal & bit:
@@ -659,7 +674,8 @@ class GameState:
         rules = self.rules
         cards = tuple(self.trick_cards)
         leader = self.trick_leader
-        winner = (leader + rules.trick_winner(self.trick_cards, self.trump)) % rules.players  # type: ignore[arg-type]
+        assert self.trump is not None  # named before the first card
+        winner = (leader + rules.trick_winner(self.trick_cards, self.trump)) % rules.players
         points = rules.points_in(mask_of(cards))
         last = not self.hands[winner]
         nest: tuple[Card, ...] = ()

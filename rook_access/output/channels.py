@@ -68,6 +68,7 @@ __all__ = [
     "Channel",
     "EngineUnavailable",
     "EspeakSpeaker",
+    "FinishesSpeech",
     "INTERRUPT_MODES",
     "PlainChannel",
     "ScreenReaderChannel",
@@ -119,6 +120,15 @@ class Channel(Protocol):
 
     def close(self) -> None:
         """Leave: cut speech, release the engine and its files; never hangs."""
+
+
+@runtime_checkable
+class FinishesSpeech(Protocol):
+    """A channel that can wait until everything said has been spoken."""
+
+    def idle(self, timeout: float | None = None) -> bool:
+        """Wait until everything said has been spoken (at most ``timeout`` seconds); False on timeout."""
+        ...
 
 
 Write = Callable[[str], Any]

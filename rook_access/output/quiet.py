@@ -80,4 +80,4 @@ def silence_module_prints(package: str) -> None:
         if module is None or not (name == package or name.startswith(package + ".")):
             continue
         with contextlib.suppress(Exception):
-            module.print = _no_print  # type: ignore[attr-defined]
+            setattr(module, "print", _no_print)  # noqa: B010 - a module's name, set from outside

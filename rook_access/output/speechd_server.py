@@ -30,6 +30,7 @@ import contextlib
 import os
 import signal
 import socket
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,10 +39,17 @@ SERVER_NAME = "speech-dispatch"
 """The server's process name as the kernel keeps it (15 characters)."""
 GRACE = 0.1
 """Seconds a server is given to stop on SIGTERM before SIGKILL."""
+if sys.platform == "win32":
+    _KILL = signal.SIGTERM  # Windows has no SIGKILL; there os.kill ends a process with any signal
+else:
+    _KILL = signal.SIGKILL
 
 
 def socket_path(environ: dict[str, str] | None = None) -> Path | None:
-    """The Unix socket the ``speechd`` client connects to (its own rules), or None for a TCP address."""
+    """The Unix socket the ``speechd`` client connects to (its own rules), or None for a TCP address
+    (and on Windows, where speech-dispatcher does not run and Python has no Unix sockets)."""
+    if sys.platform == "win32":
+        return None
     env = os.environ if environ is None else environ
     address = env.get("SPEECHD_ADDRESS")
     if address:
@@ -58,6 +66,8 @@ def socket_path(environ: dict[str, str] | None = None) -> Path | None:
 
 
 def _connect(path: Path) -> socket.socket | None:
+    if sys.platform == "win32":
+        return None  # no AF_UNIX in Windows' socket module
     probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     probe.settimeout(1.0)
     try:
@@ -100,6 +110,8 @@ def _name(pid: int) -> str:
 
 def _now_ticks() -> int:
     """Now, in the clock ticks since boot that /proc/PID/stat gives start times in."""
+    if sys.platform == "win32":
+        return 0  # no /proc and no sysconf: as when /proc/uptime cannot be read
     try:
         return int(float(Path("/proc/uptime").read_text().split()[0]) * os.sysconf("SC_CLK_TCK"))
     except (OSError, ValueError, IndexError):
@@ -112,6 +124,8 @@ def _modules(pid: int, since: int = 0) -> dict[int, str]:
     our own process group with no parent but init (started at ``since`` ticks
     or later, so never a module of an older server)."""
     found: dict[int, str] = {}
+    if sys.platform == "win32":
+        return found  # no /proc and no process groups
     group = str(os.getpgrp())
     with contextlib.suppress(OSError):
         for entry in Path("/proc").iterdir():
@@ -144,9 +158,9 @@ class SpawnedServer:
         self.modules.update(_modules(self.pid, self.since) if self.alive() else {})
         self._signal(self.pid, self.started, signal.SIGTERM)
         if not _wait_gone(self.alive, grace):
-            self._signal(self.pid, self.started, signal.SIGKILL)
+            self._signal(self.pid, self.started, _KILL)
         for pid, started in self.modules.items():
-            self._signal(pid, started, signal.SIGKILL)
+            self._signal(pid, started, _KILL)
         gone = _wait_gone(lambda: self.alive() or any(_start_time(p) == s for p, s in self.modules.items()), 0.2)
         if gone:
             # A killed server leaves its socket and pid file: a later client would find them stale.

@@ -166,15 +166,16 @@ class BasicPlayer:
             if card == BIRD:
                 return 1000
             color = card_color(card)
+            assert color is not None  # every card but the Bird has a color
             number = number_rank(card, rank)
             value = float(number)
             if color == trump:
                 value += 100
-            top = by_color[color][-1] if by_color[color] else 0  # type: ignore[index]
+            top = by_color[color][-1] if by_color[color] else 0
             if number == 14 or (number == 13 and top == 14):
                 value += 40  # a likely winner
             # Short colors are worth voiding, so their cards go first.
-            value += 4 * lengths[color]  # type: ignore[index]
+            value += 4 * lengths[color]
             return value
 
         discards = sorted(cards, key=keep_value)[:count]

@@ -9,6 +9,7 @@ move and a reason that disagree (``announcer.hints`` only words it).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ...engine import BIRD, CHECK, Action, Bid, Discard, NameTrump, Play, SeatView, cards_in, mask_of
@@ -82,7 +83,7 @@ class PlayAdvice:
     exact: bool
     leader: int | None
     """Who led this trick; None when this card leads it."""
-    led_suit: int | None
+    led_suit: int
     """The suit led (a color, the trump color for trump); for a lead, the card's own suit."""
     trump: int
     winning: int | None
@@ -139,11 +140,11 @@ def play_advice(view: SeatView, analysis: PlayAnalysis) -> PlayAdvice:
     result = analysis.results[card]
     figure = round(result.mean_points) if (analysis.exact or analysis.samples) and result.count else None
     trick = list(view.trick)
-    common = dict(action=Play(card), points=figure, samples=analysis.samples, exact=analysis.exact,
-                  trump=view.trump, card_points=points[card])
+    advice = functools.partial(PlayAdvice, action=Play(card), points=figure, samples=analysis.samples,
+                               exact=analysis.exact, trump=view.trump, card_points=points[card])
     if not trick:
         suit = view.trump if card == BIRD else tables.suit[card]
-        return PlayAdvice(**common, leader=None, led_suit=suit, winning=None, shown_out=(), takes_lead=True,
+        return advice(leader=None, led_suit=suit, winning=None, shown_out=(), takes_lead=True,
                           last_to_play=rules.players == 1, trick_points=0, partner_winning=False)
     leader = view.trick_leader if view.trick_leader is not None else view.seat
     powers = rules.trick_powers[view.trump][trick[0]]
@@ -152,8 +153,7 @@ def play_advice(view: SeatView, analysis: PlayAnalysis) -> PlayAdvice:
     winning = (leader + values.index(best)) % rules.players
     takes_lead = powers[card] > best
     led = tables.suit[trick[0]]
-    return PlayAdvice(
-        **common,
+    return advice(
         leader=leader,
         led_suit=led,
         winning=winning,

@@ -71,8 +71,9 @@ def bid_features(cards: list[int], rules: RuleSet) -> list[float]:
     rank = ranks(rules)
     by_color: dict[int, list[int]] = {color: [] for color in COLORS}
     for card in cards:
-        if card != BIRD:
-            by_color[card_color(card)].append(number_rank(card, rank))  # type: ignore[index]
+        color = card_color(card)
+        if color is not None:  # not the Bird
+            by_color[color].append(number_rank(card, rank))
     trump_numbers = by_color[trump]
     plain = [color for color in COLORS if color != trump]
     lengths = sorted((len(by_color[color]) for color in plain), reverse=True)
@@ -260,9 +261,11 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     for amount in rules.bid_range(None):
         value = bid_value(amount)
         if partner_high:
-            worth = expected - view.high_bid >= tuning.PARTNER_MARGIN and value > 0  # type: ignore[operator]
+            assert view.high_bid is not None  # partner holds a bid
+            worth = expected - view.high_bid >= tuning.PARTNER_MARGIN and value > 0
         else:
-            worth = value > pass_value  # type: ignore[operator]
+            assert pass_value is not None  # known whenever partner does not hold the bid
+            worth = value > pass_value
         if worth:
             limit = amount
     bids = [action for action in view.legal if isinstance(action, Bid)]

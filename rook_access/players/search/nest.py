@@ -43,13 +43,14 @@ def keep_value(card: int, trump: int, hand: CardSet, rank: tuple[int, ...] | Non
     if card == BIRD:
         return 1000.0
     color = card_color(card)
+    assert color is not None  # every card but the Bird has a color
     number = card_number(card) or 0
     if rank is not None:
         number = rank[card]
     value = float(number)
     if color == trump:
         return value + 200.0
-    in_color = hand & COLOR_MASKS[color]  # type: ignore[index]
+    in_color = hand & COLOR_MASKS[color]
     if rank is None:
         top = (in_color.bit_length() - 1) % 14 + 1 if in_color else 0
         best = 14

@@ -66,7 +66,7 @@ class Outlook:
     def two_teams(self) -> bool:
         return len(self.teams) == 2
 
-    def outcome(self, counters: Sequence[float], won: int = 0) -> float:
+    def outcome(self, counters: Sequence[int], won: int = 0) -> float:
         """This team's hand score minus the other teams' mean, for the points each team took.
 
         ``won`` is the set of teams (bit ``t`` for team ``t``) that took a trick this hand,

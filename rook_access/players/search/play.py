@@ -15,7 +15,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from ...engine import RuleSet, SeatView, cards_in
+from ...engine import Play, RuleSet, SeatView, cards_in
 from .knowledge import Knowledge
 from .outlook import Outlook
 from .rollout import rollout
@@ -104,7 +104,8 @@ def analyse_play(
     tables = trump_tables(rules, view.trump)
     legal = 0
     for action in view.legal:
-        legal |= 1 << action.card  # type: ignore[union-attr]
+        if isinstance(action, Play):  # in card play, every legal action is one
+            legal |= 1 << action.card
     cards = cards_in(legal)
     results = {card: CardResult(card) for card in cards}
     if len(cards) == 1:
@@ -153,8 +154,8 @@ def _evaluate_deal(
     nest_points = nest_points_of(rules, deal.nest)
     counters = list(view.counters)
     if exact:
-        values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points,  # type: ignore[arg-type]
-                             team_of)
+        assert view.trump is not None  # named before card play
+        values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points, team_of)
         remaining = sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
         # The solver knows what this team takes; with two teams the other takes the rest.
         other = 1 - side

@@ -44,7 +44,7 @@ def rollout(
     trick_powers = rules.trick_powers[trump]
     taken = [0] * (max(team_of) + 1)
     won = 0
-    explore = epsilon > 0 and random is not None
+    explore = random if epsilon > 0 else None
 
     cards = list(trick)
     while True:
@@ -73,8 +73,8 @@ def rollout(
             legal = legal_plays(hand, lead, trump)
             if not legal & (legal - 1):
                 card = legal.bit_length() - 1
-            elif explore and random() < epsilon:  # type: ignore[misc]
-                skip = int(random() * legal.bit_count())  # type: ignore[misc]
+            elif explore is not None and explore() < epsilon:
+                skip = int(explore() * legal.bit_count())
                 while skip:
                     legal &= legal - 1
                     skip -= 1

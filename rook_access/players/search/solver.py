@@ -332,7 +332,7 @@ class _Search:
                         moves.append(bit.bit_length() - 1)
                         m ^= bit
             else:
-                moves = (legal.bit_length() - 1,)
+                moves = [legal.bit_length() - 1]
             best = -1 if maximizing else total + 1
             if pos == last_pos:
                 for card in moves:
