@@ -155,6 +155,22 @@ def test_tab_offers_the_moves_in_the_order_the_question_names_them():
     assert game.completion_words()[: len(listed)] == listed
 
 
+def test_tab_offers_no_cards_while_another_player_is_to_act():
+    """At "Press Enter to go on." with a computer to lead, Tab must not read out that player's cards."""
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    game = ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], ScriptedLines([]), ListChannel())
+    players = [BasicPlayer(seat) for seat in range(4)]
+    seen_other_turn = False
+    while state.phase is not Phase.PLAY or len(state.trick_cards) < 2:
+        if state.turn != 0:
+            seen_other_turn = True
+            assert game.move_words() == []
+            others = [card_name(card) for card in state.hand(state.turn) if card not in state.hand(0)]
+            assert not set(others) & set(game.completion_words())
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    assert seen_other_turn
+
+
 def test_settings_output_at_the_first_menu_switches_the_output_for_the_game(monkeypatch, tmp_path):
     opened: list[tuple[str, ListChannel]] = []
 

@@ -253,10 +253,15 @@ class ConsoleGame:
         return words
 
     def move_words(self) -> list[str]:
-        """The moves that may be typed now, as words (cards, bids, colors), in the order the question names them."""
+        """The moves that may be typed now, as words (cards, bids, colors), in the order the question names them.
+
+        None while another player is to act: their cards are not the user's to hear.
+        """
         state = self.state
         rules = state.rules
         words: list[str] = []
+        if state.actor not in self.humans:
+            return words
         if state.phase is Phase.PLAY:
             legal = [action.card for action in state.legal_actions()]  # type: ignore[union-attr]
             words += [card_name(card) for card in sort_hand(legal, state.trump, rules)]
