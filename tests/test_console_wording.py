@@ -260,12 +260,23 @@ def test_you_is_never_given_the_verb_of_another_seat(variant):
             assert not [line for line in lines if WRONG_YOU.search(line)], variant
             sentences = [line for line in lines if not line.startswith("Bids")]  # "Bids: North pass, East 80."
             assert not [line for line in sentences if other_without_s.search(line)], variant
-    assert Narrator(rules, [0]).bids_line(GameState(rules, seed=1)).endswith(" first.")
+    if rules.bidding:
+        assert Narrator(rules, [0]).bids_line(GameState(rules, seed=1)).endswith(" first.")
 
 
 def test_the_first_bidder_at_the_keyboard_is_told_you_bid_first():
     state = GameState(PARTNERSHIP, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
     assert Narrator(PARTNERSHIP, [0]).bids_line(state) == "No bids yet. You bid first."
+
+
+def test_bids_in_a_game_without_bidding_says_so_rather_than_who_bids_first():
+    state = GameState(BEGINNER, seed=1)
+    assert Narrator(BEGINNER, [0]).bids_lines(state) == ["There is no bidding in this game."]
+    channel = ListChannel()
+    players = [None, *[RandomPlayer(seat) for seat in (1, 2, 3)]]
+    ConsoleGame(GameState(BEGINNER, seed=1), players, ScriptedLines(["bids", "quit"]), channel).run()
+    assert "There is no bidding in this game." in channel.lines
+    assert not any("bid first" in line for line in channel.lines)
 
 
 def test_commands_are_offered_only_in_the_games_and_parts_of_the_hand_they_belong_to():
