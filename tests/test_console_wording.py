@@ -225,6 +225,12 @@ def test_legal_in_the_bidding_names_the_bids_allowed():
     assert "You may bid 70 to 120 in fives, check to keep your right to bid later, or pass." in kentucky
 
 
+
+def test_help_offers_check_only_while_a_check_is_allowed():
+    output, _, _, _ = run_in_process(["help", "bid 80", "help"], seats=FOUR, deal=FIXED_DEAL, rules=KENTUCKY)
+    moves = [line for line in output if line.startswith("Moves now:")]
+    assert moves == ["Moves now: bid N or a number alone, pass, check.", "Moves now: bid N or a number alone, pass."]
+
 WRONG_YOU = re.compile(r"\b[Yy]ou (?!pass\b)[a-z]+s\b")
 
 
