@@ -348,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return game.run()
     except KeyboardInterrupt:
-        game.say("Interrupted. " + game.goodbye())
+        game.say_goodbye("Interrupted. ")
         return 0
     except BrokenPipeError:
         # Whoever read our output has gone (a closed pipe): leave quietly,
