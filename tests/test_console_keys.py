@@ -14,7 +14,7 @@ from rook_access.console.session import ConsoleGame, SettingsControl
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, card_name
 from rook_access.players import BasicPlayer
 from rook_access.save_files import save_paths
-from rook_access.settings import Settings
+from rook_access.settings import Settings, settings_path
 
 
 class StoppableChannel(ListChannel):
@@ -192,6 +192,28 @@ def test_settings_output_at_the_first_menu_switches_the_output_for_the_game(monk
     assert "output is now voice, saved." in game.lines  # the answer comes in the new output
     assert any(line.startswith("Rook: the") for line in game.lines) and "You pass." in game.lines
     assert not any(line.startswith("Rook: the") for line in first.lines)
+
+
+def test_a_setting_changed_at_the_first_menu_is_kept_and_the_menu_comes_back_next_time(monkeypatch, capsys):
+    channel = StoppableChannel()
+    channel.close = lambda: None  # type: ignore[attr-defined]
+    menus = []
+
+    def start(script: list[str]) -> None:
+        source = ScriptedLines(script)
+        source.interactive = True  # type: ignore[attr-defined]
+        monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+        assert cli.main(["--seed", "3"]) == 0
+        menus.append("Which game?" in capsys.readouterr().out + " ".join(channel.lines))
+
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    start(["settings verbosity terse", "quit"])
+    assert "verbosity is now terse, saved." in channel.lines
+    stored = settings_path().read_text(encoding="utf-8")
+    assert 'verbosity = "terse"' in stored and "variant" not in stored
+    start(["quit"])
+    assert menus == [True, True]  # nobody chose a game, so the list of games is offered again
 
 
 @pytest.mark.parametrize("word", ["quit", "q", "exit", None])

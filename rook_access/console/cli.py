@@ -458,10 +458,16 @@ def _offer_variants(
         f"Type a number from 1 to {len(names)} or a name; Enter plays {control.effective.variant}.",
         game_named,
         allowed=f"Type a number from 1 to {len(names)}, or press Enter.",
-        help=("The number or the name of a game in the list starts it; the rules command says its rules.",),
+        help=("The number or the name of a game in the list starts it; in the game, the rules command says its rules.",),
         refusal="{answer} is not a game here.",
     )
-    choice = ask_question(question, lines, say, control.command)
+    # A setting changed here is kept, but not the game: it is not chosen yet, and the list is offered again.
+    save = control.save
+    control.save = lambda changed: save_settings(config, changed, leave_out=("variant",))
+    try:
+        choice = ask_question(question, lines, say, control.command)
+    finally:
+        control.save = save
     if choice is None:
         return False
     control.effective = control.effective.changed("variant", choice)
