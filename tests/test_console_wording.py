@@ -231,6 +231,18 @@ def test_help_offers_check_only_while_a_check_is_allowed():
     moves = [line for line in output if line.startswith("Moves now:")]
     assert moves == ["Moves now: bid N or a number alone, pass, check.", "Moves now: bid N or a number alone, pass."]
 
+
+def test_a_card_with_a_mistyped_color_is_refused_as_that_not_as_a_bid():
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "black", "14 yelow", "play 9 blak", "10 purple"]
+    output, _, state, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert state.phase is Phase.PLAY and not state.trick_cards
+    said = [line for line in output if "is not a color" in line]
+    assert len(said) == 3
+    assert said[0].startswith("yelow is not a color. Did you mean yellow?")
+    assert said[1].startswith("blak is not a color. Did you mean black?")
+    assert said[2] == "purple is not a color. The colors are red, black, yellow and green, or r, x, y and g."
+    assert not any("bid 75" in line or "one card at a time" in line for line in output)
+
 WRONG_YOU = re.compile(r"\b[Yy]ou (?!pass\b)[a-z]+s\b")
 
 

@@ -162,6 +162,18 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" Did you mean {close[0]}?" if close else ""
 
 
+def _refuse_a_mistyped_color(words: list[str]) -> None:
+    """Refuse a card number and a word that is not a color ("14 yelow"), naming the color meant."""
+    if len(words) != 2 or not is_number(words[0]) or not 1 <= int(words[0]) <= 14:
+        return
+    word = words[1]
+    if word.isalpha() and word.lower() not in ("points", "point") and not _is_color(word):
+        raise UnknownCommandError(
+            f"{shown(word)} is not a color.{did_you_mean(word, COLOR_NAMES)} "
+            "The colors are red, black, yellow and green, or r, x, y and g."
+        )
+
+
 def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | None:
     """The command on a line (None for a blank line).
 
@@ -183,8 +195,11 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
         if spec.name == "pass" and arguments and all(_is_card(word) for word in arguments):
             # "p 14r": p is short for pass, but a card after it means play.
             spec = _BY_WORD["play"]
+        if spec.name == "play":
+            _refuse_a_mistyped_color(arguments)
         return Command(spec, tuple(arguments))
     if is_number(first):
+        _refuse_a_mistyped_color(words)
         return Command(_BY_WORD["bid"], tuple(words))
     if _is_card(first):
         return Command(_BY_WORD["play"], tuple(words))
