@@ -194,6 +194,23 @@ def test_settings_output_at_the_first_menu_switches_the_output_for_the_game(monk
     assert not any(line.startswith("Rook: the") for line in first.lines)
 
 
+def test_help_names_no_moves_while_another_player_is_to_act():
+    """At "Press Enter to go on." with a computer to lead, help does not offer "play C"."""
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    channel = ListChannel()
+    game = ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], ScriptedLines([]), channel)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while state.phase is not Phase.PLAY or state.turn == 0:
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    game.handle_line("help", may_act=False)
+    assert channel.lines and not any(line.startswith("Moves now") for line in channel.lines)
+    assert any(line.startswith("To hear the game:") for line in channel.lines)
+    while state.turn != 0:
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    game.handle_line("help")
+    assert "Moves now: play C or a card alone." in channel.lines
+
+
 def test_a_setting_changed_at_the_first_menu_is_kept_and_the_menu_comes_back_next_time(monkeypatch, capsys):
     channel = StoppableChannel()
     channel.close = lambda: None  # type: ignore[attr-defined]

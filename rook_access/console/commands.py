@@ -232,13 +232,16 @@ def _usage(spec: CommandSpec, rules: RuleSet | None = None) -> str:
     return f"{spec.name} {arguments}".strip()
 
 
-def help_lines(rules: RuleSet, phase: Phase, braille: bool = False, may_check: bool = True) -> list[str]:
+def help_lines(
+    rules: RuleSet, phase: Phase, braille: bool = False, may_check: bool = True, may_move: bool = True
+) -> list[str]:
     """``help``: the commands that apply in this game and this part of the hand, in a few lines.
 
     With ``braille`` the lines are the braille verbosity's, at most 40 cells each.
-    ``may_check`` False leaves ``check`` out of the moves (Kentucky Discard, once someone has bid).
+    ``may_check`` False leaves ``check`` out of the moves (Kentucky Discard, once someone has bid);
+    ``may_move`` False leaves out the moves (another player is to act).
     """
-    moves = [spec for spec in COMMANDS if spec.applies(rules, phase) and spec.is_move(phase)]
+    moves = [spec for spec in COMMANDS if may_move and spec.applies(rules, phase) and spec.is_move(phase)]
     moves = [spec for spec in moves if may_check or spec.name != "check"]
     others = [spec for spec in COMMANDS if spec.applies(rules, phase) and not spec.is_move(phase)]
     sayers = [spec.name for spec in others if spec.name not in ("settings", "stop", "help", "quit")]

@@ -589,7 +589,9 @@ class ConsoleGame:
         braille = self.narrator.braille
         word = arguments[0].lower() if arguments else ""
         if not word or word == "all":
-            lines = help_all_lines(braille) if word else help_lines(self.state.rules, self.state.phase, braille, self.state.may_check())
+            lines = help_all_lines(braille) if word else help_lines(
+                self.state.rules, self.state.phase, braille, self.state.may_check(), self.state.actor in self.humans
+            )
             if lines[-1] == CARDS_LINE:  # the notation itself, never in words
                 for line in lines[:-1]:
                     self.say(line)
