@@ -12,6 +12,7 @@ import os
 import tempfile
 import time
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -219,8 +220,11 @@ STALE_SECONDS = 60
 """A temporary settings file this old was left by a program stopped while writing (a write takes milliseconds)."""
 
 
-def save_settings(path: Path, settings: Settings) -> None:
+def save_settings(path: Path, settings: Settings, leave_out: Collection[str] = ()) -> None:
     """Write the settings atomically: a temporary file in the same folder, then a rename.
+
+    The settings named in ``leave_out`` are not written (the game, while the
+    user has not chosen one yet).
 
     A settings file there that does not load cleanly (damaged, or with bad
     values) is not overwritten: it is kept beside it as
@@ -233,7 +237,8 @@ def save_settings(path: Path, settings: Settings) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX, suffix=".toml")
     try:
         with os.fdopen(handle, "wb") as stream:
-            tomli_w.dump(dataclasses.asdict(settings), stream)
+            values = {name: value for name, value in dataclasses.asdict(settings).items() if name not in leave_out}
+            tomli_w.dump(values, stream)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)

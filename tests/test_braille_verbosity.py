@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from console_helpers import run_program
 from helpers import make_deal, play_cards, start_play
 from rook_access.announcer import Announcer, Verbosity
 from rook_access.bench.braille_lines import PROMISED, measure
@@ -58,3 +59,13 @@ def test_a_trick_with_the_bird_and_three_two_digit_cards_fits():
     assert last == "Last W 13r N 12r E 11r S rook; S won 20"
     assert cell_count(line) <= WIDTH and cell_count(last) <= WIDTH
     assert cell_count(announcer.bids_line(state)) <= WIDTH
+
+
+def test_the_goodbye_fits_40_cells_in_whole_sentences():
+    for script in ("quit\n", "pass\n"):  # quit, and the end of piped input
+        done = run_program(["--seed", "3", "--verbosity", "braille"], script)
+        lines = done.stdout.splitlines()
+        assert "To go on later: rook-access --resume." in lines, lines[-3:]
+        tail = lines[lines.index("To go on later: rook-access --resume.") - 1 :]
+        assert all(len(line) <= 40 for line in tail), tail
+        assert tail[0].endswith("Game saved. Goodbye.")

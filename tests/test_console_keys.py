@@ -14,7 +14,7 @@ from rook_access.console.session import ConsoleGame, SettingsControl
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, card_name
 from rook_access.players import BasicPlayer
 from rook_access.save_files import save_paths
-from rook_access.settings import Settings
+from rook_access.settings import Settings, settings_path
 
 
 class StoppableChannel(ListChannel):
@@ -155,6 +155,22 @@ def test_tab_offers_the_moves_in_the_order_the_question_names_them():
     assert game.completion_words()[: len(listed)] == listed
 
 
+def test_tab_offers_no_cards_while_another_player_is_to_act():
+    """At "Press Enter to go on." with a computer to lead, Tab must not read out that player's cards."""
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    game = ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], ScriptedLines([]), ListChannel())
+    players = [BasicPlayer(seat) for seat in range(4)]
+    seen_other_turn = False
+    while state.phase is not Phase.PLAY or len(state.trick_cards) < 2:
+        if state.turn != 0:
+            seen_other_turn = True
+            assert game.move_words() == []
+            others = [card_name(card) for card in state.hand(state.turn) if card not in state.hand(0)]
+            assert not set(others) & set(game.completion_words())
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    assert seen_other_turn
+
+
 def test_settings_output_at_the_first_menu_switches_the_output_for_the_game(monkeypatch, tmp_path):
     opened: list[tuple[str, ListChannel]] = []
 
@@ -176,6 +192,45 @@ def test_settings_output_at_the_first_menu_switches_the_output_for_the_game(monk
     assert "output is now voice, saved." in game.lines  # the answer comes in the new output
     assert any(line.startswith("Rook: the") for line in game.lines) and "You pass." in game.lines
     assert not any(line.startswith("Rook: the") for line in first.lines)
+
+
+def test_help_names_no_moves_while_another_player_is_to_act():
+    """At "Press Enter to go on." with a computer to lead, help does not offer "play C"."""
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    channel = ListChannel()
+    game = ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], ScriptedLines([]), channel)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while state.phase is not Phase.PLAY or state.turn == 0:
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    game.handle_line("help", may_act=False)
+    assert channel.lines and not any(line.startswith("Moves now") for line in channel.lines)
+    assert any(line.startswith("To hear the game:") for line in channel.lines)
+    while state.turn != 0:
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    game.handle_line("help")
+    assert "Moves now: play C or a card alone." in channel.lines
+
+
+def test_a_setting_changed_at_the_first_menu_is_kept_and_the_menu_comes_back_next_time(monkeypatch, capsys):
+    channel = StoppableChannel()
+    channel.close = lambda: None  # type: ignore[attr-defined]
+    menus = []
+
+    def start(script: list[str]) -> None:
+        source = ScriptedLines(script)
+        source.interactive = True  # type: ignore[attr-defined]
+        monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+        assert cli.main(["--seed", "3"]) == 0
+        menus.append("Which game?" in capsys.readouterr().out + " ".join(channel.lines))
+
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    start(["settings verbosity terse", "quit"])
+    assert "verbosity is now terse, saved." in channel.lines
+    stored = settings_path().read_text(encoding="utf-8")
+    assert 'verbosity = "terse"' in stored and "variant" not in stored
+    start(["quit"])
+    assert menus == [True, True]  # nobody chose a game, so the list of games is offered again
 
 
 @pytest.mark.parametrize("word", ["quit", "q", "exit", None])

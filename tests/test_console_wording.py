@@ -225,6 +225,24 @@ def test_legal_in_the_bidding_names_the_bids_allowed():
     assert "You may bid 70 to 120 in fives, check to keep your right to bid later, or pass." in kentucky
 
 
+
+def test_help_offers_check_only_while_a_check_is_allowed():
+    output, _, _, _ = run_in_process(["help", "bid 80", "help"], seats=FOUR, deal=FIXED_DEAL, rules=KENTUCKY)
+    moves = [line for line in output if line.startswith("Moves now:")]
+    assert moves == ["Moves now: bid N or a number alone, pass, check.", "Moves now: bid N or a number alone, pass."]
+
+
+def test_a_card_with_a_mistyped_color_is_refused_as_that_not_as_a_bid():
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "black", "14 yelow", "play 9 blak", "10 purple"]
+    output, _, state, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert state.phase is Phase.PLAY and not state.trick_cards
+    said = [line for line in output if "is not a color" in line]
+    assert len(said) == 3
+    assert said[0].startswith("yelow is not a color. Did you mean yellow?")
+    assert said[1].startswith("blak is not a color. Did you mean black?")
+    assert said[2] == "purple is not a color. The colors are red, black, yellow and green, or r, x, y and g."
+    assert not any("bid 75" in line or "one card at a time" in line for line in output)
+
 WRONG_YOU = re.compile(r"\b[Yy]ou (?!pass\b)[a-z]+s\b")
 
 
@@ -260,12 +278,23 @@ def test_you_is_never_given_the_verb_of_another_seat(variant):
             assert not [line for line in lines if WRONG_YOU.search(line)], variant
             sentences = [line for line in lines if not line.startswith("Bids")]  # "Bids: North pass, East 80."
             assert not [line for line in sentences if other_without_s.search(line)], variant
-    assert Narrator(rules, [0]).bids_line(GameState(rules, seed=1)).endswith(" first.")
+    if rules.bidding:
+        assert Narrator(rules, [0]).bids_line(GameState(rules, seed=1)).endswith(" first.")
 
 
 def test_the_first_bidder_at_the_keyboard_is_told_you_bid_first():
     state = GameState(PARTNERSHIP, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
     assert Narrator(PARTNERSHIP, [0]).bids_line(state) == "No bids yet. You bid first."
+
+
+def test_bids_in_a_game_without_bidding_says_so_rather_than_who_bids_first():
+    state = GameState(BEGINNER, seed=1)
+    assert Narrator(BEGINNER, [0]).bids_lines(state) == ["There is no bidding in this game."]
+    channel = ListChannel()
+    players = [None, *[RandomPlayer(seat) for seat in (1, 2, 3)]]
+    ConsoleGame(GameState(BEGINNER, seed=1), players, ScriptedLines(["bids", "quit"]), channel).run()
+    assert "There is no bidding in this game." in channel.lines
+    assert not any("bid first" in line for line in channel.lines)
 
 
 def test_commands_are_offered_only_in_the_games_and_parts_of_the_hand_they_belong_to():

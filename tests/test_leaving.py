@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 
 import pytest
 from speech_helpers import SpeechDispatcher
 
-from rook_access.bench.leaving import environment, leave_once, speech_dispatchers
+from rook_access.bench.leaving import QUESTION, environment, leave_once, speech_dispatchers
 from rook_access.output.speechd_server import SpawnWatch
 
 BOUND = 2.0
@@ -71,3 +73,34 @@ def test_the_watch_sees_a_server_already_running(running_server, monkeypatch):
     monkeypatch.setenv("SPEECHD_ADDRESS", running_server.address)
     watch = SpawnWatch()
     assert watch.was_running and watch.spawned() is None
+
+
+@pytest.mark.parametrize("output", ["voice", "screenreader"])
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
+def test_a_terminate_or_a_closed_terminal_still_cleans_up(tmp_path, private_socket, output, number):
+    """SIGTERM, or SIGHUP when the terminal window is closed: the program leaves with the
+    signal's exit status, but removes its files, releases its lock and stops the server it started."""
+    env = environment(tmp_path, output)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rook_access", "--output", output, "--seed", "3"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for line in process.stdout:
+            if QUESTION.search(line.strip()):
+                break
+        if output == "screenreader":
+            assert speech_dispatchers(private_socket)  # it started one
+        process.send_signal(number)
+        process.stdout.read()
+        status = process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert status == 128 + number
+    assert [path.name for path in (tmp_path / "tmp").iterdir() if not path.name.startswith("pulse-")] == []
+    assert speech_dispatchers(private_socket) == []
+    assert list((tmp_path / "data").rglob("*.lock")) == []
+    assert len(list((tmp_path / "data").rglob("game-*.json"))) == 1  # the game is kept

@@ -68,7 +68,7 @@ def test_the_first_menu_takes_help_settings_and_quit(terminal, tmp_path):
     term = terminal("--seed", "3", "--hands", "1", game_chosen=False)
     term.wait_for("Which game? The games of the Rook rule books:")
     term.type("help")
-    term.wait_for("The number or the name of a game in the list starts it; the rules command says its rules.")
+    term.wait_for("The number or the name of a game in the list starts it; in the game, the rules command says its rules.")
     term.wait_for("Also: settings, or quit to leave.")
     term.keys("F1")  # the quick key for help works here too
     term.wait_for_count("Also: settings, or quit to leave.", 2)

@@ -738,6 +738,8 @@ class Announcer:
         return f"Last trick, {trick.number}: {played}. {taker} it, {trick.points} points."
 
     def bids_line(self, state: GameState) -> str:
+        if not self.rules.bidding:
+            return "There is no bidding in this game."
         if not state.bids:
             return f"No bids yet. {self._does(state.seat_to_act, 'bid', 'bids')} first."
         if self.braille:

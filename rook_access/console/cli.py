@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import json
 import os
 import re
+import signal
+import threading
 import tomllib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import NoReturn
 
 from .. import __version__
@@ -270,8 +274,33 @@ def open_output(settings: Settings, notice: Callable[[str], None]) -> Channel:
     return channel
 
 
+@contextlib.contextmanager
+def _leaving_on_hangup_or_terminate() -> Iterator[None]:
+    """SIGTERM and SIGHUP (a closed terminal window) leave as an exit does, not at once:
+    the locks are released and a speech-dispatcher the program started is stopped."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def leave(number: int, frame: FrameType | None) -> NoReturn:
+        raise SystemExit(128 + number)
+
+    names = [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    before = {name: signal.signal(getattr(signal, name), leave) for name in names}
+    try:
+        yield
+    finally:
+        for name, handler in before.items():
+            signal.signal(getattr(signal, name), handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; the exit status."""
+    with _leaving_on_hangup_or_terminate():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.list_variants:
         for line in variant_lines():
@@ -348,7 +377,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return game.run()
     except KeyboardInterrupt:
-        game.say("Interrupted. " + game.goodbye())
+        game.say_goodbye("Interrupted. ")
         return 0
     except BrokenPipeError:
         # Whoever read our output has gone (a closed pipe): leave quietly,
@@ -457,10 +486,16 @@ def _offer_variants(
         f"Type a number from 1 to {len(names)} or a name; Enter plays {control.effective.variant}.",
         game_named,
         allowed=f"Type a number from 1 to {len(names)}, or press Enter.",
-        help=("The number or the name of a game in the list starts it; the rules command says its rules.",),
+        help=("The number or the name of a game in the list starts it; in the game, the rules command says its rules.",),
         refusal="{answer} is not a game here.",
     )
-    choice = ask_question(question, lines, say, control.command)
+    # A setting changed here is kept, but not the game: it is not chosen yet, and the list is offered again.
+    save = control.save
+    control.save = lambda changed: save_settings(config, changed, leave_out=("variant",))
+    try:
+        choice = ask_question(question, lines, say, control.command)
+    finally:
+        control.save = save
     if choice is None:
         return False
     control.effective = control.effective.changed("variant", choice)

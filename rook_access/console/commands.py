@@ -162,6 +162,18 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" Did you mean {close[0]}?" if close else ""
 
 
+def _refuse_a_mistyped_color(words: list[str]) -> None:
+    """Refuse a card number and a word that is not a color ("14 yelow"), naming the color meant."""
+    if len(words) != 2 or not is_number(words[0]) or not 1 <= int(words[0]) <= 14:
+        return
+    word = words[1]
+    if word.isalpha() and word.lower() not in ("points", "point") and not _is_color(word):
+        raise UnknownCommandError(
+            f"{shown(word)} is not a color.{did_you_mean(word, COLOR_NAMES)} "
+            "The colors are red, black, yellow and green, or r, x, y and g."
+        )
+
+
 def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | None:
     """The command on a line (None for a blank line).
 
@@ -183,8 +195,11 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
         if spec.name == "pass" and arguments and all(_is_card(word) for word in arguments):
             # "p 14r": p is short for pass, but a card after it means play.
             spec = _BY_WORD["play"]
+        if spec.name == "play":
+            _refuse_a_mistyped_color(arguments)
         return Command(spec, tuple(arguments))
     if is_number(first):
+        _refuse_a_mistyped_color(words)
         return Command(_BY_WORD["bid"], tuple(words))
     if _is_card(first):
         return Command(_BY_WORD["play"], tuple(words))
@@ -217,12 +232,17 @@ def _usage(spec: CommandSpec, rules: RuleSet | None = None) -> str:
     return f"{spec.name} {arguments}".strip()
 
 
-def help_lines(rules: RuleSet, phase: Phase, braille: bool = False) -> list[str]:
+def help_lines(
+    rules: RuleSet, phase: Phase, braille: bool = False, may_check: bool = True, may_move: bool = True
+) -> list[str]:
     """``help``: the commands that apply in this game and this part of the hand, in a few lines.
 
     With ``braille`` the lines are the braille verbosity's, at most 40 cells each.
+    ``may_check`` False leaves ``check`` out of the moves (Kentucky Discard, once someone has bid);
+    ``may_move`` False leaves out the moves (another player is to act).
     """
-    moves = [spec for spec in COMMANDS if spec.applies(rules, phase) and spec.is_move(phase)]
+    moves = [spec for spec in COMMANDS if may_move and spec.applies(rules, phase) and spec.is_move(phase)]
+    moves = [spec for spec in moves if may_check or spec.name != "check"]
     others = [spec for spec in COMMANDS if spec.applies(rules, phase) and not spec.is_move(phase)]
     sayers = [spec.name for spec in others if spec.name not in ("settings", "stop", "help", "quit")]
     if braille:

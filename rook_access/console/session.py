@@ -17,7 +17,7 @@ from types import FrameType
 from typing import Protocol, runtime_checkable
 
 from ..announcer import Announcer, Verbosity, speakable
-from ..announcer.announcer import sort_hand
+from ..announcer.announcer import BRAILLE_WIDTH, sort_hand
 from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
 from ..engine import (
@@ -265,10 +265,15 @@ class ConsoleGame:
         return words
 
     def move_words(self) -> list[str]:
-        """The moves that may be typed now, as words (cards, bids, colors), in the order the question names them."""
+        """The moves that may be typed now, as words (cards, bids, colors), in the order the question names them.
+
+        None while another player is to act: their cards are not the user's to hear.
+        """
         state = self.state
         rules = state.rules
         words: list[str] = []
+        if state.actor not in self.humans:
+            return words
         if state.phase is Phase.PLAY:
             words += [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, rules)]
         elif state.phase is Phase.BIDDING:
@@ -313,7 +318,7 @@ class ConsoleGame:
                 except _Quit:
                     return 0
                 except EOFError:  # the input ended while the game waited after a trick
-                    self.say("End of input. " + self.goodbye())
+                    self.say_goodbye("End of input. ")
                     return 0
                 except _LeaveNow:
                     self._waiting = False
@@ -346,7 +351,7 @@ class ConsoleGame:
             line = self.lines.read(self.narrator.question(state), fresh)
             self._user_typed(line)
             if line is None:
-                self.say("End of input. " + self.goodbye())
+                self.say_goodbye("End of input. ")
                 return 0
             if not self.handle_line(line):
                 return 0
@@ -491,6 +496,23 @@ class ConsoleGame:
             return "Game saved. Goodbye. To go on later: rook-access --resume."
         return "Goodbye."
 
+    def say_goodbye(self, opening: str = "") -> None:
+        """Say ``opening`` and the goodbye; with the braille verbosity, whole sentences
+        packed into lines of at most 40 cells ("To go on later: rook-access --resume." on its own)."""
+        line = opening + self.goodbye()
+        if not self.narrator.braille:
+            self.say(line)
+            return
+        packed: list[str] = []
+        for sentence in line.replace(". ", ".\n").splitlines():
+            if packed and len(packed[-1]) + 1 + len(sentence) <= BRAILLE_WIDTH:
+                packed[-1] += " " + sentence
+            else:
+                packed.append(sentence)
+        for piece in packed:
+            for fitted in self.narrator.fit(piece):
+                self.say(fitted)
+
     def _pause_after_trick(self) -> None:
         """At a terminal, give the player time to take in a trick before the computers go on.
 
@@ -561,7 +583,7 @@ class ConsoleGame:
             if leave is False:
                 self.say("Going on.")
                 return False
-        self.say(self.goodbye())
+        self.say_goodbye()
         return True
 
     def _viewer(self) -> int:
@@ -578,7 +600,9 @@ class ConsoleGame:
         braille = self.narrator.braille
         word = arguments[0].lower() if arguments else ""
         if not word or word == "all":
-            lines = help_all_lines(braille) if word else help_lines(self.state.rules, self.state.phase, braille)
+            lines = help_all_lines(braille) if word else help_lines(
+                self.state.rules, self.state.phase, braille, self.state.may_check(), self.state.actor in self.humans
+            )
             if lines[-1] == CARDS_LINE:  # the notation itself, never in words
                 for line in lines[:-1]:
                     self.say(line)

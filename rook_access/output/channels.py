@@ -546,9 +546,15 @@ class VoiceChannel:
 _OPEN_VOICES: weakref.WeakSet[VoiceChannel] = weakref.WeakSet()
 
 
+# Screen-reader channels that started a speech-dispatcher and are not closed yet:
+# a program that ends without closing one (SIGTERM, SIGHUP from a closed terminal
+# window) must still stop the server it started, which would otherwise run on.
+_OPEN_SPAWNERS: weakref.WeakSet[ScreenReaderChannel] = weakref.WeakSet()
+
+
 @atexit.register
 def _silence_at_exit() -> None:
-    for channel in list(_OPEN_VOICES):
+    for channel in [*_OPEN_VOICES, *_OPEN_SPAWNERS]:
         with contextlib.suppress(Exception):
             channel.close()
 
@@ -737,6 +743,8 @@ class ScreenReaderChannel:
         self.spawned = spawned
         if output is None:
             output, self.spawned = _auto_output_and_server()
+        if self.spawned is not None:
+            _OPEN_SPAWNERS.add(self)
         self._output = output
         self._braille = _has_braille(self._output)
         self._client = _speechd_client(self._output)
