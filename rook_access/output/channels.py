@@ -554,7 +554,8 @@ _OPEN_SPAWNERS: weakref.WeakSet[ScreenReaderChannel] = weakref.WeakSet()
 
 @atexit.register
 def _silence_at_exit() -> None:
-    for channel in [*_OPEN_VOICES, *_OPEN_SPAWNERS]:
+    channels: list[VoiceChannel | ScreenReaderChannel] = [*_OPEN_VOICES, *_OPEN_SPAWNERS]
+    for channel in channels:
         with contextlib.suppress(Exception):
             channel.close()
 
