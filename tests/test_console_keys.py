@@ -155,6 +155,22 @@ def test_tab_offers_the_moves_in_the_order_the_question_names_them():
     assert game.completion_words()[: len(listed)] == listed
 
 
+def test_tab_on_an_empty_line_says_the_moves_as_the_lines_print_cards():
+    """With cards in words (a terminal, output auto) the moves Tab says are in words too; Tab still
+    completes the notation."""
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    game = ConsoleGame(state, [None] * 4, ScriptedLines([]), ListChannel())
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while state.phase is not Phase.PLAY:
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    assert game.moves_as_printed() == game.move_words()  # the notation, as printed by default
+    game.narrator.card_words = True
+    said = game.moves_as_printed()
+    assert said == [game.narrator.printed(word) for word in game.move_words()]
+    assert all(" " in word or word == "the Rook" for word in said), said  # "14 red", never "14r"
+    assert all(word in game.completion_words() for word in game.move_words())
+
+
 def test_tab_offers_no_cards_while_another_player_is_to_act():
     """At "Press Enter to go on." with a computer to lead, Tab must not read out that player's cards."""
     state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))

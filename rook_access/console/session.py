@@ -242,9 +242,13 @@ class ConsoleGame:
         """A Ctrl-C that came while the game was busy: "notice" or "leave", taken at the next safe point."""
         if isinstance(lines, PromptLines):
             lines.words = self.completion_words
-            lines.moves = self.move_words
+            lines.moves = self.moves_as_printed
             lines.stop_speech = self.stop_speech
         self.settings.on_change = self._setting_changed
+
+    def moves_as_printed(self) -> list[str]:
+        """The moves Tab says on an empty line, their cards as the lines print them (in words at a terminal)."""
+        return [self.narrator.printed(word) for word in self.move_words()]
 
     def stop_speech(self) -> None:
         """Silence whatever the output channel is still saying."""
