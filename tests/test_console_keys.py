@@ -120,7 +120,9 @@ def play_script_with_enter() -> tuple[list[str], list[str], GameState, int]:
             lines.append(str(action))
         shadow.apply(action)
     channel = ListChannel()
-    status = ConsoleGame(state, [None] * 4, ScriptedLines(lines), channel).run()
+    source = ScriptedLines(lines)
+    source.interactive = True  # type: ignore[attr-defined]  # Enter is a key pressed at a terminal
+    ConsoleGame(state, [None] * 4, source, channel).run()
     assert state.is_over and state.events == shadow.events  # Enter played what the script would have
     return channel.lines, lines, state, enters
 
@@ -133,6 +135,19 @@ def test_enter_alone_plays_the_only_legal_card_in_card_play_only():
     for index, line in enumerate(said):
         if line == "Enter plays the only legal card.":
             assert " play" in said[index + 1] or " lead" in said[index + 1] or " trump" in said[index + 1]
+
+
+def test_a_blank_line_in_scripted_input_plays_nothing_even_with_one_card_legal():
+    """Scripts rely on blank lines being no-ops: only Enter at a terminal plays the only card."""
+    rules = PARTNERSHIP.replace(hands_limit=1)
+    state = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while not (state.phase is Phase.PLAY and state.turn == 0 and len(state.legal_actions()) == 1):
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    before = list(state.events)
+    channel = ListChannel()
+    ConsoleGame(state, [None, *players[1:]], ScriptedLines(["", ""]), channel).run()
+    assert state.events == before and "Enter plays the only legal card." not in channel.lines
 
 
 def test_tab_offers_the_moves_in_the_order_the_question_names_them():

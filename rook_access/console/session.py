@@ -552,7 +552,8 @@ class ConsoleGame:
             self._say_as_typed(str(error))
             return True
         if command is None:
-            return self._play_the_only_card() if may_act else True
+            # Enter is a key: a blank line in scripted input stays a no-op, as scripts rely on.
+            return self._play_the_only_card() if may_act and is_interactive(self.lines) else True
         if command.name == "quit":
             return not self._confirm_quit()
         try:
@@ -568,7 +569,7 @@ class ConsoleGame:
         return True
 
     def _play_the_only_card(self) -> bool:
-        """Enter alone in card play, when exactly one card may be played, plays it (never in bidding)."""
+        """Enter alone at a terminal in card play, when exactly one card may be played, plays it (never in bidding)."""
         state = self.state
         if state.phase is not Phase.PLAY:
             return True
