@@ -550,3 +550,18 @@ def test_screenreader_output_hands_nvda_each_message_in_order_and_silences_it_wh
         ("silence",),  # interrupt all: the typed line cuts speech
     ]
     assert calls[-1] == ("silence",)  # the stop
+
+
+def test_settings_voice_lines_name_each_voice_with_what_chooses_it():
+    sapi = [(v.id, v.name) for v in SAPI_VOICES]
+    assert channels.voice_lines(sapi) == [
+        "2 voices; choose one with settings voice and its name, or default:",
+        "Microsoft David Desktop - English (United States), TTS_MS_EN-US_DAVID_11.0",
+        "Microsoft Zira Desktop - English (United States), TTS_MS_EN-US_ZIRA_11.0",
+    ]
+    assert channels.voice_lines([("gmw/en-us", "English (America)")])[1] == "English (America), en-us"
+    assert channels.voice_lines([(v.id, v.name) for v in MAC_VOICES])[1:] == [
+        "Samantha, com.apple.voice.compact.en-US.Samantha",
+        "Alex, com.apple.speech.synthesis.voice.Alex",
+    ]
+    assert channels.voice_lines([]) == ["No voices found: the speech engine is missing."]

@@ -78,6 +78,7 @@ __all__ = [
     "VoiceChannel",
     "find_player",
     "list_voices",
+    "voice_lines",
     "open_channel",
     "screen_reader_running",
 ]
@@ -251,6 +252,20 @@ def list_voices(load: Callable[[], Any] = load_engine) -> list[tuple[str, str]]:
             return [(str(v.id), str(v.name)) for v in engine.getProperty("voices")]
     except Exception:
         return []
+
+
+def voice_lines(voices: list[tuple[str, str]] | None = None) -> list[str]:
+    """The lines ``settings voice`` says: how many voices and how to choose
+    one, then one line a voice, its name and the short name that chooses it
+    too (``English (America), en-us``).  ``voices`` is ``list_voices()``'s."""
+    voices = list_voices() if voices is None else voices
+    if not voices:
+        return ["No voices found: the speech engine is missing."]
+    lines = [f"{len(voices)} voices; choose one with settings voice and its name, or default:"]
+    for ident, name in voices:
+        short = short_voice_name(ident)
+        lines.append(name if short.casefold() == name.casefold() or len(short) > 60 else f"{name}, {short}")
+    return lines
 
 
 def short_voice_name(ident: str) -> str:
