@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import csv
 import itertools
 import os
 import queue
@@ -77,6 +78,7 @@ __all__ = [
     "VoiceChannel",
     "find_player",
     "list_voices",
+    "voice_lines",
     "open_channel",
     "screen_reader_running",
 ]
@@ -214,48 +216,115 @@ _SYNTH_LOCK = threading.Lock()
 _DEFAULT_VOICE: dict[str, str | None] = {}
 
 
-def _load_engine() -> Any:
-    """pyttsx3's engine, started with its chatter kept off the screen."""
+# The speech engine of each system, as the notice names it when it is missing.
+ENGINE_NAMES = {"win32": "Windows speech (SAPI 5)", "darwin": "macOS speech"}
+
+
+def load_engine(driver: str | None = None) -> Any:
+    """pyttsx3's engine with ``driver`` (None: the system's own, espeak-ng on
+    Linux, SAPI 5 on Windows, NSSpeechSynthesizer on macOS), started with its
+    chatter kept off the screen."""
     try:
         import pyttsx3  # noqa: PLC0415
     except Exception:
         raise EngineUnavailable("No speech engine (pyttsx3) installed") from None
     try:
         with quiet_output():
-            engine = pyttsx3.init()
+            engine = pyttsx3.init(driver)
             engine.getProperty("voices")
     except Exception:
-        raise EngineUnavailable("No espeak-ng speech engine found") from None
+        raise EngineUnavailable(f"No {ENGINE_NAMES.get(sys.platform, 'espeak-ng speech engine')} found") from None
     silence_module_prints("pyttsx3")
-    with _SYNTH_LOCK:
-        _DEFAULT_VOICE.setdefault("voice", engine.getProperty("voice"))
+    if driver is None:
+        with _SYNTH_LOCK:
+            _DEFAULT_VOICE.setdefault("voice", engine.getProperty("voice"))
     return engine
 
 
-def list_voices() -> list[tuple[str, str]]:
-    """The voices of the speech engine as (identifier, name) pairs, such as
-    ``("gmw/en-us", "English (America)")``; empty without an engine."""
+
+def list_voices(load: Callable[[], Any] = load_engine) -> list[tuple[str, str]]:
+    """The voices of the system's speech engine as (identifier, name) pairs,
+    such as ``("gmw/en-us", "English (America)")`` (espeak-ng); empty
+    without an engine."""
     try:
-        engine = _load_engine()
+        engine = load()
         with _SYNTH_LOCK:
             return [(str(v.id), str(v.name)) for v in engine.getProperty("voices")]
     except Exception:
         return []
 
 
-def _match_voice(engine: Any, wanted: str) -> str:
+def voice_lines(voices: list[tuple[str, str]] | None = None) -> list[str]:
+    """The lines ``settings voice`` says: how many voices and how to choose
+    one, then one line a voice, its name and the short name that chooses it
+    too (``English (America), en-us``).  ``voices`` is ``list_voices()``'s."""
+    voices = list_voices() if voices is None else voices
+    if not voices:
+        return ["No voices found: the speech engine is missing."]
+    lines = [f"{len(voices)} voices; choose one with settings voice and its name, or default:"]
+    for ident, name in voices:
+        short = short_voice_name(ident)
+        lines.append(name if short.casefold() == name.casefold() or len(short) > 60 else f"{name}, {short}")
+    return lines
+
+
+def short_voice_name(ident: str) -> str:
+    """The last part of a voice's identifier: ``en-us`` of espeak-ng's
+    ``gmw/en-us``, ``TTS_MS_EN-US_ZIRA_11.0`` of a SAPI registry key."""
+    return re.split(r"[/\\]", ident)[-1]
+
+
+def match_voice(engine: Any, wanted: str) -> str:
     """The engine's identifier of the voice ``wanted`` names, by identifier
-    (``gmw/en-us``), its last part (``en-us``) or name (``English (America)``),
+    (``gmw/en-us``), its last part (``en-us``) or name (``English (America)``,
+    ``Microsoft Zira Desktop - English (United States)``, ``Samantha``),
     case ignored."""
     key = wanted.strip().casefold()
     with _SYNTH_LOCK:
         voices = list(engine.getProperty("voices"))
     for voice in voices:
         ident = str(voice.id)
-        names = {ident.casefold(), ident.rsplit("/", 1)[-1].casefold(), str(voice.name).casefold()}
+        names = {ident.casefold(), short_voice_name(ident).casefold(), str(voice.name).casefold()}
         if key in names:
             return ident
     raise UnknownVoice(wanted)
+
+
+
+def speakable_text(text: str) -> str:
+    """``text`` with control characters made blanks (espeak-ng takes them for
+    its embedded commands)."""
+    return _CONTROL_CHARACTERS.sub(" ", text)
+
+
+def play_file(
+    command: list[str], path: Path, cancel: threading.Event, popen: Callable[..., Any] | None = None
+) -> None:
+    """Play the sound file ``path`` with the player program ``command`` to its
+    end, or end the player soon after ``cancel`` is set.  A player that
+    cannot start is silence (the line was printed)."""
+    if cancel.is_set():
+        return
+    try:
+        process = (popen or subprocess.Popen)(
+            [*command, str(path)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:
+        return
+    try:
+        while process.poll() is None:
+            if cancel.wait(0.02):
+                process.terminate()
+                break
+    finally:
+        try:
+            process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 class EspeakSpeaker:
@@ -278,8 +347,8 @@ class EspeakSpeaker:
         wav_dir: str | os.PathLike[str] | None = None,
         player: list[str] | None = None,
     ) -> None:
-        self._engine = _load_engine()
-        self._voice = _match_voice(self._engine, voice) if voice else None
+        self._engine = load_engine()
+        self._voice = match_voice(self._engine, voice) if voice else None
         self._rate = DEFAULT_RATE if rate is None else max(MIN_RATE, min(MAX_RATE, int(rate)))
         self._finished = threading.Event()
         self._token = self._engine.connect("finished-utterance", self._on_finished)
@@ -309,7 +378,7 @@ class EspeakSpeaker:
         # (Ctrl-A, the rate, "S"): set as a property (espeak_SetParameter),
         # it reaches espeak-ng's asynchronous queue late and speech often
         # came out at the previous rate.
-        words = _CONTROL_CHARACTERS.sub(" ", text)
+        words = speakable_text(text)
         with _SYNTH_LOCK:
             engine = self._engine
             self._finished.clear()
@@ -350,28 +419,8 @@ class EspeakSpeaker:
                 path.unlink()
 
     def _play(self, path: Path, cancel: threading.Event) -> None:
-        if cancel.is_set() or self._player is None:
-            return
-        try:
-            process = subprocess.Popen(
-                [*self._player, str(path)],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-        except OSError:
-            return  # no player any more: silence, the line was printed
-        try:
-            while process.poll() is None:
-                if cancel.wait(0.02):
-                    process.terminate()
-                    break
-        finally:
-            try:
-                process.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        if self._player is not None:
+            play_file(self._player, path, cancel)
 
     def _on_finished(self, **details: Any) -> None:
         self._finished.set()
@@ -388,6 +437,27 @@ class EspeakSpeaker:
 def _remove_folder(folder: Path | None) -> None:
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def system_speaker(
+    *,
+    rate: int | None = None,
+    voice: str | None = None,
+    wav_dir: str | os.PathLike[str] | None = None,
+    platform: str | None = None,
+) -> Speaker:
+    """The program's own voice on this system (``platform``: ``sys.platform``
+    by default): SAPI 5 played with ``winsound`` on Windows,
+    NSSpeechSynthesizer played with ``afplay`` on macOS, espeak-ng played
+    with ``aplay`` (or the like) elsewhere.  The one place the speaker is
+    chosen by system."""
+    platform = sys.platform if platform is None else platform
+    if platform in ("win32", "darwin"):
+        from .native_voice import mac_speaker, windows_speaker  # noqa: PLC0415 - imports this module
+
+        make = windows_speaker if platform == "win32" else mac_speaker
+        return make(rate=rate, voice=voice, wav_dir=wav_dir)
+    return EspeakSpeaker(rate=rate, voice=voice, wav_dir=wav_dir)
 
 
 INTERRUPT_MODES = ("all", "line", "none")
@@ -437,7 +507,7 @@ class VoiceChannel:
         self.interrupt = _check_mode(interrupt)
         self._plain = PlainChannel(write)
         self._speaker: Speaker = (
-            speaker if speaker is not None else EspeakSpeaker(rate=rate, voice=voice, wav_dir=wav_dir)
+            speaker if speaker is not None else system_speaker(rate=rate, voice=voice, wav_dir=wav_dir)
         )
         self._log = log if log is not None else SpeechLog("voice")
         self._cond = threading.Condition()
@@ -946,27 +1016,54 @@ def _linux_screen_reader_running(proc: Path = Path("/proc"), sysfs: Path = Path(
     return False
 
 
-def _windows_screen_reader_running() -> bool:
-    names = ("nvda", "jaws", "window_eyes", "system_access", "dolphin", "pc_talker", "zdsr")
-    with quiet_output():
-        for name in names:
-            try:
-                module = __import__(f"accessible_output2.outputs.{name}", fromlist=["output_class"])
-                if module.output_class().is_active():
-                    return True
-            except Exception:
-                continue
-    return False
+# Process names of Windows screen readers that read a console, from each one's
+# own documentation and installed files (compared without case).
+WINDOWS_SCREEN_READERS = {
+    "nvda.exe": "NVDA",
+    "jfw.exe": "JAWS",
+    "narrator.exe": "Narrator",
+    "snova.exe": "Dolphin SuperNova",
+    "wineyes.exe": "Window-Eyes",
+}
+# The macOS screen reader's process name (pgrep -x matches it exactly).
+MAC_SCREEN_READER = "VoiceOver"
+PROCESS_LIST_TIMEOUT = 3.0
+"""Seconds to wait for the list of processes (tasklist, pgrep) before guessing none."""
+
+Run = Callable[..., "subprocess.CompletedProcess[bytes]"]
 
 
-def _mac_screen_reader_running() -> bool:
+def windows_process_names(run: Run | None = None) -> set[str]:
+    """The image names of the running processes, lower case, from
+    ``tasklist /fo csv /nh`` (one quoted CSV row per process, the name first);
+    empty if tasklist fails.  ``run`` is ``subprocess.run`` (a fake in tests)."""
     try:
-        done = subprocess.run(
-            ["pgrep", "-x", "VoiceOver"],
+        done = (run or subprocess.run)(
+            ["tasklist", "/fo", "csv", "/nh"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            timeout=PROCESS_LIST_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return set()
+    text = (done.stdout or b"").decode("utf-8", errors="replace")
+    return {row[0].strip().lower() for row in csv.reader(text.splitlines()) if row and row[0].strip()}
+
+
+def _windows_screen_reader_running(run: Run | None = None) -> bool:
+    return bool(windows_process_names(run) & WINDOWS_SCREEN_READERS.keys())
+
+
+def _mac_screen_reader_running(run: Run | None = None) -> bool:
+    try:
+        done = (run or subprocess.run)(
+            ["pgrep", "-x", MAC_SCREEN_READER],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            timeout=2,
+            timeout=PROCESS_LIST_TIMEOUT,
             check=False,
         )
     except (OSError, subprocess.SubprocessError):
@@ -976,8 +1073,9 @@ def _mac_screen_reader_running() -> bool:
 
 def screen_reader_running() -> bool:
     """Whether a screen reader is running: Orca, Fenrir, speakup and the like
-    on Linux, NVDA, JAWS and others on Windows, VoiceOver on macOS.  A best
-    guess; never raises."""
+    on Linux (``LINUX_SCREEN_READERS``), NVDA, JAWS and the others of
+    ``WINDOWS_SCREEN_READERS`` on Windows, VoiceOver on macOS.  A best guess
+    from the running processes; never raises."""
     try:
         if sys.platform.startswith("linux"):
             return _linux_screen_reader_running()
