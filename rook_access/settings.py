@@ -58,7 +58,8 @@ class Settings:
     output: str = "auto"
     """Where announcements go: auto, plain, screenreader or voice."""
     voice: str = ""
-    """The program's own voice (an espeak-ng voice name); empty for the default."""
+    """The program's own voice, a name ``settings voice`` lists (espeak-ng's on Linux, SAPI 5's on
+    Windows, the system's on macOS); empty for the default."""
     rate: int = 0
     """Speech rate of the program's own voice in words a minute; 0 for the default."""
     interrupt: str = "all"
@@ -115,7 +116,7 @@ class Settings:
         return [
             f"verbosity {self.verbosity}: terse, normal, verbose, or braille for a 40-cell display.",
             f"output {self.output}: auto, plain, screenreader or voice.",
-            f"voice {self.voice or 'default'}: an espeak-ng voice name, or default.",
+            f"voice {self.voice or 'default'}: a voice's name (settings voice lists them), or default.",
             f"rate {self.rate or 'default'}: words a minute, 80 to 450, or default.",
             f"interrupt {self.interrupt}: when you type, all stops speech, line finishes the sentence, none says everything.",
             f"pacing {self.pacing}: after a trick, enter waits for Enter, delay goes on by itself.",
@@ -170,7 +171,7 @@ def _parse(name: str, value: object) -> Any:
     if name == "voice":
         voice = str(value).strip()
         if len(voice) > VOICE_NAME_LENGTH or not voice.isprintable():
-            raise SettingError("voice is an espeak-ng voice name, like en-us, or default.")
+            raise SettingError("voice is a voice name, like en-us (settings voice lists them), or default.")
         return "" if text in ("", "default") else voice
     if name == "rate":
         if text in ("default", "0"):

@@ -147,3 +147,39 @@ def test_per_seat_levels_make_those_players():
     assert (players[2].name, players[3].name) == ("normal", "strong")
     _, players = make_table(GameSetup.create(["computer"] * 4, level="random", seed=1))
     assert all(isinstance(player, RandomPlayer) for player in players)
+
+
+ESPEAK_LIKE = [("gmw/en-us", "English (America)"), ("gmw/en", "English (Great Britain)"), ("gmw/de", "German"),
+               ("roa/fr", "French")]  # fmt: skip
+SAPI_LIKE = [(r"HKEY_LOCAL_MACHINE\SOFTWARE\Microsoft\Speech\Voices\Tokens\TTS_MS_EN-US_ZIRA_11.0",
+              "Microsoft Zira Desktop - English (United States)"),
+             (r"HKEY_LOCAL_MACHINE\SOFTWARE\Microsoft\Speech\Voices\Tokens\TTS_MS_DE-DE_HEDDA_11.0",
+              "Microsoft Hedda Desktop - German")]  # fmt: skip
+
+
+def test_settings_voice_lists_the_voices_of_the_user_s_language_and_list_says_all():
+    from rook_access.console.session import SettingsControl
+
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    asked: list[str | None] = []
+    control.voices = lambda language: asked.append(language) or [f"voices for {language}"]
+    assert control.command(["voice"]) == [f"voices for {asked[0]}"] and asked[0]
+    assert control.command(["Voice", "LIST"]) == ["voices for None"]
+    assert control.effective.voice == ""  # listing changes nothing
+
+
+def test_voice_lines_filter_by_language_in_espeak_and_sapi_names():
+    from rook_access.output.channels import voice_lines
+
+    english = voice_lines(ESPEAK_LIKE, language="en")
+    assert english == [
+        "2 of 4 voices speak your language; choose one with settings voice and its name, or default:",
+        "English (America), en-us",
+        "English (Great Britain), en",
+        "settings voice list says all 4.",
+    ]
+    assert voice_lines(SAPI_LIKE, language="de")[1] == "Microsoft Hedda Desktop - German, TTS_MS_DE-DE_HEDDA_11.0"
+    assert len(voice_lines(SAPI_LIKE, language="en")) == 3
+    everything = voice_lines(ESPEAK_LIKE)
+    assert everything[0].startswith("4 voices;") and len(everything) == 5
+    assert voice_lines(ESPEAK_LIKE, language="xx") == everything  # none in that language: all of them

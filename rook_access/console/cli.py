@@ -202,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="on: show the game on a braille display through BRLTTY, beside the output; off (default): leave it "
         "to your screen reader",
     )
-    parser.add_argument("--voice", help="the program's own voice, an espeak-ng voice name")
+    parser.add_argument("--voice", help="the program's own voice: a voice name (settings voice in the game lists them)")
     parser.add_argument("--rate", help="the program's own voice's speed in words a minute, 80 to 450")
     parser.add_argument(
         "--interrupt",

@@ -40,6 +40,7 @@ from ..engine import (
     parse_color,
 )
 from ..engine.cards import shown
+from ..output.channels import user_language, voice_lines
 from ..output.message import Message
 from ..players import Player
 from ..players.search.player import HintPlayer
@@ -121,6 +122,8 @@ class SettingsControl:
         self.on_change: Callable[[str], bool | None] = lambda name: None
         """Called with a setting's name after the ``settings`` command changed it, to apply it; it
         returns False when it could not be applied (braille on without a display): the change is undone."""
+        self.voices: Callable[[str | None], list[str]] = lambda language: voice_lines(language=language)
+        """The lines of ``settings voice``: the voices of a language (a code like ``en``), or all for None."""
 
     def command(self, arguments: Sequence[str]) -> list[str]:
         """Carry out the ``settings`` command (its words after ``settings``); the lines to say.
@@ -131,6 +134,9 @@ class SettingsControl:
         """
         if not arguments:
             return ["Settings, change one with settings, its name and a value:", *self.effective.describe()]
+        if [word.lower() for word in arguments] in (["voice"], ["voice", "list"]):
+            # The voices to choose from: the user's language's, or every one with list.
+            return self.voices(None if len(arguments) == 2 else user_language())
         if len(arguments) < 2:
             return [f"Say settings {shown(arguments[0])} and a value, like settings verbosity terse."]
         name, value = arguments[0].lower(), " ".join(arguments[1:])

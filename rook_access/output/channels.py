@@ -42,6 +42,7 @@ import atexit
 import contextlib
 import csv
 import itertools
+import locale
 import os
 import queue
 import re
@@ -254,18 +255,49 @@ def list_voices(load: Callable[[], Any] = load_engine) -> list[tuple[str, str]]:
         return []
 
 
-def voice_lines(voices: list[tuple[str, str]] | None = None) -> list[str]:
+def voice_lines(voices: list[tuple[str, str]] | None = None, language: str | None = None) -> list[str]:
     """The lines ``settings voice`` says: how many voices and how to choose
     one, then one line a voice, its name and the short name that chooses it
-    too (``English (America), en-us``).  ``voices`` is ``list_voices()``'s."""
+    too (``English (America), en-us``).  ``voices`` is ``list_voices()``'s.
+
+    With ``language`` (a code like ``en``) only that language's voices are
+    listed, where the engine's names say it, and a last line says how to hear
+    them all: espeak-ng has over a hundred.
+    """
     voices = list_voices() if voices is None else voices
     if not voices:
         return ["No voices found: the speech engine is missing."]
-    lines = [f"{len(voices)} voices; choose one with settings voice and its name, or default:"]
-    for ident, name in voices:
+    chosen = [voice for voice in voices if language and _speaks(voice[0], language)] if language else voices
+    if not chosen:
+        chosen, language = voices, None
+    if language:
+        lines = [
+            f"{len(chosen)} of {len(voices)} voices speak your language; "
+            "choose one with settings voice and its name, or default:"
+        ]
+    else:
+        lines = [f"{len(voices)} voices; choose one with settings voice and its name, or default:"]
+    for ident, name in chosen:
         short = short_voice_name(ident)
         lines.append(name if short.casefold() == name.casefold() or len(short) > 60 else f"{name}, {short}")
+    if language:
+        lines.append(f"settings voice list says all {len(voices)}.")
     return lines
+
+
+def _speaks(ident: str, language: str) -> bool:
+    """Whether a voice's identifier names ``language`` (``gmw/en-us``, ``TTS_MS_EN-US_ZIRA_11.0``)."""
+    return language.casefold() in re.split(r"[^a-z0-9]+", short_voice_name(ident).casefold())
+
+
+def user_language() -> str:
+    """The user's language as a two-letter code from the locale (``en`` when it says none)."""
+    try:
+        name = locale.getlocale()[0] or ""
+    except ValueError:
+        name = ""
+    code = re.split(r"[_.@-]", name)[0].casefold()
+    return code if code.isalpha() and 2 <= len(code) <= 3 else "en"
 
 
 def short_voice_name(ident: str) -> str:
