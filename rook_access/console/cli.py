@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import NoReturn
+from typing import IO, NoReturn
 
 from .. import __version__
 from ..announcer import speakable
@@ -34,6 +34,7 @@ from ..saves import (
     record_extra,
     resume_record,
 )
+from ..streams import encodable_line, prepare_standard_streams
 from ..settings import (
     BRAILLE_DISPLAY,
     INTERRUPTS,
@@ -126,6 +127,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"rook-access: {self._one_line(message)} {FLAGS_HINT}\n")
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """Help, version and mistakes, with what the console cannot encode (a flag's value) replaced."""
+        stream = file if file is not None else sys.stderr
+        if message and stream is not None:
+            stream.write(encodable_line(message, stream))
 
     def _one_line(self, message: str) -> str:
         flags = [flag for action in self._actions for flag in action.option_strings if flag.startswith("--")]
@@ -226,8 +233,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _print(line: str) -> None:
     """One whole line in one write, so a screen reader watching the screen never sees half of it."""
-    sys.stdout.write(line + "\n")
+    sys.stdout.write(encodable_line(line, sys.stdout) + "\n")
     sys.stdout.flush()
+
+
+def _print_error(line: str) -> None:
+    """One line on standard error, with what the console cannot encode (a path, a value) replaced."""
+    print(encodable_line(line, sys.stderr), file=sys.stderr)
 
 
 def load_deal(path: str, rules: RuleSet) -> Deal:
@@ -276,8 +288,8 @@ def open_output(settings: Settings, notice: Callable[[str], None]) -> Channel:
 
 @contextlib.contextmanager
 def _leaving_on_hangup_or_terminate() -> Iterator[None]:
-    """SIGTERM and SIGHUP (a closed terminal window) leave as an exit does, not at once:
-    the locks are released and a speech-dispatcher the program started is stopped."""
+    """SIGTERM, SIGHUP (a closed terminal window) and, on Windows, SIGBREAK (Ctrl-Break) leave as an
+    exit does, not at once: the locks are released and a speech-dispatcher the program started is stopped."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -285,7 +297,7 @@ def _leaving_on_hangup_or_terminate() -> Iterator[None]:
     def leave(number: int, frame: FrameType | None) -> NoReturn:
         raise SystemExit(128 + number)
 
-    names = [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    names = [name for name in ("SIGTERM", "SIGHUP", "SIGBREAK") if hasattr(signal, name)]
     before = {name: signal.signal(getattr(signal, name), leave) for name in names}
     try:
         yield
@@ -296,6 +308,7 @@ def _leaving_on_hangup_or_terminate() -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; the exit status."""
+    prepare_standard_streams()
     with _leaving_on_hangup_or_terminate():
         return _main(argv)
 
@@ -311,7 +324,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         settings = effective_settings(stored, args)
     except SettingError as error:
-        print(f"rook-access: {error} {FLAGS_HINT}", file=sys.stderr)
+        _print_error(f"rook-access: {error} {FLAGS_HINT}")
         return 2
 
     def notice(line: str) -> None:
@@ -366,10 +379,10 @@ def _main(argv: Sequence[str] | None) -> int:
         channel.close()
         return 0
     except (InvalidDealError, RuleSetError) as error:
-        print(f"rook-access: {error}", file=sys.stderr)
+        _print_error(f"rook-access: {error}")
         return 2
     except OSError as error:
-        print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
+        _print_error(f"rook-access: cannot write the record file {args.record}: {error.strerror}.")
         return 2
     setup, state, players, record, saver, resumed = table
 
@@ -387,7 +400,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except Exception as error:  # noqa: BLE001 - a player never sees a traceback
         if os.environ.get("ROOK_ACCESS_DEBUG"):
             raise
-        print(f"rook-access: internal error, the game stopped: {error!r}. Please report it.", file=sys.stderr)
+        _print_error(f"rook-access: internal error, the game stopped: {error!r}. Please report it.")
         return 1
     finally:
         if game.state.is_over:
