@@ -117,3 +117,11 @@ def test_a_hand_plays_to_the_end_on_a_cp1252_console(tmp_path, verbosity):
     assert "?" in shown.splitlines()[0] and "Ignored bad settings in " in shown.splitlines()[0]
     assert any("\ufffd" in line for line in reference.splitlines())  # the byte cp1252 cannot decode, echoed
     assert shown.splitlines()[-1].startswith("Game over")  # the hand was played to the end
+
+
+def test_a_flag_value_the_console_cannot_encode_is_told_in_one_line(tmp_path):
+    done = run(["--seed", BRAILLE], b"", "cp1252", tmp_path)
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode("cp1252") == (
+        "rook-access: --seed: ??? is not a whole number. Type rook-access --help for the flags.\n"
+    )

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import IO, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from .. import __version__
 from ..announcer import speakable
@@ -52,6 +52,9 @@ from .questions import Question
 from .questions import ask as ask_question
 from .resume import LeaveProgram, choose_saved_game
 from .session import OUTPUT_SETTINGS, ConsoleGame, SettingsControl, braille_missing
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
@@ -128,7 +131,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"rook-access: {self._one_line(message)} {FLAGS_HINT}\n")
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         """Help, version and mistakes, with what the console cannot encode (a flag's value) replaced."""
         stream = file if file is not None else sys.stderr
         if message and stream is not None:
