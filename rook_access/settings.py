@@ -191,7 +191,7 @@ def _parse(name: str, value: object) -> Any:
 
 def settings_path() -> Path:
     """The settings file: in ROOK_ACCESS_CONFIG_DIR if set, else the platform's user config directory."""
-    folder = os.environ.get("ROOK_ACCESS_CONFIG_DIR") or platformdirs.user_config_dir("rook-access")
+    folder = os.environ.get("ROOK_ACCESS_CONFIG_DIR") or platformdirs.user_config_dir("rook-access", appauthor=False)
     return Path(folder) / "settings.toml"
 
 

@@ -9,12 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from console_helpers import program_environment
+from console_helpers import keyboard_moves, program_environment
 
 from rook_access.output.channels import PlainChannel
 from rook_access.output.message import Message
-from rook_access.players import BasicPlayer
-from rook_access.saves import GameSetup, make_table
 from rook_access.streams import encodable_line, prepare_stream, shown_form
 
 BRAILLE = "\u2802\u2832\u2817"  # 14r in computer braille
@@ -60,22 +58,6 @@ def test_a_pipe_with_no_encoding_chosen_is_made_utf8(monkeypatch):
     stream.write(BRAILLE)
     stream.flush()
     assert stream.buffer.getvalue() == BRAILLE.encode("utf-8")
-
-
-def keyboard_moves(seed: int) -> list[str]:
-    """South's moves in a one-hand game of easy computer players, found by playing it as the program does."""
-    setup = GameSetup.create(["human", "computer", "computer", "computer"], level="easy", seed=seed, hands=1)
-    state, players = make_table(setup)
-    south = BasicPlayer(0)
-    moves = []
-    while not state.is_over:
-        seat = state.turn
-        player = players[seat] or south
-        action = player.choose(state.view(seat))
-        if players[seat] is None:
-            moves.append(str(action))
-        state.apply(action)
-    return moves
 
 
 def run(args: list[str], stdin: bytes, encoding: str, home: Path) -> subprocess.CompletedProcess[bytes]:
