@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NoReturn
 from .. import __version__
 from ..announcer import speakable
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
+from ..braille.elsewhere import screen_reader_braille
 from ..announcer.rules_summary import variant_line
 from ..engine import VARIANTS, BirdRank, Deal, GameState, InvalidDealError, RuleSet, RuleSetError, find_variant
 from ..engine.cards import shown
@@ -163,6 +164,18 @@ class _Parser(argparse.ArgumentParser):
         return message.rstrip(".") + "."
 
 
+def _braille_flag_help() -> str:
+    """``--braille``'s help: on Windows and macOS, that it is for Linux and whose braille to use."""
+    elsewhere = screen_reader_braille()
+    if elsewhere is None:
+        return (
+            "on: show the game on a braille display through BRLTTY, beside the output; off (default): leave it "
+            "to your screen reader"
+        )
+    system, readers = elsewhere
+    return f"on: for Linux, a braille display through BRLTTY; on {system}, leave it off (the default): {readers} shows the game in braille"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="rook-access",
@@ -209,8 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--braille",
         choices=BRAILLE_DISPLAY,
-        help="on: show the game on a braille display through BRLTTY, beside the output; off (default): leave it "
-        "to your screen reader",
+        help=_braille_flag_help(),
     )
     parser.add_argument("--voice", help="the program's own voice, an espeak-ng voice name")
     parser.add_argument("--rate", help="the program's own voice's speed in words a minute, 80 to 450")
