@@ -1,8 +1,8 @@
 """Standard output and error that never fail on a character the console cannot show.
 
-A Windows console set to an old code page (cp1252, or ``PYTHONIOENCODING=cp1252``),
-a POSIX terminal in a Latin-1 locale or a pipe to such a program cannot encode
-every character the program may print: braille cells like ``⠂⠲⠗`` typed by a
+A Windows console set to an old code page, a pipe on Windows (in its ANSI
+code page, like cp1252), ``PYTHONIOENCODING=cp1252`` or a POSIX terminal in a
+Latin-1 locale cannot encode every character the program may print: braille cells like ``⠂⠲⠗`` typed by a
 player, a voice name, a user name in a path.  Printing one would raise
 ``UnicodeEncodeError`` and end the game.  So:
 

@@ -46,7 +46,9 @@ def test_help_and_settings_say_the_braille_setting_is_for_linux(monkeypatch, pla
         f"(the default): {readers} shows the game in braille" in help_text
     )
     line = next(line for line in Settings().describe() if line.startswith("braille "))
-    assert line == f"braille off: on is for Linux with BRLTTY; on {system}, keep it off: {readers} shows the game in braille."
+    assert line == (
+        f"braille off: on is for Linux with BRLTTY; on {system}, keep it off: {readers} shows the game in braille."
+    )
 
 
 def test_on_linux_the_braille_setting_still_means_brltty(monkeypatch):
@@ -55,4 +57,6 @@ def test_on_linux_the_braille_setting_still_means_brltty(monkeypatch):
     with pytest.raises(DisplayUnavailable, match=r"No BrlAPI \(install brltty and python3-brlapi\)"):
         BrailleDisplay()
     line = next(line for line in Settings().describe() if line.startswith("braille "))
-    assert line == "braille off: on shows the game on a braille display through BRLTTY, off leaves it to your screen reader."
+    assert line == (
+        "braille off: on shows the game on a braille display through BRLTTY, off leaves it to your screen reader."
+    )

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from console_helpers import keyboard_moves, program_environment
+from console_helpers import keyboard_moves, program_environment, run_in_process
 
 from rook_access.output.channels import PlainChannel
 from rook_access.output.message import Message
@@ -107,3 +107,12 @@ def test_a_flag_value_the_console_cannot_encode_is_told_in_one_line(tmp_path):
     assert done.stderr.decode("cp1252") == (
         "rook-access: --seed: ??? is not a whole number. Type rook-access --help for the flags.\n"
     )
+
+
+def test_an_escape_code_or_control_character_typed_is_never_said_back():
+    # "help" with a word it does not know said the word back as typed, ESC and NUL included:
+    # a terminal acts on the one and a screen reader reads out the other.
+    output, *_ = run_in_process(["help \x1b[2Jbid", "help\tbid\x00", "pass"])
+    assert "No command [2jbid. Type help all for every command." in output
+    assert "No command bid. Did you mean bid?" in output
+    assert all(line.isprintable() for line in output)

@@ -173,7 +173,10 @@ def _braille_flag_help() -> str:
             "to your screen reader"
         )
     system, readers = elsewhere
-    return f"on: for Linux, a braille display through BRLTTY; on {system}, leave it off (the default): {readers} shows the game in braille"
+    return (
+        f"on: for Linux, a braille display through BRLTTY; on {system}, leave it off (the default): "
+        f"{readers} shows the game in braille"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
