@@ -9,7 +9,7 @@ the data folder itself) are found too, and resumed in place.
 
 A copy of the program that plays a game holds a lock beside its save
 (``game-....json.lock``): created with ``O_CREAT | O_EXCL``, it holds the
-owner's process id, the process's start time where ``/proc`` tells it, and
+owner's process id, the process's start time where the system tells it (``/proc``, kernel32), and
 the host name.  A second copy is told the game is open elsewhere
 (``GameOpenElsewhere``).  A lock whose process is gone (killed, or the
 machine stopped) is stale, and is taken over safely: see ``SaveLock``.
@@ -26,11 +26,13 @@ import contextlib
 import os
 import re
 import socket
+import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import windows_processes
 from .engine import RuleSetError
 from .saves import DamagedSaveError, GameSaver, GameSetup, SavedAction, SavedGame, data_folder, delete_save, read_save
 
@@ -106,11 +108,14 @@ def lock_path(save: Path) -> Path:
 
 
 def process_start(pid: int) -> str | None:
-    """When process ``pid`` started, as the system counts (Linux: ticks since boot); None if unknown.
+    """When process ``pid`` started, as the system counts (Linux: ticks since boot; Windows: its
+    creation time); None if unknown.
 
     Kept in the lock with the pid, so that a pid reused by another process
     after the owner died is not taken for the owner.
     """
+    if sys.platform == "win32":
+        return windows_processes.process_created(pid)
     try:
         text = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
     except OSError:
@@ -128,17 +133,20 @@ def this_process() -> LockOwner:
 def process_alive(owner: LockOwner) -> bool:
     """Whether the process that wrote a lock may still be running (when in doubt, yes).
 
-    On POSIX ``os.kill(pid, 0)`` says whether the pid exists; a start time
-    that differs from the one in the lock means the pid was reused.  A lock
-    written on another host (a shared folder) cannot be checked: alive.
-    Elsewhere (Windows, where ``os.kill`` would end the process) every lock
-    is taken as alive: the user removes a stale one by hand until that is
-    made right.
+    On POSIX ``os.kill(pid, 0)`` says whether the pid exists; on Windows,
+    where ``os.kill`` would end the process, kernel32 says whether it is
+    running (``windows_processes``).  A start time that differs from the one
+    in the lock means the pid was reused.  A lock written on another host (a
+    shared folder) cannot be checked: alive.
     """
     if owner.pid is None:
         return True
     if owner.host is not None and owner.host != socket.gethostname():
         return True
+    if sys.platform == "win32":
+        if not windows_processes.process_running(owner.pid):
+            return False
+        return not _reused(owner)
     if os.name != "posix":
         return True
     try:
@@ -147,11 +155,15 @@ def process_alive(owner: LockOwner) -> bool:
         return False
     except OSError:  # PermissionError: it exists, as another user
         return True
-    if owner.start is not None:
-        start = process_start(owner.pid)
-        if start is not None and start != owner.start:
-            return False
-    return True
+    return not _reused(owner)
+
+
+def _reused(owner: LockOwner) -> bool:
+    """Whether the running process with the owner's pid started at another time than the owner."""
+    if owner.start is None or owner.pid is None:
+        return False
+    start = process_start(owner.pid)
+    return start is not None and start != owner.start
 
 
 _HELD: set[SaveLock] = set()

@@ -20,6 +20,7 @@ from typing import Any
 import platformdirs
 import tomli_w
 
+from .braille.elsewhere import braille_setting_help
 from .engine import VARIANTS, BirdRank
 from .engine.cards import shown
 from .files import unused_name
@@ -122,7 +123,7 @@ class Settings:
             f"pacing {self.pacing}: after a trick, enter waits for Enter, delay goes on by itself.",
             f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
             f"level {self.level}: easy, normal, strong or random computer players, or one per seat like easy,strong,normal,strong.",
-            f"braille {self.braille}: on shows the game on a braille display through BRLTTY, off leaves it to your screen reader.",
+            f"braille {self.braille}: {braille_setting_help()}.",
             f"variant {self.variant}: the game, one of {', '.join(VARIANT_NAMES)}.",
             f"target {self.target or 'default'}: the score that wins, or default for the game's own.",
             f"bird_rank {self.bird_rank or 'default'}: high, low, ten-and-a-half, or default.",
@@ -192,7 +193,7 @@ def _parse(name: str, value: object) -> Any:
 
 def settings_path() -> Path:
     """The settings file: in ROOK_ACCESS_CONFIG_DIR if set, else the platform's user config directory."""
-    folder = os.environ.get("ROOK_ACCESS_CONFIG_DIR") or platformdirs.user_config_dir("rook-access")
+    folder = os.environ.get("ROOK_ACCESS_CONFIG_DIR") or platformdirs.user_config_dir("rook-access", appauthor=False)
     return Path(folder) / "settings.toml"
 
 

@@ -17,6 +17,7 @@ from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, car
 from rook_access.engine.deal import EXAMPLE_DEAL
 from rook_access.output.message import Message
 from rook_access.players import BasicPlayer, make_player
+from rook_access.saves import GameSetup, make_table
 from rook_access.record import RecordWriter
 
 FIXED_DEAL = EXAMPLE_DEAL
@@ -213,3 +214,20 @@ def transcript(
     game = ConsoleGame(state, players, source, channel, verbosity=verbosity, settings=settings, sleep=lambda _: None)
     game.run()
     return channel.lines, game
+
+
+def keyboard_moves(seed: int) -> list[str]:
+    """South's moves, as the basic player would make them, in a one-hand game of easy computer players
+    as ``--hands 1 --level easy --seed SEED`` makes it, found by playing it as the program does."""
+    setup = GameSetup.create(["human", "computer", "computer", "computer"], level="easy", seed=seed, hands=1)
+    state, players = make_table(setup)
+    south = BasicPlayer(0)
+    moves = []
+    while not state.is_over:
+        seat = state.turn
+        player = players[seat] or south
+        action = player.choose(state.view(seat))
+        if players[seat] is None:
+            moves.append(str(action))
+        state.apply(action)
+    return moves

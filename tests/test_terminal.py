@@ -47,7 +47,7 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     # Ctrl-C clears the line and says how to leave; the game goes on.
     term.type("bid 9", enter=False)
     term.keys("C-c")
-    term.wait_for("Press Ctrl-C again to leave.")
+    term.wait_for("Press Ctrl-C again to leave, or type quit.")
     term.type("pass")
     term.wait_for("You pass.")
     # Ctrl-D leaves cleanly with status 0.

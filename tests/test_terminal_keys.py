@@ -137,7 +137,7 @@ def test_ctrl_c_during_the_delay_after_a_trick_stops_speech_and_the_game_goes_on
     term.type("pass")
     play_until(term, " takes trick ")  # a computer leads next: the game pauses
     term.keys("C-c")  # during the 3-second pause after the trick
-    term.wait_for("Press Ctrl-C again to leave.", timeout=2)
+    term.wait_for("Press Ctrl-C again to leave, or type quit.", timeout=2)
     screen = term.wait_for_count("Your", term.screen().count("Your") + 1, timeout=15)
     assert "EXIT=" not in screen and "Traceback" not in screen
     # Two presses within a second during the next pause leave, the game saved.
@@ -155,7 +155,7 @@ def test_two_ctrl_c_at_a_prompt_leave_with_the_game_saved(terminal):
     term.keys("C-c")
     term.keys("C-c")
     screen = term.wait_for("EXIT=0")
-    assert screen.count("Press Ctrl-C again to leave.") == 1
+    assert screen.count("Press Ctrl-C again to leave, or type quit.") == 1
     assert GOODBYE in screen
 
 

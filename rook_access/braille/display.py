@@ -37,6 +37,7 @@ from typing import Any
 
 from ..output.message import Message
 from ..system_packages import load_system_module
+from .elsewhere import braille_on_note
 from .panning import pan_pieces
 from .translator import computer_braille, dot_bytes, load_louis
 
@@ -169,6 +170,9 @@ class BrailleDisplay:
         auth: str | None = None,
         notice: Callable[[str], Any] | None = None,
     ) -> None:
+        elsewhere = braille_on_note()
+        if elsewhere is not None:
+            raise DisplayUnavailable(elsewhere)
         brlapi = load_brlapi()
         if brlapi is None:
             raise DisplayUnavailable("No BrlAPI (install brltty and python3-brlapi)")

@@ -15,11 +15,12 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from .. import __version__
 from ..announcer import speakable
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
+from ..braille.elsewhere import screen_reader_braille
 from ..announcer.rules_summary import variant_line
 from ..engine import VARIANTS, BirdRank, Deal, GameState, InvalidDealError, RuleSet, RuleSetError, find_variant
 from ..engine.cards import shown
@@ -34,6 +35,7 @@ from ..saves import (
     record_extra,
     resume_record,
 )
+from ..streams import encodable_line, prepare_standard_streams
 from ..settings import (
     BRAILLE_DISPLAY,
     INTERRUPTS,
@@ -51,6 +53,9 @@ from .questions import Question
 from .questions import ask as ask_question
 from .resume import LeaveProgram, choose_saved_game
 from .session import OUTPUT_SETTINGS, ConsoleGame, SettingsControl, braille_missing
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
@@ -127,6 +132,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"rook-access: {self._one_line(message)} {FLAGS_HINT}\n")
 
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Help, version and mistakes, with what the console cannot encode (a flag's value) replaced."""
+        stream = file if file is not None else sys.stderr
+        if message and stream is not None:
+            stream.write(encodable_line(message, stream))
+
     def _one_line(self, message: str) -> str:
         flags = [flag for action in self._actions for flag in action.option_strings if flag.startswith("--")]
         unknown = re.fullmatch(r"unrecognized arguments: (.*)", message)
@@ -151,6 +162,21 @@ class _Parser(argparse.ArgumentParser):
                 return f"{flag} needs a value."
             return f"{flag}: {problem.rstrip('.')}."
         return message.rstrip(".") + "."
+
+
+def _braille_flag_help() -> str:
+    """``--braille``'s help: on Windows and macOS, that it is for Linux and whose braille to use."""
+    elsewhere = screen_reader_braille()
+    if elsewhere is None:
+        return (
+            "on: show the game on a braille display through BRLTTY, beside the output; off (default): leave it "
+            "to your screen reader"
+        )
+    system, readers = elsewhere
+    return (
+        f"on: for Linux, a braille display through BRLTTY; on {system}, leave it off (the default): "
+        f"{readers} shows the game in braille"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -199,8 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--braille",
         choices=BRAILLE_DISPLAY,
-        help="on: show the game on a braille display through BRLTTY, beside the output; off (default): leave it "
-        "to your screen reader",
+        help=_braille_flag_help(),
     )
     parser.add_argument("--voice", help="the program's own voice: a voice name (settings voice in the game lists them)")
     parser.add_argument("--rate", help="the program's own voice's speed in words a minute, 80 to 450")
@@ -226,8 +251,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _print(line: str) -> None:
     """One whole line in one write, so a screen reader watching the screen never sees half of it."""
-    sys.stdout.write(line + "\n")
+    sys.stdout.write(encodable_line(line, sys.stdout) + "\n")
     sys.stdout.flush()
+
+
+def _print_error(line: str) -> None:
+    """One line on standard error, with what the console cannot encode (a path, a value) replaced."""
+    print(encodable_line(line, sys.stderr), file=sys.stderr)
 
 
 def load_deal(path: str, rules: RuleSet) -> Deal:
@@ -276,8 +306,8 @@ def open_output(settings: Settings, notice: Callable[[str], None]) -> Channel:
 
 @contextlib.contextmanager
 def _leaving_on_hangup_or_terminate() -> Iterator[None]:
-    """SIGTERM and SIGHUP (a closed terminal window) leave as an exit does, not at once:
-    the locks are released and a speech-dispatcher the program started is stopped."""
+    """SIGTERM, SIGHUP (a closed terminal window) and, on Windows, SIGBREAK (Ctrl-Break) leave as an
+    exit does, not at once: the locks are released and a speech-dispatcher the program started is stopped."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -285,7 +315,7 @@ def _leaving_on_hangup_or_terminate() -> Iterator[None]:
     def leave(number: int, frame: FrameType | None) -> NoReturn:
         raise SystemExit(128 + number)
 
-    names = [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    names = [name for name in ("SIGTERM", "SIGHUP", "SIGBREAK") if hasattr(signal, name)]
     before = {name: signal.signal(getattr(signal, name), leave) for name in names}
     try:
         yield
@@ -296,6 +326,7 @@ def _leaving_on_hangup_or_terminate() -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; the exit status."""
+    prepare_standard_streams()
     with _leaving_on_hangup_or_terminate():
         return _main(argv)
 
@@ -311,7 +342,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         settings = effective_settings(stored, args)
     except SettingError as error:
-        print(f"rook-access: {error} {FLAGS_HINT}", file=sys.stderr)
+        _print_error(f"rook-access: {error} {FLAGS_HINT}")
         return 2
 
     def notice(line: str) -> None:
@@ -366,10 +397,10 @@ def _main(argv: Sequence[str] | None) -> int:
         channel.close()
         return 0
     except (InvalidDealError, RuleSetError) as error:
-        print(f"rook-access: {error}", file=sys.stderr)
+        _print_error(f"rook-access: {error}")
         return 2
     except OSError as error:
-        print(f"rook-access: cannot write the record file {args.record}: {error.strerror}.", file=sys.stderr)
+        _print_error(f"rook-access: cannot write the record file {args.record}: {error.strerror}.")
         return 2
     setup, state, players, record, saver, resumed = table
 
@@ -387,7 +418,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except Exception as error:  # noqa: BLE001 - a player never sees a traceback
         if os.environ.get("ROOK_ACCESS_DEBUG"):
             raise
-        print(f"rook-access: internal error, the game stopped: {error!r}. Please report it.", file=sys.stderr)
+        _print_error(f"rook-access: internal error, the game stopped: {error!r}. Please report it.")
         return 1
     finally:
         if game.state.is_over:

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Protocol, runtime_checkable
+from typing import IO, TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from .interrupts import CTRL_C_NOTICE, CtrlC
 
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.document import Document
     from prompt_toolkit.key_binding import KeyPressEvent
+    from prompt_toolkit.output import Output
 
 QUICK_KEYS: tuple[tuple[str, str], ...] = (
     ("f1", "help"),
@@ -28,6 +29,43 @@ QUICK_KEYS: tuple[tuple[str, str], ...] = (
     ("f6", "score"),
 )
 """Keys that submit a command as if it were typed (F2, which stops speech at once, is apart)."""
+
+CTRL_Z = "\x1a"
+"""Ctrl-Z then Enter ends the input in a Windows console, as Ctrl-D does: a line of it alone ends it here too."""
+
+
+def ends_input(line: str) -> bool:
+    """Whether ``line`` is Ctrl-Z alone, which ends the input in a Windows console."""
+    return line.strip() == CTRL_Z
+
+
+def console_output() -> Output:
+    """prompt_toolkit's output for this console: no colors, no bell, no cursor position queries.
+
+    On Windows, prompt_toolkit's own choice (as its ``create_output`` makes
+    it): ``Windows10_Output`` where the console takes escape sequences
+    (Windows Terminal, the console host of Windows 10 and later), else
+    ``Win32Output``, which draws through the console API (the classic console
+    host).  Elsewhere a VT100 terminal.  Either way the escape sequences go to
+    the console, which acts on them; a screen reader reads the text shown.
+    """
+    from prompt_toolkit.output.color_depth import ColorDepth
+
+    if sys.platform == "win32":
+        from prompt_toolkit.output.win32 import Win32Output
+        from prompt_toolkit.output.windows10 import Windows10_Output, is_win_vt100_enabled
+
+        if is_win_vt100_enabled():
+            modern = Windows10_Output(sys.stdout, default_color_depth=ColorDepth.MONOCHROME)
+            modern.vt100_output.enable_bell = False
+            modern.vt100_output.enable_cpr = False
+            return cast("Output", modern)
+        return Win32Output(sys.stdout, default_color_depth=ColorDepth.MONOCHROME)
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    output = Vt100_Output.from_pty(sys.stdout, default_color_depth=ColorDepth.MONOCHROME, enable_bell=False)
+    output.enable_cpr = False
+    return output
 
 
 class LineSource(Protocol):
@@ -78,7 +116,7 @@ class PlainLines:
         if fresh:
             self.say(question)
         line = self.stream.readline()
-        if not line:
+        if not line or ends_input(line):
             return None
         return line.rstrip("\r\n")
 
@@ -88,7 +126,8 @@ class TerminalLines:
 
     Set up to disturb a screen reader as little as possible: no cursor
     position queries, no space kept below the prompt for menus, no colors,
-    no bell.  Ctrl-D ends the input like the end of a file; Ctrl-C stops
+    no bell.  Ctrl-D, or Ctrl-Z then Enter as in a Windows console, ends the
+    input like the end of a file; Ctrl-C stops
     speech, clears the line and says how to leave, and a second Ctrl-C
     within a second leaves (the line ``quit``).  The quick keys submit their
     command like a typed line, kept out of the history; what was half typed
@@ -102,11 +141,8 @@ class TerminalLines:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
         from prompt_toolkit.key_binding import KeyBindings
-        from prompt_toolkit.output.color_depth import ColorDepth
-        from prompt_toolkit.output.vt100 import Vt100_Output
 
-        output = Vt100_Output.from_pty(sys.stdout, default_color_depth=ColorDepth.MONOCHROME, enable_bell=False)
-        output.enable_cpr = False
+        output = console_output()
         self.say = say
         self.speak = speak
         self.words: Callable[[], list[str]] = list
@@ -189,7 +225,8 @@ class TerminalLines:
         while True:
             kept, self._kept = self._kept, None
             try:
-                return self.session.prompt(question + " ", default=kept or "")
+                line = self.session.prompt(question + " ", default=kept or "")
+                return None if ends_input(line) else line
             except EOFError:
                 return None
             except KeyboardInterrupt:

@@ -623,7 +623,7 @@ class ConsoleGame:
         spec = find_command(word)
         if spec is None:
             names = [spec.name for spec in COMMANDS]
-            return [f"No command {word}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
+            return [f"No command {shown(word)}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
         line = command_help(spec, braille)
         if not spec.in_game(self.state.rules):
             line += f" Not in {self.state.rules.title}."

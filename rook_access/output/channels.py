@@ -59,6 +59,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from ..streams import encodable_line, shown_form
 from .message import Message
 from .quiet import quiet_output, silence_module_prints
 from .speech_log import SpeechLog
@@ -139,7 +140,7 @@ Notice = Callable[[str], Any]
 
 
 def _notice_on_stderr(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+    print(encodable_line(line, sys.stderr), file=sys.stderr, flush=True)
 
 
 class PlainChannel:
@@ -153,7 +154,7 @@ class PlainChannel:
     def say(self, message: Message) -> None:
         if not message.shown:
             return
-        self._write(message.compact)
+        self._write(shown_form(message, sys.stdout))  # the spoken form where the console cannot show the compact
         with contextlib.suppress(Exception):
             sys.stdout.flush()
 
