@@ -269,7 +269,14 @@ class TerminalLines:
         try:
             yield
         finally:
-            termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
+            # An input flush and TCSANOW rather than TCSAFLUSH, which would first wait for
+            # output nobody may read any more; a terminal that has gone (a closed window,
+            # a killed tmux) fails with EIO, which must not turn leaving into an error.
+            try:
+                termios.tcflush(fd, termios.TCIFLUSH)
+                termios.tcsetattr(fd, termios.TCSANOW, saved)
+            except termios.error:
+                pass  # the terminal has gone: there is nothing to restore
 
 
 def standard_input_lines(say: Callable[[str], None], speak: Callable[[str], None]) -> LineSource:
