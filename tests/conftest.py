@@ -3,7 +3,8 @@
 - Every test runs with the program's data and settings folders (and the XDG
   folders that platformdirs falls back on) pointed at its own ``tmp_path``, so
   no test can read or write the user's saved games or settings, even one that
-  forgets to set them.
+  forgets to set them; fixtures of a module or of the session, which run
+  before those, get folders of the run's own.
 - The whole run keeps its temporary files in one folder of its own: pytest's
   ``tmp_path`` folders, everything made through ``tempfile`` (in the tests and
   in the programs they start, through ``TMPDIR``) and tmux's sockets
@@ -26,7 +27,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 _RUN_FOLDER_KEY = pytest.StashKey[Path]()
 _SAVED_ENVIRONMENT_KEY = pytest.StashKey[dict[str, str | None]]()
-_RUN_VARIABLES = ("TMPDIR", "TMUX_TMPDIR")
+_USER_FOLDER_VARIABLES = (
+    "ROOK_ACCESS_DATA_DIR", "ROOK_ACCESS_CONFIG_DIR",
+    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
+)  # fmt: skip
+_RUN_VARIABLES = ("TMPDIR", "TMUX_TMPDIR", *_USER_FOLDER_VARIABLES)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -40,6 +45,11 @@ def pytest_configure(config: pytest.Config) -> None:
     temporary.mkdir()
     os.environ["TMPDIR"] = str(temporary)
     os.environ["TMUX_TMPDIR"] = str(temporary)
+    # The user's folders too, for the whole run: a module- or session-scoped fixture runs before
+    # each test's own folders are set (a program started there once wrote PulseAudio's files in
+    # the real ~/.config). Each test then gets folders of its own (_private_user_folders).
+    for name in _USER_FOLDER_VARIABLES:
+        os.environ[name] = str(folder / "user" / name.lower())
     tempfile.tempdir = None  # forget the cached folder: the next call reads TMPDIR
     if config.option.basetemp is None:
         config.option.basetemp = str(folder / "pytest")
