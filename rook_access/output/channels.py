@@ -360,6 +360,34 @@ def play_file(
             process.wait()
 
 
+def speak_through_file(
+    text: str,
+    cancel: threading.Event,
+    new_path: Callable[[], Path],
+    synthesize: Callable[[str, Path], bool],
+    play: Callable[[Path, threading.Event], None],
+    kept: list[Path] | None,
+) -> None:
+    """How every speaker says one text: synthesize it into a new file, then keep the file
+    (in ``kept``, for tests and measurements) or play it unless cancelled and remove it."""
+    if cancel.is_set() or not text.strip():
+        return
+    path = new_path()
+    if not synthesize(text, path):
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return
+    if kept is not None:
+        kept.append(path)
+        return
+    try:
+        if not cancel.is_set():
+            play(path, cancel)
+    finally:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
 class EspeakSpeaker:
     """espeak-ng through pyttsx3, played by an audio player we can stop.
 
@@ -435,21 +463,14 @@ class EspeakSpeaker:
             return False
 
     def speak(self, text: str, cancel: threading.Event) -> None:
-        if cancel.is_set() or not text.strip():
-            return
-        path = self._folder / f"speech-{next(self._numbers):04d}.wav"
-        if not self.synthesize(text, path):
-            with contextlib.suppress(OSError):
-                path.unlink()
-            return
-        if self._keep_files:
-            self.files.append(path)
-            return
-        try:
-            self._play(path, cancel)
-        finally:
-            with contextlib.suppress(OSError):
-                path.unlink()
+        speak_through_file(
+            text,
+            cancel,
+            lambda: self._folder / f"speech-{next(self._numbers):04d}.wav",
+            self.synthesize,
+            self._play,
+            self.files if self._keep_files else None,
+        )
 
     def _play(self, path: Path, cancel: threading.Event) -> None:
         if self._player is not None:

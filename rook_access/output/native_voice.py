@@ -48,6 +48,7 @@ from .channels import (
     load_engine,
     match_voice,
     play_file,
+    speak_through_file,
     speakable_text,
 )
 
@@ -278,22 +279,18 @@ class NativeSpeaker:
             return False
 
     def speak(self, text: str, cancel: threading.Event) -> None:
-        if cancel.is_set() or not text.strip():
-            return
-        path = self._folder / f"speech-{next(self._numbers):04d}{self._suffix}"
-        if not self.synthesize(text, path):
-            with contextlib.suppress(OSError):
-                path.unlink()
-            return
-        if self._keep_files:
-            self.files.append(path)
-            return
-        try:
-            if self._player is not None and not cancel.is_set():
-                self._player.play(path, cancel)
-        finally:
-            with contextlib.suppress(OSError):
-                path.unlink()
+        speak_through_file(
+            text,
+            cancel,
+            lambda: self._folder / f"speech-{next(self._numbers):04d}{self._suffix}",
+            self.synthesize,
+            self._play,
+            self.files if self._keep_files else None,
+        )
+
+    def _play(self, path: Path, cancel: threading.Event) -> None:
+        if self._player is not None:
+            self._player.play(path, cancel)
 
     def close(self) -> None:
         self._thread.close()
