@@ -17,7 +17,6 @@ from .cards import Card, CardNotationError, card_name, parse_card
 from .errors import InvalidDealError
 from .rules import RuleSet
 
-
 EXAMPLE_DEAL: dict[str, Any] = {
     "dealer": 3,
     "hands": [

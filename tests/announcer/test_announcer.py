@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, legal_script, run_in_process
 
 from rook_access.announcer import Verbosity, speak_card, speakable
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import PARTNERSHIP, Deal, GameState, card_name
 from tests.helpers import REPOSITORY
+from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, legal_script, run_in_process
 
 CARD_TOKEN = re.compile(r"(?<![\w-])(?:(?:1[0-4]|[1-9])[rxyg]|rook)(?![\w-])")
 
@@ -28,10 +28,16 @@ def test_every_card_has_a_spoken_name():
         ("Your hand, 9 cards: 14r 10r 5x rook.", "Your hand, 9 cards: 14 red, 10 red, 5 black, the Rook."),
         ("West plays 10r.", "West plays 10 red."),
         ("You must follow red: 12r, 7r.", "You must follow red: 12 red, 7 red."),
-        ("Hand 2 over. North-South bid 95 and took 75: set back 95.", "Hand 2 over. North South bid 95 and took 75: set back 95."),
+        (
+            "Hand 2 over. North-South bid 95 and took 75: set back 95.",
+            "Hand 2 over. North South bid 95 and took 75: set back 95.",
+        ),
         ("East-West took 45 points: +45.", "East West took 45 points: plus 45."),
         ("Score: North-South -95, East-West 45.", "Score: North South minus 95, East West 45."),
-        ("Rook: the Original Rook Partnership Game, to 300 points.", "Rook: the Original Rook Partnership Game, to 300 points."),
+        (
+            "Rook: the Original Rook Partnership Game, to 300 points.",
+            "Rook: the Original Rook Partnership Game, to 300 points.",
+        ),
     ],
 )
 def test_spoken_forms(compact, spoken):
@@ -51,7 +57,9 @@ def test_no_spoken_form_ever_holds_the_compact_notation():
         script = legal_script(FIXED_DEAL, seed=4)
         state = GameState(PARTNERSHIP, seed=4, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
         channel = ListChannel()
-        ConsoleGame(state, [None] * 4, ScriptedLines(script + ["hand", "score", "history"]), channel, verbosity=verbosity).run()
+        ConsoleGame(
+            state, [None] * 4, ScriptedLines(script + ["hand", "score", "history"]), channel, verbosity=verbosity
+        ).run()
         assert len(channel.messages) > 60
         for message in channel.messages:
             assert not CARD_TOKEN.search(message.spoken), message.spoken
@@ -67,7 +75,9 @@ def test_verbosity_changes_the_words_not_the_facts():
     # Every card played is named in every verbosity, in the same order.
     plays = [r["card"] for r in records[0] if r["event"] == "play"]
     for output in (terse, normal, verbose):
-        play = re.compile(r"^(South|West|North|East)(?: trumps with| trumps| plays| leads)? ((?:1[0-4]|[1-9])[rxyg]|rook)[.,]")
+        play = re.compile(
+            r"^(South|West|North|East)(?: trumps with| trumps| plays| leads)? ((?:1[0-4]|[1-9])[rxyg]|rook)[.,]"
+        )
         play_lines = [line for line in output if play.match(line)]
         named = [CARD_TOKEN.search(line).group(0) for line in play_lines]
         assert named == plays
@@ -99,6 +109,8 @@ def test_the_guides_verbosity_samples_are_what_the_program_says():
         block = section.split(f"`{verbosity.value}`:", 1)[1].split("\n\n", 2)[1]
         samples = [line.strip() for line in block.splitlines() if line.startswith("    ")]
         assert len(samples) >= 7
-        output, _, _, _ = run_in_process(script, seats="human,human,human,human", deal=FIXED_DEAL, seed=4, verbosity=verbosity)
+        output, _, _, _ = run_in_process(
+            script, seats="human,human,human,human", deal=FIXED_DEAL, seed=4, verbosity=verbosity
+        )
         for sample in samples:
             assert sample in output, (verbosity, sample)

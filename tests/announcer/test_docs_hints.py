@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-
-from tests.helpers.hands import west_leads_yellow, west_leads_yellow_trick
-from tests.announcer.test_hint import HINTER
-
 from rook_access.announcer.hints import hint_line
 from rook_access.engine import PASS, Bid
+from tests.announcer.test_hint import HINTER
 from tests.helpers import REPOSITORY
+from tests.helpers.hands import west_leads_yellow, west_leads_yellow_trick
 
 GUIDE = REPOSITORY / "docs" / "playing.md"
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from tests.helpers.console import run_in_process
-from tests.helpers.hands import west_leads_yellow, west_leads_yellow_trick
-
 from rook_access.announcer.hints import hint_line
 from rook_access.engine import (
     PASS,
@@ -13,6 +10,8 @@ from rook_access.engine import (
     parse_cards,
 )
 from rook_access.players.search.player import HintPlayer
+from tests.helpers.console import run_in_process
+from tests.helpers.hands import west_leads_yellow, west_leads_yellow_trick
 
 HINTER = HintPlayer()
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers.console import ListChannel, ScriptedLines
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +39,7 @@ from rook_access.players.search.player import HintPlayer
 from rook_access.players.search.sampling import deal_unseen
 from rook_access.players.search.tables import trump_tables
 from rook_access.saves import GameSetup, make_table
+from tests.helpers.console import ListChannel, ScriptedLines
 
 SMALL = SearchBudget(samples=8, deadline=30.0, exact_cards=3)
 """A quick search; the deadline is far off so the same view always gets the same search."""

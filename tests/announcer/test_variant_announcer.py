@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from tests.helpers.console import ScriptedLines, run_in_process
-from tests.console.test_variant_console import variant_script
 from rook_access.announcer import Announcer
 from rook_access.announcer.rules_summary import rules_summary
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import GameState
 from rook_access.engine.rules import BEGINNER, FIVE_PLAYER, INDIVIDUAL, KENTUCKY, THREE_PLAYER, TWO_PLAYER, VARIANTS
 from rook_access.players import RandomPlayer
+from tests.console.test_variant_console import variant_script
+from tests.helpers.console import ScriptedLines, run_in_process
 
 
 def play_with(
@@ -45,7 +45,10 @@ def play_with(
 def test_the_two_player_game_shows_the_dummy_and_says_whose_hand_is_played():
     questions: list[str] = []
     output, state = play_with(TWO_PLAYER, [0], seed=4, questions=questions)
-    assert output[1] == "You are South, against North; whoever loses the bid plays the dummy too. Type help for commands, rules for the rules."
+    assert output[1] == (
+        "You are South, against North; whoever loses the bid plays the dummy too. "
+        "Type help for commands, rules for the rules."
+    )
     shows = [line for line in output if line.startswith("The dummy shows ")]
     assert shows and shows[0].endswith(", 6 of its 12 cards.")
     # All of it after trump: in a line, or in the question when the dummy leads from the keyboard
@@ -84,7 +87,9 @@ def test_the_beginner_game_says_the_trump_turned_and_what_each_took():
 def test_individual_scoring_says_the_partners_of_each_hand_and_four_scores():
     output, _ = play_with(INDIVIDUAL, [0], seed=6, hands=5)
     partners = [line for line in output if line.startswith("Partners this hand: ")]
-    assert partners[0] == "Partners this hand: North-South; East-West." or partners[0].startswith("Partners this hand: You and North")
+    assert partners[0] == "Partners this hand: North-South; East-West." or partners[0].startswith(
+        "Partners this hand: You and North"
+    )
     assert any(line.startswith("Partners this hand: You and West") for line in partners)  # hand 5
     assert any(line.startswith("Score: You ") and line.count(",") == 3 for line in output)
 
@@ -116,7 +121,11 @@ def test_the_rules_command_says_each_games_numbers():
 
 
 def test_a_scripted_kentucky_hand_with_checks_is_said():
-    output, _, _, _ = run_in_process(["check", "check", "check", "check"] + variant_script(KENTUCKY, seed=11, hands=1)[1:],
-                                     seats="human,human,human,human", rules=KENTUCKY.replace(hands_limit=1), seed=11)
+    output, _, _, _ = run_in_process(
+        ["check", "check", "check", "check"] + variant_script(KENTUCKY, seed=11, hands=1)[1:],
+        seats="human,human,human,human",
+        rules=KENTUCKY.replace(hands_limit=1),
+        seed=11,
+    )
     assert sum(1 for line in output if line.endswith(" checks.") or line == "You check.") == 4
     assert any(line.startswith("Game over.") for line in output)

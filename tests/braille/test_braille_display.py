@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.helpers.brltty import VirtualDisplay
-from tests.helpers.console import FIXED_DEAL, legal_script, program_environment
 from rook_access.braille.display import MORE, BrailleDisplay, BrailleDisplayChannel, DisplayBuffer, DisplayUnavailable
 from rook_access.braille.panning import pan_pieces
 from rook_access.braille.translator import computer_braille
 from rook_access.output.channels import PlainChannel
 from rook_access.output.message import Message
+from tests.helpers.brltty import VirtualDisplay
+from tests.helpers.console import FIXED_DEAL, legal_script, program_environment
 
 # --- braille from first principles, to read the display without liblouis -------------------------
 LETTER_DOTS = {
@@ -29,7 +29,9 @@ LETTER_DOTS = {
     "r": "1235", "s": "234", "t": "2345", "u": "136", "v": "1236", "w": "2456", "x": "1346", "y": "13456",
     "z": "1356",
 }  # fmt: skip
-DROPPED_DIGIT_DOTS = {"1": "2", "2": "23", "3": "25", "4": "256", "5": "26", "6": "235", "7": "2356", "8": "236", "9": "35", "0": "356"}  # fmt: skip
+DROPPED_DIGIT_DOTS = {
+    "1": "2", "2": "23", "3": "25", "4": "256", "5": "26", "6": "235", "7": "2356", "8": "236", "9": "35", "0": "356",
+}  # fmt: skip
 
 
 def cell(dots: str) -> str:
@@ -82,7 +84,9 @@ def test_the_display_keeps_a_bounded_history():
 CARD_NAMES = [f"{number}{color}" for number in range(1, 15) for color in "rxyg"] + ["rook"]
 
 
-@given(st.lists(st.sampled_from(CARD_NAMES + ["Trick", "3:", "W", "wins;"]), min_size=1, max_size=40), st.integers(5, 40))
+@given(
+    st.lists(st.sampled_from(CARD_NAMES + ["Trick", "3:", "W", "wins;"]), min_size=1, max_size=40), st.integers(5, 40)
+)
 def test_pieces_fit_the_display_and_never_cut_a_card(words, width):
     line = " ".join(words)
     cells = computer_braille(line)
@@ -243,8 +247,8 @@ def test_braille_on_without_brltty_says_so_and_plays_on():
 
 
 def test_settings_braille_on_in_the_game_takes_the_display(virtual_display):
-    program = Program(["--output", "plain", "--seed", "3", "--hands", "1", "--level", "random", "--verbosity", "braille"],
-                      virtual_display.environment)  # fmt: skip
+    program = Program(["--output", "plain", "--seed", "3", "--hands", "1", "--level", "random",
+                       "--verbosity", "braille"], virtual_display.environment)  # fmt: skip
     try:
         program.type("settings braille on")
         program.type("hand")

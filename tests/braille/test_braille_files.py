@@ -126,9 +126,9 @@ def test_only_braille_ascii_and_line_and_page_ends(generated, name):
 def test_the_unicode_twin_has_the_same_cells(generated, louis, name):
     brf, twin = brf_pages(generated, name), twin_pages(generated, name)
     assert len(brf) == len(twin), f"{name}: {len(brf)} pages, its twin {len(twin)}"
-    for number, (brf_page, twin_page) in enumerate(zip(brf, twin), start=1):
+    for number, (brf_page, twin_page) in enumerate(zip(brf, twin, strict=True), start=1):
         assert len(brf_page) == len(twin_page)
-        for brf_line, twin_line in zip(brf_page, twin_page):
+        for brf_line, twin_line in zip(brf_page, twin_page, strict=True):
             assert to_unicode(louis, brf_line) == twin_line, f"{name} page {number}: {brf_line!r}"
 
 

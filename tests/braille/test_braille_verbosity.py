@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from tests.helpers.console import run_program
-from tests.helpers.hands import make_deal, play_cards, start_play
 from rook_access.announcer import Announcer, Verbosity
 from rook_access.bench.braille_lines import PROMISED, measure
 from rook_access.braille.translator import cell_count
 from rook_access.engine import PARTNERSHIP, GameState
+from tests.helpers.console import run_program
+from tests.helpers.hands import make_deal, play_cards, start_play
 
 WIDTH = 40
 

@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+
 from tests.helpers.console import FIXED_DEAL, legal_script, noisy_script, run_in_process, run_program
 
 FOUR_HUMANS = "human,human,human,human"
@@ -40,7 +41,8 @@ def test_four_keyboard_seats_play_a_hand_and_refused_commands_change_nothing(tmp
     results = {}
     for name, script in (("clean", clean), ("noisy", noisy)):
         record = tmp_path / f"{name}.jsonl"
-        args = ["--seats", FOUR_HUMANS, "--deal", str(deal_file), "--hands", "1", "--seed", "5", "--record", str(record)]
+        args = ["--seats", FOUR_HUMANS, "--deal", str(deal_file), "--hands", "1", "--seed", "5"]
+        args += ["--record", str(record)]
         done = run_program(args, "\n".join(script) + "\n")
         assert done.returncode == 0, done.stderr
         assert done.stderr == ""
@@ -186,7 +188,9 @@ def test_tables_that_cannot_be_played_are_refused_with_the_reason(args, reason):
 
 def test_hands_flag_plays_exactly_that_many_hands(tmp_path):
     record = tmp_path / "r.jsonl"
-    done = run_program(["--seats", "computer,computer,computer,computer", "--seed", "2", "--hands", "3", "--record", str(record)])
+    done = run_program(
+        ["--seats", "computer,computer,computer,computer", "--seed", "2", "--hands", "3", "--record", str(record)]
+    )
     assert done.returncode == 0
     events = read_record(record)
     assert [e["event"] for e in events].count("hand_end") == 3

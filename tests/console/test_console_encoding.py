@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.helpers.console import keyboard_moves, program_environment, run_in_process
 
 from rook_access.output.channels import PlainChannel
 from rook_access.output.message import Message
 from rook_access.streams import encodable_line, prepare_stream, shown_form
 from tests.helpers import REPOSITORY
+from tests.helpers.console import keyboard_moves, program_environment, run_in_process
 
 BRAILLE = "\u2802\u2832\u2817"  # 14r in computer braille
 USER_NAME = "Пётр " + BRAILLE  # neither fits cp1252

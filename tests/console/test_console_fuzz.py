@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tests.helpers.console import FIXED_DEAL, run_in_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +17,7 @@ from rook_access.engine import (
     parse_card,
     parse_color,
 )
+from tests.helpers.console import FIXED_DEAL, run_in_process
 
 WORDS = st.sampled_from(
     "bid b pass p discard d trump t play pl hand h trick tr last l bids bs score s turn who legal help ? "

@@ -5,7 +5,6 @@ from __future__ import annotations
 import signal
 
 import pytest
-from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, run_program
 
 from rook_access.announcer.announcer import sort_hand
 from rook_access.console import cli
@@ -15,6 +14,7 @@ from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, card_name
 from rook_access.players import BasicPlayer
 from rook_access.save_files import save_paths
 from rook_access.settings import Settings, settings_path
+from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, run_program
 
 
 class StoppableChannel(ListChannel):

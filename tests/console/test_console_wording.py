@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tests.helpers.console import FIXED_DEAL, run_in_process
-
 from rook_access.announcer import Announcer as Narrator
 from rook_access.engine import (
     PARTNERSHIP,
@@ -20,6 +18,7 @@ from rook_access.engine import (
     parse_card,
     parse_cards,
 )
+from tests.helpers.console import FIXED_DEAL, run_in_process
 
 FOUR = "human,human,human,human"
 
@@ -29,7 +28,9 @@ def bids_of(records):
 
 
 def test_dictation_style_input_is_understood():
-    output, records, _, _ = run_in_process(["Pass.", "bid 75 points", "Bid 80, please", "pass!"], seats=FOUR, deal=FIXED_DEAL)
+    output, records, _, _ = run_in_process(
+        ["Pass.", "bid 75 points", "Bid 80, please", "pass!"], seats=FOUR, deal=FIXED_DEAL
+    )
     assert bids_of(records) == [(0, None), (1, 75), (2, None)]
     assert "Say bid and a number, like bid 75, or pass." in output  # "Bid 80, please" is not a bid
 
@@ -150,7 +151,10 @@ def test_the_hand_command_groups_by_color_with_counts_trump_first():
         "South's hand, 9 cards. Red 3: 14r 10r 5r. Black 2: 12x 9x. Yellow 2: 13y 6y. Green 1: 11g. The Bird: rook."
         in output
     )
-    assert "South's hand, 9 cards. Trump, green 6: rook 12g 11g 9g 8g 7g. Red 2: 14r 10r. Yellow 1: 13y. No black." in output
+    assert (
+        "South's hand, 9 cards. Trump, green 6: rook 12g 11g 9g 8g 7g. Red 2: 14r 10r. Yellow 1: 13y. No black."
+        in output
+    )
 
 
 # ------------------------------------------------------- messages that were wrong
@@ -158,7 +162,6 @@ import re  # noqa: E402
 from collections import Counter  # noqa: E402
 
 import pytest  # noqa: E402
-from tests.helpers.console import ListChannel, ScriptedLines, moves_of, transcript  # noqa: E402
 
 from rook_access.announcer import Verbosity  # noqa: E402
 from rook_access.braille.translator import cell_count  # noqa: E402
@@ -169,6 +172,7 @@ from rook_access.engine import Phase, card_name  # noqa: E402
 from rook_access.engine.rules import BEGINNER, KENTUCKY, TWO_PLAYER, VARIANTS  # noqa: E402
 from rook_access.players import RandomPlayer  # noqa: E402
 from rook_access.settings import Settings  # noqa: E402
+from tests.helpers.console import ListChannel, ScriptedLines, moves_of, transcript  # noqa: E402
 
 
 def _dummy_to_play_from_the_keyboard(seed_range=range(1, 40)):
@@ -233,7 +237,8 @@ def test_help_offers_check_only_while_a_check_is_allowed():
 
 
 def test_a_card_with_a_mistyped_color_is_refused_as_that_not_as_a_bid():
-    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "black", "14 yelow", "play 9 blak", "10 purple"]
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y"]
+    lines += ["black", "14 yelow", "play 9 blak", "10 purple"]
     output, _, state, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
     assert state.phase is Phase.PLAY and not state.trick_cards
     said = [line for line in output if "is not a color" in line]
@@ -298,7 +303,9 @@ def test_bids_in_a_game_without_bidding_says_so_rather_than_who_bids_first():
 
 
 def test_commands_are_offered_only_in_the_games_and_parts_of_the_hand_they_belong_to():
-    beginner = ConsoleGame(GameState(BEGINNER, seed=1), [None, *[RandomPlayer(s) for s in (1, 2, 3)]], ScriptedLines([]), ListChannel())
+    beginner = ConsoleGame(
+        GameState(BEGINNER, seed=1), [None, *[RandomPlayer(s) for s in (1, 2, 3)]], ScriptedLines([]), ListChannel()
+    )
     words = beginner.completion_words()
     assert "bids" not in words and "bid" not in words and "pass" not in words and "check" not in words
     assert "hand" in words and "play" in words
@@ -314,7 +321,10 @@ def test_commands_are_offered_only_in_the_games_and_parts_of_the_hand_they_belon
     assert "Moves now: bid N or a number alone, pass." in output
     assert "Commands, with short forms:" in output
     assert "No command chek. Did you mean check?" in output
-    assert any(line.startswith("dummy, short dm:") and line.endswith("Not in the Original Rook Partnership Game.") for line in output)
+    assert any(
+        line.startswith("dummy, short dm:") and line.endswith("Not in the Original Rook Partnership Game.")
+        for line in output
+    )
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -349,7 +359,13 @@ def test_settings_braille_on_without_a_display_changes_nothing_and_is_told_once(
 
     control = SettingsControl(settings, settings, lambda _: None, reopen)
     lines = ["settings braille on", "settings", "settings output plain", "settings verbosity terse"]
-    game = ConsoleGame(GameState(PARTNERSHIP, seed=1), [None, *[RandomPlayer(s) for s in (1, 2, 3)]], ScriptedLines(lines), channel, settings=control)
+    game = ConsoleGame(
+        GameState(PARTNERSHIP, seed=1),
+        [None, *[RandomPlayer(s) for s in (1, 2, 3)]],
+        ScriptedLines(lines),
+        channel,
+        settings=control,
+    )
     game.run()
     output = [m.compact for m in game.channel.messages] if hasattr(game.channel, "messages") else []
     assert notices == ["No braille display (BRLTTY is not running); braille off."]
@@ -362,14 +378,22 @@ def test_braille_on_in_the_settings_file_without_a_display_reads_off_in_the_game
     settings = Settings(braille="on")
     control = SettingsControl(settings, settings, lambda _: None, None)
     channel = ListChannel()
-    ConsoleGame(GameState(PARTNERSHIP, seed=1), [None, *[RandomPlayer(s) for s in (1, 2, 3)]], ScriptedLines(["settings"]), channel, settings=control).run()
+    ConsoleGame(
+        GameState(PARTNERSHIP, seed=1),
+        [None, *[RandomPlayer(s) for s in (1, 2, 3)]],
+        ScriptedLines(["settings"]),
+        channel,
+        settings=control,
+    ).run()
     assert any(line.startswith("braille off: ") for line in channel.lines)
     assert control.stored.braille == "on"  # the file keeps the choice for a run with the display
 
 
 def test_stop_says_so_on_the_screen_without_speaking():
     channel = ListChannel()
-    ConsoleGame(GameState(PARTNERSHIP, seed=1), [None, *[RandomPlayer(s) for s in (1, 2, 3)]], ScriptedLines(["stop"]), channel).run()
+    ConsoleGame(
+        GameState(PARTNERSHIP, seed=1), [None, *[RandomPlayer(s) for s in (1, 2, 3)]], ScriptedLines(["stop"]), channel
+    ).run()
     stopped = [m for m in channel.messages if m.compact == "Speech stopped."]
     assert len(stopped) == 1 and stopped[0].spoken == ""
 
@@ -410,7 +434,9 @@ def test_the_notation_is_printed_when_asked_for_or_with_plain_output_or_braille(
     said, _ = transcript(PARTNERSHIP, moves_of(PARTNERSHIP, [0], seed=4), seed=4, settings=control, interactive=True,
                          verbosity=Verbosity(verbosity) if verbosity else Verbosity.NORMAL)  # fmt: skip
     assert any(re.search(r"\b(?:1[0-4]|[1-9])[rxyg]\b", line) for line in said)
-    assert not any(re.search(r"\b\d+ (?:red|black|yellow|green)\b", line) for line in said if "trump" not in line.lower())
+    assert not any(
+        re.search(r"\b\d+ (?:red|black|yellow|green)\b", line) for line in said if "trump" not in line.lower()
+    )
 
 
 def test_piped_input_prints_the_notation_and_settings_cards_switches_at_a_terminal():

@@ -13,6 +13,7 @@ import re
 import time
 
 import pytest
+
 from tests.helpers.screen_reader import Fenrir, find_in_order, garbage_in, lines_not_spoken, write_deal
 from tests.helpers.terminal import screen_reader_safe
 

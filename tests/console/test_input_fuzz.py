@@ -10,13 +10,13 @@ not act on leaves its events and every seat's view as they were
 
 from __future__ import annotations
 
-from tests.helpers.console import run_in_process
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rook_access.bench.input_fuzz import COMMAND_WORDS, HANG_SECONDS, FuzzReport, play_one_game, run
 from rook_access.engine import VARIANTS
-from rook_access.settings import Settings, SettingError
+from rook_access.settings import SettingError, Settings
+from tests.helpers.console import run_in_process
 
 NEAR_MISS = st.lists(st.sampled_from(COMMAND_WORDS), min_size=1, max_size=4).flatmap(
     lambda words: st.sampled_from([" ".join(words), ",".join(words).upper(), " ".join(words) + "?",
@@ -120,10 +120,9 @@ def test_numbers_too_long_for_python_are_refused_in_a_line():
 def test_the_game_menu_refuses_odd_digits_and_long_lines(tmp_path):
     """At "Which game?", a superscript digit and a 10,000-digit number crashed the program, and any
     other answer was said back whole."""
-    from tests.helpers.console import ScriptedLines
-
     from rook_access.console.cli import _offer_variants
     from rook_access.console.session import SettingsControl
+    from tests.helpers.console import ScriptedLines
 
     said: list[str] = []
     lines = ScriptedLines(["\u00b2", "7" * 10_240, "x" * 10_240 + "\x1b[2J", "3"])

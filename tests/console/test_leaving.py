@@ -12,10 +12,10 @@ import subprocess
 import sys
 
 import pytest
-from tests.helpers.speech import SpeechDispatcher
 
 from rook_access.bench.leaving import QUESTION, environment, leave_once, speech_dispatchers
 from rook_access.output.speechd_server import SpawnWatch
+from tests.helpers.speech import SpeechDispatcher
 
 BOUND = 2.0
 

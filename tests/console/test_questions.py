@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from tests.helpers.console import ListChannel, ScriptedLines
-
 from rook_access.console.questions import Question, ask, yes_or_no
 from rook_access.console.session import SettingsControl
 from rook_access.settings import Settings
+from tests.helpers.console import ListChannel, ScriptedLines
 
 RESUME = Question(
     "Resume the saved game? Type yes or no.",
@@ -75,10 +74,9 @@ def test_a_line_the_question_takes_as_an_answer_comes_before_the_common_words():
 
 
 def test_the_quit_confirmation_of_an_unsaved_game_asks_again_and_leaves_on_ctrl_d():
-    from tests.helpers.console import FIXED_DEAL
-
     from rook_access.console.session import ConsoleGame
     from rook_access.engine import PARTNERSHIP, Deal, GameState
+    from tests.helpers.console import FIXED_DEAL
 
     def run(lines: list[str]) -> tuple[list[str], list[str], int]:
         state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))

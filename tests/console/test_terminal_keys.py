@@ -6,6 +6,7 @@ import re
 import time
 
 import pytest
+
 from tests.helpers.terminal import Terminal, screen_reader_safe
 
 PROMPT = re.compile(r"Your (?:lead|play), [^:]*: ([^.\n]*)\.")
@@ -68,7 +69,8 @@ def test_the_first_menu_takes_help_settings_and_quit(terminal, tmp_path):
     term = terminal("--seed", "3", "--hands", "1", game_chosen=False)
     term.wait_for("Which game? The games of the Rook rule books:")
     term.type("help")
-    term.wait_for("The number or the name of a game in the list starts it; in the game, the rules command says its rules.")
+    term.wait_for("The number or the name of a game in the list starts it; "
+                  "in the game, the rules command says its rules.")
     term.wait_for("Also: settings, or quit to leave.")
     term.keys("F1")  # the quick key for help works here too
     term.wait_for_count("Also: settings, or quit to leave.", 2)
@@ -229,7 +231,7 @@ def test_enter_alone_plays_the_only_legal_card_and_never_bids(terminal):
     term.keys("Enter")
     screen = term.wait_for("Enter plays the only legal card.")
     after = screen[screen.index("Enter plays the only legal card.") :]
-    term.wait_for(f"Enter plays the only legal card.\nYou ", timeout=5)
+    term.wait_for("Enter plays the only legal card.\nYou ", timeout=5)
     assert cards[0] in term.screen()[len(screen) - len(after) :].splitlines()[1]
 
 

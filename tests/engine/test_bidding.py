@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.helpers.hands import block_deal, snapshot
 
 from rook_access.engine import (
     PARTNERSHIP,
@@ -25,6 +24,7 @@ from rook_access.engine import (
     Rule,
     ThrownIn,
 )
+from tests.helpers.hands import block_deal, snapshot
 
 
 def new_state(dealer=3, rules=PARTNERSHIP):

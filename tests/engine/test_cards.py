@@ -28,7 +28,7 @@ RED, BLACK, YELLOW, GREEN = 0, 1, 2, 3
 def test_every_card_of_the_deck_round_trips():
     names = [card_name(card) for card in PARTNERSHIP.deck]
     assert len(set(names)) == 41
-    for card, name in zip(PARTNERSHIP.deck, names):
+    for card, name in zip(PARTNERSHIP.deck, names, strict=True):
         assert parse_card(name) == card
         assert parse_card(name.upper()) == card
         assert parse_card(name.lower()) == card

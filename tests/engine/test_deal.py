@@ -6,7 +6,6 @@ import copy
 import random
 
 import pytest
-from tests.helpers.hands import autoplay_hand
 
 from rook_access.engine import (
     BIRD,
@@ -20,6 +19,7 @@ from rook_access.engine import (
     card_number,
     parse_cards,
 )
+from tests.helpers.hands import autoplay_hand
 
 GOOD = {
     "dealer": 3,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from math import comb
 
 import pytest
-from tests.helpers.hands import bid_to, block_deal, card_set, cards, snapshot
 
 from rook_access.engine import (
     BIRD,
@@ -24,6 +23,7 @@ from rook_access.engine import (
     TrumpNamed,
     parse_card,
 )
+from tests.helpers.hands import bid_to, block_deal, card_set, cards, snapshot
 
 RED, BLACK, YELLOW, GREEN = 0, 1, 2, 3
 

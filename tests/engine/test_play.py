@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from tests.helpers.hands import block_deal, cards, play_cards, snapshot, start_play
 
 from rook_access.engine import (
     BIRD,
@@ -20,6 +19,7 @@ from rook_access.engine import (
     mask_of,
     parse_card,
 )
+from tests.helpers.hands import block_deal, cards, play_cards, snapshot, start_play
 
 RED, BLACK, YELLOW, GREEN = 0, 1, 2, 3
 

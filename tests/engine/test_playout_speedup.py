@@ -150,7 +150,7 @@ def test_every_card_choice_is_uniform_among_the_legal_ones() -> None:
         hands = RecordingHands(start)
         random_play(rules, hands, trump, 0, rng)
         lead = None
-        for index, (seat, before, after) in enumerate(hands.moves):
+        for index, (_seat, before, after) in enumerate(hands.moves):
             if index % rules.players == 0:
                 lead = None
             legal = cards_in(rules.legal_plays(before, lead, trump))
@@ -280,7 +280,7 @@ def test_random_hand_shuffles_uniformly_and_discards_a_uniform_set(monkeypatch: 
     places = {card: Counter() for card in parse_cards("rook 5r 14x")}
     kept: Counter = Counter()
     plays = iter(spy.calls)
-    for deck, (bid, _change) in zip(dealt, results):
+    for deck, (bid, _change) in zip(dealt, results, strict=True):
         for card, seen in places.items():
             seen[deck.index(1 << card)] += 1
         if bid is None:

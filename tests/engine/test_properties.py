@@ -132,7 +132,7 @@ def check_game(state: GameState) -> None:
             if not made:
                 change[side] = -event.bid
             assert list(event.score_change) == change
-            totals = [total + delta for total, delta in zip(totals, change)]
+            totals = [total + delta for total, delta in zip(totals, change, strict=True)]
             assert list(event.scores) == totals, "scores must add up"
             hands_scored += 1
         elif isinstance(event, ThrownIn):

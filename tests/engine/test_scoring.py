@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from tests.helpers.hands import autoplay_hand, bid_to, block_deal, card_set, make_deal, play_by_seat
 
 from rook_access.engine import (
     BIRD,
@@ -25,6 +24,7 @@ from rook_access.engine import (
     cards_in,
     parse_card,
 )
+from tests.helpers.hands import autoplay_hand, bid_to, block_deal, card_set, make_deal, play_by_seat
 
 RED, BLACK, YELLOW, GREEN = 0, 1, 2, 3
 
@@ -257,7 +257,7 @@ def test_reaching_the_target_ends_the_game():
     with pytest.raises(IllegalActionError):
         state.apply(Play(parse_card("6r")))
     with pytest.raises(IllegalActionError) as info:
-        state.seat_to_act
+        _ = state.seat_to_act
     assert info.value.rule is Rule.GAME_OVER
 
 

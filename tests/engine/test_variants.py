@@ -176,7 +176,9 @@ def test_in_the_two_player_game_the_dummy_counts_for_the_player_who_plays_it():
         state.apply(state.legal_actions()[0])
     ended = next(e for e in state.events if isinstance(e, HandEnded))
     north, south_and_dummy = ended.counters
-    assert north + south_and_dummy == 100 - TWO_PLAYER.points_in(state.events[1].aside and sum(1 << c for c in state.events[1].aside))
+    assert north + south_and_dummy == 100 - TWO_PLAYER.points_in(
+        state.events[1].aside and sum(1 << c for c in state.events[1].aside)
+    )
     assert ended.score_change[0] == south_and_dummy  # South scores the dummy's tricks too
     assert ended.score_change[1] == (north if north >= 50 else -50)
     assert len(ended.scores) == 2  # the dummy keeps no score

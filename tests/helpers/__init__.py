@@ -1,4 +1,7 @@
-"""Helpers shared by the tests: fixed deals, the console driven in process or through pipes, real terminals, speech and braille."""
+"""Helpers shared by the tests.
+
+Fixed deals, the console driven in process or through pipes, real terminals, speech and braille.
+"""
 
 from pathlib import Path
 

@@ -17,8 +17,8 @@ from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, car
 from rook_access.engine.deal import EXAMPLE_DEAL
 from rook_access.output.message import Message
 from rook_access.players import BasicPlayer, make_player
-from rook_access.saves import GameSetup, make_table
 from rook_access.record import RecordWriter
+from rook_access.saves import GameSetup, make_table
 
 FIXED_DEAL = EXAMPLE_DEAL
 

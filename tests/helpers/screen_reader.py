@@ -21,9 +21,9 @@ import uuid
 from collections.abc import Iterable
 from pathlib import Path
 
+from tests.helpers import REPOSITORY
 from tests.helpers.console import FIXED_DEAL
 from tests.helpers.terminal import Terminal
-from tests.helpers import REPOSITORY
 
 # Card notation, as on the screen and in braille; never for a speech synthesizer.
 NOTATION = re.compile(r"\b(1[0-4]|[5-9])[rxyg]\b")

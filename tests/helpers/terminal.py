@@ -9,6 +9,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+
 from tests.helpers import REPOSITORY
 
 
@@ -34,7 +35,9 @@ class Terminal:
         exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
         program = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "rook_access", *args])
         self.command = f"env {exports} {program}; echo EXIT=$?; sleep 30"
-        self._tmux("-f", "/dev/null", "new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), self.command)
+        self._tmux(
+            "-f", "/dev/null", "new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), self.command
+        )
         self._tmux("set-option", "-t", "game", "history-limit", "20000")
 
     def _tmux(self, *args: str) -> str:

@@ -12,14 +12,6 @@ import sys
 import time
 
 import pytest
-from tests.helpers.speech import (
-    BrailleOutput,
-    FakeSpeechDispatcherOutput,
-    RecordingSpeaker,
-    SlowSpeaker,
-    SpeechOnlyOutput,
-    wait_until,
-)
 
 from rook_access.output import channels
 from rook_access.output.channels import (
@@ -33,8 +25,16 @@ from rook_access.output.channels import (
 )
 from rook_access.output.message import Message
 from rook_access.output.speech_log import ENVIRONMENT as SPEECH_LOG
-from rook_access.settings import INTERRUPTS
 from rook_access.output.speechd_client import load_speechd
+from rook_access.settings import INTERRUPTS
+from tests.helpers.speech import (
+    BrailleOutput,
+    FakeSpeechDispatcherOutput,
+    RecordingSpeaker,
+    SlowSpeaker,
+    SpeechOnlyOutput,
+    wait_until,
+)
 
 TRICK = Message("N takes, 25", "North takes the trick, 25 points.")
 PLAY = Message("W plays 10r", "West plays 10 red.")

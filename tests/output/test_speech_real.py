@@ -10,10 +10,10 @@ import sys
 import time
 
 import pytest
-from tests.helpers.speech import SpeechDispatcher, raw_stats, wait_until, wav_stats
 
 from rook_access.output.channels import EspeakSpeaker, PlainChannel, ScreenReaderChannel, VoiceChannel, open_channel
 from rook_access.output.message import Message
+from tests.helpers.speech import SpeechDispatcher, raw_stats, wait_until, wav_stats
 
 TRICK = Message("N takes, 25", "North takes the trick, 25 points.")
 

@@ -63,13 +63,14 @@ def test_a_scripted_hand_is_spoken_through_speech_dispatcher(speech_dispatcher, 
     # Each line on the screen is said once, in the same order, in its spoken form.
     assert len(spoken) == len(shown), (len(spoken), len(shown), spoken)
     first_word = re.compile(r"[A-Za-z']+")
-    for line, said in zip(shown, spoken):
+    for line, said in zip(shown, spoken, strict=True):
         assert first_word.match(line).group(0) == first_word.match(said).group(0), (line, said)
 
     # The hand, the bidding, the nest, trump, plays, every trick's result, the score.
     speech = "\n".join(spoken)
     find_in_order(speech, [
-        r"(?m)^South's hand, 9 cards: 14 red, 10 red, 5 red, 12 black, 9 black, 13 yellow, 6 yellow, 11 green, the Rook\.$",
+        r"(?m)^South's hand, 9 cards: 14 red, 10 red, 5 red, 12 black, 9 black, 13 yellow, 6 yellow, 11 green, "
+        r"the Rook\.$",
         r"(?m)^South, your bid: 70 to 120, or pass\.$",
         r"(?m)^South bids \d+\.$",
         r"(?m)^South's nest: 5 yellow, 12 green, 9 green, 8 green, 7 green\.$",

@@ -19,10 +19,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.helpers.console import FIXED_DEAL, legal_script
-from tests.helpers.screen_reader import program_env, write_deal
 
 from rook_access.output.channels import EspeakSpeaker
+from tests.helpers.console import FIXED_DEAL, legal_script
+from tests.helpers.screen_reader import program_env, write_deal
 
 SEED = 5
 SPEED = 40
@@ -118,7 +118,7 @@ def test_every_announcement_was_played_at_its_full_length(deal_said_in_full, tmp
     alone = EspeakSpeaker(wav_dir=tmp_path)
     try:
         short = []
-        for number, (text, file) in enumerate(zip(texts, files)):
+        for number, (text, file) in enumerate(zip(texts, files, strict=True)):
             reference = tmp_path / f"alone-{number:04d}.wav"
             assert alone.synthesize(text, reference)
             full, heard = soxi_seconds(reference), soxi_seconds(file)

@@ -16,7 +16,6 @@ from types import SimpleNamespace
 
 import pytest
 from accessible_output2.outputs.base import Output
-from tests.helpers.speech import wait_until
 
 from rook_access.output import channels, native_voice
 from rook_access.output.channels import (
@@ -33,6 +32,7 @@ from rook_access.output.channels import (
 from rook_access.output.message import Message
 from rook_access.output.native_voice import mac_speaker, wav_seconds, windows_speaker
 from rook_access.output.speech_log import SpeechLog
+from tests.helpers.speech import wait_until
 
 SAPI_ZIRA = "HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Speech\\Voices\\Tokens\\TTS_MS_EN-US_ZIRA_11.0"
 SAPI_DAVID = "HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Speech\\Voices\\Tokens\\TTS_MS_EN-US_DAVID_11.0"
@@ -174,7 +174,11 @@ def test_windows_speaker_stops_winsound_when_cut_and_removes_its_files(tmp_path)
     cancel.set()
     worker.join(2)
     assert not worker.is_alive(), "the cut did not end the speech"
-    assert _spoken_and_stopped(calls) == [("save_to_file", "long", "speech-0001.wav"), ("PlaySound", "speech-0001.wav", PLAY_FLAGS), STOP]
+    assert _spoken_and_stopped(calls) == [
+        ("save_to_file", "long", "speech-0001.wav"),
+        ("PlaySound", "speech-0001.wav", PLAY_FLAGS),
+        STOP,
+    ]
     assert not (folder / "speech-0001.wav").exists()
     speaker.close()
     assert not folder.exists()
@@ -210,7 +214,9 @@ def test_windows_speaker_with_wav_dir_keeps_the_files_and_plays_nothing(tmp_path
 
 
 def _voice_channel(speaker, interrupt: str, log_path: Path) -> VoiceChannel:
-    return VoiceChannel(speaker=speaker, write=lambda line: None, interrupt=interrupt, log=SpeechLog("voice", str(log_path)))
+    return VoiceChannel(
+        speaker=speaker, write=lambda line: None, interrupt=interrupt, log=SpeechLog("voice", str(log_path))
+    )
 
 
 def test_windows_voice_queues_every_message_in_order_and_logs_it(tmp_path):
@@ -251,9 +257,18 @@ def test_windows_voice_a_typed_line_cuts_as_the_interrupt_setting_says_and_the_a
     said = _spoken_and_stopped(calls)
     long_played = [("save_to_file", "Long.", "speech-0001.wav"), ("PlaySound", "speech-0001.wav", PLAY_FLAGS)]
     if interrupt == "all":  # cut now, the queue dropped, the answer said
-        assert said == [*long_played, STOP, ("save_to_file", "Answer.", "speech-0002.wav"), ("PlaySound", "speech-0002.wav", PLAY_FLAGS)]
+        assert said == [
+            *long_played,
+            STOP,
+            ("save_to_file", "Answer.", "speech-0002.wav"),
+            ("PlaySound", "speech-0002.wav", PLAY_FLAGS),
+        ]
     elif interrupt == "line":  # the sentence finishes, the queue dropped
-        assert said == [*long_played, ("save_to_file", "Answer.", "speech-0002.wav"), ("PlaySound", "speech-0002.wav", PLAY_FLAGS)]
+        assert said == [
+            *long_played,
+            ("save_to_file", "Answer.", "speech-0002.wav"),
+            ("PlaySound", "speech-0002.wav", PLAY_FLAGS),
+        ]
     else:  # everything said
         assert [call[1] for call in said if call[0] == "save_to_file"] == ["Long.", "Queued.", "Answer."]
         assert STOP not in said
@@ -416,7 +431,10 @@ def test_voice_output_on_windows_falls_back_to_text_with_one_notice_without_sapi
 
 def test_voices_are_listed_from_each_systems_engine():
     assert list_voices(lambda: FakeEngine([], SAPI_VOICES)) == [(v.id, v.name) for v in SAPI_VOICES]
-    assert list_voices(lambda: FakeEngine([], MAC_VOICES)) == [("com.apple.voice.compact.en-US.Samantha", "Samantha"), ("com.apple.speech.synthesis.voice.Alex", "Alex")]
+    assert list_voices(lambda: FakeEngine([], MAC_VOICES)) == [
+        ("com.apple.voice.compact.en-US.Samantha", "Samantha"),
+        ("com.apple.speech.synthesis.voice.Alex", "Alex"),
+    ]
 
     def missing():
         raise EngineUnavailable("No macOS speech found")
@@ -532,7 +550,12 @@ class FakeAuto:
 def test_screenreader_output_hands_nvda_each_message_in_order_and_silences_it_when_the_user_types(tmp_path):
     calls: list = []
     output = FakeAuto([FakeNVDA(calls)])
-    channel = ScreenReaderChannel(output=output, write=lambda line: None, notice=calls.append, log=SpeechLog("screenreader", str(tmp_path / "log")))
+    channel = ScreenReaderChannel(
+        output=output,
+        write=lambda line: None,
+        notice=calls.append,
+        log=SpeechLog("screenreader", str(tmp_path / "log")),
+    )
     channel.say(Message("14r", "14 red"))
     channel.say(Message("Your turn.", "Your turn."))
     assert channel.idle(timeout=5)

@@ -7,8 +7,6 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers.hands import west_leads_yellow_trick
-from tests.players.test_players import west_declares
 
 from rook_access.engine import (
     PARTNERSHIP,
@@ -30,6 +28,8 @@ from rook_access.players.search.knowledge import NEST, Knowledge
 from rook_access.players.search.play import SearchBudget, analyse_play
 from rook_access.players.search.player import STRONG
 from rook_access.players.search.sampling import deal_unseen, draw_deals
+from tests.helpers.hands import west_leads_yellow_trick
+from tests.players.test_players import west_declares
 
 
 def strong(seed: int = 1) -> SearchPlayer:

@@ -26,7 +26,6 @@ from rook_access.settings import Settings, load_settings, save_settings
 from tests.helpers import REPOSITORY
 
 
-
 @pytest.fixture(scope="module")
 def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Sample]:
     return make_samples(tmp_path_factory.mktemp("samples"))

@@ -13,12 +13,12 @@ import platformdirs.macos
 import platformdirs.unix
 import platformdirs.windows
 import pytest
-from tests.helpers.console import keyboard_moves, program_environment
 
 from rook_access.save_files import save_paths
 from rook_access.saves import data_folder
 from rook_access.settings import settings_path
 from tests.helpers import REPOSITORY
+from tests.helpers.console import keyboard_moves, program_environment
 
 USER = "Zoë Пётр 李"
 

@@ -17,14 +17,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.helpers.console import ListChannel, ScriptedLines
-
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import GameStarted
 from rook_access.record import RecordWriter
 from rook_access.save_files import save_paths
 from rook_access.saves import GameSaver, GameSetup, make_table, read_save
 from tests.helpers import REPOSITORY
+from tests.helpers.console import ListChannel, ScriptedLines
 
 ARGS = ["--seed", "3", "--output", "plain"]
 GAME_GOES_ON = "You pass."
@@ -66,7 +65,10 @@ def _environment(data: Path, config: Path, **extra: str) -> dict[str, str]:
 def on_tmpfs(tmp_path: Path, state: str, text: str, args: list[str] = ARGS, settings: str = "") -> tuple[
     subprocess.CompletedProcess[str], Path
 ]:
-    """Run the program with its data and settings on a 16 kB tmpfs in ``state``; (the run, a copy of the tmpfs after)."""
+    """Run the program with its data and settings on a 16 kB tmpfs in ``state``.
+
+    Returns the run and a copy of the tmpfs after it.
+    """
     mount, out = tmp_path / "mnt", tmp_path / "out"
     mount.mkdir()
     out.mkdir()
@@ -81,7 +83,9 @@ def plainly(
     data: Path, config: Path, text: str, args: list[str] = ARGS, prefix: list[str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     command = [*(prefix or []), sys.executable, "-m", "rook_access", *args]
-    return subprocess.run(command, input=text, capture_output=True, text=True, env=_environment(data, config), timeout=120)
+    return subprocess.run(
+        command, input=text, capture_output=True, text=True, env=_environment(data, config), timeout=120
+    )
 
 
 def _clean(done: subprocess.CompletedProcess[str]) -> list[str]:
@@ -120,7 +124,9 @@ def test_a_disk_that_fills_after_the_first_save_keeps_that_save(tmp_path: Path) 
 
 
 def test_settings_on_a_full_disk_apply_for_this_game_and_leave_the_file(tmp_path: Path) -> None:
-    done, after = on_tmpfs(tmp_path, "full", "settings verbosity terse\npass\nquit\nyes\n", settings='pacing = "enter"\n')
+    done, after = on_tmpfs(
+        tmp_path, "full", "settings verbosity terse\npass\nquit\nyes\n", settings='pacing = "enter"\n'
+    )
     lines = _clean(done)
     assert (
         "verbosity is now terse, for this game only; the settings file could not be written: "
@@ -135,7 +141,8 @@ def test_the_record_on_a_full_disk_stops_and_the_game_goes_on(tmp_path: Path) ->
     record = tmp_path / "mnt" / "game.jsonl"
     done, _ = on_tmpfs(tmp_path, "full", "pass\nquit\nyes\n", [*ARGS, "--record", str(record)])
     lines = _clean(done)
-    _said_once_and_went_on(lines, "The record file cannot be written: No space left on device. Play goes on without it.")
+    _said_once_and_went_on(lines, "The record file cannot be written: "
+                                  "No space left on device. Play goes on without it.")
 
 
 def test_a_record_to_dev_full_is_said_once_and_the_game_resumes(tmp_path: Path) -> None:
@@ -245,4 +252,6 @@ def test_a_record_that_fails_mid_game_is_counted_in_the_save(tmp_path: Path) -> 
     record.close()
     saved = read_save(tmp_path / "current-game.json")
     assert saved is not None and saved.record_lines == 0 and record.lost == len(state.events)
-    assert channel.lines.count("The record file cannot be written: No space left on device. Play goes on without it.") == 1
+    assert (
+        channel.lines.count("The record file cannot be written: No space left on device. Play goes on without it.") == 1
+    )

@@ -12,12 +12,12 @@ import sys
 import time
 
 import pytest
-from tests.helpers.console import FIXED_DEAL
-from tests.helpers.terminal import Terminal
 
 from rook_access.engine import PARTNERSHIP, Deal
 from rook_access.players import BasicPlayer
 from rook_access.saves import GameSetup, make_table
+from tests.helpers.console import FIXED_DEAL
+from tests.helpers.terminal import Terminal
 
 SEATS = "human,computer,human,computer"
 
@@ -74,7 +74,7 @@ def test_a_game_interrupted_many_times_has_the_record_of_one_never_interrupted(t
     cuts = [0, 1, 3, 7, 8, 12, len(script)]
     first = run(base + ["--record", str(pieces)], "", home)  # ends before any input: saved at once
     assert "End of input. Game saved." in first.stdout
-    for start, stop in zip(cuts, cuts[1:]):
+    for start, stop in zip(cuts, cuts[1:], strict=False):
         done = run(["--resume"], "".join(line + "\n" for line in script[start:stop]), home)
         assert done.returncode == 0, done.stderr
         assert "Resuming the game: hand 1." in done.stdout
@@ -132,7 +132,9 @@ def test_killed_mid_hand_the_game_is_offered_and_resumed_at_a_terminal(tmp_path)
         term.close()
     record = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
     assert record[0]["event"] == "game_start" and record[0]["seed"] == 5
-    assert [r for r in record if r["event"] == "bid" and r["seat"] == 0] == [{"event": "bid", "seat": 0, "amount": None}]
+    assert [r for r in record if r["event"] == "bid" and r["seat"] == 0] == [
+        {"event": "bid", "seat": 0, "amount": None}
+    ]
     assert not (tmp_path / "ignored.jsonl").exists()
 
 
@@ -305,9 +307,12 @@ def test_at_a_terminal_several_saves_are_a_list_answered_by_number(tmp_path):
         assert "2 saved games, newest first:" in screen
         listed = [line for line in screen.splitlines() if line[:3] in ("1. ", "2. ")]
         assert len(listed) == 2
-        assert re.fullmatch(r"1\. Game for 2 Players, hand 1, You 0, North 0, saved (today|yesterday) at \d+:\d\d\.", listed[0])
         assert re.fullmatch(
-            r"2\. Original Rook Partnership Game, hand 1, North-South 0, East-West 0, saved (today|yesterday) at \d+:\d\d\.",
+            r"1\. Game for 2 Players, hand 1, You 0, North 0, saved (today|yesterday) at \d+:\d\d\.", listed[0]
+        )
+        assert re.fullmatch(
+            r"2\. Original Rook Partnership Game, hand 1, North-South 0, East-West 0, "
+            r"saved (today|yesterday) at \d+:\d\d\.",
             listed[1],
         )
         term.type("3")
@@ -338,7 +343,10 @@ class Answers:
 
 
 def choose(home, *answers, resume=False):
-    """The dialogue's outcome ("leave", None for a new game, or the chosen save's file name), its lines, its questions."""
+    """The dialogue's outcome, its lines and its questions.
+
+    The outcome is "leave", None for a new game, or the chosen save's file name.
+    """
     from rook_access.console.resume import LeaveProgram, choose_saved_game
 
     said = []
@@ -379,7 +387,12 @@ def test_anything_else_is_refused_in_one_line_and_asked_again(tmp_path):
     make_save(tmp_path, "game-20250101-090000.json", seed=4)
     chosen, said, asked = choose(tmp_path, "yse", "", "   ", "maybe", "yes")
     assert chosen == "game-20250101-090000.json"
-    assert said[1:] == [f"yse is not an answer here. {REFUSAL}", REFUSAL, REFUSAL, f"maybe is not an answer here. {REFUSAL}"]
+    assert said[1:] == [
+        f"yse is not an answer here. {REFUSAL}",
+        REFUSAL,
+        REFUSAL,
+        f"maybe is not an answer here. {REFUSAL}",
+    ]
     assert asked == [RESUME_QUESTION] * 5
 
 
@@ -474,7 +487,10 @@ def test_delete_asks_first_then_the_list_is_said_again(tmp_path):
     assert chosen == "game-20250102-090000.json"
     assert asked[1].startswith("Delete saved game 3, Original Rook Partnership Game, hand 1, ")
     assert asked[1].endswith("? It cannot be undone. Type yes or no.")
-    assert "Saved game 3 is kept." in said and "yse is not an answer here. Type yes to delete it, or no to keep it." in said
+    assert (
+        "Saved game 3 is kept." in said
+        and "yse is not an answer here. Type yes to delete it, or no to keep it." in said
+    )
     assert "Saved game 3 deleted." in said
     assert said[said.index("Saved game 3 deleted.") + 1] == "2 saved games, newest first:"
     assert [path.name for path in saves_in(tmp_path)] == ["game-20250102-090000.json", "game-20250103-090000.json"]
@@ -487,7 +503,10 @@ def test_a_damaged_save_is_in_the_list_kept_and_removed_only_when_asked(tmp_path
     chosen, said, _ = choose(tmp_path, "1", "new")
     assert chosen is None and damaged.read_bytes() == b"not json"
     assert re.fullmatch(r"1\. cannot be read, saved \w+ at \d+:\d\d: the save file is not valid JSON\.", said[1])
-    assert said[3] == "Save 1 cannot be read: the save file is not valid JSON. Type delete 1 to remove it, or another number."
+    assert said[3] == (
+        "Save 1 cannot be read: the save file is not valid JSON. "
+        "Type delete 1 to remove it, or another number."
+    )
     chosen, said, _ = choose(tmp_path, "delete 1", "y", "yes")
     assert not damaged.exists() and "Saved game 1 deleted." in said
     assert chosen == "game-20250101-090000.json"  # one good save left: the yes or no question

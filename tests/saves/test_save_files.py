@@ -83,7 +83,11 @@ def test_the_old_layout_is_found_beside_the_new_one(tmp_path: Path) -> None:
     (tmp_path / "saves").mkdir()
     write_game(tmp_path / "saves" / "game-20250314-201503.json", seed=3, when=now - 60)
     entries = find_saves(tmp_path)
-    assert [entry.path.name for entry in entries] == ["game-20250314-201503.json", "current-game.json", "previous-game.json"]
+    assert [entry.path.name for entry in entries] == [
+        "game-20250314-201503.json",
+        "current-game.json",
+        "previous-game.json",
+    ]
     assert [entry.game.setup.seed for entry in entries] == [3, 1, 2]
     assert all(entry.resumable for entry in entries)
     assert (tmp_path / "current-game.json").read_bytes() == current
@@ -274,7 +278,9 @@ def test_of_many_copies_taking_over_one_stale_lock_exactly_one_wins(tmp_path: Pa
     for _round in range(3):
         lock_path(save).write_bytes(LockOwner(dead_pid(), None, socket.gethostname()).to_bytes())
         racers = [
-            subprocess.Popen([sys.executable, "-c", RACER, str(save), str(start)], stdout=subprocess.PIPE, text=True, env=env)
+            subprocess.Popen(
+                [sys.executable, "-c", RACER, str(save), str(start)], stdout=subprocess.PIPE, text=True, env=env
+            )
             for _ in range(6)
         ]
         time.sleep(0.5)  # let them all start waiting

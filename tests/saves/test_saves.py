@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.helpers.hands import block_deal
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -26,9 +25,9 @@ from rook_access.engine import (
     NameTrump,
     Phase,
     Play,
+    SeatView,
     parse_card,
     parse_cards,
-    SeatView,
 )
 from rook_access.players import RandomPlayer, SearchPlayer
 from rook_access.record import RecordWriter
@@ -38,8 +37,8 @@ from rook_access.saves import (
     GameSetup,
     action_from_json,
     action_to_json,
-    deal_to_json,
     data_folder,
+    deal_to_json,
     delete_save,
     make_table,
     read_save,
@@ -49,6 +48,7 @@ from rook_access.saves import (
     resume_record,
     write_save,
 )
+from tests.helpers.hands import block_deal
 
 COMPUTERS = ("computer",) * 4
 MIXED = ("human", "computer", "human", "computer")
@@ -98,7 +98,11 @@ def save_path(tmp_path: Path) -> Path:
     [
         (0, Bid(75), {"seat": 0, "bid": 75}),
         (1, PASS, {"seat": 1, "pass": True}),
-        (1, Discard(frozenset(parse_cards("9g 5r rook 6x 14y"))), {"seat": 1, "discard": ["5r", "6x", "14y", "9g", "rook"]}),
+        (
+            1,
+            Discard(frozenset(parse_cards("9g 5r rook 6x 14y"))),
+            {"seat": 1, "discard": ["5r", "6x", "14y", "9g", "rook"]},
+        ),
         (3, NameTrump(0), {"seat": 3, "trump": "red"}),
         (2, Play(parse_card("14r")), {"seat": 2, "play": "14r"}),
         (2, Play(parse_card("rook")), {"seat": 2, "play": "rook"}),
@@ -304,7 +308,9 @@ def test_a_crash_before_the_rename_keeps_the_old_save(save_path: Path, monkeypat
     assert saved is not None and saved.actions == [] and saved.record_lines == 2
 
 
-def test_a_failed_write_raises_os_error_and_keeps_the_old_save(save_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_raises_os_error_and_keeps_the_old_save(
+    save_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     setup = GameSetup.create(MIXED, seed=6)
     write_save(save_path, setup, [], 2)
     old = save_path.read_bytes()

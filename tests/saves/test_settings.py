@@ -64,11 +64,10 @@ def test_default_words_reset_voice_and_rate():
 
 
 # ------------------------------------------------------- in the game and on the command line
-from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, run_program  # noqa: E402
-
 from rook_access.console.session import ConsoleGame, SettingsControl  # noqa: E402
 from rook_access.engine import PARTNERSHIP, Deal, GameState  # noqa: E402
 from rook_access.players import BasicPlayer  # noqa: E402
+from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, run_program  # noqa: E402
 
 
 def game_with(lines, control, interactive=False, seats=(None, 1, 2, 3), sleeps=None):
@@ -102,9 +101,15 @@ def test_pacing_waits_for_enter_after_a_trick_only_at_a_terminal():
     lines = ["pass"] + (south + ["", "14r"]) * 12
     output, questions, state = game_with(lines, control, interactive=True)
     assert "Press Enter to go on." in questions
-    assert output.count("Wait: West to play.") + output.count("Wait: North to play.") + output.count(
-        "Wait: East to play.") + output.count("Wait: West to lead.") + output.count("Wait: North to lead.") + output.count(
-        "Wait: East to lead.") >= 1
+    assert (
+        output.count("Wait: West to play.")
+        + output.count("Wait: North to play.")
+        + output.count("Wait: East to play.")
+        + output.count("Wait: West to lead.")
+        + output.count("Wait: North to lead.")
+        + output.count("Wait: East to lead.")
+        >= 1
+    )
     assert len(state.tricks) >= 3 or state.hand_number > 1
     _, questions, _ = game_with(lines, control, interactive=False)
     assert "Press Enter to go on." not in questions
