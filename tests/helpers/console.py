@@ -12,10 +12,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rook_access.announcer import Verbosity
+from rook_access.announcer.message import Message
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, card_name, cards_in
 from rook_access.engine.deal import EXAMPLE_DEAL
-from rook_access.output.message import Message
 from rook_access.players import BasicPlayer, make_player
 from rook_access.record import RecordWriter
 from rook_access.saves import GameSetup, make_table
