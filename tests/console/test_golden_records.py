@@ -6,9 +6,10 @@ These files were made before that change, by the program as it was; each
 case plays the same whole game again through the command line, with
 computer players at the strong and the easy level, and compares the record
 byte for byte (with ``ROOK_ACCESS_NO_DEADLINE=1``: the search stops at its
-sample budget, never at the clock, so the game does not depend on the load).  A difference means the engine, the computer players or the
+sample budget, never at the clock, so the game does not depend on the load).
+A difference means the engine, the computer players or the
 record format changed: if that was meant, regenerate the files with
-``ROOK_ACCESS_REGENERATE_GOLDEN=1 python3 -m pytest tests/test_golden_records.py``
+``ROOK_ACCESS_REGENERATE_GOLDEN=1 python3 -m pytest tests/console/test_golden_records.py``
 and say why in the commit.
 """
 
@@ -22,7 +23,7 @@ from pathlib import Path
 import pytest
 
 GOLDEN = Path(__file__).parent / "golden"
-REPOSITORY = Path(__file__).resolve().parent.parent
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 _SEATS = {"two": 2, "three": 3, "five": 5, "six": 6}
 
@@ -46,7 +47,9 @@ def _cases() -> dict[str, list[str]]:
     ]  # fmt: skip
     cases["kentucky-bird-low-easy"] = ["--variant", "kentucky", *four, "--seed", "17", "--bird-rank", "low"]
     cases["individual-hands-easy"] = ["--variant", "individual", *four, "--seed", "18", "--hands", "5"]
-    cases["partnership-random"] = ["--seats", _computers("partnership"), "--level", "random", "--seed", "19", "--hands", "3"]
+    cases["partnership-random"] = [
+        "--seats", _computers("partnership"), "--level", "random", "--seed", "19", "--hands", "3",
+    ]  # fmt: skip
     cases["mixed-levels"] = [
         "--seats", _computers("partnership"), "--level", "easy,normal,random,strong", "--seed", "20", "--hands", "1",
     ]  # fmt: skip
