@@ -41,7 +41,8 @@ class RookError(ValueError):
 class IllegalActionError(RookError):
     """An action the rules do not allow now.
 
-    ``rule`` says which rule it breaks, ``legal`` what would be legal instead
+    ``rule`` says which rule it breaks (a ``Rule``, or another family's
+    rule enum whose value is the rule in words), ``legal`` what would be legal instead
     (for a discard, the cards that may be discarded, as ``Play`` values would
     mislead: see ``held``), and ``detail`` holds facts for the message, such
     as the suit that must be followed.
@@ -49,7 +50,7 @@ class IllegalActionError(RookError):
 
     def __init__(
         self,
-        rule: Rule,
+        rule: enum.Enum,
         message: str,
         legal: Sequence[Action] = (),
         **detail: Any,
