@@ -34,6 +34,28 @@ _USER_FOLDER_VARIABLES = (
 _RUN_VARIABLES = ("TMPDIR", "TMUX_TMPDIR", *_USER_FOLDER_VARIABLES)
 
 
+WORKERS = "auto"
+"""pytest-xdist's workers when the command line does not say (``-n``): one a core (2 on CI).
+More than the cores starves the tests that measure speech and leaving in real time.
+``-n 0`` or ``-p no:xdist`` runs the tests in one process."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Run the tests on ``WORKERS`` pytest-xdist workers unless ``-n`` says otherwise.
+
+    Not in ``addopts``: there ``-n`` would make ``-p no:xdist`` a usage error. Runs before
+    pytest-xdist's own hook, which then starts the workers; tests of an ``xdist_group`` run
+    on one worker.
+    """
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if config.option.numprocesses is None and not config.option.collectonly and not config.option.usepdb:
+        config.option.numprocesses = WORKERS
+    if config.option.dist == "no":
+        config.option.dist = "loadgroup"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Make the run's own temporary folder and send every temporary file there."""
     if hasattr(config, "workerinput"):  # a pytest-xdist worker shares its controller's folder

@@ -22,6 +22,10 @@ from rook_access.output.channels import PlainChannel
 from tests.helpers.brltty import VirtualDisplay
 from tests.helpers.console import FIXED_DEAL, legal_script, program_environment
 
+# BRLTTY's BrlAPI host numbers are the system's: a display picks the first free one, so two
+# started at once by two pytest-xdist workers could pick the same. They all run on one worker.
+pytestmark = pytest.mark.xdist_group("brltty")
+
 # --- braille from first principles, to read the display without liblouis -------------------------
 LETTER_DOTS = {
     "a": "1", "b": "12", "c": "14", "d": "145", "e": "15", "f": "124", "g": "1245", "h": "125", "i": "24",
