@@ -1,0 +1,523 @@
+"""Rook Solitaire, as the 1913 booklet plays it (docs/rules.md, "Rook Solitaire").
+
+Fourteen transfer piles of four cards, face down, the top card of each turned
+up.  A 14 that comes face up goes face down to the bottom of its pile and the
+next card is turned, unless only 14s are left in the pile: then the top one
+rests face up.  A 1 that comes face up goes at once to start its color's
+building pile.  The player moves the face-up run of a pile bodily onto the
+top card of another pile that is one higher and of another color, or the top
+card of a pile onto its color's building pile; vacant piles stay vacant.  The
+game is won when the four building piles reach 14, lost when no move remains.
+
+Piles are numbered 1 to 14 wherever a player can see them (actions, events,
+the view).  A game from a seed::
+
+    >>> game = SolitaireState.from_seed(3)
+    >>> len(game.legal_actions()) > 0, game.is_over
+    (True, False)
+    >>> sum(len(p.down) + len(p.up) for p in game.view().piles) + sum(game.view().building)
+    56
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import COLOR_NAMES, COLORS, Card, Color, card_name, parse_card, parse_color
+from .errors import IllegalActionError, InvalidDealError, Rule
+from .patience_deck import PACK_SIZE, deck_from_json, shuffled_deck
+
+PILES = 14
+"""Transfer piles."""
+PILE_SIZE = 4
+"""Cards dealt to each transfer pile."""
+HIGHEST = 14
+"""The highest number, the last card of a building pile."""
+
+
+def _number(card: Card) -> int:
+    return card % HIGHEST + 1
+
+
+def _color(card: Card) -> Color:
+    return card // HIGHEST
+
+
+# ---------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move ``card`` and the cards built on it bodily onto transfer pile ``pile`` (1 to 14)."""
+
+    card: Card
+    pile: int
+
+    def __str__(self) -> str:
+        return f"move {card_name(self.card)} to pile {self.pile}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "move", "card": card_name(self.card), "pile": self.pile}
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Put ``card``, the top card of a transfer pile, on the building pile of ``color``."""
+
+    card: Card
+    color: Color
+
+    def __str__(self) -> str:
+        return f"build {card_name(self.card)} on {COLOR_NAMES[self.color]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "build", "card": card_name(self.card), "color": COLOR_NAMES[self.color]}
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Give the game up: the dummy wins."""
+
+    def __str__(self) -> str:
+        return "resign"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "resign"}
+
+
+SolitaireAction = Move | Build | Resign
+RESIGN = Resign()
+
+
+def build(card: Card) -> Build:
+    """The action putting ``card`` on its own color's building pile."""
+    return Build(card, _color(card))
+
+
+def action_from_json(data: object) -> SolitaireAction:
+    """The action a JSON object names (the inverse of ``to_json``); ValueError for anything else.
+
+    >>> action_from_json(Move(6, 3).to_json()) == Move(6, 3)
+    True
+    """
+    if not isinstance(data, dict):
+        data = {"action": None, "not an object": data}
+    kind = data.get("action")
+    if kind == "resign" and set(data) == {"action"}:
+        return RESIGN
+    if kind == "move" and set(data) == {"action", "card", "pile"}:
+        pile = data["pile"]
+        if not isinstance(pile, int) or isinstance(pile, bool) or not isinstance(data["card"], str):
+            raise ValueError("a move names a card and a pile number")
+        return Move(parse_card(data["card"]), pile)
+    if kind == "build" and set(data) == {"action", "card", "color"}:
+        if not isinstance(data["card"], str) or not isinstance(data["color"], str):
+            raise ValueError("a build names a card and a color")
+        return Build(parse_card(data["card"]), parse_color(data["color"]))
+    raise ValueError(f"not an action of Rook Solitaire: {data!r}"[:120])
+
+
+# ---------------------------------------------------------------------------
+# Events
+
+
+@dataclass(frozen=True, slots=True)
+class CardTurned:
+    """The top face-down card of ``pile`` was turned face up."""
+
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class FourteenToBottom:
+    """A 14 came face up and was put face down at the bottom of its pile."""
+
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class FourteenRests:
+    """Only 14s are left in the pile: the top one rests face up."""
+
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class OneStartsBuilding:
+    """A 1 came face up and went at once to start its color's building pile."""
+
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class RunMoved:
+    """The cards ``cards`` (lowest face-up card first) moved from ``source`` onto ``target``."""
+
+    source: int
+    target: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardBuilt:
+    """The top card of ``pile`` went to its building pile."""
+
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class PileVacant:
+    """The pile has no card left; it stays vacant."""
+
+    pile: int
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireOver:
+    """The game ended: ``outcome`` is "won" (four building piles to 14), "lost" (no move left) or "resigned"."""
+
+    outcome: str
+    built: int
+    """Cards on the building piles at the end."""
+
+
+SolitaireEvent = (
+    CardTurned | FourteenToBottom | FourteenRests | OneStartsBuilding | RunMoved | CardBuilt | PileVacant | SolitaireOver
+)
+
+
+# ---------------------------------------------------------------------------
+# What the player sees
+
+
+class Outcome(enum.Enum):
+    """How a game of Rook Solitaire stands."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+    RESIGNED = "resigned"
+
+
+@dataclass(frozen=True, slots=True)
+class PileView:
+    """One transfer pile as the player sees it.
+
+    ``down`` holds the face-down cards, bottom first: None for a card never
+    seen, the card itself for a 14 the player saw put to the bottom.  ``up``
+    holds the face-up run, the turned-up card first and the top card last.
+    """
+
+    number: int
+    down: tuple[Card | None, ...]
+    up: tuple[Card, ...]
+
+    @property
+    def top(self) -> Card | None:
+        """The top card, or None when the pile is vacant."""
+        return self.up[-1] if self.up else None
+
+    @property
+    def vacant(self) -> bool:
+        return not self.up and not self.down
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireView:
+    """Everything the player may know: the piles (hidden cards as None), the building piles, the legal moves."""
+
+    piles: tuple[PileView, ...]
+    building: tuple[int, ...]
+    """The highest number on each color's building pile (0 when not started), by color."""
+    legal: tuple[SolitaireAction, ...]
+    outcome: Outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not Outcome.PLAYING
+
+
+# ---------------------------------------------------------------------------
+# The game
+
+
+def deal_piles(deck: Sequence[Card]) -> list[list[Card]]:
+    """The transfer piles of a deal, bottom card first: card i is dealt to pile ``i % 14``, one round at a time.
+
+    >>> from rook_access.engine.cards import card_names
+    >>> [card_names(pile) for pile in deal_piles(range(56))][:2]
+    ['1r 1x 1y 1g', '2r 2x 2y 2g']
+    """
+    if len(deck) != PACK_SIZE:
+        raise InvalidDealError(f"A deal has {PACK_SIZE} cards, not {len(deck)}.")
+    return [[deck[round_ * PILES + pile] for round_ in range(PILE_SIZE)] for pile in range(PILES)]
+
+
+class SolitaireState:
+    """A game of Rook Solitaire: the deal, the piles now, the events so far, the actions taken.
+
+    ``apply`` takes a legal action or raises ``IllegalActionError`` naming the
+    rule broken and the legal moves, and changes nothing.  The same deal and
+    the same actions always give the same game (``replay``).
+    """
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        deck_from_json([card_name(card) for card in deck])  # the same checks as a deal file
+        self.deck: tuple[Card, ...] = tuple(deck)
+        self.down: list[list[Card]] = deal_piles(self.deck)
+        self.up: list[list[Card]] = [[] for _ in range(PILES)]
+        self.built: list[int] = [0, 0, 0, 0]
+        self.seen: set[Card] = set()
+        self.events: list[SolitaireEvent] = []
+        self.actions: list[SolitaireAction] = []
+        self.outcome = Outcome.PLAYING
+        for index in range(PILES):
+            self._turn(index)
+        self._check_end()
+
+    @classmethod
+    def from_seed(cls, seed: int) -> SolitaireState:
+        """The game of the deal that ``seed`` shuffles."""
+        return cls(shuffled_deck(seed))
+
+    @classmethod
+    def from_layout(
+        cls, down: Sequence[Sequence[Card]], up: Sequence[Sequence[Card]], built: Sequence[int]
+    ) -> SolitaireState:
+        """A game from a position, for tests and puzzles: each pile's face-down and face-up cards, bottom first,
+        and each color's building pile height; every card of the pack must be in exactly one place.
+
+        The position is taken as it is (no card is turned), then checked for the end of the game.
+        """
+        if len(down) != PILES or len(up) != PILES or len(built) != len(COLORS):
+            raise InvalidDealError(f"A position has {PILES} piles and {len(COLORS)} building piles.")
+        placed = [card for pile in [*down, *up] for card in pile]
+        placed += [color * HIGHEST + number - 1 for color in COLORS for number in range(1, built[color] + 1)]
+        if sorted(placed) != list(range(PACK_SIZE)):
+            raise InvalidDealError("A position holds every card of the pack exactly once.")
+        if any(down[index] and not up[index] for index in range(PILES)):
+            raise InvalidDealError("A pile with face-down cards has a face-up card on them.")
+        state = cls(range(PACK_SIZE))
+        state.deck = ()
+        state.down = [list(pile) for pile in down]
+        state.up = [list(pile) for pile in up]
+        state.built = list(built)
+        state.seen = {card for pile in up for card in pile}
+        state.events = []
+        state.outcome = Outcome.PLAYING
+        state._check_end()
+        return state
+
+    @classmethod
+    def replay(cls, deck: Sequence[Card], actions: Iterable[SolitaireAction]) -> SolitaireState:
+        """The game after ``actions`` from the deal ``deck`` (raises on the first illegal one)."""
+        state = cls(deck)
+        for action in actions:
+            state.apply(action)
+        return state
+
+    def clone(self) -> SolitaireState:
+        """An independent copy."""
+        other = object.__new__(SolitaireState)
+        other.deck = self.deck
+        other.down = [list(pile) for pile in self.down]
+        other.up = [list(pile) for pile in self.up]
+        other.built = list(self.built)
+        other.seen = set(self.seen)
+        other.events = list(self.events)
+        other.actions = list(self.actions)
+        other.outcome = self.outcome
+        return other
+
+    # -- reading
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not Outcome.PLAYING
+
+    def moves(self) -> list[Move | Build]:
+        """The moves possible now (building first, then runs by pile), without resigning."""
+        if self.is_over:
+            return []
+        result: list[Move | Build] = []
+        built = self.built
+        for up in self.up:
+            if up and built[_color(up[-1])] == _number(up[-1]) - 1:
+                result.append(Build(up[-1], _color(up[-1])))
+        for up in self.up:
+            if not up:
+                continue
+            base = up[0]
+            for target, other in enumerate(self.up):
+                if other and _number(other[-1]) == _number(base) + 1 and _color(other[-1]) != _color(base):
+                    result.append(Move(base, target + 1))
+        return result
+
+    def legal_actions(self) -> list[SolitaireAction]:
+        """Every legal action: the moves, then resigning; nothing once the game is over."""
+        moves: list[SolitaireAction] = list(self.moves())
+        return moves + [RESIGN] if moves else []
+
+    def view(self) -> SolitaireView:
+        """What the player sees (face-down cards hidden unless seen: the 14s put to the bottom)."""
+        piles = tuple(
+            PileView(
+                index + 1,
+                tuple(card if card in self.seen else None for card in self.down[index]),
+                tuple(self.up[index]),
+            )
+            for index in range(PILES)
+        )
+        return SolitaireView(piles, tuple(self.built), tuple(self.legal_actions()), self.outcome)
+
+    def where(self, card: Card) -> tuple[str, int, int]:
+        """Where a card is: ("up" | "down", pile index, position from the bottom) or ("built", color, number)."""
+        for index in range(PILES):
+            if card in self.up[index]:
+                return ("up", index, self.up[index].index(card))
+            if card in self.down[index]:
+                return ("down", index, self.down[index].index(card))
+        return ("built", _color(card), _number(card))
+
+    # -- acting
+
+    def apply(self, action: SolitaireAction) -> list[SolitaireEvent]:
+        """Take a legal action; return the events it caused.  An illegal one raises and changes nothing."""
+        self._check(action)
+        start = len(self.events)
+        self.actions.append(action)
+        if isinstance(action, Resign):
+            self.outcome = Outcome.RESIGNED
+            self.events.append(SolitaireOver("resigned", sum(self.built)))
+            return self.events[start:]
+        _, index, position = self.where(action.card)
+        if isinstance(action, Move):
+            run = self.up[index][position:]
+            del self.up[index][position:]
+            self.up[action.pile - 1].extend(run)
+            self.events.append(RunMoved(index + 1, action.pile, tuple(run)))
+        else:
+            self.up[index].pop()
+            self.built[action.color] += 1
+            self.events.append(CardBuilt(index + 1, action.card))
+        if not self.up[index]:
+            self._turn(index)
+        self._check_end()
+        return self.events[start:]
+
+    def _turn(self, index: int) -> None:
+        """Turn the top face-down card of an emptied pile, with the 14s and 1s the rules move at once."""
+        down, up = self.down[index], self.up[index]
+        while not up and down:
+            card = down.pop()
+            self.seen.add(card)
+            self.events.append(CardTurned(index + 1, card))
+            number = _number(card)
+            if number == HIGHEST:
+                if any(_number(other) != HIGHEST for other in down):
+                    down.insert(0, card)
+                    self.events.append(FourteenToBottom(index + 1, card))
+                else:
+                    up.append(card)
+                    self.events.append(FourteenRests(index + 1, card))
+            elif number == 1:
+                self.built[_color(card)] = 1
+                self.events.append(OneStartsBuilding(index + 1, card))
+            else:
+                up.append(card)
+        if not up and not down:
+            self.events.append(PileVacant(index + 1))
+
+    def _check_end(self) -> None:
+        if all(height == HIGHEST for height in self.built):
+            self.outcome = Outcome.WON
+        elif not self.moves():
+            self.outcome = Outcome.LOST
+        else:
+            return
+        self.events.append(SolitaireOver(self.outcome.value, sum(self.built)))
+
+    def _refuse(self, rule: Rule, message: str, **detail: Any) -> IllegalActionError:
+        return IllegalActionError(rule, message, self.legal_actions(), **detail)  # type: ignore[arg-type]
+
+    def _check(self, action: SolitaireAction) -> None:
+        if self.is_over:
+            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
+        if isinstance(action, Resign):
+            return
+        if not isinstance(action, (Move, Build)) or not 0 <= action.card < PACK_SIZE:
+            raise self._refuse(Rule.WRONG_PHASE, f"{action} is not a move of Rook Solitaire")
+        card = action.card
+        name = card_name(card)
+        place, index, position = self.where(card)
+        if place == "built":
+            raise self._refuse(Rule.ALREADY_BUILT, f"{name} is on its building pile already", card=card)
+        if place == "down":
+            raise self._refuse(Rule.NOT_FACE_UP, f"{name} is face down in pile {index + 1}", card=card)
+        if isinstance(action, Move):
+            self._check_move(action, index, position)
+        else:
+            self._check_build(action, index, position)
+
+    def _check_move(self, action: Move, index: int, position: int) -> None:
+        name = card_name(action.card)
+        if position != 0:
+            base = self.up[index][0]
+            raise self._refuse(
+                Rule.SPLIT_SEQUENCE,
+                f"{name} lies on {card_name(self.up[index][position - 1])}; the sequence moves whole, from {card_name(base)}",
+                card=action.card,
+                base=base,
+            )
+        if not 1 <= action.pile <= PILES:
+            raise self._refuse(Rule.NO_SUCH_PILE, f"there is no pile {action.pile}; piles are 1 to {PILES}")
+        if action.pile == index + 1:
+            raise self._refuse(Rule.SAME_PILE, f"{name} is in pile {action.pile} already")
+        target = self.up[action.pile - 1]
+        if not target:
+            raise self._refuse(Rule.VACANT_PILE, f"pile {action.pile} is vacant and stays vacant")
+        top = target[-1]
+        if _number(top) != _number(action.card) + 1:
+            raise self._refuse(
+                Rule.NOT_DESCENDING,
+                f"{name} cannot go on {card_name(top)}: it goes only on a {_number(action.card) + 1}"
+                if _number(action.card) < HIGHEST
+                else f"{name} cannot go on {card_name(top)}: nothing is higher than 14",
+                top=top,
+            )
+        if _color(top) == _color(action.card):
+            raise self._refuse(
+                Rule.SAME_COLOR, f"{name} cannot go on {card_name(top)}: both are {COLOR_NAMES[_color(top)]}", top=top
+            )
+
+    def _check_build(self, action: Build, index: int, position: int) -> None:
+        name = card_name(action.card)
+        if position != len(self.up[index]) - 1:
+            raise self._refuse(
+                Rule.NOT_TOP_CARD,
+                f"{name} is under {card_name(self.up[index][-1])} in pile {index + 1}",
+                card=action.card,
+            )
+        if action.color not in COLORS:
+            raise self._refuse(Rule.BUILD_WRONG_COLOR, f"there is no building pile {action.color}")
+        if action.color != _color(action.card):
+            raise self._refuse(
+                Rule.BUILD_WRONG_COLOR,
+                f"{name} is {COLOR_NAMES[_color(action.card)]}; it cannot go on the {COLOR_NAMES[action.color]} building pile",
+                card=action.card,
+            )
+        height = self.built[action.color]
+        if height != _number(action.card) - 1:
+            needed = f"the {COLOR_NAMES[action.color]} building pile needs its {height + 1} first" if height else (
+                f"the {COLOR_NAMES[action.color]} building pile is not started: its 1 starts it"
+            )
+            raise self._refuse(Rule.BUILD_WRONG_NUMBER, f"{name} cannot be built yet: {needed}", card=action.card)
