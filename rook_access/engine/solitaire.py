@@ -296,7 +296,8 @@ class SolitaireState:
         """A game from a position, for tests and puzzles: each pile's face-down and face-up cards, bottom first,
         and each color's building pile height; every card of the pack must be in exactly one place.
 
-        The position is taken as it is (no card is turned), then checked for the end of the game.
+        A pile with face-down cards and no face-up card has its top card turned as the rules turn it (14s to
+        the bottom, 1s to their building piles); then the position is checked for the end of the game.
         """
         if len(down) != PILES or len(up) != PILES or len(built) != len(COLORS):
             raise InvalidDealError(f"A position has {PILES} piles and {len(COLORS)} building piles.")
@@ -304,8 +305,6 @@ class SolitaireState:
         placed += [color * HIGHEST + number - 1 for color in COLORS for number in range(1, built[color] + 1)]
         if sorted(placed) != list(range(PACK_SIZE)):
             raise InvalidDealError("A position holds every card of the pack exactly once.")
-        if any(down[index] and not up[index] for index in range(PILES)):
-            raise InvalidDealError("A pile with face-down cards has a face-up card on them.")
         state = cls(range(PACK_SIZE))
         state.deck = ()
         state.down = [list(pile) for pile in down]
@@ -314,6 +313,9 @@ class SolitaireState:
         state.seen = {card for pile in up for card in pile}
         state.events = []
         state.outcome = Outcome.PLAYING
+        for index in range(PILES):
+            if state.down[index] and not state.up[index]:
+                state._turn(index)
         state._check_end()
         return state
 

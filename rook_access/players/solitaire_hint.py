@@ -31,8 +31,11 @@ from .solitaire_solver import Pile, Solver, Verdict
 
 GUESSES = 4
 """Random fillings of the face-down cards the hint asks the solver about."""
-SECONDS_PER_GUESS = 0.018
-"""The solver's time for each guess: the hint answers within about 0.1 s."""
+POSITIONS_PER_GUESS = 300
+"""The solver's budget for each guess, in positions (not seconds, so that the same view always gets the same
+hint, however busy the machine): the hint answers within about 0.1 s."""
+SAFETY_SECONDS = 0.5
+"""A guess stops after this long whatever its budget (only on a machine far slower than the project's)."""
 
 
 class Reason(enum.Enum):
@@ -124,10 +127,10 @@ class SolitaireHintPlayer:
 
     name = "hint"
 
-    def __init__(self, seed: int = 0, guesses: int = GUESSES, seconds_per_guess: float = SECONDS_PER_GUESS) -> None:
+    def __init__(self, seed: int = 0, guesses: int = GUESSES, positions_per_guess: int = POSITIONS_PER_GUESS) -> None:
         self.seed = seed
         self.guesses = guesses
-        self.seconds_per_guess = seconds_per_guess
+        self.positions_per_guess = positions_per_guess
 
     def choose(self, view: SolitaireView) -> SolitaireAction:
         """The advised action."""
@@ -146,7 +149,7 @@ class SolitaireHintPlayer:
         rng = random.Random(f"{self.seed}:{_position_seed(view)}")
         wins: Counter[SolitaireAction] = Counter()
         for _ in range(self.guesses):
-            solver = Solver(max_nodes=10**9, max_seconds=self.seconds_per_guess)
+            solver = Solver(max_nodes=self.positions_per_guess, max_seconds=SAFETY_SECONDS)
             result = solver.solve_position(guess_piles(view, rng), view.building)
             if result.outcome is Verdict.WON and result.line and result.line[0] in moves:
                 wins[result.line[0]] += 1
