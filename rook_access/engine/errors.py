@@ -24,7 +24,10 @@ class Rule(enum.Enum):
     BID_NOT_HIGHER = "a bid must be at least one step above the last bid"
     BID_NOT_MULTIPLE = "bids go up in steps"
     BID_ABOVE_MAXIMUM = "no bid may be above the maximum"
-    CHECK_NOT_ALLOWED = "a check is only allowed before anyone bids, once, and not after the partner checked and both opponents passed"
+    CHECK_NOT_ALLOWED = (
+        "a check is only allowed before anyone bids, once, "
+        "and not after the partner checked and both opponents passed"
+    )
     DISCARD_COUNT = "the high bidder discards exactly as many cards as the nest held"
     DISCARD_NOT_HELD = "only cards in hand can be discarded"
     CARD_NOT_HELD = "only cards in hand can be played"
@@ -50,7 +53,8 @@ class RookError(ValueError):
 class IllegalActionError(RookError):
     """An action the rules do not allow now.
 
-    ``rule`` says which rule it breaks, ``legal`` what would be legal instead
+    ``rule`` says which rule it breaks (a ``Rule``, or another family's
+    rule enum whose value is the rule in words), ``legal`` what would be legal instead
     (for a discard, the cards that may be discarded, as ``Play`` values would
     mislead: see ``held``), and ``detail`` holds facts for the message, such
     as the suit that must be followed.
@@ -58,7 +62,7 @@ class IllegalActionError(RookError):
 
     def __init__(
         self,
-        rule: Rule,
+        rule: enum.Enum,
         message: str,
         legal: Sequence[Action] = (),
         **detail: Any,
