@@ -21,13 +21,15 @@ it comes out when every card is face up in its place.
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, card_name
-from .errors import IllegalActionError, InvalidDealError, Rule
-from .patience_deck import PACK_SIZE, deck_from_json, shuffled_deck
+from .errors import IllegalActionError, InvalidDealError
+from .patience_deck import PACK_SIZE, deck_from_json, shuffled_deck, value_fields_from_json, value_to_json
+from .protocol import GameDescription, Standing, TableSetup
 
 DIAL = 12
 """Piles round the dial, numbered by their hour 1 to 12."""
@@ -39,11 +41,27 @@ PILES = 14
 START_PILE = 1
 """Play starts at one o'clock."""
 
-PILE_NAMES: dict[int, str] = {**{hour: f"{hour} o'clock" for hour in range(1, DIAL + 1)}, 13: "hour hand", 14: "minute hand"}
+PILE_NAMES: dict[int, str] = {
+    **{hour: f"{hour} o'clock" for hour in range(1, DIAL + 1)},
+    13: "hour hand",
+    14: "minute hand",
+}
 """Each pile's name for a player."""
 
 DEALING_ORDER: tuple[int, ...] = (12, *range(1, DIAL), HOUR_HAND, MINUTE_HAND)
 """The piles in the order one round of the deal reaches them: twelve o'clock first, then round, then the hands."""
+
+
+class ClockRule(enum.Enum):
+    """The rule an illegal action of Rook Clock breaks (the value is the rule in words).
+
+    >>> ClockRule.ONLY_STEP.value
+    'Rook Clock plays itself: the only action is to turn the next card'
+    """
+
+    GAME_OVER = "the game is over"
+    NOT_YOUR_TURN = "Rook Clock has one seat, seat 0"
+    ONLY_STEP = "Rook Clock plays itself: the only action is to turn the next card"
 
 
 def home_pile(card: Card) -> int:
@@ -114,6 +132,31 @@ class ClockOver:
 ClockEvent = ClockCardPlaced | ClockOver
 
 
+def event_to_json(event: ClockEvent) -> dict[str, object]:
+    """The event's one JSON form (records and saves).
+
+    >>> event_to_json(ClockCardPlaced(1, 4, 5))
+    {'event': 'card_placed', 'source': 1, 'card': '5r', 'target': 5}
+    """
+    kind = "card_placed" if isinstance(event, ClockCardPlaced) else "clock_over"
+    return value_to_json(kind, {name: getattr(event, name) for name in event.__slots__})
+
+
+def event_from_json(data: object) -> ClockEvent:
+    """The event a JSON object holds (the inverse of ``event_to_json``); ValueError for anything else.
+
+    >>> event_from_json({"event": "clock_over", "blocked_at": 1, "came_out": True, "face_down": 0})
+    ClockOver(blocked_at=1, came_out=True, face_down=0)
+    """
+    kind = data.get("event") if isinstance(data, dict) else None
+    if kind == "card_placed":
+        fields = value_fields_from_json(data, ClockCardPlaced.__slots__)
+        return ClockCardPlaced(**fields)  # type: ignore[arg-type]  # names checked; values are JSON scalars
+    if kind == "clock_over":
+        return ClockOver(**value_fields_from_json(data, ClockOver.__slots__))  # type: ignore[arg-type]  # likewise
+    raise ValueError("not an event of Rook Clock")
+
+
 class ClockOutcome(enum.Enum):
     PLAYING = "playing"
     CAME_OUT = "came out"
@@ -122,7 +165,8 @@ class ClockOutcome(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class ClockPileView:
-    """One pile as the player sees it: how many cards are face down, and the face-up cards under it (first placed first)."""
+    """One pile as the player sees it: how many cards are face down, and the face-up cards under it (first placed
+    first)."""
 
     number: int
     face_down: int
@@ -141,6 +185,8 @@ class ClockView:
     current: int
     outcome: ClockOutcome
     legal: tuple[Step, ...]
+    seat: int = 0
+    """The one seat of the game."""
 
     @property
     def is_over(self) -> bool:
@@ -150,9 +196,11 @@ class ClockView:
 class ClockState:
     """A game of Rook Clock: the deal, the piles now, the cards turned in order, the events."""
 
-    def __init__(self, deck: Sequence[Card]) -> None:
+    def __init__(self, deck: Sequence[Card], seed: int | None = None) -> None:
         deck_from_json([card_name(card) for card in deck])  # the same checks as a deal file
         self.deck: tuple[Card, ...] = tuple(deck)
+        self.seed = seed
+        """The seed the deal was shuffled from (None for a deal file)."""
         self.down: dict[int, list[Card]] = deal_clock(self.deck)
         self.up: dict[int, list[Card]] = {pile: [] for pile in range(1, PILES + 1)}
         self.current = START_PILE
@@ -164,12 +212,13 @@ class ClockState:
     @classmethod
     def from_seed(cls, seed: int) -> ClockState:
         """The game of the deal that ``seed`` shuffles."""
-        return cls(shuffled_deck(seed))
+        return cls(shuffled_deck(seed), seed)
 
     def clone(self) -> ClockState:
         """An independent copy."""
         other = object.__new__(ClockState)
         other.deck = self.deck
+        other.seed = self.seed
         other.down = {pile: list(cards) for pile, cards in self.down.items()}
         other.up = {pile: list(cards) for pile, cards in self.up.items()}
         other.current = self.current
@@ -183,21 +232,36 @@ class ClockState:
     def is_over(self) -> bool:
         return self.outcome is not ClockOutcome.PLAYING
 
-    def legal_actions(self) -> list[Step]:
-        return [] if self.is_over else [STEP]
+    def seats_to_act(self) -> tuple[int, ...]:
+        """The one seat, 0, until the game is over."""
+        return () if self.is_over else (0,)
 
-    def view(self) -> ClockView:
-        piles = tuple(
-            ClockPileView(pile, len(self.down[pile]), tuple(self.up[pile])) for pile in range(1, PILES + 1)
-        )
+    def legal_actions(self, seat: int = 0) -> list[Step]:
+        """``[STEP]`` while the game goes on (for seat 0)."""
+        return [] if self.is_over or seat != 0 else [STEP]
+
+    def standings(self) -> tuple[Standing, ...]:
+        """The player's standing: the score is the cards turned; place 1 only when the game comes out."""
+        came_out = self.outcome is ClockOutcome.CAME_OUT
+        return (Standing((0,), len(self.turned), 1 if came_out else 2, came_out),)
+
+    def view(self, seat: int = 0) -> ClockView:
+        """What the player sees: every pile's face-down count and face-up cards, the pile to turn from."""
+        piles = tuple(ClockPileView(pile, len(self.down[pile]), tuple(self.up[pile])) for pile in range(1, PILES + 1))
         return ClockView(piles, self.current, self.outcome, tuple(self.legal_actions()))
 
-    def apply(self, action: Step) -> list[ClockEvent]:
+    def apply(self, action: Step, seat: int = 0) -> list[ClockEvent]:
         """Turn the next card; return the events (the card placed, and the end when the next pile is blocked)."""
         if self.is_over:
-            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
+            raise IllegalActionError(ClockRule.GAME_OVER, "the game is over")
+        legal = [STEP]
+        if seat != 0:
+            message = f"seat {seat} does not play Rook Clock; seat 0 does"
+            raise IllegalActionError(ClockRule.NOT_YOUR_TURN, message, legal)  # type: ignore[arg-type]  # any family
         if not isinstance(action, Step):
-            raise IllegalActionError(Rule.WRONG_PHASE, f"{action} is not an action of Rook Clock: it only steps", [STEP])
+            # IllegalActionError's ``legal`` is typed for the trick games' actions; it holds any family's.
+            message = f"{action} is not an action of Rook Clock: it only steps"
+            raise IllegalActionError(ClockRule.ONLY_STEP, message, legal)
         start = len(self.events)
         self.actions.append(action)
         source = self.current
@@ -212,3 +276,24 @@ class ClockState:
             self.outcome = ClockOutcome.CAME_OUT if face_down == 0 else ClockOutcome.BLOCKED
             self.events.append(ClockOver(target, face_down == 0, face_down))
         return self.events[start:]
+
+
+def start_clock(setup: TableSetup, deal: Sequence[Card] | None = None) -> ClockState:
+    """A new game: the fixed ``deal`` if given, else the deal of ``setup.seed`` (a fresh seed when None)."""
+    if deal is not None:
+        return ClockState(deal)
+    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+    return ClockState.from_seed(seed)
+
+
+CLOCK = GameDescription(
+    name="clock",
+    title="Rook Clock",
+    family="patience",
+    summary="Rook Clock: one player, the pack dealt round a clock; it plays itself, card by card.",
+    seat_counts=(1,),
+    options=(),
+    start=start_clock,
+    read_deal=deck_from_json,
+)
+"""The game's description: ``--variant clock``; a deal file is a JSON list of the 56 cards in dealing order."""

@@ -32,18 +32,6 @@ class Rule(enum.Enum):
     DISCARD_NOT_HELD = "only cards in hand can be discarded"
     CARD_NOT_HELD = "only cards in hand can be played"
     FOLLOW_SUIT = "follow the suit led if you can"
-    # Rook Solitaire
-    NO_SUCH_PILE = "the transfer piles are numbered 1 to 14"
-    NOT_FACE_UP = "only a face-up card can move"
-    ALREADY_BUILT = "a building pile never gives a card back"
-    SPLIT_SEQUENCE = "a sequence moves bodily, never split: move it from its lowest face-up card"
-    NOT_TOP_CARD = "only the top card of a transfer pile goes to a building pile"
-    SAME_PILE = "a pile cannot move onto itself"
-    VACANT_PILE = "a vacant pile stays vacant: nothing is moved onto it"
-    NOT_DESCENDING = "a transfer pile builds down: a card goes on the next number up"
-    SAME_COLOR = "on a transfer pile the colors must differ"
-    BUILD_WRONG_COLOR = "a building pile takes cards of its own color only"
-    BUILD_WRONG_NUMBER = "a building pile is built up in order, from 1 to 14"
 
 
 class RookError(ValueError):

@@ -42,7 +42,9 @@ def deck_from_json(data: object) -> tuple[Card, ...]:
     Raises ``InvalidDealError`` with one line saying what is wrong.
     """
     if not isinstance(data, list):
-        raise InvalidDealError("A deal file holds one JSON list of the 56 cards in dealing order, like [\"7r\", \"14x\", ...].")
+        raise InvalidDealError(
+            'A deal file holds one JSON list of the 56 cards in dealing order, like ["7r", "14x", ...].'
+        )
     if len(data) != PACK_SIZE:
         raise InvalidDealError(f"A deal has {PACK_SIZE} cards, not {len(data)}.")
     cards: list[Card] = []
@@ -88,3 +90,44 @@ def read_deck_file(path: Path | str) -> tuple[Card, ...]:
 def deck_to_json(deck: tuple[Card, ...]) -> list[str]:
     """The deal as a deal file holds it: the cards' names in dealing order."""
     return [card_name(card) for card in deck]
+
+
+def value_to_json(kind: str, fields: dict[str, object]) -> dict[str, object]:
+    """The JSON object of an action or event of the patience games: ``kind`` and its fields, with every field
+    named ``card`` a card name and every field named ``cards`` a list of card names.
+
+    >>> value_to_json("card_built", {"pile": 3, "card": 6})
+    {'event': 'card_built', 'pile': 3, 'card': '7r'}
+    """
+    data: dict[str, object] = {"event": kind}
+    for name, value in fields.items():
+        if name == "card" and isinstance(value, int):
+            data[name] = card_name(value)
+        elif name == "cards" and isinstance(value, tuple):
+            data[name] = [card_name(card) for card in value]
+        else:
+            data[name] = value
+    return data
+
+
+def value_fields_from_json(data: object, names: tuple[str, ...]) -> dict[str, object]:
+    """The fields of a patience event's JSON object (the inverse of ``value_to_json``); ValueError if malformed.
+
+    >>> value_fields_from_json({"event": "card_built", "pile": 3, "card": "7r"}, ("pile", "card"))
+    {'pile': 3, 'card': 6}
+    """
+    if not isinstance(data, dict) or set(data) != {"event", *names}:
+        raise ValueError(f"not an event with the fields {', '.join(names)}")
+    fields: dict[str, object] = {}
+    for name in names:
+        value = data[name]
+        if name == "card":
+            if not isinstance(value, str):
+                raise ValueError("a card is written as its name")
+            value = parse_card(value)
+        elif name == "cards":
+            if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+                raise ValueError("cards are written as a list of names")
+            value = tuple(parse_card(text) for text in value)
+        fields[name] = value
+    return fields

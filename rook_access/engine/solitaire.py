@@ -22,13 +22,15 @@ the view).  A game from a seed::
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import COLOR_NAMES, COLORS, Card, Color, card_name, parse_card, parse_color
-from .errors import IllegalActionError, InvalidDealError, Rule
-from .patience_deck import PACK_SIZE, deck_from_json, shuffled_deck
+from .errors import IllegalActionError, InvalidDealError
+from .patience_deck import PACK_SIZE, deck_from_json, shuffled_deck, value_fields_from_json, value_to_json
+from .protocol import GameDescription, Standing, TableSetup
 
 PILES = 14
 """Transfer piles."""
@@ -36,6 +38,32 @@ PILE_SIZE = 4
 """Cards dealt to each transfer pile."""
 HIGHEST = 14
 """The highest number, the last card of a building pile."""
+
+
+class SolitaireRule(enum.Enum):
+    """The rule an illegal action of Rook Solitaire breaks (the value is the rule in words).
+
+    >>> SolitaireRule.VACANT_PILE.value
+    'a vacant pile stays vacant: nothing is moved onto it'
+    """
+
+    GAME_OVER = "the game is over"
+    NOT_YOUR_TURN = "Rook Solitaire has one seat, seat 0"
+    NOT_AN_ACTION = "the actions of Rook Solitaire are move, build and resign"
+    NO_SUCH_PILE = "the transfer piles are numbered 1 to 14"
+    NOT_FACE_UP = "only a face-up card can move"
+    ALREADY_BUILT = "a building pile never gives a card back"
+    SPLIT_SEQUENCE = "a sequence moves bodily, never split: move it from its lowest face-up card"
+    NOT_TOP_CARD = "only the top card of a transfer pile goes to a building pile"
+    SAME_PILE = "a pile cannot move onto itself"
+    VACANT_PILE = "a vacant pile stays vacant: nothing is moved onto it"
+    NOT_DESCENDING = "a transfer pile builds down: a card goes on the next number up"
+    SAME_COLOR = "on a transfer pile the colors must differ"
+    BUILD_WRONG_COLOR = "a building pile takes cards of its own color only"
+    BUILD_WRONG_NUMBER = "a building pile is built up in order, from 1 to 14"
+
+
+Rule = SolitaireRule
 
 
 def _number(card: Card) -> int:
@@ -191,8 +219,48 @@ class SolitaireOver:
 
 
 SolitaireEvent = (
-    CardTurned | FourteenToBottom | FourteenRests | OneStartsBuilding | RunMoved | CardBuilt | PileVacant | SolitaireOver
+    CardTurned
+    | FourteenToBottom
+    | FourteenRests
+    | OneStartsBuilding
+    | RunMoved
+    | CardBuilt
+    | PileVacant
+    | SolitaireOver
 )
+
+_EVENT_KINDS: dict[str, type[SolitaireEvent]] = {
+    "card_turned": CardTurned,
+    "fourteen_to_bottom": FourteenToBottom,
+    "fourteen_rests": FourteenRests,
+    "one_starts_building": OneStartsBuilding,
+    "run_moved": RunMoved,
+    "card_built": CardBuilt,
+    "pile_vacant": PileVacant,
+    "solitaire_over": SolitaireOver,
+}
+_KIND_OF_EVENT = {kind: name for name, kind in _EVENT_KINDS.items()}
+
+
+def event_to_json(event: SolitaireEvent) -> dict[str, object]:
+    """The event's one JSON form (records and saves).
+
+    >>> event_to_json(RunMoved(1, 3, (8, 21)))
+    {'event': 'run_moved', 'source': 1, 'target': 3, 'cards': ['9r', '8x']}
+    """
+    return value_to_json(_KIND_OF_EVENT[type(event)], {name: getattr(event, name) for name in event.__slots__})
+
+
+def event_from_json(data: object) -> SolitaireEvent:
+    """The event a JSON object holds (the inverse of ``event_to_json``); ValueError for anything else.
+
+    >>> event_from_json({"event": "pile_vacant", "pile": 4})
+    PileVacant(pile=4)
+    """
+    kind = _EVENT_KINDS.get(data.get("event", "") if isinstance(data, dict) else "")
+    if kind is None:
+        raise ValueError("not an event of Rook Solitaire")
+    return kind(**value_fields_from_json(data, kind.__slots__))  # type: ignore[arg-type]  # names checked; values are JSON scalars
 
 
 # ---------------------------------------------------------------------------
@@ -240,6 +308,8 @@ class SolitaireView:
     """The highest number on each color's building pile (0 when not started), by color."""
     legal: tuple[SolitaireAction, ...]
     outcome: Outcome
+    seat: int = 0
+    """The one seat of the game."""
 
     @property
     def is_over(self) -> bool:
@@ -270,9 +340,11 @@ class SolitaireState:
     the same actions always give the same game (``replay``).
     """
 
-    def __init__(self, deck: Sequence[Card]) -> None:
+    def __init__(self, deck: Sequence[Card], seed: int | None = None) -> None:
         deck_from_json([card_name(card) for card in deck])  # the same checks as a deal file
         self.deck: tuple[Card, ...] = tuple(deck)
+        self.seed = seed
+        """The seed the deal was shuffled from (None for a deal file or a position)."""
         self.down: list[list[Card]] = deal_piles(self.deck)
         self.up: list[list[Card]] = [[] for _ in range(PILES)]
         self.built: list[int] = [0, 0, 0, 0]
@@ -287,7 +359,7 @@ class SolitaireState:
     @classmethod
     def from_seed(cls, seed: int) -> SolitaireState:
         """The game of the deal that ``seed`` shuffles."""
-        return cls(shuffled_deck(seed))
+        return cls(shuffled_deck(seed), seed)
 
     @classmethod
     def from_layout(
@@ -331,6 +403,7 @@ class SolitaireState:
         """An independent copy."""
         other = object.__new__(SolitaireState)
         other.deck = self.deck
+        other.seed = self.seed
         other.down = [list(pile) for pile in self.down]
         other.up = [list(pile) for pile in self.up]
         other.built = list(self.built)
@@ -364,12 +437,22 @@ class SolitaireState:
                     result.append(Move(base, target + 1))
         return result
 
-    def legal_actions(self) -> list[SolitaireAction]:
-        """Every legal action: the moves, then resigning; nothing once the game is over."""
-        moves: list[SolitaireAction] = list(self.moves())
+    def seats_to_act(self) -> tuple[int, ...]:
+        """The one seat, 0, until the game is over."""
+        return () if self.is_over else (0,)
+
+    def legal_actions(self, seat: int = 0) -> list[SolitaireAction]:
+        """Every legal action: the moves, then resigning; nothing once the game is over (or for another seat)."""
+        moves: list[SolitaireAction] = list(self.moves()) if seat == 0 else []
         return moves + [RESIGN] if moves else []
 
-    def view(self) -> SolitaireView:
+    def standings(self) -> tuple[Standing, ...]:
+        """The player's standing: the score is the cards on the building piles; place 1 only for a win
+        (otherwise the dummy wins, as the booklet says)."""
+        won = self.outcome is Outcome.WON
+        return (Standing((0,), sum(self.built), 1 if won else 2, won),)
+
+    def view(self, seat: int = 0) -> SolitaireView:
         """What the player sees (face-down cards hidden unless seen: the 14s put to the bottom)."""
         piles = tuple(
             PileView(
@@ -392,8 +475,10 @@ class SolitaireState:
 
     # -- acting
 
-    def apply(self, action: SolitaireAction) -> list[SolitaireEvent]:
+    def apply(self, action: SolitaireAction, seat: int = 0) -> list[SolitaireEvent]:
         """Take a legal action; return the events it caused.  An illegal one raises and changes nothing."""
+        if seat != 0:
+            raise self._refuse(Rule.NOT_YOUR_TURN, f"seat {seat} does not play Rook Solitaire; seat 0 does")
         self._check(action)
         start = len(self.events)
         self.actions.append(action)
@@ -449,6 +534,7 @@ class SolitaireState:
         self.events.append(SolitaireOver(self.outcome.value, sum(self.built)))
 
     def _refuse(self, rule: Rule, message: str, **detail: Any) -> IllegalActionError:
+        # IllegalActionError's ``legal`` is typed for the trick games' actions; it holds any family's.
         return IllegalActionError(rule, message, self.legal_actions(), **detail)  # type: ignore[arg-type]
 
     def _check(self, action: SolitaireAction) -> None:
@@ -457,7 +543,7 @@ class SolitaireState:
         if isinstance(action, Resign):
             return
         if not isinstance(action, (Move, Build)) or not 0 <= action.card < PACK_SIZE:
-            raise self._refuse(Rule.WRONG_PHASE, f"{action} is not a move of Rook Solitaire")
+            raise self._refuse(Rule.NOT_AN_ACTION, f"{action} is not a move of Rook Solitaire")
         card = action.card
         name = card_name(card)
         place, index, position = self.where(card)
@@ -476,7 +562,8 @@ class SolitaireState:
             base = self.up[index][0]
             raise self._refuse(
                 Rule.SPLIT_SEQUENCE,
-                f"{name} lies on {card_name(self.up[index][position - 1])}; the sequence moves whole, from {card_name(base)}",
+                f"{name} lies on {card_name(self.up[index][position - 1])}; "
+                f"the sequence moves whole, from {card_name(base)}",
                 card=action.card,
                 base=base,
             )
@@ -514,12 +601,36 @@ class SolitaireState:
         if action.color != _color(action.card):
             raise self._refuse(
                 Rule.BUILD_WRONG_COLOR,
-                f"{name} is {COLOR_NAMES[_color(action.card)]}; it cannot go on the {COLOR_NAMES[action.color]} building pile",
+                f"{name} is {COLOR_NAMES[_color(action.card)]}; "
+                f"it cannot go on the {COLOR_NAMES[action.color]} building pile",
                 card=action.card,
             )
         height = self.built[action.color]
         if height != _number(action.card) - 1:
-            needed = f"the {COLOR_NAMES[action.color]} building pile needs its {height + 1} first" if height else (
-                f"the {COLOR_NAMES[action.color]} building pile is not started: its 1 starts it"
+            needed = (
+                f"the {COLOR_NAMES[action.color]} building pile needs its {height + 1} first"
+                if height
+                else (f"the {COLOR_NAMES[action.color]} building pile is not started: its 1 starts it")
             )
             raise self._refuse(Rule.BUILD_WRONG_NUMBER, f"{name} cannot be built yet: {needed}", card=action.card)
+
+
+def start_solitaire(setup: TableSetup, deal: Sequence[Card] | None = None) -> SolitaireState:
+    """A new game: the fixed ``deal`` if given, else the deal of ``setup.seed`` (a fresh seed when None)."""
+    if deal is not None:
+        return SolitaireState(deal)
+    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+    return SolitaireState.from_seed(seed)
+
+
+SOLITAIRE = GameDescription(
+    name="solitaire",
+    title="Rook Solitaire",
+    family="patience",
+    summary="Rook Solitaire: one player, 14 transfer piles, build the four colors up from 1 to 14.",
+    seat_counts=(1,),
+    options=(),
+    start=start_solitaire,
+    read_deal=deck_from_json,
+)
+"""The game's description: ``--variant solitaire``; a deal file is a JSON list of the 56 cards in dealing order."""

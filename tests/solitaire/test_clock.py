@@ -11,12 +11,13 @@ from rook_access.engine.clock import (
     ClockCardPlaced,
     ClockOutcome,
     ClockOver,
+    ClockRule,
     ClockState,
     action_from_json,
     deal_clock,
     home_pile,
 )
-from rook_access.engine.errors import IllegalActionError, Rule
+from rook_access.engine.errors import IllegalActionError
 from rook_access.engine.solitaire import RESIGN
 
 
@@ -39,7 +40,8 @@ def test_the_deal_goes_round_the_dial_from_twelve_then_to_the_hands() -> None:
 
 
 def test_each_card_goes_under_its_hour_and_the_next_is_turned_from_there() -> None:
-    deck = deck_turning(parse_cards("5r 13x 14y 7g") + [card for card in range(56) if card not in parse_cards("5r 13x 14y 7g 1r 1x 1y 1g")] + parse_cards("1r 1x 1y 1g"))  # fmt: skip
+    first, ones = parse_cards("5r 13x 14y 7g"), parse_cards("1r 1x 1y 1g")
+    deck = deck_turning(first + [card for card in range(56) if card not in first + ones] + ones)
     game = ClockState(deck)
     assert game.apply(STEP) == [ClockCardPlaced(1, parse_card("5r"), 5)]
     assert game.apply(STEP) == [ClockCardPlaced(5, parse_card("13x"), 13)]
@@ -78,12 +80,12 @@ def test_the_only_action_is_step() -> None:
     assert game.legal_actions() == [STEP] and action_from_json(STEP.to_json()) == STEP
     with pytest.raises(IllegalActionError) as refused:
         game.apply(RESIGN)  # type: ignore[arg-type]  # a wrong action on purpose
-    assert refused.value.rule is Rule.WRONG_PHASE and refused.value.legal == (STEP,)
+    assert refused.value.rule is ClockRule.ONLY_STEP and refused.value.legal == (STEP,)
     while not game.is_over:
         game.apply(STEP)
     with pytest.raises(IllegalActionError) as refused:
         game.apply(STEP)
-    assert refused.value.rule is Rule.GAME_OVER
+    assert refused.value.rule is ClockRule.GAME_OVER
     with pytest.raises(ValueError):
         action_from_json({"action": "turn"})
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rook_access.engine.cards import BLACK, GREEN, RED, parse_card, parse_cards
-from rook_access.engine.errors import IllegalActionError, Rule
+from rook_access.engine.errors import IllegalActionError
 from rook_access.engine.solitaire import (
     RESIGN,
     Build,
@@ -25,6 +25,9 @@ from rook_access.engine.solitaire import (
     SolitaireState,
     action_from_json,
     build,
+)
+from rook_access.engine.solitaire import (
+    SolitaireRule as Rule,
 )
 
 
