@@ -80,7 +80,11 @@ def _color(card: Card) -> Color:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Move ``card`` and the cards built on it bodily onto transfer pile ``pile`` (1 to 14)."""
+    """Move ``card`` and the cards built on it bodily onto transfer pile ``pile`` (1 to 14).
+
+    >>> str(Move(6, 3))
+    'move 7r to pile 3'
+    """
 
     card: Card
     pile: int
@@ -94,7 +98,11 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Build:
-    """Put ``card``, the top card of a transfer pile, on the building pile of ``color``."""
+    """Put ``card``, the top card of a transfer pile, on the building pile of ``color``.
+
+    >>> str(Build(6, 0))
+    'build 7r on red'
+    """
 
     card: Card
     color: Color
@@ -108,7 +116,11 @@ class Build:
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """Give the game up: the dummy wins."""
+    """Give the game up: the dummy wins.
+
+    >>> str(RESIGN), RESIGN.to_json()
+    ('resign', {'action': 'resign'})
+    """
 
     def __str__(self) -> str:
         return "resign"
@@ -122,7 +134,11 @@ RESIGN = Resign()
 
 
 def build(card: Card) -> Build:
-    """The action putting ``card`` on its own color's building pile."""
+    """The action putting ``card`` on its own color's building pile.
+
+    >>> build(20)
+    Build(card=20, color=1)
+    """
     return Build(card, _color(card))
 
 
@@ -155,7 +171,11 @@ def action_from_json(data: object) -> SolitaireAction:
 
 @dataclass(frozen=True, slots=True)
 class CardTurned:
-    """The top face-down card of ``pile`` was turned face up."""
+    """The top face-down card of ``pile`` was turned face up.
+
+    >>> event_to_json(CardTurned(2, 6))
+    {'event': 'card_turned', 'pile': 2, 'card': '7r'}
+    """
 
     pile: int
     card: Card
@@ -163,7 +183,11 @@ class CardTurned:
 
 @dataclass(frozen=True, slots=True)
 class FourteenToBottom:
-    """A 14 came face up and was put face down at the bottom of its pile."""
+    """A 14 came face up and was put face down at the bottom of its pile.
+
+    >>> event_to_json(FourteenToBottom(2, 13))['card']
+    '14r'
+    """
 
     pile: int
     card: Card
@@ -171,7 +195,11 @@ class FourteenToBottom:
 
 @dataclass(frozen=True, slots=True)
 class FourteenRests:
-    """Only 14s are left in the pile: the top one rests face up."""
+    """Only 14s are left in the pile: the top one rests face up.
+
+    >>> event_to_json(FourteenRests(5, 27))['event']
+    'fourteen_rests'
+    """
 
     pile: int
     card: Card
@@ -179,7 +207,11 @@ class FourteenRests:
 
 @dataclass(frozen=True, slots=True)
 class OneStartsBuilding:
-    """A 1 came face up and went at once to start its color's building pile."""
+    """A 1 came face up and went at once to start its color's building pile.
+
+    >>> event_to_json(OneStartsBuilding(1, 0))['card']
+    '1r'
+    """
 
     pile: int
     card: Card
@@ -187,7 +219,11 @@ class OneStartsBuilding:
 
 @dataclass(frozen=True, slots=True)
 class RunMoved:
-    """The cards ``cards`` (lowest face-up card first) moved from ``source`` onto ``target``."""
+    """The cards ``cards`` (the lowest face-up card first) moved from ``source`` onto ``target``.
+
+    >>> event_to_json(RunMoved(1, 2, (8, 21)))['cards']
+    ['9r', '8x']
+    """
 
     source: int
     target: int
@@ -196,7 +232,11 @@ class RunMoved:
 
 @dataclass(frozen=True, slots=True)
 class CardBuilt:
-    """The top card of ``pile`` went to its building pile."""
+    """The top card of ``pile`` went to its building pile.
+
+    >>> event_to_json(CardBuilt(4, 1))
+    {'event': 'card_built', 'pile': 4, 'card': '2r'}
+    """
 
     pile: int
     card: Card
@@ -204,7 +244,11 @@ class CardBuilt:
 
 @dataclass(frozen=True, slots=True)
 class PileVacant:
-    """The pile has no card left; it stays vacant."""
+    """The pile has no card left; it stays vacant.
+
+    >>> event_to_json(PileVacant(3))
+    {'event': 'pile_vacant', 'pile': 3}
+    """
 
     pile: int
 
@@ -268,7 +312,11 @@ def event_from_json(data: object) -> SolitaireEvent:
 
 
 class Outcome(enum.Enum):
-    """How a game of Rook Solitaire stands."""
+    """How a game of Rook Solitaire stands.
+
+    >>> SolitaireState.from_seed(1).outcome
+    <Outcome.PLAYING: 'playing'>
+    """
 
     PLAYING = "playing"
     WON = "won"

@@ -172,7 +172,7 @@ class Solver:
         if key in self._lost:
             return False
         self.nodes += 1
-        if self.nodes > self.max_nodes or (self.nodes & 255 == 0 and time.perf_counter() > self._deadline):
+        if self.nodes > self.max_nodes or (self.nodes & 63 == 0 and time.perf_counter() > self._deadline):
             raise _OutOfBudget
         for move, after, after_built in self._children(piles, built):
             if self._search(after, after_built, line):
