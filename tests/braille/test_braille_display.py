@@ -23,8 +23,9 @@ from tests.helpers.brltty import VirtualDisplay
 from tests.helpers.console import FIXED_DEAL, legal_script, program_environment
 
 # BRLTTY's BrlAPI host numbers are the system's: a display picks the first free one, so two
-# started at once by two pytest-xdist workers could pick the same. They all run on one worker.
-pytestmark = pytest.mark.xdist_group("brltty")
+# started at once by two pytest-xdist workers could pick the same. They all run on one worker,
+# with the other tests measured in real time.
+pytestmark = pytest.mark.xdist_group("real-time")
 
 # --- braille from first principles, to read the display without liblouis -------------------------
 LETTER_DOTS = {

@@ -15,6 +15,10 @@ from rook_access.announcer.message import Message
 from rook_access.output.channels import EspeakSpeaker, PlainChannel, ScreenReaderChannel, VoiceChannel, open_channel
 from tests.helpers.speech import SpeechDispatcher, raw_stats, wait_until, wav_stats
 
+# Measured in real time (speech, leaving, the braille display): these run one after another on
+# one pytest-xdist worker, never two of them side by side competing for the CPU.
+pytestmark = pytest.mark.xdist_group("real-time")
+
 TRICK = Message("N takes, 25", "North takes the trick, 25 points.")
 
 HAND = [
