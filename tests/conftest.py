@@ -60,7 +60,9 @@ def pytest_configure(config: pytest.Config) -> None:
     """Make the run's own temporary folder and send every temporary file there."""
     if hasattr(config, "workerinput"):  # a pytest-xdist worker shares its controller's folder
         return
-    folder = Path(tempfile.mkdtemp(prefix="rook-access-tests-"))
+    # A short name: a speech-dispatcher socket deep in a test's folder must stay within the
+    # 107 bytes of a Unix socket's path, with pytest-xdist's "popen-gw0/" added to the path.
+    folder = Path(tempfile.mkdtemp(prefix="rook-"))
     config.stash[_RUN_FOLDER_KEY] = folder
     config.stash[_SAVED_ENVIRONMENT_KEY] = {name: os.environ.get(name) for name in _RUN_VARIABLES}
     temporary = folder / "tmp"
