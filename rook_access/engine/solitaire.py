@@ -582,12 +582,7 @@ class SolitaireState:
         self.events.append(SolitaireOver(self.outcome.value, sum(self.built)))
 
     def _refuse(self, rule: Rule, message: str, **detail: Any) -> IllegalActionError:
-        return IllegalActionError(
-            rule,
-            message,
-            self.legal_actions(),  # type: ignore[arg-type]  # typed for the trick games' actions; holds any family's
-            **detail,
-        )
+        return IllegalActionError(rule, message, self.legal_actions(), **detail)
 
     def _check(self, action: SolitaireAction) -> None:
         if self.is_over:
