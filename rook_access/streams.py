@@ -24,7 +24,7 @@ import sys
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .output.message import Message
+    from .announcer.message import Message
 
 REPLACEMENT = "?"
 """What stands for a character the stream cannot encode (Python's own ``replace``)."""

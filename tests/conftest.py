@@ -34,11 +34,35 @@ _USER_FOLDER_VARIABLES = (
 _RUN_VARIABLES = ("TMPDIR", "TMUX_TMPDIR", *_USER_FOLDER_VARIABLES)
 
 
+WORKERS = "auto"
+"""pytest-xdist's workers when the command line does not say (``-n``): one a core (2 on CI).
+More than the cores starves the tests that measure speech and leaving in real time.
+``-n 0`` or ``-p no:xdist`` runs the tests in one process."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Run the tests on ``WORKERS`` pytest-xdist workers unless ``-n`` says otherwise.
+
+    Not in ``addopts``: there ``-n`` would make ``-p no:xdist`` a usage error. Runs before
+    pytest-xdist's own hook, which then starts the workers; tests of an ``xdist_group`` run
+    on one worker.
+    """
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if config.option.numprocesses is None and not config.option.collectonly and not config.option.usepdb:
+        config.option.numprocesses = WORKERS
+    if config.option.dist == "no":
+        config.option.dist = "loadgroup"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Make the run's own temporary folder and send every temporary file there."""
     if hasattr(config, "workerinput"):  # a pytest-xdist worker shares its controller's folder
         return
-    folder = Path(tempfile.mkdtemp(prefix="rook-access-tests-"))
+    # A short name: a speech-dispatcher socket deep in a test's folder must stay within the
+    # 107 bytes of a Unix socket's path, with pytest-xdist's "popen-gw0/" added to the path.
+    folder = Path(tempfile.mkdtemp(prefix="rook-"))
     config.stash[_RUN_FOLDER_KEY] = folder
     config.stash[_SAVED_ENVIRONMENT_KEY] = {name: os.environ.get(name) for name in _RUN_VARIABLES}
     temporary = folder / "tmp"

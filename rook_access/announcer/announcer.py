@@ -12,7 +12,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-from ..braille.panning import pan_pieces
 from ..engine import (
     BIRD,
     COLOR_NAMES,
@@ -51,7 +50,8 @@ from ..engine import (
     card_name,
     card_number,
 )
-from ..output.message import Message
+from .message import Message
+from .panning import pan_pieces
 from .spoken import cards_in_words, speakable
 
 SEAT_NAMES = ("South", "West", "North", "East")

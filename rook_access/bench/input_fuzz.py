@@ -34,10 +34,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..announcer import Verbosity
+from ..announcer.message import Message
 from ..console.commands import UnknownCommandError, parse_command
 from ..console.session import ConsoleGame
 from ..engine import VARIANTS, DiscardChoices, GameState, Phase, RuleSet
-from ..output.message import Message
 from ..players import BasicPlayer
 
 HANG_SECONDS = 5.0

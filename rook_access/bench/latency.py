@@ -22,11 +22,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..announcer.message import Message
 from ..console.session import ConsoleGame
 from ..engine import PARTNERSHIP, Deal, GameState
 from ..engine.deal import EXAMPLE_DEAL
 from ..output.channels import Channel, PlainChannel, open_channel
-from ..output.message import Message
 from ..players import BasicPlayer
 from ..saves import GameSaver, GameSetup, make_table
 

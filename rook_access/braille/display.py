@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from ..output.message import Message
+from ..announcer.message import Message
+from ..announcer.panning import pan_pieces
 from ..system_packages import load_system_module
 from .elsewhere import braille_on_note
-from .panning import pan_pieces
 from .translator import computer_braille, dot_bytes, load_louis
 
 MORE = "\u28c0"

@@ -3,7 +3,8 @@
 - ``rules``: the rules of every game the program offers, from the Markdown
   documents named in ``RULE_SOURCES`` (one line to add another).
 - ``commands``: a one-page command reference from the console's own command
-  list (``COMMANDS``): each command with its arguments (in lower case) and
+  list, handed in (``braille_documents(commands)``: the braille files do not
+  import the console): each command with its arguments (in lower case) and
   short forms in computer braille and its ``brief`` in UEB, then the card
   notation.
 - ``card-labels``: a label sheet to braille a print Rook deck as the braille
@@ -16,11 +17,12 @@ Every file starts with the same transcriber's note.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
-from ..console.commands import COMMANDS, CommandSpec
 from ..engine.cards import (
     BIRD,
     COLOR_NAMES,
@@ -58,6 +60,25 @@ LABELS_PER_ROW = 7
 """Labels in a row: 7 columns of 6 cells fit the 40-cell line."""
 
 
+class CommandEntry(Protocol):
+    """What the command reference reads of a command (the console's ``CommandSpec`` is one)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def arguments(self) -> str: ...
+    @property
+    def help(self) -> str: ...
+    @property
+    def brief(self) -> str: ...
+    @property
+    def acts(self) -> bool:
+        """Whether it is a move in the game (the rest only say or set something)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Document:
     """A braille-ready file: its name (without ``.brf``) and how to make its blocks from ``docs/``."""
@@ -80,7 +101,7 @@ def _spans(text: str) -> list[Span]:
     return [code(piece) if index % 2 else prose(piece) for index, piece in enumerate(pieces) if piece]
 
 
-def _command_item(spec: CommandSpec) -> Block:
+def _command_item(spec: CommandEntry) -> Block:
     """``bid n`` or ``b`` – Bid N points.
 
     No punctuation touches the computer braille: a comma or colon after it
@@ -103,7 +124,7 @@ REVIEW_GAP = 3
 """Blank cells between two review commands on a line."""
 
 
-def review_rows(specs: Sequence[CommandSpec]) -> list[str]:
+def review_rows(specs: Sequence[CommandEntry]) -> list[str]:
     """The review commands packed into 40-cell lines: name and short forms, three blanks apart."""
     rows: list[str] = []
     line = ""
@@ -119,15 +140,15 @@ def review_rows(specs: Sequence[CommandSpec]) -> list[str]:
     return rows
 
 
-def commands_blocks(docs: Path) -> list[Block]:
+def commands_blocks(docs: Path, commands: Sequence[CommandEntry]) -> list[Block]:
     """The command reference: each move with what it does, then the other commands packed
     several to a line, then the card notation.
 
     It has no title: the note and the commands fill the page's 24 text lines.
     """
     del docs  # made from the program's own command list
-    moves = [spec for spec in COMMANDS if spec.acts]
-    others = [spec for spec in COMMANDS if not spec.acts]
+    moves = [spec for spec in commands if spec.acts]
+    others = [spec for spec in commands if not spec.acts]
     return [
         transcribers_note(TRANSCRIBERS_NOTE),
         *(_command_item(spec) for spec in moves),
@@ -167,9 +188,10 @@ def label_blocks(docs: Path) -> list[Block]:
     return blocks
 
 
-DOCUMENTS: tuple[Document, ...] = (
-    Document("rules", rules_blocks),
-    Document("commands", commands_blocks),
-    Document("card-labels", label_blocks),
-)
-"""Every braille-ready file the package makes."""
+def braille_documents(commands: Sequence[CommandEntry]) -> tuple[Document, ...]:
+    """Every braille-ready file the package makes, the command reference made from ``commands``."""
+    return (
+        Document("rules", rules_blocks),
+        Document("commands", functools.partial(commands_blocks, commands=tuple(commands))),
+        Document("card-labels", label_blocks),
+    )

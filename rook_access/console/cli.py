@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, NoReturn
 
 from .. import __version__
 from ..announcer import speakable
+from ..announcer.message import Message
 from ..announcer.rules_summary import variant_line
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
 from ..braille.elsewhere import screen_reader_braille
 from ..engine import VARIANTS, BirdRank, Deal, GameState, InvalidDealError, RuleSet, RuleSetError, find_variant
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
-from ..output.message import Message
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..record import RecordWriter
 from ..save_files import LockedGameSaver, data_folder, new_save

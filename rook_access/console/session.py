@@ -19,6 +19,7 @@ from typing import Protocol, runtime_checkable
 from ..announcer import Announcer, Verbosity, speakable
 from ..announcer.announcer import BRAILLE_WIDTH, sort_hand
 from ..announcer.hints import hint_line
+from ..announcer.message import Message
 from ..announcer.rules_summary import rules_summary
 from ..braille.display import BrailleDisplayChannel
 from ..engine import (
@@ -42,7 +43,6 @@ from ..engine import (
 )
 from ..engine.cards import shown
 from ..output.channels import user_language, voice_lines
-from ..output.message import Message
 from ..players import Player
 from ..players.search.player import HintPlayer
 from ..record import RecordWriter

@@ -58,12 +58,28 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from ..announcer.message import Message
 from ..streams import encodable_line, shown_form
-from .message import Message
-from .quiet import quiet_output, silence_module_prints
+from .quiet import quiet_output
 from .speech_log import SpeechLog
 from .speechd_client import load_speechd
 from .speechd_server import SpawnedServer, SpawnWatch
+from .synthesis import (
+    DEFAULT_RATE,
+    DEFAULT_VOICE,
+    MAX_RATE,
+    MIN_RATE,
+    SYNTH_LOCK,
+    SYNTH_TIMEOUT,
+    EngineUnavailable,
+    UnknownVoice,
+    load_engine,
+    match_voice,
+    play_file,
+    short_voice_name,
+    speak_through_file,
+    speakable_text,
+)
 
 __all__ = [
     "CHANNEL_NAMES",
@@ -85,25 +101,6 @@ __all__ = [
 ]
 
 CHANNEL_NAMES = ("plain", "voice", "screenreader", "auto")
-
-# espeak-ng's range of speech rates, in words a minute, and its default.
-MIN_RATE = 80
-MAX_RATE = 450
-DEFAULT_RATE = 175
-# Longest wait for espeak-ng to synthesize one message (it takes milliseconds).
-SYNTH_TIMEOUT = 10.0
-# Control characters would be taken as espeak-ng embedded commands.
-_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
-
-
-class EngineUnavailable(RuntimeError):
-    """A speech engine or screen reader is missing; the message says which,
-    as the start of a notice line ("No screen reader found")."""
-
-
-class UnknownVoice(ValueError):
-    """The voice asked for is not one the speech engine has."""
-
 
 @runtime_checkable
 class Channel(Protocol):
@@ -210,46 +207,13 @@ def find_player() -> list[str] | None:
     return None
 
 
-# pyttsx3 keeps one engine per driver and espeak-ng one synthesizer per
-# process: every speaker synthesizes under this lock.
-_SYNTH_LOCK = threading.Lock()
-# The engine's voice before anyone chose one.
-_DEFAULT_VOICE: dict[str, str | None] = {}
-
-
-# The speech engine of each system, as the notice names it when it is missing.
-ENGINE_NAMES = {"win32": "Windows speech (SAPI 5)", "darwin": "macOS speech"}
-
-
-def load_engine(driver: str | None = None) -> Any:
-    """pyttsx3's engine with ``driver`` (None: the system's own, espeak-ng on
-    Linux, SAPI 5 on Windows, NSSpeechSynthesizer on macOS), started with its
-    chatter kept off the screen."""
-    try:
-        import pyttsx3  # noqa: PLC0415
-    except Exception:
-        raise EngineUnavailable("No speech engine (pyttsx3) installed") from None
-    try:
-        with quiet_output():
-            engine = pyttsx3.init(driver)
-            engine.getProperty("voices")
-    except Exception:
-        raise EngineUnavailable(f"No {ENGINE_NAMES.get(sys.platform, 'espeak-ng speech engine')} found") from None
-    silence_module_prints("pyttsx3")
-    if driver is None:
-        with _SYNTH_LOCK:
-            _DEFAULT_VOICE.setdefault("voice", engine.getProperty("voice"))
-    return engine
-
-
-
 def list_voices(load: Callable[[], Any] = load_engine) -> list[tuple[str, str]]:
     """The voices of the system's speech engine as (identifier, name) pairs,
     such as ``("gmw/en-us", "English (America)")`` (espeak-ng); empty
     without an engine."""
     try:
         engine = load()
-        with _SYNTH_LOCK:
+        with SYNTH_LOCK:
             return [(str(v.id), str(v.name)) for v in engine.getProperty("voices")]
     except Exception:
         return []
@@ -298,93 +262,6 @@ def user_language() -> str:
         name = ""
     code = re.split(r"[_.@-]", name)[0].casefold()
     return code if code.isalpha() and 2 <= len(code) <= 3 else "en"
-
-
-def short_voice_name(ident: str) -> str:
-    """The last part of a voice's identifier: ``en-us`` of espeak-ng's
-    ``gmw/en-us``, ``TTS_MS_EN-US_ZIRA_11.0`` of a SAPI registry key."""
-    return re.split(r"[/\\]", ident)[-1]
-
-
-def match_voice(engine: Any, wanted: str) -> str:
-    """The engine's identifier of the voice ``wanted`` names, by identifier
-    (``gmw/en-us``), its last part (``en-us``) or name (``English (America)``,
-    ``Microsoft Zira Desktop - English (United States)``, ``Samantha``),
-    case ignored."""
-    key = wanted.strip().casefold()
-    with _SYNTH_LOCK:
-        voices = list(engine.getProperty("voices"))
-    for voice in voices:
-        ident = str(voice.id)
-        names = {ident.casefold(), short_voice_name(ident).casefold(), str(voice.name).casefold()}
-        if key in names:
-            return ident
-    raise UnknownVoice(wanted)
-
-
-
-def speakable_text(text: str) -> str:
-    """``text`` with control characters made blanks (espeak-ng takes them for
-    its embedded commands)."""
-    return _CONTROL_CHARACTERS.sub(" ", text)
-
-
-def play_file(
-    command: list[str], path: Path, cancel: threading.Event, popen: Callable[..., Any] | None = None
-) -> None:
-    """Play the sound file ``path`` with the player program ``command`` to its
-    end, or end the player soon after ``cancel`` is set.  A player that
-    cannot start is silence (the line was printed)."""
-    if cancel.is_set():
-        return
-    try:
-        process = (popen or subprocess.Popen)(
-            [*command, str(path)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-    except OSError:
-        return
-    try:
-        while process.poll() is None:
-            if cancel.wait(0.02):
-                process.terminate()
-                break
-    finally:
-        try:
-            process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def speak_through_file(
-    text: str,
-    cancel: threading.Event,
-    new_path: Callable[[], Path],
-    synthesize: Callable[[str, Path], bool],
-    play: Callable[[Path, threading.Event], None],
-    kept: list[Path] | None,
-) -> None:
-    """How every speaker says one text: synthesize it into a new file, then keep the file
-    (in ``kept``, for tests and measurements) or play it unless cancelled and remove it."""
-    if cancel.is_set() or not text.strip():
-        return
-    path = new_path()
-    if not synthesize(text, path):
-        with contextlib.suppress(OSError):
-            path.unlink()
-        return
-    if kept is not None:
-        kept.append(path)
-        return
-    try:
-        if not cancel.is_set():
-            play(path, cancel)
-    finally:
-        with contextlib.suppress(OSError):
-            path.unlink()
 
 
 class EspeakSpeaker:
@@ -439,11 +316,11 @@ class EspeakSpeaker:
         # it reaches espeak-ng's asynchronous queue late and speech often
         # came out at the previous rate.
         words = speakable_text(text)
-        with _SYNTH_LOCK:
+        with SYNTH_LOCK:
             engine = self._engine
             self._finished.clear()
             # pyttsx3 shares one engine between speakers: set the voice each time.
-            engine.setProperty("voice", self._voice or _DEFAULT_VOICE.get("voice"))
+            engine.setProperty("voice", self._voice or DEFAULT_VOICE.get("voice"))
             engine.save_to_file(f"\x01{self._rate}S {words}", str(path))
             try:
                 engine.runAndWait()
@@ -506,7 +383,7 @@ def system_speaker(
     chosen by system."""
     platform = sys.platform if platform is None else platform
     if platform in ("win32", "darwin"):
-        from .native_voice import mac_speaker, windows_speaker  # noqa: PLC0415 - imports this module
+        from .native_voice import mac_speaker, windows_speaker  # noqa: PLC0415 - only on Windows and macOS
 
         make = windows_speaker if platform == "win32" else mac_speaker
         return make(rate=rate, voice=voice, wav_dir=wav_dir)

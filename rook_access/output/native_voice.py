@@ -39,7 +39,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from .channels import (
+from .synthesis import (
     DEFAULT_RATE,
     MAX_RATE,
     MIN_RATE,

@@ -31,94 +31,13 @@ from ..engine import (
     Play,
     SeatView,
     card_color,
-    card_number,
 )
-from ..engine.rules import RuleSet
-
-_HONOR_VALUE = {14: 10, 13: 6, 12: 3, 11: 1}
+from .hand_value import best_trump, number_rank, ranks
+from .search.bidding_model import hand_strength
 
 
 def _length(cards: list[Card], color: Color) -> int:
     return sum(1 for card in cards if card_color(card) == color)
-
-
-def ranks(rules: RuleSet | None) -> tuple[int, ...] | None:
-    """How high each card ranks in its color, as 1 to 14: its number, or 14 for a 1 above the 14
-    (then the 14 counts 13, and so on down); None for the plain numbers."""
-    if rules is None or not rules.ones_high:
-        return None
-    return _ONES_HIGH_RANKS
-
-
-_ONES_HIGH_RANKS: tuple[int, ...] = tuple(
-    14 if card % 14 == 0 else card % 14 for card in range(BIRD)
-) + (0,)
-
-
-def number_rank(card: Card, rank: tuple[int, ...] | None) -> int:
-    """The card's number, or its rank from ``ranks`` (0 for the Bird)."""
-    if rank is None:
-        return card_number(card) or 0
-    return rank[card]
-
-
-def trump_preference(cards: list[Card], color: Color, rules: RuleSet | None = None) -> float:
-    """How good ``color`` is as trump for these cards: length first, then high cards."""
-    rank = ranks(rules)
-    numbers = [number_rank(card, rank) for card in cards if card_color(card) == color]
-    return 10 * len(numbers) + sum(_HONOR_VALUE.get(n, 0) for n in numbers) + sum(numbers) / 10
-
-
-def best_trump(cards: list[Card], rules: RuleSet | None = None) -> Color:
-    """The color these cards would best name as trump."""
-    return max(COLORS, key=lambda color: trump_preference(cards, color, rules))
-
-
-def raw_strength(cards: list[Card], rules: RuleSet) -> float:
-    """The rule books' reckoning of a hand for the Partnership Game: about the points a side takes
-    when this hand names trump there.
-
-    Counts the hand's counters, the Bird, the length and honors of the best
-    trump, sure winners in the other colors, and what partner and the nest may add.
-    """
-    rank = ranks(rules)
-    trump = best_trump(cards, rules)
-    trump_numbers = sorted((number_rank(c, rank) for c in cards if card_color(c) == trump), reverse=True)
-    estimate = 0.55 * rules.points_in(sum(1 << c for c in cards))
-    if BIRD in cards:
-        estimate += 12
-    estimate += 6 * max(0, len(trump_numbers) - 2)
-    estimate += sum(_HONOR_VALUE.get(n, 0) for n in trump_numbers[:3])
-    for color in COLORS:
-        if color == trump:
-            continue
-        numbers = {number_rank(c, rank) for c in cards if card_color(c) == color}
-        if 14 in numbers:
-            estimate += 6
-            if 13 in numbers:
-                estimate += 3
-        if not numbers:
-            estimate += 4
-    return estimate + 38
-
-
-def hand_strength(cards: list[Card], rules: RuleSet) -> int:
-    """An estimate of the points a hand's team takes when it wins the bid and names trump.
-
-    The rule books' reckoning (``raw_strength``) is made for the Partnership
-    Game; for other games it is scaled to the game (a line fitted to what such
-    hands take there, shipped with the bidding models).
-    """
-    scale, offset = strength_scale(rules)
-    return int(scale * raw_strength(cards, rules) + offset)
-
-
-def strength_scale(rules: RuleSet) -> tuple[float, float]:
-    """(scale, offset) that turn ``raw_strength`` into points of this game (1, 0 for the Partnership Game)."""
-    from .search.bidding import load_model  # the models live with the search player's
-
-    model = load_model(rules)
-    return model.strength if model is not None else (rules.total_points / 120, 0.0)
 
 
 class BasicPlayer:

@@ -14,13 +14,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rook_access.announcer.message import Message
+from rook_access.announcer.panning import pan_pieces
 from rook_access.braille.display import MORE, BrailleDisplay, BrailleDisplayChannel, DisplayBuffer, DisplayUnavailable
-from rook_access.braille.panning import pan_pieces
 from rook_access.braille.translator import computer_braille
 from rook_access.output.channels import PlainChannel
-from rook_access.output.message import Message
 from tests.helpers.brltty import VirtualDisplay
 from tests.helpers.console import FIXED_DEAL, legal_script, program_environment
+
+# BRLTTY's BrlAPI host numbers are the system's: a display picks the first free one, so two
+# started at once by two pytest-xdist workers could pick the same. They all run on one worker,
+# with the other tests measured in real time.
+pytestmark = pytest.mark.xdist_group("real-time")
 
 # --- braille from first principles, to read the display without liblouis -------------------------
 LETTER_DOTS = {

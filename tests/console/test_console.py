@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from rook_access.players.search.player import NO_DEADLINE_VARIABLE
 from tests.helpers.console import FIXED_DEAL, legal_script, noisy_script, run_in_process, run_program
 
 FOUR_HUMANS = "human,human,human,human"
@@ -113,7 +114,10 @@ def test_piped_output_is_plain_lines_without_escape_codes():
 
 def test_watch_mode_plays_a_whole_game_without_input(tmp_path):
     record = tmp_path / "watch.jsonl"
-    done = run_program(["--seats", "computer,computer,computer,computer", "--seed", "8", "--record", str(record)])
+    # The easy level: watching does not depend on the players' level, and the search levels
+    # take a minute for a whole game (their games are pinned in test_golden_records).
+    args = ["--seats", "computer,computer,computer,computer", "--level", "easy", "--seed", "8"]
+    done = run_program([*args, "--record", str(record)])
     assert done.returncode == 0
     events = read_record(record)
     assert events[-1]["event"] == "game_end"
@@ -122,12 +126,13 @@ def test_watch_mode_plays_a_whole_game_without_input(tmp_path):
 
 
 def test_seed_makes_games_repeatable(tmp_path):
-    outputs = [
-        run_program(["--seats", "computer,computer,computer,computer", "--seed", "11", "--hands", "2"]).stdout
-        for _ in range(2)
-    ]
+    # The search stops at its sample budget, not at its deadline: on a busy machine a deadline
+    # cuts the search short at a different point in each run.
+    budget_only = {NO_DEADLINE_VARIABLE: "1"}
+    args = ["--seats", "computer,computer,computer,computer", "--hands", "2"]
+    outputs = [run_program([*args, "--seed", "11"], environment=budget_only).stdout for _ in range(2)]
     assert outputs[0] == outputs[1]
-    other = run_program(["--seats", "computer,computer,computer,computer", "--seed", "12", "--hands", "2"]).stdout
+    other = run_program([*args, "--seed", "12"], environment=budget_only).stdout
     assert other != outputs[0]
 
 
@@ -188,9 +193,8 @@ def test_tables_that_cannot_be_played_are_refused_with_the_reason(args, reason):
 
 def test_hands_flag_plays_exactly_that_many_hands(tmp_path):
     record = tmp_path / "r.jsonl"
-    done = run_program(
-        ["--seats", "computer,computer,computer,computer", "--seed", "2", "--hands", "3", "--record", str(record)]
-    )
+    args = ["--seats", "computer,computer,computer,computer", "--level", "easy", "--seed", "2", "--hands", "3"]
+    done = run_program([*args, "--record", str(record)])
     assert done.returncode == 0
     events = read_record(record)
     assert [e["event"] for e in events].count("hand_end") == 3

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from rook_access.announcer.message import Message
 from rook_access.output.channels import PlainChannel
-from rook_access.output.message import Message
 from rook_access.streams import encodable_line, prepare_stream, shown_form
 from tests.helpers import REPOSITORY
 from tests.helpers.console import keyboard_moves, program_environment, run_in_process

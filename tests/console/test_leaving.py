@@ -17,6 +17,10 @@ from rook_access.bench.leaving import QUESTION, environment, leave_once, speech_
 from rook_access.output.speechd_server import SpawnWatch
 from tests.helpers.speech import SpeechDispatcher
 
+# Measured in real time (speech, leaving, the braille display): these run one after another on
+# one pytest-xdist worker, never two of them side by side competing for the CPU.
+pytestmark = pytest.mark.xdist_group("real-time")
+
 BOUND = 2.0
 
 

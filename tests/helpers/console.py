@@ -12,10 +12,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rook_access.announcer import Verbosity
+from rook_access.announcer.message import Message
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, card_name, cards_in
 from rook_access.engine.deal import EXAMPLE_DEAL
-from rook_access.output.message import Message
 from rook_access.players import BasicPlayer, make_player
 from rook_access.record import RecordWriter
 from rook_access.saves import GameSetup, make_table
@@ -138,9 +138,13 @@ def program_environment(**extra: str) -> dict[str, str]:
 
 
 def run_program(
-    args: list[str], input_text: str = "", timeout: float = 60, cwd: Path | None = None
+    args: list[str],
+    input_text: str = "",
+    timeout: float = 60,
+    cwd: Path | None = None,
+    environment: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m rook_access`` with piped standard input.
+    """Run ``python -m rook_access`` with piped standard input, ``environment`` added to its own.
 
     The program's settings and saved games go to a fresh folder, never the user's.
     """
@@ -150,7 +154,7 @@ def run_program(
         capture_output=True,
         text=True,
         timeout=timeout,
-        env=program_environment(),
+        env=program_environment(**(environment or {})),
         cwd=cwd,
     )
 

@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from rook_access.announcer.message import Message
 from rook_access.output import channels
 from rook_access.output.channels import (
     Channel,
@@ -23,7 +24,6 @@ from rook_access.output.channels import (
     open_channel,
     screen_reader_running,
 )
-from rook_access.output.message import Message
 from rook_access.output.speech_log import ENVIRONMENT as SPEECH_LOG
 from rook_access.output.speechd_client import load_speechd
 from rook_access.settings import INTERRUPTS

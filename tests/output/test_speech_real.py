@@ -11,9 +11,13 @@ import time
 
 import pytest
 
+from rook_access.announcer.message import Message
 from rook_access.output.channels import EspeakSpeaker, PlainChannel, ScreenReaderChannel, VoiceChannel, open_channel
-from rook_access.output.message import Message
 from tests.helpers.speech import SpeechDispatcher, raw_stats, wait_until, wav_stats
+
+# Measured in real time (speech, leaving, the braille display): these run one after another on
+# one pytest-xdist worker, never two of them side by side competing for the CPU.
+pytestmark = pytest.mark.xdist_group("real-time")
 
 TRICK = Message("N takes, 25", "North takes the trick, 25 points.")
 
@@ -157,7 +161,7 @@ def test_without_a_server_the_screen_reader_channel_falls_back(monkeypatch, tmp_
 
 PROGRAM = """
 from rook_access.output.channels import open_channel
-from rook_access.output.message import Message
+from rook_access.announcer.message import Message
 channel = open_channel("screenreader", notice=lambda line: print("NOTICE", line))
 channel.say(Message("W plays 10r", "West plays 10 red."))
 channel.say(Message("N takes, 25", "North takes the trick, 25 points.", urgent=True))
@@ -228,7 +232,7 @@ def test_a_question_waits_for_the_player_and_a_line_typed_cuts_it_mid_word(tmp_p
 
 EXIT_WITHOUT_CLOSE = """
 from rook_access.output.channels import open_channel
-from rook_access.output.message import Message
+from rook_access.announcer.message import Message
 channel = open_channel("voice", notice=lambda line: print("NOTICE", line))
 channel.say(Message("N takes, 25", "North takes the trick, 25 points."))
 channel.say(Message("E plays 14r", "East plays 14 red."))

@@ -20,6 +20,10 @@ from tests.helpers.console import FIXED_DEAL, legal_script
 from tests.helpers.screen_reader import NOTATION, find_in_order, program_env, write_deal
 from tests.helpers.speech import SpeechDispatcher, raw_stats, wait_until
 
+# Measured in real time (speech, leaving, the braille display): these run one after another on
+# one pytest-xdist worker, never two of them side by side competing for the CPU.
+pytestmark = pytest.mark.xdist_group("real-time")
+
 SEED = 5
 
 

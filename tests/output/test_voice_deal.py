@@ -24,6 +24,10 @@ from rook_access.output.channels import EspeakSpeaker
 from tests.helpers.console import FIXED_DEAL, legal_script
 from tests.helpers.screen_reader import program_env, write_deal
 
+# Measured in real time (speech, leaving, the braille display): these run one after another on
+# one pytest-xdist worker, never two of them side by side competing for the CPU.
+pytestmark = pytest.mark.xdist_group("real-time")
+
 SEED = 5
 SPEED = 40
 """How many times faster than real time the test's player plays."""

@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import pytest
 from accessible_output2.outputs.base import Output
 
+from rook_access.announcer.message import Message
 from rook_access.output import channels, native_voice
 from rook_access.output.channels import (
     EngineUnavailable,
@@ -29,7 +30,6 @@ from rook_access.output.channels import (
     screen_reader_running,
     system_speaker,
 )
-from rook_access.output.message import Message
 from rook_access.output.native_voice import mac_speaker, wav_seconds, windows_speaker
 from rook_access.output.speech_log import SpeechLog
 from tests.helpers.speech import wait_until

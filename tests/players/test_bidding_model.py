@@ -9,7 +9,7 @@ from importlib import resources
 from rook_access.engine import PARTNERSHIP, parse_cards
 from rook_access.engine.rules import VARIANTS, BirdRank, TableOptions, with_options
 from rook_access.players.search import train_bidding
-from rook_access.players.search.bidding import FEATURE_NAMES, MODEL_FILE, load_model
+from rook_access.players.search.bidding_model import FEATURE_NAMES, MODEL_FILE, load_model
 
 
 def test_the_script_makes_models_of_the_shipped_form(tmp_path):

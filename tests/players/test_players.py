@@ -17,7 +17,7 @@ from rook_access.engine import (
     parse_cards,
 )
 from rook_access.players import BasicPlayer, RandomPlayer
-from rook_access.players.basic import hand_strength
+from rook_access.players.search.bidding_model import hand_strength
 
 # South deals, so West bids and leads first. West is long in red.
 HANDS = {

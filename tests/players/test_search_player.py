@@ -230,7 +230,7 @@ def test_bidding_reads_evidence_from_bids():
     plain = [deal_unseen(knowledge, rng) for _ in range(300)]
     weighted = draw_deals(view, knowledge, 300, rng)
     from rook_access.engine import cards_in
-    from rook_access.players.basic import hand_strength
+    from rook_access.players.search.bidding_model import hand_strength
 
     def average_strength(deals):
         return sum(hand_strength(cards_in(d.hands[seat]), PARTNERSHIP) for d in deals) / len(deals)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import tempfile
@@ -275,7 +276,7 @@ def test_save_file_is_the_documented_json(save_path: Path) -> None:
 
 
 def test_writes_leave_no_temporary_file(save_path: Path) -> None:
-    setup = GameSetup.create(COMPUTERS, seed=1, hands=1)
+    setup = GameSetup.create(COMPUTERS, level="easy", seed=1, hands=1)  # the level is not what is tested
     state, players = make_table(setup)
     actions: list = []
     while not state.is_over:
@@ -354,6 +355,14 @@ def test_an_unreadable_save_is_damaged(save_path: Path) -> None:
 
 
 def _valid_document(actions_count: int = 30) -> tuple[GameSetup, list, dict[str, Any]]:
+    """A good save document after ``actions_count`` actions: a fresh copy each call."""
+    setup, actions, document = _played_document(actions_count)
+    return setup, list(actions), json.loads(json.dumps(document))
+
+
+@functools.cache
+def _played_document(actions_count: int) -> tuple[GameSetup, tuple, dict[str, Any]]:
+    """The game is played once for all the tests that damage it (the strong players take seconds)."""
     setup = GameSetup.create(MIXED, seed=21, hands=2, deal=block_deal())
     state, players = make_table(setup)
     actions: list = []
@@ -365,7 +374,7 @@ def _valid_document(actions_count: int = 30) -> tuple[GameSetup, list, dict[str,
         "actions": [action_to_json(seat, action) for seat, action in actions],
         "record_lines": len(state.events),
     }
-    return setup, actions, document
+    return setup, tuple(actions), document
 
 
 def _read_text(text: str | bytes) -> saves.SavedGame | None:
@@ -469,7 +478,7 @@ def test_an_action_out_of_turn_is_damage() -> None:
 
 
 def test_an_action_after_the_end_is_damage(tmp_path: Path) -> None:
-    setup = GameSetup.create(COMPUTERS, seed=2, hands=1)
+    setup = GameSetup.create(COMPUTERS, level="easy", seed=2, hands=1)  # the level is not what is tested
     state, players = make_table(setup)
     actions: list = []
     play(state, players, actions)

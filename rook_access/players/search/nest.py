@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ...engine import BIRD, COLORS, SeatView, card_color, card_number, cards_in, mask_of
 from ...engine.cards import COLOR_MASKS, CardSet
 from ...engine.rules import RuleSet
-from ..basic import trump_preference
+from ..hand_value import trump_preference
 from .knowledge import Knowledge
 from .outlook import Outlook, first_leader
 from .play import SearchBudget, nest_points_of

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ...engine import COLORS, SeatView, cards_in, mask_of
 from ...engine.cards import CardSet
-from ..basic import hand_strength, trump_preference
+from ..hand_value import trump_preference
+from .bidding_model import hand_strength
 from .knowledge import NEST, Knowledge
 
 

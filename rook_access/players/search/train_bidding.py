@@ -10,7 +10,7 @@ the features of its dealt cards gives the model's weights; the spread of
 the results around the fit is kept too.
 
 A line fitted on the same hands turns the rule books' reckoning of a hand
-(``basic.raw_strength``, made for the Partnership Game, where it is kept as
+(``hand_value.raw_strength``, made for the Partnership Game, where it is kept as
 it is) into the points such hands take in each game, for the easy player's
 bidding and the search's reading of the bids.
 """
@@ -25,8 +25,9 @@ from pathlib import Path
 
 from ...engine import PARTNERSHIP, BirdRank, Deal, RuleSet, mask_of
 from ...engine.rules import FIVE_PLAYER, KENTUCKY, SIX_PLAYER, THREE_PLAYER, TWO_PLAYER, TableOptions, with_options
-from ..basic import raw_strength
-from .bidding import FEATURE_NAMES, MODEL_FILE, bid_features, play_as_bidder
+from ..hand_value import raw_strength
+from .bidding import play_as_bidder
+from .bidding_model import FEATURE_NAMES, MODEL_FILE, bid_features
 from .outlook import Outlook, first_leader, model_signature
 
 _ONES = with_options(KENTUCKY, TableOptions(ones=True))
