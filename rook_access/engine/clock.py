@@ -257,9 +257,8 @@ class ClockState:
         legal = [STEP]
         if seat != 0:
             message = f"seat {seat} does not play Rook Clock; seat 0 does"
-            raise IllegalActionError(ClockRule.NOT_YOUR_TURN, message, legal)  # type: ignore[arg-type]  # any family
+            raise IllegalActionError(ClockRule.NOT_YOUR_TURN, message, legal)
         if not isinstance(action, Step):
-            # IllegalActionError's ``legal`` is typed for the trick games' actions; it holds any family's.
             message = f"{action} is not an action of Rook Clock: it only steps"
             raise IllegalActionError(ClockRule.ONLY_STEP, message, legal)
         start = len(self.events)

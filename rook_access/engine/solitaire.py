@@ -582,8 +582,7 @@ class SolitaireState:
         self.events.append(SolitaireOver(self.outcome.value, sum(self.built)))
 
     def _refuse(self, rule: Rule, message: str, **detail: Any) -> IllegalActionError:
-        # IllegalActionError's ``legal`` is typed for the trick games' actions; it holds any family's.
-        return IllegalActionError(rule, message, self.legal_actions(), **detail)  # type: ignore[arg-type]
+        return IllegalActionError(rule, message, self.legal_actions(), **detail)
 
     def _check(self, action: SolitaireAction) -> None:
         if self.is_over:
