@@ -19,10 +19,9 @@ a strong player to think through a whole game again).
 
 The file is replaced atomically (``write_save``: a temporary file in the same
 folder, flushed, synced, renamed over the old one), so a crash at any moment
-leaves either the old save or the new one, never half of one.
+leaves either the old save or the new one, never half of one.  Actions are
+written in the one notation of ``engine.notation``, as records are:
 
-    >>> action_to_json(2, Play(parse_card("14r")))
-    {'seat': 2, 'play': '14r'}
     >>> action_from_json({"seat": 1, "trump": "red"})
     (1, NameTrump(color=0))
 """
@@ -42,30 +41,19 @@ from typing import Any, TypeGuard
 import platformdirs
 
 from .engine import (
-    CHECK,
-    COLOR_NAMES,
-    PASS,
     Action,
-    Bid,
     BirdRank,
-    CardNotationError,
-    Check,
     Deal,
-    Discard,
     Event,
     GameState,
     IllegalActionError,
     InvalidDealError,
-    NameTrump,
-    Pass,
-    Play,
     RuleSet,
     RuleSetError,
     card_name,
     find_variant,
-    parse_card,
-    parse_color,
 )
+from .engine import notation
 from .engine.rules import TableOptions, with_options
 from .files import unused_name
 from .players import DEFAULT_LEVEL, LevelError, Player, make_player, parse_levels
@@ -271,68 +259,18 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
 
 
 # ---------------------------------------------------------------- the actions
-def action_to_json(seat: int, action: Action) -> dict[str, Any]:
-    """One action as its small JSON object, like ``{"seat": 0, "bid": 75}``."""
-    if isinstance(action, Play):
-        return {"seat": seat, "play": card_name(action.card)}
-    if isinstance(action, Bid):
-        return {"seat": seat, "bid": action.amount}
-    if isinstance(action, Pass):
-        return {"seat": seat, "pass": True}
-    if isinstance(action, Check):
-        return {"seat": seat, "check": True}
-    if isinstance(action, Discard):
-        return {"seat": seat, "discard": [card_name(card) for card in sorted(action.cards)]}
-    if isinstance(action, NameTrump):
-        return {"seat": seat, "trump": COLOR_NAMES[action.color]}
-    raise TypeError(f"not an action: {action!r}")
-
-
-def _action_text(seat: int, action: Action) -> str:
-    """``action_to_json`` already encoded, compactly (every name in it is plain ASCII)."""
-    if isinstance(action, Play):
-        return f'{{"seat":{seat},"play":"{card_name(action.card)}"}}'
-    if isinstance(action, Bid):
-        return f'{{"seat":{seat},"bid":{action.amount}}}'
-    if isinstance(action, Pass):
-        return f'{{"seat":{seat},"pass":true}}'
-    return json.dumps(action_to_json(seat, action), separators=(",", ":"))
-
-
-_ACTION_KINDS = ("bid", "pass", "check", "discard", "trump", "play")
+action_to_json = notation.action_to_json
+"""One action as its small JSON object, like ``{"seat": 0, "bid": 75}`` (``engine.notation``)."""
+_action_text = notation.action_text
 OPTION_NAMES = frozenset({"target", "bird_rank", "min_bid", "all_tricks_bonus", "ones"})
 
 
 def action_from_json(data: Any) -> SavedAction:
     """The seat and action of a saved action object; DamagedSaveError if it is malformed."""
-    if not isinstance(data, dict) or "seat" not in data or len(data) != 2:
-        raise DamagedSaveError("a saved action is not a seat and one action")
-    seat = data["seat"]
-    if not _is_int(seat):
-        raise DamagedSaveError("a saved action's seat is not a seat number")
-    kind = next(key for key in data if key != "seat")
-    value = data[kind]
     try:
-        if kind == "bid" and _is_int(value):
-            return seat, Bid(value)
-        if kind == "pass" and value is True:
-            return seat, PASS
-        if kind == "check" and value is True:
-            return seat, CHECK
-        if kind == "play" and isinstance(value, str):
-            return seat, Play(parse_card(value))
-        if kind == "trump" and isinstance(value, str):
-            return seat, NameTrump(parse_color(value))
-        if kind == "discard" and isinstance(value, list) and all(isinstance(text, str) for text in value):
-            cards = [parse_card(text) for text in value]
-            if len(set(cards)) != len(cards):
-                raise DamagedSaveError("a saved discard names a card twice")
-            return seat, Discard(frozenset(cards))
-    except CardNotationError:
-        raise DamagedSaveError(f"a saved {kind} names no card or color") from None
-    if kind in _ACTION_KINDS:
-        raise DamagedSaveError(f"a saved {kind} has a value of the wrong type")
-    raise DamagedSaveError("a saved action is of an unknown kind")
+        return notation.action_from_json(data)
+    except notation.NotationError as error:
+        raise DamagedSaveError(str(error)) from None
 
 
 # ----------------------------------------------------------------- rebuilding

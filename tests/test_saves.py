@@ -26,10 +26,11 @@ from rook_access.engine import (
     NameTrump,
     Phase,
     Play,
+    SeatView,
     parse_card,
     parse_cards,
-    SeatView,
 )
+from rook_access.engine.notation import event_to_json
 from rook_access.players import RandomPlayer, SearchPlayer
 from rook_access.record import RecordWriter
 from rook_access.saves import (
@@ -38,8 +39,8 @@ from rook_access.saves import (
     GameSetup,
     action_from_json,
     action_to_json,
-    deal_to_json,
     data_folder,
+    deal_to_json,
     delete_save,
     make_table,
     read_save,
@@ -70,7 +71,7 @@ def play(state: GameState, players, actions: list, limit: int | None = None) -> 
 
 
 def records(state: GameState) -> list[dict[str, Any]]:
-    return [event.to_record() for event in state.events]
+    return [event_to_json(event) for event in state.events]
 
 
 def comparable(view):

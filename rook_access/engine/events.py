@@ -1,20 +1,15 @@
 """Everything that happens in a game, as events.
 
 The engine returns events from every action and keeps them in ``GameState.events``.
-``to_record()`` gives the JSON object of the ``--record`` format: cards in the
-notation, seats and sides as integers.
+``notation.event_to_json`` gives the JSON object of the ``--record`` format: cards
+in the notation, seats and sides as integers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from .cards import COLOR_NAMES, Card, Color, card_name
-
-
-def _names(cards: tuple[Card, ...]) -> list[str]:
-    return [card_name(card) for card in cards]
+from .cards import Card, Color
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,19 +28,6 @@ class GameStarted:
     options: tuple[tuple[str, object], ...] = ()
     """The table options that differ between games: Bird rank, minimum bid, bonus."""
 
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "event": "game_start",
-            "variant": self.variant,
-            "players": self.players,
-            "sides": None if self.sides is None else [list(side) for side in self.sides],
-            "target": self.target,
-            "hands": self.hands,
-            "scoring": self.scoring,
-            "seat_names": list(self.seat_names),
-            **dict(self.options),
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
@@ -60,20 +42,6 @@ class Dealt:
     face_up: tuple[Card, ...] = ()
     """The dummy's cards dealt face up (the 2-player game)."""
 
-    def to_record(self) -> dict[str, Any]:
-        record = {
-            "event": "deal",
-            "hand": self.hand,
-            "dealer": self.dealer,
-            "hands": [_names(cards) for cards in self.hands],
-            "nest": _names(self.nest),
-        }
-        if self.aside:
-            record["aside"] = _names(self.aside)
-        if self.face_up:
-            record["face_up"] = _names(self.face_up)
-        return record
-
 
 @dataclass(frozen=True, slots=True)
 class BidMade:
@@ -82,18 +50,12 @@ class BidMade:
     seat: int
     amount: int | None
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "bid", "seat": self.seat, "amount": self.amount}
-
 
 @dataclass(frozen=True, slots=True)
 class Checked:
     """A seat checks (Kentucky Discard): it does not open the bidding now but may bid later."""
 
     seat: int
-
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "check", "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +67,6 @@ class TrumpTurned:
     cards: tuple[Card, ...]
     color: Color
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "trump_turned", "cards": _names(self.cards), "color": COLOR_NAMES[self.color]}
-
 
 @dataclass(frozen=True, slots=True)
 class TeamsFormed:
@@ -117,9 +76,6 @@ class TeamsFormed:
 
     teams: tuple[tuple[int, ...], ...]
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "teams", "teams": [list(team) for team in self.teams]}
-
 
 @dataclass(frozen=True, slots=True)
 class ThrownIn:
@@ -127,9 +83,6 @@ class ThrownIn:
 
     hand: int
     dealer: int
-
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "thrown_in", "hand": self.hand, "dealer": self.dealer}
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +92,6 @@ class BidWon:
     seat: int
     amount: int
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "bid_won", "seat": self.seat, "amount": self.amount}
-
 
 @dataclass(frozen=True, slots=True)
 class NestTaken:
@@ -149,9 +99,6 @@ class NestTaken:
 
     seat: int
     cards: tuple[Card, ...]
-
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "nest_taken", "seat": self.seat, "cards": _names(self.cards)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +108,6 @@ class NestDiscarded:
     seat: int
     cards: tuple[Card, ...]
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "nest", "seat": self.seat, "discarded": _names(self.cards)}
-
 
 @dataclass(frozen=True, slots=True)
 class TrumpNamed:
@@ -172,9 +116,6 @@ class TrumpNamed:
     seat: int
     color: Color
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "trump", "seat": self.seat, "color": COLOR_NAMES[self.color]}
-
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
@@ -182,9 +123,6 @@ class CardPlayed:
 
     seat: int
     card: Card
-
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "play", "seat": self.seat, "card": card_name(self.card)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,16 +136,6 @@ class TrickTaken:
     points: int
     nest: tuple[Card, ...] = ()
     nest_points: int = 0
-
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "event": "trick",
-            "number": self.number,
-            "leader": self.leader,
-            "cards": _names(self.cards),
-            "winner": self.winner,
-            "points": self.points,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,24 +159,6 @@ class HandEnded:
     teams_vary: bool = False
     """Whether teams change from hand to hand (then the record states them)."""
 
-    def to_record(self) -> dict[str, Any]:
-        record = {
-            "event": "hand_end",
-            "hand": self.hand,
-            "bidder": self.bidder,
-            "bid": self.bid,
-            "made": self.made,
-            "counters": list(self.counters),
-            "score_change": list(self.score_change),
-            "scores": list(self.scores),
-        }
-        if self.teams_vary:  # the foundation's partnership record keeps exactly its keys
-            record["teams"] = [list(team) for team in self.teams]
-            record["taken"] = list(self.taken)
-        if self.bonus:
-            record["bonus"] = self.bonus
-        return record
-
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
@@ -257,9 +167,6 @@ class GameEnded:
     winner: int | None
     """The winning side, or player where each keeps a score; None for a draw."""
     scores: tuple[int, ...]
-
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "game_end", "winner": self.winner, "scores": list(self.scores)}
 
 
 Event = (
