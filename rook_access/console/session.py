@@ -20,6 +20,7 @@ from ..announcer import Announcer, Verbosity, speakable
 from ..announcer.announcer import BRAILLE_WIDTH, sort_hand
 from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
+from ..braille.display import BrailleDisplayChannel
 from ..engine import (
     CHECK,
     PASS,
@@ -46,7 +47,6 @@ from ..players import Player
 from ..players.search.player import HintPlayer
 from ..record import RecordWriter
 from ..saves import GameSaver
-from ..braille.display import BrailleDisplayChannel
 from ..settings import SETTING_CHOICES, SettingError, Settings
 from .commands import (
     CARDS_LINE,

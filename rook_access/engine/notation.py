@@ -185,7 +185,10 @@ register_action(
     lambda value: NameTrump(parse_color(value)) if isinstance(value, str) else None,
 )
 register_action(
-    Play, "play", lambda action: card_name(action.card), lambda value: Play(parse_card(value)) if isinstance(value, str) else None
+    Play,
+    "play",
+    lambda action: card_name(action.card),
+    lambda value: Play(parse_card(value)) if isinstance(value, str) else None,
 )
 
 

@@ -30,11 +30,11 @@ from .actions import CHECK, PASS, PLAYS, Action, Bid, Check, Discard, NameTrump,
 from .cards import (
     BIRD,
     COLOR_NAMES,
-    card_color,
     COLORS,
     Card,
     CardSet,
     Color,
+    card_color,
     card_name,
     card_names,
     cards_in,
@@ -258,9 +258,10 @@ class GameState:
         Places are shared on equal scores (1, 1, 3).  ``won`` is true only for
         the winner of a finished game; a drawn game has no winner.
         """
+        scores = self.scores
         rows = [
-            Standing(seats, score, 1 + sum(other > score for other in self.scores), self.is_over and index == self.winner)
-            for index, (seats, score) in enumerate(zip(self.rules.scorers, self.scores, strict=True))
+            Standing(seats, score, 1 + sum(other > score for other in scores), self.is_over and index == self.winner)
+            for index, (seats, score) in enumerate(zip(self.rules.scorers, scores, strict=True))
         ]
         return tuple(sorted(rows, key=lambda row: row.place))
 
