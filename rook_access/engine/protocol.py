@@ -50,7 +50,8 @@ class Option:
     from here.  ``name`` is the option's name in settings and saves
     (``bird_rank``); its flag is ``--bird-rank``.  ``kind`` is ``int``,
     ``str`` (one of ``choices``) or ``bool``; ``default`` None means unset
-    (the game's own value applies).
+    (the game's own value applies).  ``metavar`` names the flag's value in
+    ``--help`` (``POINTS``).
     """
 
     name: str
@@ -61,6 +62,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     step: int | None = None
+    metavar: str = ""
 
     @property
     def flag(self) -> str:
@@ -73,9 +75,11 @@ class Option:
             return "on or off"
         if self.choices:
             return _or_list(self.choices)
+        steps = "" if self.step in (None, 1) else f" in steps of {self.step}"
+        if self.minimum is not None and self.maximum is None:
+            return f"{self.minimum} or more{steps}"
         low = "any number" if self.minimum is None else f"from {self.minimum}"
         high = "" if self.maximum is None else f" to {self.maximum}"
-        steps = "" if self.step in (None, 1) else f" in steps of {self.step}"
         return f"{low}{high}{steps}"
 
     def check(self, value: OptionValue) -> OptionValue:
@@ -221,8 +225,9 @@ class GameDescription:
     """A game: its name, seats, declared options, and how to start one.
 
     ``start(setup, deal)`` makes the initial state from a checked
-    ``TableSetup`` and, optionally, a fixed deal read by ``read_deal`` from a
-    deal file's JSON (which raises ``InvalidDealError`` with a clear message).
+    ``TableSetup`` and, optionally, a fixed deal read by
+    ``read_deal(data, setup)`` from a deal file's JSON for that table (which
+    raises ``InvalidDealError`` with a clear message).
     """
 
     name: str
@@ -237,7 +242,7 @@ class GameDescription:
     """How many seats the game allows."""
     options: tuple[Option, ...]
     start: Callable[[TableSetup, Any], GameState]
-    read_deal: Callable[[Any], Any] | None = None
+    read_deal: Callable[[Any, TableSetup], Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Family data the family's own modules read (the trick games keep their ``RuleSet`` here)."""
 
