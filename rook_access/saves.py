@@ -42,7 +42,6 @@ import platformdirs
 
 from .engine import (
     Action,
-    BirdRank,
     Deal,
     Event,
     GameState,
@@ -51,10 +50,10 @@ from .engine import (
     RuleSet,
     RuleSetError,
     card_name,
-    find_variant,
     notation,
 )
-from .engine.rules import TableOptions, with_options
+from .engine.games import all_options, find_game, table_setup, trick_rules
+from .engine.protocol import OptionError, OptionValue, SeatKind, TableSetup
 from .files import unused_name
 from .players import DEFAULT_LEVEL, LevelError, Player, make_player, parse_levels
 from .record import RecordWriter
@@ -87,6 +86,11 @@ class GameSetup:
     user gave none, one is drawn and kept, so a resumed game is the same game.
     ``deal`` is the first deal as the JSON object of a deal file, or None.
     ``record`` is the path of the ``--record`` file, or None.
+
+    It is the typed table of the game protocol (``table_setup()``, a
+    ``TableSetup``: the game, its checked options with ``hands`` among them,
+    the seats, their levels, the seed) with the deal and the record file, in
+    the JSON shape saves have always had (``from_table`` makes one from it).
     """
 
     seats: tuple[str, ...]
@@ -104,23 +108,47 @@ class GameSetup:
         object.__setattr__(self, "seats", tuple(self.seats))
         object.__setattr__(self, "options", dict(self.options))
 
-    @property
-    def table_options(self) -> TableOptions:
-        """The options as the engine takes them (``hands`` included)."""
-        options = self.options
-        rank = options.get("bird_rank")
-        return TableOptions(
-            target=options.get("target"),
-            hands=self.hands,
-            bird_rank=BirdRank(rank) if rank else None,
-            min_bid=options.get("min_bid"),
-            all_tricks_bonus=options.get("all_tricks_bonus"),
-            ones=bool(options.get("ones", False)),
-        )
+    def _options(self) -> dict[str, OptionValue]:
+        return {**self.options, "hands": self.hands}
+
+    def table_setup(self) -> TableSetup:
+        """The typed table: the game, its checked options, the seats and their levels, the seed.
+
+        OptionError names what is allowed for an unknown game, an unknown or
+        out-of-range option, or levels that do not fit the seats.
+        """
+        try:
+            levels = tuple(parse_levels(self.level, len(self.seats)))
+        except LevelError as error:
+            raise OptionError(str(error)) from None
+        seats = tuple(SeatKind(kind) for kind in self.seats if kind in SEAT_KINDS)
+        return table_setup(self.variant, self._options(), seed=self.seed, seats=seats, levels=levels)
 
     def rules(self) -> RuleSet:
-        """The rules of this game: the variant with the table options; RuleSetError if impossible."""
-        return with_options(find_variant(self.variant), self.table_options)
+        """The rules of this game: the variant with the table options; RuleSetError (or OptionError) if impossible."""
+        return trick_rules(table_setup(self.variant, self._options(), seed=self.seed))
+
+    @classmethod
+    def from_table(
+        cls,
+        table: TableSetup,
+        deal: Deal | Mapping[str, Any] | None = None,
+        record: str | os.PathLike[str] | None = None,
+    ) -> GameSetup:
+        """The setup of a new game at ``table`` (a seed drawn if it has none), with its deal and record file."""
+        options = dict(table.options)
+        hands = options.pop("hands", None)
+        levels = table.levels
+        return cls.create(
+            [seat.value for seat in table.seats],
+            level=levels[0] if len(set(levels)) == 1 else ",".join(levels),
+            seed=table.seed,
+            hands=hands if isinstance(hands, int) else None,
+            deal=deal,
+            record=record,
+            variant=table.game,
+            options=options,
+        )
 
     @classmethod
     def create(
@@ -140,6 +168,8 @@ class GameSetup:
             seed = secrets.randbelow(_SEED_RANGE)
         if isinstance(deal, Deal):
             deal = deal_to_json(deal)
+        options = dict(options or {})
+        hands = hands or options.pop("hands", None)
         return cls(
             seats=tuple(seats),
             level=level,
@@ -197,9 +227,7 @@ class GameSetup:
             raise DamagedSaveError("the saved deal is not a JSON object")
         if record is not None and not isinstance(record, str):
             raise DamagedSaveError("the saved record file is not a path")
-        options = data.get("options", {})
-        if not isinstance(options, dict) or not set(options) <= OPTION_NAMES:
-            raise DamagedSaveError("the saved table options are not the known options")
+        options = _saved_options(data.get("options", {}))
         return cls(
             seats=tuple(seats),
             level=level,
@@ -210,6 +238,25 @@ class GameSetup:
             variant=variant,
             options=options,
         )
+
+
+SAVED_OPTIONS = {option.name: option for option in all_options() if option.name != "hands"}
+"""The table options a save keeps under ``options`` (``hands`` has a field of its own)."""
+
+
+def _saved_options(options: Any) -> dict[str, OptionValue]:
+    """The saved table options, each known and in range; DamagedSaveError naming what is allowed."""
+    if not isinstance(options, dict):
+        raise DamagedSaveError("the saved table options are not a JSON object")
+    for name, value in options.items():
+        option = SAVED_OPTIONS.get(name)
+        if option is None:
+            raise DamagedSaveError(f"the saved table option {name} is not one of {', '.join(SAVED_OPTIONS)}")
+        try:
+            option.check(value)
+        except OptionError as error:
+            raise DamagedSaveError(f"the saved option {str(error).rstrip('.')}") from None
+    return options
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
@@ -236,19 +283,23 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
     """The new game and its players (None for a keyboard seat), exactly as the command line makes them.
 
     The players' seeds are drawn, seat 0 first, from ``random.Random(setup.seed)``.
-    Raises RuleSetError for an impossible table (variant, level, seats, hands)
-    and InvalidDealError for an impossible deal.
+    Raises RuleSetError for an impossible table (game, options, level, seats,
+    hands) and InvalidDealError for an impossible deal.
     """
-    rules = setup.rules()
-    people = len(rules.people)
-    if len(setup.seats) != people or any(kind not in SEAT_KINDS for kind in setup.seats):
-        raise RuleSetError(f"{rules.title[0].upper() + rules.title[1:]} needs {people} seats, each human or computer")
     try:
-        levels = parse_levels(setup.level, people)
-    except LevelError as error:
+        game = find_game(setup.variant)
+        setup.rules()
+        people = game.seat_counts[0]
+        if len(setup.seats) not in game.seat_counts or any(kind not in SEAT_KINDS for kind in setup.seats):
+            raise RuleSetError(f"{game.title} needs {people} seats, each human or computer")
+        table = setup.table_setup()
+    except OptionError as error:
         raise RuleSetError(str(error)) from None
-    deal = Deal.from_json(setup.deal, rules) if setup.deal is not None else None
-    state = GameState(rules, seed=setup.seed, first_deal=deal)
+    levels = table.levels
+    deal = game.read_deal(setup.deal, table) if setup.deal is not None and game.read_deal is not None else None
+    state = game.start(table, deal)
+    assert isinstance(state, GameState)  # the trick-taking family's; the players below are its players
+    rules = state.rules
     seeds = random.Random(setup.seed)
     players: list[Player | None] = [
         None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE))
@@ -262,7 +313,6 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
 action_to_json = notation.action_to_json
 """One action as its small JSON object, like ``{"seat": 0, "bid": 75}`` (``engine.notation``)."""
 _action_text = notation.action_text
-OPTION_NAMES = frozenset({"target", "bird_rank", "min_bid", "all_tricks_bonus", "ones"})
 
 
 def action_from_json(data: Any) -> SavedAction:
