@@ -245,15 +245,18 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
         return Settings(), f"The settings file {path} could not be read; using the defaults."
     settings = Settings()
     problems = []
+    reason = ""
     for name, value in data.items():
         try:
             if name == "options" or name.strip().lower() != name:
-                raise SettingError(name)
+                raise SettingError(f"There is no setting {shown(name)}.")
             settings = settings.changed(name, value)
-        except (SettingError, TypeError):
+        except (SettingError, TypeError) as error:
             problems.append(name)
+            reason = reason or (str(error) if isinstance(error, SettingError) else "")
     if problems:
-        return settings, f"Ignored bad settings in {path}: {', '.join(problems)}."
+        # One line: the settings left out, and what the first of them allows.
+        return settings, f"Ignored bad settings in {path}: {', '.join(problems)}.{' ' + reason if reason else ''}"
     return settings, None
 
 
