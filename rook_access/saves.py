@@ -125,8 +125,12 @@ class GameSetup:
         return table_setup(self.variant, self._options(), seed=self.seed, seats=seats, levels=levels)
 
     def rules(self) -> RuleSet:
-        """The rules of this game: the variant with the table options; RuleSetError (or OptionError) if impossible."""
-        return trick_rules(table_setup(self.variant, self._options(), seed=self.seed))
+        """The rules of this game: the variant with the table options; RuleSetError if impossible
+        (an unknown game or option, or one the game cannot be played with)."""
+        try:
+            return trick_rules(table_setup(self.variant, self._options(), seed=self.seed))
+        except OptionError as error:
+            raise RuleSetError(str(error)) from None
 
     @classmethod
     def from_table(
