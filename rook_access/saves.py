@@ -300,7 +300,7 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
     except OptionError as error:
         raise RuleSetError(str(error)) from None
     levels = table.levels
-    deal = game.read_deal(setup.deal, table) if setup.deal is not None and game.read_deal is not None else None
+    deal = game.read_deal(setup.deal) if setup.deal is not None and game.read_deal is not None else None
     state = game.start(table, deal)
     assert isinstance(state, GameState)  # the trick-taking family's; the players below are its players
     rules = state.rules

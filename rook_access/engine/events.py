@@ -1,19 +1,32 @@
 """Everything that happens in a game, as events.
 
 The engine returns events from every action and keeps them in ``GameState.events``.
-``notation.event_to_json`` gives the JSON object of the ``--record`` format: cards
-in the notation, seats and sides as integers.
+``to_record()`` (that is, ``notation.event_to_json``) gives the JSON object of the
+``--record`` format: cards in the notation, seats and sides as integers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card, Color
 
 
+class _Recorded:
+    """An event's ``to_record()``: its line of the ``--record`` file, in the one notation (``engine.notation``)."""
+
+    __slots__ = ()
+
+    def to_record(self) -> dict[str, Any]:
+        """The JSON object of this event's ``--record`` line (``notation.event_to_json``)."""
+        from .notation import event_to_json  # notation reads these classes: imported when first asked
+
+        return event_to_json(self)
+
+
 @dataclass(frozen=True, slots=True)
-class GameStarted:
+class GameStarted(_Recorded):
     """A new game of these rules begins.
 
     >>> record = GameStarted("partnership", 4, ((0, 2), (1, 3)), target=300, hands=None).to_record()
@@ -35,7 +48,7 @@ class GameStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(_Recorded):
     """A hand is dealt. ``hands[seat]`` is in the order dealt; the nest likewise.
 
     >>> from rook_access.engine.cards import parse_card, parse_cards
@@ -54,7 +67,7 @@ class Dealt:
 
 
 @dataclass(frozen=True, slots=True)
-class BidMade:
+class BidMade(_Recorded):
     """A seat bids ``amount``, or passes (``amount`` None).
 
     >>> BidMade(0, 85).to_record(), BidMade(1, None).to_record()
@@ -66,7 +79,7 @@ class BidMade:
 
 
 @dataclass(frozen=True, slots=True)
-class Checked:
+class Checked(_Recorded):
     """A seat checks (Kentucky Discard): it does not open the bidding now but may bid later.
 
     >>> Checked(2).to_record()
@@ -77,7 +90,7 @@ class Checked:
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpTurned:
+class TrumpTurned(_Recorded):
     """Without bidding, trump is the color of the nest's top card; a Bird turned
     up goes to the bottom and the next card is turned.  ``cards`` are the cards
     turned, in order.
@@ -92,7 +105,7 @@ class TrumpTurned:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamsFormed:
+class TeamsFormed(_Recorded):
     """Who plays with whom this hand, where it changes from hand to hand: after
     the deal (rotating partners, each alone) or once the bid is won (the bid
     winner alone).
@@ -105,7 +118,7 @@ class TeamsFormed:
 
 
 @dataclass(frozen=True, slots=True)
-class ThrownIn:
+class ThrownIn(_Recorded):
     """Every seat passed: the hand is thrown in and the next dealer deals it again.
 
     >>> ThrownIn(1, 3).to_record()
@@ -117,7 +130,7 @@ class ThrownIn:
 
 
 @dataclass(frozen=True, slots=True)
-class BidWon:
+class BidWon(_Recorded):
     """The bidding is over: ``seat`` takes the bid at ``amount``.
 
     >>> BidWon(0, 90).to_record()
@@ -129,7 +142,7 @@ class BidWon:
 
 
 @dataclass(frozen=True, slots=True)
-class NestTaken:
+class NestTaken(_Recorded):
     """The high bidder adds the nest's cards to the hand (only the bidder sees them).
 
     >>> from rook_access.engine.cards import parse_cards
@@ -142,7 +155,7 @@ class NestTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class NestDiscarded:
+class NestDiscarded(_Recorded):
     """The high bidder lays these cards aside as the new nest.
 
     >>> from rook_access.engine.cards import parse_cards
@@ -155,7 +168,7 @@ class NestDiscarded:
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpNamed:
+class TrumpNamed(_Recorded):
     """The high bidder names trump.
 
     >>> from rook_access.engine.cards import RED
@@ -168,7 +181,7 @@ class TrumpNamed:
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(_Recorded):
     """A seat plays a card to the trick.
 
     >>> from rook_access.engine.cards import parse_card
@@ -181,7 +194,7 @@ class CardPlayed:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickTaken:
+class TrickTaken(_Recorded):
     """A trick is complete. ``points`` includes the nest's on the last trick (``nest``).
 
     >>> from rook_access.engine.cards import parse_cards
@@ -199,7 +212,7 @@ class TrickTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEnded:
+class HandEnded(_Recorded):
     """A hand is scored. Lists are by side.
 
     >>> record = HandEnded(1, 0, 90, True, counters=(95, 25), score_change=(95, 25), scores=(95, 25)).to_record()
@@ -226,7 +239,7 @@ class HandEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(_Recorded):
     """The game is over. ``winner`` is a side, or None for a draw after a fixed number of hands.
 
     >>> GameEnded(0, (310, 250)).to_record()

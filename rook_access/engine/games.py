@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .deal import Deal
+from .errors import InvalidDealError
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
 from .rules import VARIANTS, BirdRank, RuleSet, TableOptions, Teams, with_options
 from .state import GameState
@@ -85,12 +86,20 @@ def trick_option_values(rules: RuleSet) -> tuple[tuple[str, OptionValue], ...]:
     )
 
 
-def _start_tricks(setup: TableSetup, deal: Any) -> GameState:
-    return GameState(trick_rules(setup), seed=setup.seed, first_deal=deal)
+def _start_tricks(setup: TableSetup, deal: Deal | Mapping[str, Any] | None) -> GameState:
+    """The first state of a trick-taking table; a deal file's JSON is read for its rules here
+    (the deck depends on the options: Kentucky Discard's 1s), InvalidDealError naming the problem."""
+    rules = trick_rules(setup)
+    if deal is not None and not isinstance(deal, Deal):
+        deal = Deal.from_json(deal, rules)
+    return GameState(rules, seed=setup.seed, first_deal=deal)
 
 
-def _read_trick_deal(data: Any, setup: TableSetup) -> Deal:
-    return Deal.from_json(data, trick_rules(setup))
+def _read_trick_deal(data: Any) -> Mapping[str, Any]:
+    """A trick deal file's JSON object, kept to be read against the table's rules by ``start``."""
+    if not isinstance(data, Mapping):
+        raise InvalidDealError("A deal file is a JSON object with the dealer, the hands and the nest.")
+    return data
 
 
 def trick_summary(rules: RuleSet) -> str:

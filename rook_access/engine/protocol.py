@@ -225,9 +225,8 @@ class GameDescription:
     """A game: its name, seats, declared options, and how to start one.
 
     ``start(setup, deal)`` makes the initial state from a checked
-    ``TableSetup`` and, optionally, a fixed deal read by
-    ``read_deal(data, setup)`` from a deal file's JSON for that table (which
-    raises ``InvalidDealError`` with a clear message).
+    ``TableSetup`` and, optionally, a fixed deal read by ``read_deal`` from a
+    deal file's JSON (which raises ``InvalidDealError`` with a clear message).
     """
 
     name: str
@@ -242,7 +241,7 @@ class GameDescription:
     """How many seats the game allows."""
     options: tuple[Option, ...]
     start: Callable[[TableSetup, Any], GameState]
-    read_deal: Callable[[Any, TableSetup], Any] | None = None
+    read_deal: Callable[[Any], Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Family data the family's own modules read (the trick games keep their ``RuleSet`` here)."""
 

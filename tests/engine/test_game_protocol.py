@@ -115,7 +115,9 @@ def test_a_deal_file_is_read_for_the_table_it_belongs_to():
         "nest": [card_name(card) for card in dealt.nest],
     }
     assert game.read_deal is not None
-    state = game.start(setup, game.read_deal(data, setup))
+    state = game.start(setup, game.read_deal(data))
     assert state.events[1].hands == dealt.hands and len(dealt.hands[0]) == 10
     with pytest.raises(InvalidDealError):
-        game.read_deal(data, table_setup("kentucky", seed=2))  # 45 cards are not the 41 of the deck without 1s
+        game.start(table_setup("kentucky", seed=2), game.read_deal(data))  # 45 cards: not the deck without 1s
+    with pytest.raises(InvalidDealError):
+        game.read_deal(["5r"])
