@@ -29,7 +29,11 @@ from .state import GameState
 
 
 class UnknownGameError(OptionError):
-    """A game name that is not one of the games; the message names the games there are."""
+    """A game name that is not one of the games; the message names the games there are.
+
+    >>> isinstance(UnknownGameError("There is no game called bridge."), OptionError)
+    True
+    """
 
 
 # ------------------------------------------------ the trick-taking games' options
@@ -56,7 +60,11 @@ the rule set's to say (``rules.with_options``), in words that name the game."""
 
 
 def trick_rules(setup: TableSetup) -> RuleSet:
-    """The rule set of a trick-taking table: the variant with its options; ``RuleSetError`` if impossible."""
+    """The rule set of a trick-taking table: the variant with its options; ``RuleSetError`` if impossible.
+
+    >>> trick_rules(table_setup("kentucky", {"ones": True})).hand_size
+    10
+    """
     options = dict(setup.options)
     rank = options.get("bird_rank")
     table = TableOptions(
@@ -75,7 +83,11 @@ def _int_or_none(value: OptionValue) -> int | None:
 
 
 def trick_option_values(rules: RuleSet) -> tuple[tuple[str, OptionValue], ...]:
-    """The value of each trick option in a game of ``rules``, None where the game has no such rule."""
+    """The value of each trick option in a game of ``rules``, None where the game has no such rule.
+
+    >>> dict(trick_option_values(VARIANTS["beginner"]))["min_bid"] is None
+    True
+    """
     return (
         ("target", None if rules.hands_limit else rules.target_score),
         ("bird_rank", rules.bird_rank.value if rules.uses_bird else None),
@@ -103,7 +115,11 @@ def _read_trick_deal(data: Any) -> Mapping[str, Any]:
 
 
 def trick_summary(rules: RuleSet) -> str:
-    """A trick-taking game in one line: its title, players and the way it is played."""
+    """A trick-taking game in one line: its title, players and the way it is played.
+
+    >>> trick_summary(VARIANTS["three"])
+    'The Game for 3 Players: 3 players, the bid winner against the other two, to 200.'
+    """
     title = rules.title[0].upper() + rules.title[1:]
     how = {
         Teams.FIXED: "two against two" + (", with checking" if rules.checking else ""),
@@ -118,7 +134,11 @@ def trick_summary(rules: RuleSet) -> str:
 
 
 def trick_game(rules: RuleSet) -> GameDescription:
-    """The description of the trick-taking game that ``rules`` describes."""
+    """The description of the trick-taking game that ``rules`` describes.
+
+    >>> trick_game(VARIANTS["two"]).seat_counts
+    (2,)
+    """
     return GameDescription(
         name=rules.name,
         title=rules.title[0].upper() + rules.title[1:],
@@ -144,7 +164,11 @@ GAMES: dict[str, GameDescription] = {
 
 
 def find_game(name: str) -> GameDescription:
-    """The game called ``name`` (case-insensitive); ``UnknownGameError`` naming the games there are."""
+    """The game called ``name`` (case-insensitive); ``UnknownGameError`` naming the games there are.
+
+    >>> find_game("SIX").title
+    'The Game for 6 Players'
+    """
     try:
         return GAMES[name.strip().lower()]
     except KeyError:
@@ -152,7 +176,11 @@ def find_game(name: str) -> GameDescription:
 
 
 def all_options() -> tuple[Option, ...]:
-    """Every option any game declares, each once, in the order first declared (the flags, the settings)."""
+    """Every option any game declares, each once, in the order first declared (the flags, the settings).
+
+    >>> [option.flag for option in all_options()][:2]
+    ['--target', '--bird-rank']
+    """
     found: dict[str, Option] = {}
     for game in GAMES.values():
         for option in game.options:
@@ -169,6 +197,9 @@ def table_setup(
     """A checked table for ``game``: unknown game or option, or a value out of range, is an ``OptionError``.
 
     Unset options (None) are left out; ``seats`` go to ``TableSetup`` as they are.
+
+    >>> table_setup("partnership", {"target": 500, "min_bid": None}, seed=3)
+    TableSetup(game='partnership', options=(('target', 500),), seats=(<SeatKind.HUMAN: 'human'>,), levels=(), seed=3)
     """
     description = find_game(game)
     given = {name: value for name, value in (options or {}).items() if value is not None}

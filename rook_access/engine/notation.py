@@ -63,7 +63,13 @@ JsonObject = dict[str, Any]
 
 
 class NotationError(RookError):
-    """A JSON object that is not an action of any game; the message says why, in a few words."""
+    """A JSON object that is not an action of any game; the message says why, in a few words.
+
+    >>> action_from_json({"seat": 0, "fold": True})
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.notation.NotationError: a saved action is of an unknown kind
+    """
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,9 @@ class ActionForm:
     ``decode`` reads the value back into the action; it returns None for a
     value of the wrong JSON type, and may raise ``NotationError`` (or
     ``CardNotationError``, for a card or color it cannot read).
+
+    >>> _ACTION_BY_KEY["bid"].kind.__name__, _ACTION_BY_KEY["bid"].encode(Bid(80))
+    ('Bid', 80)
     """
 
     kind: type
@@ -87,7 +96,13 @@ _EVENT_BY_TYPE: dict[type, Callable[[Any], JsonObject]] = {}
 
 
 def register_action(kind: type, key: str, encode: Callable[[Any], Any], decode: Callable[[Any], Any | None]) -> None:
-    """Give actions of type ``kind`` their JSON form under ``key`` (one key per type, never reused)."""
+    """Give actions of type ``kind`` their JSON form under ``key`` (one key per type, never reused).
+
+    >>> register_action(Bid, "raise", lambda action: action.amount, lambda value: None)
+    Traceback (most recent call last):
+    ...
+    ValueError: the action key 'raise' or the type Bid is taken
+    """
     if key == "seat" or key in _ACTION_BY_KEY or kind in _ACTION_BY_TYPE:
         raise ValueError(f"the action key {key!r} or the type {kind.__name__} is taken")
     form = ActionForm(kind, key, encode, decode)
@@ -96,14 +111,24 @@ def register_action(kind: type, key: str, encode: Callable[[Any], Any], decode: 
 
 
 def register_event(kind: type, encode: Callable[[Any], JsonObject]) -> None:
-    """Give events of type ``kind`` their record line: ``encode(event)`` is a JSON object with ``event``."""
+    """Give events of type ``kind`` their record line: ``encode(event)`` is a JSON object with ``event``.
+
+    >>> register_event(BidMade, lambda event: {"event": "bid"})
+    Traceback (most recent call last):
+    ...
+    ValueError: the event type BidMade is taken
+    """
     if kind in _EVENT_BY_TYPE:
         raise ValueError(f"the event type {kind.__name__} is taken")
     _EVENT_BY_TYPE[kind] = encode
 
 
 def action_to_json(seat: int, action: object) -> JsonObject:
-    """One action as its small JSON object, like ``{"seat": 0, "bid": 75}``."""
+    """One action as its small JSON object, like ``{"seat": 0, "bid": 75}``.
+
+    >>> action_to_json(1, PASS)
+    {'seat': 1, 'pass': True}
+    """
     form = _ACTION_BY_TYPE.get(type(action))
     if form is None:
         raise TypeError(f"not an action: {action!r}")
@@ -115,6 +140,9 @@ def action_text(seat: int, action: object) -> str:
 
     The actions of a whole game of cards are written this way on every save,
     so the common three are written without ``json``.
+
+    >>> action_text(2, NameTrump(1))
+    '{"seat":2,"trump":"black"}'
     """
     kind = type(action)
     if kind is Play:
@@ -129,7 +157,11 @@ def action_text(seat: int, action: object) -> str:
 
 
 def action_from_json(data: Any) -> tuple[int, Any]:
-    """The seat and action of an action object; ``NotationError`` if it is malformed."""
+    """The seat and action of an action object; ``NotationError`` if it is malformed.
+
+    >>> action_from_json({"seat": 0, "bid": 90})
+    (0, Bid(amount=90))
+    """
     if not isinstance(data, dict) or "seat" not in data or len(data) != 2:
         raise NotationError("a saved action is not a seat and one action")
     seat = data["seat"]
@@ -149,7 +181,11 @@ def action_from_json(data: Any) -> tuple[int, Any]:
 
 
 def event_to_json(event: object) -> JsonObject:
-    """One event as the JSON object of its ``--record`` line."""
+    """One event as the JSON object of its ``--record`` line.
+
+    >>> event_to_json(BidWon(2, 90))
+    {'event': 'bid_won', 'seat': 2, 'amount': 90}
+    """
     encode = _EVENT_BY_TYPE.get(type(event))
     if encode is None:
         raise TypeError(f"not an event: {event!r}")
