@@ -121,3 +121,19 @@ def test_a_deal_file_is_read_for_the_table_it_belongs_to():
         game.start(table_setup("kentucky", seed=2), game.read_deal(data))  # 45 cards: not the deck without 1s
     with pytest.raises(InvalidDealError):
         game.read_deal(["5r"])
+
+
+def test_a_new_game_is_one_entry_in_the_registry(monkeypatch):
+    from rook_access.console import cli
+    from rook_access.engine import games
+    from rook_access.engine.clock import CLOCK
+    from rook_access.engine.solitaire import SOLITAIRE
+
+    monkeypatch.setattr(games, "GAMES", {**GAMES, SOLITAIRE.name: SOLITAIRE, CLOCK.name: CLOCK})
+    monkeypatch.setattr(cli, "GAMES", games.GAMES)
+    assert cli.variant_lines()[-2:] == [f"9. solitaire: {SOLITAIRE.summary}", f"10. clock: {CLOCK.summary}"]
+    state = find_game("Solitaire").start(table_setup("solitaire", seed=4), None)
+    assert isinstance(state, protocol.GameState) and state.seats_to_act() == (0,)
+    with pytest.raises(OptionError, match="^Rook Solitaire has no option target; its options: none.$"):
+        table_setup("solitaire", {"target": 300})
+    assert [option.name for option in all_options()] == [option.name for option in TRICK_OPTIONS]
