@@ -21,7 +21,7 @@ one of them its single JSON form, used by ``--record`` files and saves alike.
     >>> target.parse("12")
     Traceback (most recent call last):
     ...
-    rook_access.engine.protocol.OptionError: target must be from 50 to 1000 in steps of 5, not 12.
+    rook_access.engine.protocol.OptionError: target must be a multiple of 5 from 50 to 1000, not 12.
 """
 
 from __future__ import annotations
@@ -75,12 +75,20 @@ class Option:
             return "on or off"
         if self.choices:
             return _or_list(self.choices)
-        steps = "" if self.step in (None, 1) else f" in steps of {self.step}"
-        if self.minimum is not None and self.maximum is None:
-            return f"{self.minimum} or more{steps}"
-        low = "any number" if self.minimum is None else f"from {self.minimum}"
-        high = "" if self.maximum is None else f" to {self.maximum}"
-        return f"{low}{high}{steps}"
+        step = self.step or 1
+        if step == 1:
+            kind = "a whole number"
+        elif (self.minimum or 0) % step == 0:
+            kind = f"a multiple of {step}"
+        else:
+            kind = f"a whole number in steps of {step}"
+        if self.minimum is not None and self.maximum is not None:
+            return f"{kind} from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"{kind}, {self.minimum} or more"
+        if self.maximum is not None:
+            return f"{kind}, {self.maximum} or less"
+        return kind
 
     def check(self, value: OptionValue) -> OptionValue:
         """``value`` if it is allowed, else ``OptionError`` naming what is."""

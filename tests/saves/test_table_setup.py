@@ -60,7 +60,7 @@ def test_hands_is_a_table_option_kept_in_its_own_field_of_a_save():
             {"bird": "low"},
             "the saved table option bird is not one of target, bird_rank, min_bid, all_tricks_bonus, ones",
         ),
-        ({"min_bid": 72}, "the saved option min_bid must be 5 or more in steps of 5, not 72"),
+        ({"min_bid": 72}, "the saved option min_bid must be a multiple of 5, 5 or more, not 72"),
         ({"bird_rank": "middle"}, "the saved option bird_rank must be high, low or ten-and-a-half, not 'middle'"),
         ({"ones": "yes"}, "the saved option ones must be on or off, not 'yes'"),
     ],
@@ -80,11 +80,11 @@ def test_a_save_with_an_unknown_or_out_of_range_option_is_one_line_and_left_alon
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
-        ("min_bid", "72", "min_bid is 5 or more in steps of 5, or default, not 72."),
+        ("min_bid", "72", "min_bid is a multiple of 5, 5 or more, or default, not 72."),
         ("bird_rank", "middle", "bird_rank is high, low or ten-and-a-half, or default, not middle."),
-        ("all_tricks_bonus", "7", "all_tricks_bonus is 0 or more in steps of 5, or default, not 7."),
+        ("all_tricks_bonus", "7", "all_tricks_bonus is a multiple of 5, 0 or more, or default, not 7."),
         ("ones", "maybe", "ones is on or off, not maybe."),
-        ("hands", "-1", "hands is 1 or more, or default, not -1."),
+        ("hands", "-1", "hands is a whole number, 1 or more, or default, not -1."),
     ],
 )
 def test_a_bad_option_setting_is_one_line_naming_what_is_allowed(name, value, message):
@@ -111,7 +111,8 @@ def test_a_settings_file_with_a_bad_option_keeps_the_rest_and_says_what_is_allow
     path.write_text('target = 250\nmin_bid = 72\nbird_rank = "low"\n')
     settings, notice = load_settings(path)
     assert settings.table_options() == {"target": 250, "bird_rank": "low"}
-    assert notice == f"Ignored bad settings in {path}: min_bid. min_bid is 5 or more in steps of 5, or default, not 72."
+    allowed = "min_bid is a multiple of 5, 5 or more, or default, not 72."
+    assert notice == f"Ignored bad settings in {path}: min_bid. {allowed}"
 
 
 def test_every_option_has_its_flag_with_its_declared_help():
@@ -127,12 +128,12 @@ def test_every_option_has_its_flag_with_its_declared_help():
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["--min-bid", "72"], "rook-access: --min-bid: min_bid must be 5 or more in steps of 5, not 72."),
+        (["--min-bid", "72"], "rook-access: --min-bid: min_bid must be a multiple of 5, 5 or more, not 72."),
         (
             ["--all-tricks-bonus", "-5"],
-            "rook-access: --all-tricks-bonus: all_tricks_bonus must be 0 or more in steps of 5, not -5.",
+            "rook-access: --all-tricks-bonus: all_tricks_bonus must be a multiple of 5, 0 or more, not -5.",
         ),
-        (["--target", "x"], "rook-access: --target: target must be 1 or more, not 'x'."),
+        (["--target", "x"], "rook-access: --target: target must be a whole number, 1 or more, not 'x'."),
         (
             ["--bird-rank", "middle"],
             "rook-access: --bird-rank: bird_rank must be high, low or ten-and-a-half, not 'middle'.",
