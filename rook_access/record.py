@@ -6,6 +6,7 @@ import json
 from typing import IO, Any
 
 from .engine import Event, GameStarted
+from .engine.notation import event_to_json
 
 
 class RecordWriter:
@@ -32,7 +33,7 @@ class RecordWriter:
         if self.error is not None:
             self.lost += 1
             return
-        record = event.to_record()
+        record = event_to_json(event)
         if isinstance(event, GameStarted):
             record.update(self.extra)
         try:

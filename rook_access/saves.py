@@ -19,10 +19,9 @@ a strong player to think through a whole game again).
 
 The file is replaced atomically (``write_save``: a temporary file in the same
 folder, flushed, synced, renamed over the old one), so a crash at any moment
-leaves either the old save or the new one, never half of one.
+leaves either the old save or the new one, never half of one.  Actions are
+written in the one notation of ``engine.notation``, as records are:
 
-    >>> action_to_json(2, Play(parse_card("14r")))
-    {'seat': 2, 'play': '14r'}
     >>> action_from_json({"seat": 1, "trump": "red"})
     (1, NameTrump(color=0))
 """
@@ -42,31 +41,19 @@ from typing import Any, TypeGuard
 import platformdirs
 
 from .engine import (
-    CHECK,
-    COLOR_NAMES,
-    PASS,
     Action,
-    Bid,
-    BirdRank,
-    CardNotationError,
-    Check,
     Deal,
-    Discard,
     Event,
     GameState,
     IllegalActionError,
     InvalidDealError,
-    NameTrump,
-    Pass,
-    Play,
     RuleSet,
     RuleSetError,
     card_name,
-    find_variant,
-    parse_card,
-    parse_color,
+    notation,
 )
-from .engine.rules import TableOptions, with_options
+from .engine.games import all_options, find_game, table_setup, trick_rules
+from .engine.protocol import OptionError, OptionValue, SeatKind, TableSetup
 from .files import unused_name
 from .players import DEFAULT_LEVEL, LevelError, Player, make_player, parse_levels
 from .record import RecordWriter
@@ -99,6 +86,11 @@ class GameSetup:
     user gave none, one is drawn and kept, so a resumed game is the same game.
     ``deal`` is the first deal as the JSON object of a deal file, or None.
     ``record`` is the path of the ``--record`` file, or None.
+
+    It is the typed table of the game protocol (``table_setup()``, a
+    ``TableSetup``: the game, its checked options with ``hands`` among them,
+    the seats, their levels, the seed) with the deal and the record file, in
+    the JSON shape saves have always had (``from_table`` makes one from it).
     """
 
     seats: tuple[str, ...]
@@ -116,23 +108,51 @@ class GameSetup:
         object.__setattr__(self, "seats", tuple(self.seats))
         object.__setattr__(self, "options", dict(self.options))
 
-    @property
-    def table_options(self) -> TableOptions:
-        """The options as the engine takes them (``hands`` included)."""
-        options = self.options
-        rank = options.get("bird_rank")
-        return TableOptions(
-            target=options.get("target"),
-            hands=self.hands,
-            bird_rank=BirdRank(rank) if rank else None,
-            min_bid=options.get("min_bid"),
-            all_tricks_bonus=options.get("all_tricks_bonus"),
-            ones=bool(options.get("ones", False)),
-        )
+    def _options(self) -> dict[str, OptionValue]:
+        return {**self.options, "hands": self.hands}
+
+    def table_setup(self) -> TableSetup:
+        """The typed table: the game, its checked options, the seats and their levels, the seed.
+
+        OptionError names what is allowed for an unknown game, an unknown or
+        out-of-range option, or levels that do not fit the seats.
+        """
+        try:
+            levels = tuple(parse_levels(self.level, len(self.seats)))
+        except LevelError as error:
+            raise OptionError(str(error)) from None
+        seats = tuple(SeatKind(kind) for kind in self.seats if kind in SEAT_KINDS)
+        return table_setup(self.variant, self._options(), seed=self.seed, seats=seats, levels=levels)
 
     def rules(self) -> RuleSet:
-        """The rules of this game: the variant with the table options; RuleSetError if impossible."""
-        return with_options(find_variant(self.variant), self.table_options)
+        """The rules of this game: the variant with the table options; RuleSetError if impossible
+        (an unknown game or option, or one the game cannot be played with)."""
+        try:
+            return trick_rules(table_setup(self.variant, self._options(), seed=self.seed))
+        except OptionError as error:
+            raise RuleSetError(str(error)) from None
+
+    @classmethod
+    def from_table(
+        cls,
+        table: TableSetup,
+        deal: Deal | Mapping[str, Any] | None = None,
+        record: str | os.PathLike[str] | None = None,
+    ) -> GameSetup:
+        """The setup of a new game at ``table`` (a seed drawn if it has none), with its deal and record file."""
+        options = dict(table.options)
+        hands = options.pop("hands", None)
+        levels = table.levels
+        return cls.create(
+            [seat.value for seat in table.seats],
+            level=levels[0] if len(set(levels)) == 1 else ",".join(levels),
+            seed=table.seed,
+            hands=hands if isinstance(hands, int) else None,
+            deal=deal,
+            record=record,
+            variant=table.game,
+            options=options,
+        )
 
     @classmethod
     def create(
@@ -152,6 +172,8 @@ class GameSetup:
             seed = secrets.randbelow(_SEED_RANGE)
         if isinstance(deal, Deal):
             deal = deal_to_json(deal)
+        options = dict(options or {})
+        hands = hands or options.pop("hands", None)
         return cls(
             seats=tuple(seats),
             level=level,
@@ -209,9 +231,7 @@ class GameSetup:
             raise DamagedSaveError("the saved deal is not a JSON object")
         if record is not None and not isinstance(record, str):
             raise DamagedSaveError("the saved record file is not a path")
-        options = data.get("options", {})
-        if not isinstance(options, dict) or not set(options) <= OPTION_NAMES:
-            raise DamagedSaveError("the saved table options are not the known options")
+        options = _saved_options(data.get("options", {}))
         return cls(
             seats=tuple(seats),
             level=level,
@@ -222,6 +242,25 @@ class GameSetup:
             variant=variant,
             options=options,
         )
+
+
+SAVED_OPTIONS = {option.name: option for option in all_options() if option.name != "hands"}
+"""The table options a save keeps under ``options`` (``hands`` has a field of its own)."""
+
+
+def _saved_options(options: Any) -> dict[str, OptionValue]:
+    """The saved table options, each known and in range; DamagedSaveError naming what is allowed."""
+    if not isinstance(options, dict):
+        raise DamagedSaveError("the saved table options are not a JSON object")
+    for name, value in options.items():
+        option = SAVED_OPTIONS.get(name)
+        if option is None:
+            raise DamagedSaveError(f"the saved table option {name} is not one of {', '.join(SAVED_OPTIONS)}")
+        try:
+            option.check(value)
+        except OptionError as error:
+            raise DamagedSaveError(f"the saved option {str(error).rstrip('.')}") from None
+    return options
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
@@ -248,19 +287,23 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
     """The new game and its players (None for a keyboard seat), exactly as the command line makes them.
 
     The players' seeds are drawn, seat 0 first, from ``random.Random(setup.seed)``.
-    Raises RuleSetError for an impossible table (variant, level, seats, hands)
-    and InvalidDealError for an impossible deal.
+    Raises RuleSetError for an impossible table (game, options, level, seats,
+    hands) and InvalidDealError for an impossible deal.
     """
-    rules = setup.rules()
-    people = len(rules.people)
-    if len(setup.seats) != people or any(kind not in SEAT_KINDS for kind in setup.seats):
-        raise RuleSetError(f"{rules.title[0].upper() + rules.title[1:]} needs {people} seats, each human or computer")
     try:
-        levels = parse_levels(setup.level, people)
-    except LevelError as error:
+        game = find_game(setup.variant)
+        setup.rules()
+        people = game.seat_counts[0]
+        if len(setup.seats) not in game.seat_counts or any(kind not in SEAT_KINDS for kind in setup.seats):
+            raise RuleSetError(f"{game.title} needs {people} seats, each human or computer")
+        table = setup.table_setup()
+    except OptionError as error:
         raise RuleSetError(str(error)) from None
-    deal = Deal.from_json(setup.deal, rules) if setup.deal is not None else None
-    state = GameState(rules, seed=setup.seed, first_deal=deal)
+    levels = table.levels
+    deal = game.read_deal(setup.deal) if setup.deal is not None and game.read_deal is not None else None
+    state = game.start(table, deal)
+    assert isinstance(state, GameState)  # the trick-taking family's; the players below are its players
+    rules = state.rules
     seeds = random.Random(setup.seed)
     players: list[Player | None] = [
         None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE))
@@ -271,68 +314,17 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
 
 
 # ---------------------------------------------------------------- the actions
-def action_to_json(seat: int, action: Action) -> dict[str, Any]:
-    """One action as its small JSON object, like ``{"seat": 0, "bid": 75}``."""
-    if isinstance(action, Play):
-        return {"seat": seat, "play": card_name(action.card)}
-    if isinstance(action, Bid):
-        return {"seat": seat, "bid": action.amount}
-    if isinstance(action, Pass):
-        return {"seat": seat, "pass": True}
-    if isinstance(action, Check):
-        return {"seat": seat, "check": True}
-    if isinstance(action, Discard):
-        return {"seat": seat, "discard": [card_name(card) for card in sorted(action.cards)]}
-    if isinstance(action, NameTrump):
-        return {"seat": seat, "trump": COLOR_NAMES[action.color]}
-    raise TypeError(f"not an action: {action!r}")
-
-
-def _action_text(seat: int, action: Action) -> str:
-    """``action_to_json`` already encoded, compactly (every name in it is plain ASCII)."""
-    if isinstance(action, Play):
-        return f'{{"seat":{seat},"play":"{card_name(action.card)}"}}'
-    if isinstance(action, Bid):
-        return f'{{"seat":{seat},"bid":{action.amount}}}'
-    if isinstance(action, Pass):
-        return f'{{"seat":{seat},"pass":true}}'
-    return json.dumps(action_to_json(seat, action), separators=(",", ":"))
-
-
-_ACTION_KINDS = ("bid", "pass", "check", "discard", "trump", "play")
-OPTION_NAMES = frozenset({"target", "bird_rank", "min_bid", "all_tricks_bonus", "ones"})
+action_to_json = notation.action_to_json
+"""One action as its small JSON object, like ``{"seat": 0, "bid": 75}`` (``engine.notation``)."""
+_action_text = notation.action_text
 
 
 def action_from_json(data: Any) -> SavedAction:
     """The seat and action of a saved action object; DamagedSaveError if it is malformed."""
-    if not isinstance(data, dict) or "seat" not in data or len(data) != 2:
-        raise DamagedSaveError("a saved action is not a seat and one action")
-    seat = data["seat"]
-    if not _is_int(seat):
-        raise DamagedSaveError("a saved action's seat is not a seat number")
-    kind = next(key for key in data if key != "seat")
-    value = data[kind]
     try:
-        if kind == "bid" and _is_int(value):
-            return seat, Bid(value)
-        if kind == "pass" and value is True:
-            return seat, PASS
-        if kind == "check" and value is True:
-            return seat, CHECK
-        if kind == "play" and isinstance(value, str):
-            return seat, Play(parse_card(value))
-        if kind == "trump" and isinstance(value, str):
-            return seat, NameTrump(parse_color(value))
-        if kind == "discard" and isinstance(value, list) and all(isinstance(text, str) for text in value):
-            cards = [parse_card(text) for text in value]
-            if len(set(cards)) != len(cards):
-                raise DamagedSaveError("a saved discard names a card twice")
-            return seat, Discard(frozenset(cards))
-    except CardNotationError:
-        raise DamagedSaveError(f"a saved {kind} names no card or color") from None
-    if kind in _ACTION_KINDS:
-        raise DamagedSaveError(f"a saved {kind} has a value of the wrong type")
-    raise DamagedSaveError("a saved action is of an unknown kind")
+        return notation.action_from_json(data)
+    except notation.NotationError as error:
+        raise DamagedSaveError(str(error)) from None
 
 
 # ----------------------------------------------------------------- rebuilding

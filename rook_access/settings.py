@@ -21,8 +21,9 @@ import platformdirs
 import tomli_w
 
 from .braille.elsewhere import braille_setting_help
-from .engine import VARIANTS, BirdRank
 from .engine.cards import shown
+from .engine.games import GAMES, all_options
+from .engine.protocol import Option, OptionError, OptionValue
 from .files import unused_name
 from .players import DEFAULT_LEVEL, PLAYER_LEVELS, LevelError, parse_levels
 
@@ -31,13 +32,15 @@ VERBOSITIES = ("terse", "normal", "verbose", "braille")
 PACINGS = ("enter", "delay")
 BRAILLE_DISPLAY = ("off", "on")
 INTERRUPTS = ("all", "line", "none")
-VARIANT_NAMES = tuple(VARIANTS)
-BIRD_RANKS = tuple(rank.value for rank in BirdRank)
+VARIANT_NAMES = tuple(GAMES)
 CARD_FORMS = ("words", "notation")
+TABLE_OPTIONS: dict[str, Option] = {option.name: option for option in all_options()}
+"""The games' table options (``engine.games``), each a setting of the same name."""
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
-    "variant": VARIANT_NAMES, "bird_rank": (*BIRD_RANKS, "default"), "ones": BRAILLE_DISPLAY,
-    "level": PLAYER_LEVELS, "cards": CARD_FORMS, "interrupt": INTERRUPTS,
+    "variant": VARIANT_NAMES, "level": PLAYER_LEVELS, "cards": CARD_FORMS, "interrupt": INTERRUPTS,
+    **{option.name: ("off", "on") if option.kind is bool else (*option.choices, "default")
+       for option in TABLE_OPTIONS.values() if option.kind is bool or option.choices},
 }  # fmt: skip
 """The values of the settings that have a fixed few, for "did you mean"."""
 NUMBER_DIGITS = 6
@@ -79,38 +82,49 @@ class Settings:
     """Whether the game writes to a braille display itself, through BRLTTY: on or off."""
     variant: str = "partnership"
     """The game to play (``--list-variants``)."""
-    target: int = 0
-    """The score that wins; 0 for the game's own."""
-    bird_rank: str = ""
-    """high, low or ten-and-a-half; empty for the game's own."""
-    min_bid: int = 0
-    """The lowest opening bid; 0 for the game's own."""
-    all_tricks_bonus: int = 0
-    """Kentucky Discard: points for taking every trick; 0 for none."""
-    ones: str = "off"
-    """Kentucky Discard: play with the deck with 1s (on or off)."""
+    options: tuple[tuple[str, OptionValue], ...] = ()
+    """The table options set (``TABLE_OPTIONS``), in declaration order; an option not
+    here is the game's own rule."""
     cards: str = "words"
     """How cards are printed at a terminal with output auto, where the screen reader reads
     the screen: words ("14 red") or the notation ("14r").  Piped output, output plain and
     the braille verbosity always print the notation."""
 
-    def table_options(self) -> dict[str, object]:
+    def table_options(self) -> dict[str, OptionValue]:
         """The table options these settings ask for, as a save keeps them (the game's own rule left out)."""
-        return {
-            "target": self.target or None,
-            "bird_rank": self.bird_rank or None,
-            "min_bid": self.min_bid or None,
-            "all_tricks_bonus": self.all_tricks_bonus or None,
-            "ones": self.ones == "on",
-        }
+        return dict(self.options)
 
-    def changed(self, name: str, value: str) -> Settings:
-        """A copy with one setting changed from text typed by the user."""
-        fields = {field.name: field for field in dataclasses.fields(self)}
+    def option(self, name: str) -> OptionValue:
+        """The value of table option ``name``; None when it is the game's own rule."""
+        return dict(self.options).get(name)
+
+    def with_option(self, name: str, value: OptionValue) -> Settings:
+        """A copy with table option ``name`` set to a checked ``value`` (None or False: the game's own rule)."""
+        option = TABLE_OPTIONS[name]
+        given = dict(self.options)
+        given[name] = option.check(value)
+        kept = tuple((each, given[each]) for each in TABLE_OPTIONS if given.get(each) not in (None, False))
+        return dataclasses.replace(self, options=kept)
+
+    def changed(self, name: str, value: object) -> Settings:
+        """A copy with one setting changed from text typed by the user (or a value of the settings file)."""
         name = name.strip().lower()
-        if name not in fields:
-            raise SettingError(f"There is no setting {shown(name)}. Settings: {', '.join(fields)}.")
+        if name in TABLE_OPTIONS:
+            return self.with_option(name, _parse_option(TABLE_OPTIONS[name], value))
+        if name not in _FIELD_NAMES:
+            raise SettingError(f"There is no setting {shown(name)}. Settings: {', '.join(setting_names())}.")
         return dataclasses.replace(self, **{name: _parse(name, value)})
+
+    def to_file(self) -> dict[str, Any]:
+        """The settings as the settings file keeps them: every setting by name, an option the game's
+        own as 0, an empty name or off (the file's form since the first version)."""
+        values: dict[str, Any] = {}
+        for name in setting_names():
+            if name in TABLE_OPTIONS:
+                values[name] = _option_in_file(TABLE_OPTIONS[name], self.option(name))
+            else:
+                values[name] = getattr(self, name)
+        return values
 
     def describe(self) -> list[str]:
         """The settings as lines to read out."""
@@ -127,13 +141,49 @@ class Settings:
             "or one per seat like easy,strong,normal,strong.",
             f"braille {self.braille}: {braille_setting_help()}.",
             f"variant {self.variant}: the game, one of {', '.join(VARIANT_NAMES)}.",
-            f"target {self.target or 'default'}: the score that wins, or default for the game's own.",
-            f"bird_rank {self.bird_rank or 'default'}: high, low, ten-and-a-half, or default.",
-            f"min_bid {self.min_bid or 'default'}: the lowest opening bid, or default.",
-            f"all_tricks_bonus {self.all_tricks_bonus}: Kentucky Discard's points for taking every trick, 0 for none.",
-            f"ones {self.ones}: Kentucky Discard with the deck with 1s, on or off.",
+            *(_describe_option(option, self.option(option.name)) for option in TABLE_OPTIONS.values()),
             f"cards {self.cards}: at a terminal with output auto, words like 14 red, or notation like 14r.",
         ]
+
+
+_FIELD_NAMES = tuple(field.name for field in dataclasses.fields(Settings) if field.name != "options")
+
+
+def setting_names() -> tuple[str, ...]:
+    """Every setting's name, as listed and written: the table options in the place of ``options``."""
+    at = _FIELD_NAMES.index("variant") + 1
+    return (*_FIELD_NAMES[:at], *TABLE_OPTIONS, *_FIELD_NAMES[at:])
+
+
+def _parse_option(option: Option, value: object) -> OptionValue:
+    """A table option's value from typed text or the settings file: default (or the file's 0, an
+    empty name, off) is the game's own rule; anything else is checked against the declaration."""
+    text = str(value).strip().lower()
+    if text in ("default", "", "0") and option.kind is not bool:
+        return None
+    if option.kind is int and len(text) > NUMBER_DIGITS:
+        raise SettingError(f"{option.name} is {option.allowed()}, or default.")
+    try:
+        return option.parse("on" if value is True else "off" if value is False else text)
+    except OptionError:
+        unset = "" if option.kind is bool else ", or default"
+        given = shown(text) if text else "nothing"
+        raise SettingError(f"{option.name} is {option.allowed()}{unset}, not {given}.") from None
+
+
+def _option_in_file(option: Option, value: OptionValue) -> Any:
+    if option.kind is bool:
+        return "on" if value else "off"
+    if value is None:
+        return 0 if option.kind is int else ""
+    return value
+
+
+def _describe_option(option: Option, value: OptionValue) -> str:
+    if option.kind is bool:
+        return f"{option.name} {'on' if value else 'off'}: {option.help}, on or off."
+    shown_value = "default" if value is None else value
+    return f"{option.name} {shown_value}: {option.help}, or default."
 
 
 def _parse(name: str, value: object) -> Any:
@@ -150,22 +200,7 @@ def _parse(name: str, value: object) -> Any:
             raise SettingError(f"variant is one of {', '.join(VARIANT_NAMES)}, "
                                f"not {shown(text) if text else 'nothing'}.")
         return text
-    if name == "bird_rank":
-        if text in ("", "default"):
-            return ""
-        if text not in BIRD_RANKS:
-            raise SettingError("bird_rank is high, low, ten-and-a-half or default.")
-        return text
-    if name in ("target", "min_bid", "all_tricks_bonus"):
-        if text == "default":
-            return 0
-        if not text.isascii() or not text.isdigit() or len(text) > NUMBER_DIGITS:
-            raise SettingError(f"{name} is a whole number{', or default' if name != 'all_tricks_bonus' else ''}.")
-        number = int(text)
-        if name != "target" and number % 5:
-            raise SettingError(f"{name} is a multiple of 5.")
-        return number
-    if name in ("verbosity", "output", "pacing", "braille", "ones", "cards", "interrupt"):
+    if name in ("verbosity", "output", "pacing", "braille", "cards", "interrupt"):
         allowed = SETTING_CHOICES[name]
         if text not in allowed:
             raise SettingError(
@@ -210,13 +245,18 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
         return Settings(), f"The settings file {path} could not be read; using the defaults."
     settings = Settings()
     problems = []
+    reason = ""
     for name, value in data.items():
         try:
-            settings = dataclasses.replace(settings, **{name: _parse(name, value)})
-        except (SettingError, TypeError):
+            if name == "options" or name.strip().lower() != name:
+                raise SettingError(f"There is no setting {shown(name)}.")
+            settings = settings.changed(name, value)
+        except (SettingError, TypeError) as error:
             problems.append(name)
+            reason = reason or (str(error) if isinstance(error, SettingError) else "")
     if problems:
-        return settings, f"Ignored bad settings in {path}: {', '.join(problems)}."
+        # One line: the settings left out, and what the first of them allows.
+        return settings, f"Ignored bad settings in {path}: {', '.join(problems)}.{' ' + reason if reason else ''}"
     return settings, None
 
 
@@ -242,7 +282,7 @@ def save_settings(path: Path, settings: Settings, leave_out: Collection[str] = (
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY_PREFIX, suffix=".toml")
     try:
         with os.fdopen(handle, "wb") as stream:
-            values = {name: value for name, value in dataclasses.asdict(settings).items() if name not in leave_out}
+            values = {name: value for name, value in settings.to_file().items() if name not in leave_out}
             tomli_w.dump(values, stream)
             stream.flush()
             os.fsync(stream.fileno())

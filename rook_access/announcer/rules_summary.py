@@ -1,13 +1,15 @@
 """A short summary of the rules being played, read from the rule set itself (the ``rules`` command).
 
 Every line is made from the ``RuleSet``'s values, so the summary is always
-the game the engine plays, table options included.
+the game the engine plays, table options included; the last line names the
+table options the game declares (``engine.games``) with their values.
 """
 
 from __future__ import annotations
 
 from ..engine import BirdRank, RuleSet, Teams
 from ..engine.cards import BIRD
+from ..engine.games import GAMES, trick_option_values, trick_summary
 
 _NUMBER_WORDS = {1: "1s", 5: "5s", 10: "10s", 14: "14s"}
 
@@ -132,19 +134,23 @@ def rules_summary(rules: RuleSet) -> list[str]:
                  "or else the highest card of the color led, takes the trick.")
     lines.append(_counters(rules))
     lines += _scoring(rules)
+    lines.append(_table_options(rules))
     return lines
 
 
+def _table_options(rules: RuleSet) -> str:
+    """The declared table options this game has, with their values now."""
+    values = dict(trick_option_values(rules))
+    game = GAMES.get(rules.name)
+    declared = [option.name for option in game.options] if game else list(values)
+    shown = [
+        f"{name} {'on' if value is True else 'off' if value is False else value}"
+        for name in declared
+        if (value := values.get(name)) is not None
+    ]
+    return f"Table options: {', '.join(shown)}; to change one for the next game: settings, its name and a value."
+
+
 def variant_line(rules: RuleSet) -> str:
-    """The game in one line: its title, players and the way it is played."""
-    title = rules.title[0].upper() + rules.title[1:]
-    how = {
-        Teams.FIXED: "two against two" + (", with checking" if rules.checking else ""),
-        Teams.ROTATING: f"partners change every {rules.rotation_hands} hands, a score each",
-        Teams.BIDDER_AGAINST_PARTNERS: (
-            "you against one other player, with a dummy hand" if rules.dummy else "the bid winner against the other two"
-        ),
-        Teams.BIDDER_ALONE: "the bid winner against everyone",
-        Teams.EACH_ALONE: "each for themselves, no bidding",
-    }[rules.teams]
-    return f"{title}: {len(rules.people)} players, {how}, to {rules.target_score}."
+    """The game in one line: its title, players and the way it is played (as ``--list-variants`` says it)."""
+    return trick_summary(rules)

@@ -117,8 +117,9 @@ def make_samples(folder: Path) -> dict[str, Sample]:
     save_settings(
         settings_path,
         Settings(verbosity="terse", output="plain", voice="en-us", rate=220, pacing="delay", delay=0.5,
-                 level="easy,strong,normal,strong", variant="kentucky", target=400, bird_rank="low",
-                 min_bid=70, all_tricks_bonus=20, ones="on"),
+                 level="easy,strong,normal,strong", variant="kentucky",
+                 options=(("target", 400), ("bird_rank", "low"), ("min_bid", 70), ("all_tricks_bonus", 20),
+                          ("ones", True))),
     )  # fmt: skip
     return {
         "save": Sample("save", saver.path.read_bytes()),

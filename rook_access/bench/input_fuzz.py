@@ -38,6 +38,7 @@ from ..announcer.message import Message
 from ..console.commands import UnknownCommandError, parse_command
 from ..console.session import ConsoleGame
 from ..engine import VARIANTS, DiscardChoices, GameState, Phase, RuleSet
+from ..engine.notation import event_to_json
 from ..players import BasicPlayer
 
 HANG_SECONDS = 5.0
@@ -179,7 +180,7 @@ def fingerprint(state: GameState) -> tuple:
         view = state.view(seat)
         legal = repr(view.legal) if isinstance(view.legal, DiscardChoices) else view.legal
         views.append((dataclasses.replace(view, legal=()), legal))
-    return tuple(event.to_record() for event in state.events), tuple(views)
+    return tuple(event_to_json(event) for event in state.events), tuple(views)
 
 
 def _is_hint(line: str) -> bool:

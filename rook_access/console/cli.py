@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, NoReturn
 from .. import __version__
 from ..announcer import speakable
 from ..announcer.message import Message
-from ..announcer.rules_summary import variant_line
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
 from ..braille.elsewhere import screen_reader_braille
-from ..engine import VARIANTS, BirdRank, Deal, GameState, InvalidDealError, RuleSet, RuleSetError, find_variant
+from ..engine import Deal, GameState, InvalidDealError, RuleSet, RuleSetError
+from ..engine.games import GAMES, all_options, find_game
+from ..engine.protocol import Option, OptionError, OptionValue
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..record import RecordWriter
@@ -58,10 +59,9 @@ if TYPE_CHECKING:
 
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
-    "output", "verbosity", "voice", "rate", "interrupt", "pacing", "delay", "level", "braille",
-    "variant", "target", "bird_rank", "min_bid", "all_tricks_bonus",
+    "output", "verbosity", "voice", "rate", "interrupt", "pacing", "delay", "level", "braille", "variant",
 )  # fmt: skip
-"""Flags that change a setting for this run only."""
+"""Flags that change a setting for this run only (and every game's table options, ``engine.games``)."""
 
 
 def _seats(text: str) -> list[str]:
@@ -75,36 +75,30 @@ def _seats(text: str) -> list[str]:
 
 def _variant(text: str) -> str:
     try:
-        return find_variant(text).name
-    except RuleSetError as error:
+        return find_game(text).name
+    except OptionError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _bird_rank(text: str) -> str:
-    try:
-        return BirdRank(text.strip().lower()).value
-    except ValueError:
-        raise argparse.ArgumentTypeError("the Bird's rank is high, low or ten-and-a-half") from None
+def _option_value(option: Option) -> Callable[[str], OptionValue]:
+    """The flag's type for a declared option: its value checked by the declaration."""
+
+    def parse(text: str) -> OptionValue:
+        try:
+            return option.parse(text)
+        except OptionError as error:
+            raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
+
+    return parse
 
 
-def _whole(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
-    return value
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+def _add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """A flag for each table option the games declare, with its declared help."""
+    for option in all_options():
+        if option.kind is bool:
+            parser.add_argument(option.flag, action="store_true", default=None, help=option.help)
+        else:
+            parser.add_argument(option.flag, type=_option_value(option), metavar=option.metavar, help=option.help)
 
 
 def _level(text: str) -> str:
@@ -199,17 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LIST",
         help="human or computer for each player, seat 0 (South) first; default: you and computer players",
     )
-    parser.add_argument("--target", type=_positive, metavar="POINTS", help="play to this score instead of the game's")
-    parser.add_argument(
-        "--bird-rank", type=_bird_rank, metavar="RANK", help="where the Bird ranks: high, low or ten-and-a-half"
-    )
-    parser.add_argument("--min-bid", type=_positive, metavar="N", help="the lowest opening bid, in fives")
-    parser.add_argument(
-        "--all-tricks-bonus", type=_whole, metavar="N", help="Kentucky Discard: points for taking every trick"
-    )
-    parser.add_argument("--ones", action="store_true", help="Kentucky Discard: the deck with 1s (45 cards)")
+    _add_option_flags(parser)
     parser.add_argument("--deal", metavar="FILE", help="a JSON file that fixes the first hand's deal")
-    parser.add_argument("--hands", type=_positive, metavar="N", help="play exactly N hands; the higher total wins")
     parser.add_argument("--record", metavar="FILE", help="write the game to FILE as JSON Lines, one event a line")
     parser.add_argument(
         "--output",
@@ -278,8 +263,10 @@ def effective_settings(stored: Settings, args: argparse.Namespace) -> Settings:
         value = getattr(args, name)
         if value is not None:
             settings = settings.changed(name, str(value))
-    if args.ones:
-        settings = settings.changed("ones", "on")
+    for option in all_options():
+        value = getattr(args, option.name)
+        if value is not None:
+            settings = settings.with_option(option.name, value)
     return settings
 
 
@@ -395,7 +382,7 @@ def _main(argv: Sequence[str] | None) -> int:
         reply("Goodbye. Saved games are kept.")
         channel.close()
         return 0
-    except (InvalidDealError, RuleSetError) as error:
+    except (InvalidDealError, RuleSetError, OptionError) as error:
         _print_error(f"rook-access: {error}")
         return 2
     except OSError as error:
@@ -478,8 +465,8 @@ def _resume(
 def variant_lines() -> list[str]:
     """One line a game, for ``--list-variants`` and the offer at start."""
     lines = []
-    for number, rules in enumerate(VARIANTS.values(), 1):
-        lines.append(f"{number}. {rules.name}: {variant_line(rules)}")
+    for number, game in enumerate(GAMES.values(), 1):
+        lines.append(f"{number}. {game.name}: {game.summary}")
     return lines
 
 
@@ -502,7 +489,7 @@ def _offer_variants(
     notice("Which game? The games of the Rook rule books:")
     for line in variant_lines():
         notice(line)
-    names = list(VARIANTS)
+    names = list(GAMES)
 
     def game_named(text: str) -> str | None:
         word = text.lower().rstrip(".")
@@ -510,7 +497,7 @@ def _offer_variants(
             return control.effective.variant
         if word.isascii() and word.isdigit() and len(word) <= 2 and 1 <= int(word) <= len(names):
             return names[int(word) - 1]
-        return word if word in VARIANTS else None
+        return word if word in GAMES else None
 
     question = Question(
         f"Type a number from 1 to {len(names)} or a name; Enter plays {control.effective.variant}.",
@@ -543,15 +530,14 @@ def _offer_variants(
 
 def _new_game(args: argparse.Namespace, settings: Settings, data: Path) -> Table:
     """A new game as the flags and settings say, saved in a file of its own: every older save is kept."""
-    rules = find_variant(settings.variant)
-    seats = args.seats or ["human"] + ["computer"] * (len(rules.people) - 1)
+    game = find_game(settings.variant)
+    seats = args.seats or ["human"] + ["computer"] * (game.seat_counts[0] - 1)
     options = settings.table_options()
-    draft = GameSetup.create(seats, level=settings.level, hands=args.hands, variant=rules.name, options=options)
+    draft = GameSetup.create(seats, level=settings.level, variant=game.name, options=options)
     try:
         rules = draft.rules()
-    except RuleSetError as error:
-        from_settings = [name for name in ("target", "bird_rank", "min_bid", "all_tricks_bonus", "ones")
-                         if getattr(args, name) in (None, False) and options.get(name)]  # fmt: skip
+    except (RuleSetError, OptionError) as error:
+        from_settings = [name for name in options if getattr(args, name) is None]
         if from_settings:
             raise RuleSetError(
                 f"{error} (From your settings: settings {from_settings[0]} default clears it.)"
@@ -562,10 +548,9 @@ def _new_game(args: argparse.Namespace, settings: Settings, data: Path) -> Table
         seats,
         level=settings.level,
         seed=args.seed,
-        hands=args.hands,
         deal=deal,
         record=args.record,
-        variant=rules.name,
+        variant=game.name,
         options=options,
     )
     state, players = make_table(setup)

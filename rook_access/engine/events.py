@@ -1,8 +1,8 @@
 """Everything that happens in a game, as events.
 
 The engine returns events from every action and keeps them in ``GameState.events``.
-``to_record()`` gives the JSON object of the ``--record`` format: cards in the
-notation, seats and sides as integers.
+``to_record()`` (that is, ``notation.event_to_json``) gives the JSON object of the
+``--record`` format: cards in the notation, seats and sides as integers.
 """
 
 from __future__ import annotations
@@ -10,15 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import COLOR_NAMES, Card, Color, card_name
+from .cards import Card, Color
 
 
-def _names(cards: tuple[Card, ...]) -> list[str]:
-    return [card_name(card) for card in cards]
+class _Recorded:
+    """An event's ``to_record()``: its line of the ``--record`` file, in the one notation (``engine.notation``)."""
+
+    __slots__ = ()
+
+    def to_record(self) -> dict[str, Any]:
+        """The JSON object of this event's ``--record`` line (``notation.event_to_json``)."""
+        from .notation import event_to_json  # notation reads these classes: imported when first asked
+
+        return event_to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
-class GameStarted:
+class GameStarted(_Recorded):
     """A new game of these rules begins.
 
     >>> record = GameStarted("partnership", 4, ((0, 2), (1, 3)), target=300, hands=None).to_record()
@@ -38,22 +46,9 @@ class GameStarted:
     options: tuple[tuple[str, object], ...] = ()
     """The table options that differ between games: Bird rank, minimum bid, bonus."""
 
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "event": "game_start",
-            "variant": self.variant,
-            "players": self.players,
-            "sides": None if self.sides is None else [list(side) for side in self.sides],
-            "target": self.target,
-            "hands": self.hands,
-            "scoring": self.scoring,
-            "seat_names": list(self.seat_names),
-            **dict(self.options),
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(_Recorded):
     """A hand is dealt. ``hands[seat]`` is in the order dealt; the nest likewise.
 
     >>> from rook_access.engine.cards import parse_card, parse_cards
@@ -70,23 +65,9 @@ class Dealt:
     face_up: tuple[Card, ...] = ()
     """The dummy's cards dealt face up (the 2-player game)."""
 
-    def to_record(self) -> dict[str, Any]:
-        record = {
-            "event": "deal",
-            "hand": self.hand,
-            "dealer": self.dealer,
-            "hands": [_names(cards) for cards in self.hands],
-            "nest": _names(self.nest),
-        }
-        if self.aside:
-            record["aside"] = _names(self.aside)
-        if self.face_up:
-            record["face_up"] = _names(self.face_up)
-        return record
-
 
 @dataclass(frozen=True, slots=True)
-class BidMade:
+class BidMade(_Recorded):
     """A seat bids ``amount``, or passes (``amount`` None).
 
     >>> BidMade(0, 85).to_record(), BidMade(1, None).to_record()
@@ -96,12 +77,9 @@ class BidMade:
     seat: int
     amount: int | None
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "bid", "seat": self.seat, "amount": self.amount}
-
 
 @dataclass(frozen=True, slots=True)
-class Checked:
+class Checked(_Recorded):
     """A seat checks (Kentucky Discard): it does not open the bidding now but may bid later.
 
     >>> Checked(2).to_record()
@@ -110,12 +88,9 @@ class Checked:
 
     seat: int
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "check", "seat": self.seat}
-
 
 @dataclass(frozen=True, slots=True)
-class TrumpTurned:
+class TrumpTurned(_Recorded):
     """Without bidding, trump is the color of the nest's top card; a Bird turned
     up goes to the bottom and the next card is turned.  ``cards`` are the cards
     turned, in order.
@@ -128,12 +103,9 @@ class TrumpTurned:
     cards: tuple[Card, ...]
     color: Color
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "trump_turned", "cards": _names(self.cards), "color": COLOR_NAMES[self.color]}
-
 
 @dataclass(frozen=True, slots=True)
-class TeamsFormed:
+class TeamsFormed(_Recorded):
     """Who plays with whom this hand, where it changes from hand to hand: after
     the deal (rotating partners, each alone) or once the bid is won (the bid
     winner alone).
@@ -144,12 +116,9 @@ class TeamsFormed:
 
     teams: tuple[tuple[int, ...], ...]
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "teams", "teams": [list(team) for team in self.teams]}
-
 
 @dataclass(frozen=True, slots=True)
-class ThrownIn:
+class ThrownIn(_Recorded):
     """Every seat passed: the hand is thrown in and the next dealer deals it again.
 
     >>> ThrownIn(1, 3).to_record()
@@ -159,12 +128,9 @@ class ThrownIn:
     hand: int
     dealer: int
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "thrown_in", "hand": self.hand, "dealer": self.dealer}
-
 
 @dataclass(frozen=True, slots=True)
-class BidWon:
+class BidWon(_Recorded):
     """The bidding is over: ``seat`` takes the bid at ``amount``.
 
     >>> BidWon(0, 90).to_record()
@@ -174,12 +140,9 @@ class BidWon:
     seat: int
     amount: int
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "bid_won", "seat": self.seat, "amount": self.amount}
-
 
 @dataclass(frozen=True, slots=True)
-class NestTaken:
+class NestTaken(_Recorded):
     """The high bidder adds the nest's cards to the hand (only the bidder sees them).
 
     >>> from rook_access.engine.cards import parse_cards
@@ -190,12 +153,9 @@ class NestTaken:
     seat: int
     cards: tuple[Card, ...]
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "nest_taken", "seat": self.seat, "cards": _names(self.cards)}
-
 
 @dataclass(frozen=True, slots=True)
-class NestDiscarded:
+class NestDiscarded(_Recorded):
     """The high bidder lays these cards aside as the new nest.
 
     >>> from rook_access.engine.cards import parse_cards
@@ -206,12 +166,9 @@ class NestDiscarded:
     seat: int
     cards: tuple[Card, ...]
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "nest", "seat": self.seat, "discarded": _names(self.cards)}
-
 
 @dataclass(frozen=True, slots=True)
-class TrumpNamed:
+class TrumpNamed(_Recorded):
     """The high bidder names trump.
 
     >>> from rook_access.engine.cards import RED
@@ -222,12 +179,9 @@ class TrumpNamed:
     seat: int
     color: Color
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "trump", "seat": self.seat, "color": COLOR_NAMES[self.color]}
-
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(_Recorded):
     """A seat plays a card to the trick.
 
     >>> from rook_access.engine.cards import parse_card
@@ -238,12 +192,9 @@ class CardPlayed:
     seat: int
     card: Card
 
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "play", "seat": self.seat, "card": card_name(self.card)}
-
 
 @dataclass(frozen=True, slots=True)
-class TrickTaken:
+class TrickTaken(_Recorded):
     """A trick is complete. ``points`` includes the nest's on the last trick (``nest``).
 
     >>> from rook_access.engine.cards import parse_cards
@@ -259,19 +210,9 @@ class TrickTaken:
     nest: tuple[Card, ...] = ()
     nest_points: int = 0
 
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "event": "trick",
-            "number": self.number,
-            "leader": self.leader,
-            "cards": _names(self.cards),
-            "winner": self.winner,
-            "points": self.points,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class HandEnded:
+class HandEnded(_Recorded):
     """A hand is scored. Lists are by side.
 
     >>> record = HandEnded(1, 0, 90, True, counters=(95, 25), score_change=(95, 25), scores=(95, 25)).to_record()
@@ -296,27 +237,9 @@ class HandEnded:
     teams_vary: bool = False
     """Whether teams change from hand to hand (then the record states them)."""
 
-    def to_record(self) -> dict[str, Any]:
-        record = {
-            "event": "hand_end",
-            "hand": self.hand,
-            "bidder": self.bidder,
-            "bid": self.bid,
-            "made": self.made,
-            "counters": list(self.counters),
-            "score_change": list(self.score_change),
-            "scores": list(self.scores),
-        }
-        if self.teams_vary:  # the foundation's partnership record keeps exactly its keys
-            record["teams"] = [list(team) for team in self.teams]
-            record["taken"] = list(self.taken)
-        if self.bonus:
-            record["bonus"] = self.bonus
-        return record
-
 
 @dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(_Recorded):
     """The game is over. ``winner`` is a side, or None for a draw after a fixed number of hands.
 
     >>> GameEnded(0, (310, 250)).to_record()
@@ -326,9 +249,6 @@ class GameEnded:
     winner: int | None
     """The winning side, or player where each keeps a score; None for a draw."""
     scores: tuple[int, ...]
-
-    def to_record(self) -> dict[str, Any]:
-        return {"event": "game_end", "winner": self.winner, "scores": list(self.scores)}
 
 
 Event = (

@@ -21,7 +21,7 @@ one of them its single JSON form, used by ``--record`` files and saves alike.
     >>> target.parse("12")
     Traceback (most recent call last):
     ...
-    rook_access.engine.protocol.OptionError: target must be from 50 to 1000 in steps of 5, not 12.
+    rook_access.engine.protocol.OptionError: target must be a multiple of 5 from 50 to 1000, not 12.
 """
 
 from __future__ import annotations
@@ -50,7 +50,8 @@ class Option:
     from here.  ``name`` is the option's name in settings and saves
     (``bird_rank``); its flag is ``--bird-rank``.  ``kind`` is ``int``,
     ``str`` (one of ``choices``) or ``bool``; ``default`` None means unset
-    (the game's own value applies).
+    (the game's own value applies).  ``metavar`` names the flag's value in
+    ``--help`` (``POINTS``).
     """
 
     name: str
@@ -61,6 +62,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     step: int | None = None
+    metavar: str = ""
 
     @property
     def flag(self) -> str:
@@ -73,10 +75,20 @@ class Option:
             return "on or off"
         if self.choices:
             return _or_list(self.choices)
-        low = "any number" if self.minimum is None else f"from {self.minimum}"
-        high = "" if self.maximum is None else f" to {self.maximum}"
-        steps = "" if self.step in (None, 1) else f" in steps of {self.step}"
-        return f"{low}{high}{steps}"
+        step = self.step or 1
+        if step == 1:
+            kind = "a whole number"
+        elif (self.minimum or 0) % step == 0:
+            kind = f"a multiple of {step}"
+        else:
+            kind = f"a whole number in steps of {step}"
+        if self.minimum is not None and self.maximum is not None:
+            return f"{kind} from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"{kind}, {self.minimum} or more"
+        if self.maximum is not None:
+            return f"{kind}, {self.maximum} or less"
+        return kind
 
     def check(self, value: OptionValue) -> OptionValue:
         """``value`` if it is allowed, else ``OptionError`` naming what is."""

@@ -1,8 +1,10 @@
 """The state of a game of Rook: whose turn, what is legal, what happened.
 
 ``GameState`` is the only thing that changes during a game.  It knows nothing
-of input, output or speech: an interface asks for ``turn``, ``legal_actions()``
-and ``view(seat)``, calls ``apply(action)``, and narrates the events returned.
+of input, output or speech: an interface asks for ``seats_to_act()``,
+``legal_actions(seat)`` and ``view(seat)``, calls ``apply(action, seat)``, and
+narrates the events returned.  It is the trick-taking family's state of the
+game protocol (``protocol.GameState``); ``standings()`` ranks the scorers.
 
     >>> from rook_access.engine import GameState, Pass
     >>> state = GameState(seed=1)
@@ -58,6 +60,7 @@ from .events import (
     TrumpNamed,
     TrumpTurned,
 )
+from .protocol import Standing
 from .rules import PARTNERSHIP, RuleSet, Teams, team_of
 
 
@@ -245,8 +248,30 @@ class GameState:
     def last_trick(self) -> TrickTaken | None:
         return self.tricks[-1] if self.tricks else None
 
-    def legal_actions(self) -> list[Action] | DiscardChoices:
-        """Every action the seat to act may take now (nothing once the game is over)."""
+    def seats_to_act(self) -> tuple[int, ...]:
+        """The one seat to act now (the dummy's seat when the dummy plays), or none once the game is over."""
+        return () if self.turn is None else (self.turn,)
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Each scorer (a side, or a player where each keeps a score) with its score, best first.
+
+        Places are shared on equal scores (1, 1, 3).  ``won`` is true only for
+        the winner of a finished game; a drawn game has no winner.
+        """
+        scores = self.scores
+        rows = [
+            Standing(seats, score, 1 + sum(other > score for other in scores), self.is_over and index == self.winner)
+            for index, (seats, score) in enumerate(zip(self.rules.scorers, scores, strict=True))
+        ]
+        return tuple(sorted(rows, key=lambda row: row.place))
+
+    def legal_actions(self, seat: int | None = None) -> list[Action] | DiscardChoices:
+        """Every action the seat to act may take now (nothing once the game is over).
+
+        Given a ``seat`` that is not the seat to act, nothing.
+        """
+        if seat is not None and seat != self.turn:
+            return []
         phase = self.phase
         if phase is Phase.PLAY:
             mask = self._legal_play_mask()

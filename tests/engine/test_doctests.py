@@ -6,9 +6,9 @@ import inspect
 
 import pytest
 
-from rook_access.engine import actions, cards, deal, events, rules
+from rook_access.engine import actions, cards, deal, events, games, notation, rules
 
-MODULES = (cards, rules, deal, actions, events)
+MODULES = (cards, rules, deal, actions, events, notation, games)
 
 
 def public_names(module):

@@ -27,6 +27,7 @@ from rook_access.engine import (
     card_color,
     card_number,
 )
+from rook_access.engine.notation import event_to_json
 from rook_access.players import BasicPlayer, RandomPlayer
 
 POINTS = {5: 5, 10: 10, 14: 10}
@@ -167,6 +168,6 @@ def test_random_players_obey_the_rules_for_a_number_of_hands(seed: int, hands: i
 def test_the_same_seed_plays_the_same_game() -> None:
     first = play_game(123, ["basic"] * 4)
     second = play_game(123, ["basic"] * 4)
-    assert [e.to_record() for e in first.events] == [e.to_record() for e in second.events]
+    assert [event_to_json(e) for e in first.events] == [event_to_json(e) for e in second.events]
     third = play_game(124, ["basic"] * 4)
-    assert [e.to_record() for e in first.events] != [e.to_record() for e in third.events]
+    assert [event_to_json(e) for e in first.events] != [event_to_json(e) for e in third.events]

@@ -240,6 +240,8 @@ def test_writing_settings_over_bad_values_keeps_them_aside(tmp_path: Path) -> No
     path = tmp_path / "settings.toml"
     path.write_text('verbosity = "loud"\nrate = 200\n')
     settings, notice = load_settings(path)
-    assert settings == Settings(rate=200) and notice == f"Ignored bad settings in {path}: verbosity."
+    assert settings == Settings(rate=200) and notice == (
+        f"Ignored bad settings in {path}: verbosity. verbosity can be terse, normal, verbose or braille, not loud."
+    )
     save_settings(path, settings)
     assert [each.read_text() for each in tmp_path.iterdir() if each != path] == ['verbosity = "loud"\nrate = 200\n']

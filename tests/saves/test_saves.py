@@ -30,6 +30,7 @@ from rook_access.engine import (
     parse_card,
     parse_cards,
 )
+from rook_access.engine.notation import event_to_json
 from rook_access.players import RandomPlayer, SearchPlayer
 from rook_access.record import RecordWriter
 from rook_access.saves import (
@@ -71,7 +72,7 @@ def play(state: GameState, players, actions: list, limit: int | None = None) -> 
 
 
 def records(state: GameState) -> list[dict[str, Any]]:
-    return [event.to_record() for event in state.events]
+    return [event_to_json(event) for event in state.events]
 
 
 def comparable(view):

@@ -1,0 +1,226 @@
+"""The games the program offers: one ``GameDescription`` each, found by name.
+
+Each game's table options are declared once, here, as ``Option`` data: the
+flags, the settings file, saves, ``--list-variants``, the ``rules`` summary
+and the first-start menu all read them from ``GAMES``.  Registering a new
+game is one entry in ``GAMES`` (its module makes its ``GameDescription``).
+
+    >>> find_game("Kentucky").title
+    'Kentucky Discard'
+    >>> [option.name for option in find_game("partnership").options]
+    ['target', 'bird_rank', 'min_bid', 'all_tricks_bonus', 'ones', 'hands']
+    >>> try:
+    ...     find_game("bridge")
+    ... except UnknownGameError as error:
+    ...     print(error)
+    There is no game called bridge. Games: partnership, beginner, two, three, five, six, individual, kentucky.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .deal import Deal
+from .errors import InvalidDealError
+from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
+from .rules import VARIANTS, BirdRank, RuleSet, TableOptions, Teams, with_options
+from .state import GameState
+
+
+class UnknownGameError(OptionError):
+    """A game name that is not one of the games; the message names the games there are.
+
+    >>> isinstance(UnknownGameError("There is no game called bridge."), OptionError)
+    True
+    """
+
+
+# ------------------------------------------------ the trick-taking games' options
+TARGET = Option("target", int, None, "play to this score instead of the game's", minimum=1, metavar="POINTS")
+BIRD_RANK = Option(
+    "bird_rank",
+    str,
+    None,
+    "where the Bird ranks: high, low or ten-and-a-half",
+    choices=tuple(rank.value for rank in BirdRank),
+    metavar="RANK",
+)
+MIN_BID = Option("min_bid", int, None, "the lowest opening bid, in fives", minimum=5, step=5, metavar="N")
+ALL_TRICKS_BONUS = Option(
+    "all_tricks_bonus", int, None, "Kentucky Discard: points for taking every trick", minimum=0, step=5, metavar="N"
+)
+ONES = Option("ones", bool, False, "Kentucky Discard: the deck with 1s (45 cards)")
+HANDS = Option("hands", int, None, "play exactly N hands; the higher total wins", minimum=1, metavar="N")
+
+TRICK_OPTIONS = (TARGET, BIRD_RANK, MIN_BID, ALL_TRICKS_BONUS, ONES, HANDS)
+"""Every trick-taking game takes the same options; which ones a game can be
+played with (no Bird rank without a Bird, the 1s only in Kentucky Discard) is
+the rule set's to say (``rules.with_options``), in words that name the game."""
+
+
+def trick_rules(setup: TableSetup) -> RuleSet:
+    """The rule set of a trick-taking table: the variant with its options; ``RuleSetError`` if impossible.
+
+    >>> trick_rules(table_setup("kentucky", {"ones": True})).hand_size
+    10
+    """
+    options = dict(setup.options)
+    rank = options.get("bird_rank")
+    table = TableOptions(
+        target=_int_or_none(options.get("target")),
+        hands=_int_or_none(options.get("hands")),
+        bird_rank=BirdRank(rank) if isinstance(rank, str) else None,
+        min_bid=_int_or_none(options.get("min_bid")),
+        all_tricks_bonus=_int_or_none(options.get("all_tricks_bonus")),
+        ones=options.get("ones") is True,
+    )
+    return with_options(VARIANTS[setup.game], table)
+
+
+def _int_or_none(value: OptionValue) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def trick_option_values(rules: RuleSet) -> tuple[tuple[str, OptionValue], ...]:
+    """The value of each trick option in a game of ``rules``, None where the game has no such rule.
+
+    >>> dict(trick_option_values(VARIANTS["beginner"]))["min_bid"] is None
+    True
+    """
+    return (
+        ("target", None if rules.hands_limit else rules.target_score),
+        ("bird_rank", rules.bird_rank.value if rules.uses_bird else None),
+        ("min_bid", rules.min_bid if rules.bidding else None),
+        ("all_tricks_bonus", rules.all_tricks_bonus if rules.checking else None),
+        ("ones", rules.ones_high if rules.checking else None),
+        ("hands", rules.hands_limit),
+    )
+
+
+def _start_tricks(setup: TableSetup, deal: Deal | Mapping[str, Any] | None) -> GameState:
+    """The first state of a trick-taking table; a deal file's JSON is read for its rules here
+    (the deck depends on the options: Kentucky Discard's 1s), InvalidDealError naming the problem."""
+    rules = trick_rules(setup)
+    if deal is not None and not isinstance(deal, Deal):
+        deal = Deal.from_json(deal, rules)
+    return GameState(rules, seed=setup.seed, first_deal=deal)
+
+
+def _read_trick_deal(data: Any) -> Mapping[str, Any]:
+    """A trick deal file's JSON object, kept to be read against the table's rules by ``start``."""
+    if not isinstance(data, Mapping):
+        raise InvalidDealError("A deal file is a JSON object with the dealer, the hands and the nest.")
+    return data
+
+
+def trick_summary(rules: RuleSet) -> str:
+    """A trick-taking game in one line: its title, players and the way it is played.
+
+    >>> trick_summary(VARIANTS["three"])
+    'The Game for 3 Players: 3 players, the bid winner against the other two, to 200.'
+    """
+    title = rules.title[0].upper() + rules.title[1:]
+    how = {
+        Teams.FIXED: "two against two" + (", with checking" if rules.checking else ""),
+        Teams.ROTATING: f"partners change every {rules.rotation_hands} hands, a score each",
+        Teams.BIDDER_AGAINST_PARTNERS: (
+            "you against one other player, with a dummy hand" if rules.dummy else "the bid winner against the other two"
+        ),
+        Teams.BIDDER_ALONE: "the bid winner against everyone",
+        Teams.EACH_ALONE: "each for themselves, no bidding",
+    }[rules.teams]
+    return f"{title}: {len(rules.people)} players, {how}, to {rules.target_score}."
+
+
+def trick_game(rules: RuleSet) -> GameDescription:
+    """The description of the trick-taking game that ``rules`` describes.
+
+    >>> trick_game(VARIANTS["two"]).seat_counts
+    (2,)
+    """
+    return GameDescription(
+        name=rules.name,
+        title=rules.title[0].upper() + rules.title[1:],
+        family="tricks",
+        summary=trick_summary(rules),
+        seat_counts=(len(rules.people),),
+        options=TRICK_OPTIONS,
+        start=_start_tricks,
+        read_deal=_read_trick_deal,
+        extra={"rules": rules},
+    )
+
+
+# ------------------------------------------------------------------ the registry
+GAMES: dict[str, GameDescription] = {
+    game.name: game
+    for game in (
+        *(trick_game(rules) for rules in VARIANTS.values()),
+        # Another game is one entry here: its module's GameDescription.
+    )
+}
+"""Every game, by ``--variant`` name, in the order they are listed."""
+
+
+def find_game(name: str) -> GameDescription:
+    """The game called ``name`` (case-insensitive); ``UnknownGameError`` naming the games there are.
+
+    >>> find_game("SIX").title
+    'The Game for 6 Players'
+    """
+    try:
+        return GAMES[name.strip().lower()]
+    except KeyError:
+        raise UnknownGameError(f"There is no game called {name}. Games: {', '.join(GAMES)}.") from None
+
+
+def all_options() -> tuple[Option, ...]:
+    """Every option any game declares, each once, in the order first declared (the flags, the settings).
+
+    >>> [option.flag for option in all_options()][:2]
+    ['--target', '--bird-rank']
+    """
+    found: dict[str, Option] = {}
+    for game in GAMES.values():
+        for option in game.options:
+            found.setdefault(option.name, option)
+    return tuple(found.values())
+
+
+def table_setup(
+    game: str,
+    options: Mapping[str, OptionValue] | None = None,
+    seed: int | None = None,
+    **seats: Any,
+) -> TableSetup:
+    """A checked table for ``game``: unknown game or option, or a value out of range, is an ``OptionError``.
+
+    Unset options (None) are left out; ``seats`` go to ``TableSetup`` as they are.
+
+    >>> table_setup("partnership", {"target": 500, "min_bid": None}, seed=3)
+    TableSetup(game='partnership', options=(('target', 500),), seats=(<SeatKind.HUMAN: 'human'>,), levels=(), seed=3)
+    """
+    description = find_game(game)
+    given = {name: value for name, value in (options or {}).items() if value is not None}
+    return TableSetup(description.name, description.checked_options(given), seed=seed, **seats)
+
+
+__all__ = [
+    "ALL_TRICKS_BONUS",
+    "BIRD_RANK",
+    "GAMES",
+    "HANDS",
+    "MIN_BID",
+    "ONES",
+    "TARGET",
+    "TRICK_OPTIONS",
+    "UnknownGameError",
+    "all_options",
+    "find_game",
+    "table_setup",
+    "trick_game",
+    "trick_option_values",
+    "trick_rules",
+    "trick_summary",
+]

@@ -1,0 +1,321 @@
+"""The one JSON notation of every game's actions and events: records and saves alike.
+
+An action is saved as a small object naming the seat that took it and one
+kind of action, with its value: ``{"seat": 1, "bid": 75}``.  An event is a
+line of a ``--record`` file: an object whose ``event`` names it, with cards in
+the card notation and seats and sides as integers.
+
+Each family registers its own values here, once: ``register_action`` (the
+type, its key, how its value is written and read back) and
+``register_event`` (the type and how it is written).  The trick-taking
+family's are registered below; another family adds its own the same way,
+in this module, and records and saves take them without a change.
+
+    >>> from .actions import Play
+    >>> from .cards import parse_card
+    >>> action_to_json(2, Play(parse_card("14r")))
+    {'seat': 2, 'play': '14r'}
+    >>> action_from_json({"seat": 1, "trump": "red"})
+    (1, NameTrump(color=0))
+    >>> action_text(0, Bid(75))
+    '{"seat":0,"bid":75}'
+    >>> event_to_json(BidMade(3, None))
+    {'event': 'bid', 'seat': 3, 'amount': None}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+from .actions import CHECK, PASS, Bid, Check, Discard, NameTrump, Pass, Play
+from .cards import (
+    COLOR_NAMES,
+    Card,
+    CardNotationError,
+    card_name,
+    parse_card,
+    parse_color,
+)
+from .errors import RookError
+from .events import (
+    BidMade,
+    BidWon,
+    CardPlayed,
+    Checked,
+    Dealt,
+    GameEnded,
+    GameStarted,
+    HandEnded,
+    NestDiscarded,
+    NestTaken,
+    TeamsFormed,
+    ThrownIn,
+    TrickTaken,
+    TrumpNamed,
+    TrumpTurned,
+)
+
+JsonObject = dict[str, Any]
+"""A JSON object as Python reads and writes it."""
+
+
+class NotationError(RookError):
+    """A JSON object that is not an action of any game; the message says why, in a few words.
+
+    >>> action_from_json({"seat": 0, "fold": True})
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.notation.NotationError: a saved action is of an unknown kind
+    """
+
+
+@dataclass(frozen=True)
+class ActionForm:
+    """How one type of action is written: ``{"seat": N, key: encode(action)}``.
+
+    ``decode`` reads the value back into the action; it returns None for a
+    value of the wrong JSON type, and may raise ``NotationError`` (or
+    ``CardNotationError``, for a card or color it cannot read).
+
+    >>> _ACTION_BY_KEY["bid"].kind.__name__, _ACTION_BY_KEY["bid"].encode(Bid(80))
+    ('Bid', 80)
+    """
+
+    kind: type
+    key: str
+    encode: Callable[[Any], Any]
+    decode: Callable[[Any], Any | None]
+
+
+_ACTION_BY_TYPE: dict[type, ActionForm] = {}
+_ACTION_BY_KEY: dict[str, ActionForm] = {}
+_EVENT_BY_TYPE: dict[type, Callable[[Any], JsonObject]] = {}
+
+
+def register_action(kind: type, key: str, encode: Callable[[Any], Any], decode: Callable[[Any], Any | None]) -> None:
+    """Give actions of type ``kind`` their JSON form under ``key`` (one key per type, never reused).
+
+    >>> register_action(Bid, "raise", lambda action: action.amount, lambda value: None)
+    Traceback (most recent call last):
+    ...
+    ValueError: the action key 'raise' or the type Bid is taken
+    """
+    if key == "seat" or key in _ACTION_BY_KEY or kind in _ACTION_BY_TYPE:
+        raise ValueError(f"the action key {key!r} or the type {kind.__name__} is taken")
+    form = ActionForm(kind, key, encode, decode)
+    _ACTION_BY_TYPE[kind] = form
+    _ACTION_BY_KEY[key] = form
+
+
+def register_event(kind: type, encode: Callable[[Any], JsonObject]) -> None:
+    """Give events of type ``kind`` their record line: ``encode(event)`` is a JSON object with ``event``.
+
+    >>> register_event(BidMade, lambda event: {"event": "bid"})
+    Traceback (most recent call last):
+    ...
+    ValueError: the event type BidMade is taken
+    """
+    if kind in _EVENT_BY_TYPE:
+        raise ValueError(f"the event type {kind.__name__} is taken")
+    _EVENT_BY_TYPE[kind] = encode
+
+
+def action_to_json(seat: int, action: object) -> JsonObject:
+    """One action as its small JSON object, like ``{"seat": 0, "bid": 75}``.
+
+    >>> action_to_json(1, PASS)
+    {'seat': 1, 'pass': True}
+    """
+    form = _ACTION_BY_TYPE.get(type(action))
+    if form is None:
+        raise TypeError(f"not an action: {action!r}")
+    return {"seat": seat, form.key: form.encode(action)}
+
+
+def action_text(seat: int, action: object) -> str:
+    """``action_to_json`` already encoded, compactly (every name in it is plain ASCII).
+
+    The actions of a whole game of cards are written this way on every save,
+    so the common three are written without ``json``.
+
+    >>> action_text(2, NameTrump(1))
+    '{"seat":2,"trump":"black"}'
+    """
+    kind = type(action)
+    if kind is Play:
+        assert isinstance(action, Play)
+        return f'{{"seat":{seat},"play":"{card_name(action.card)}"}}'
+    if kind is Bid:
+        assert isinstance(action, Bid)
+        return f'{{"seat":{seat},"bid":{action.amount}}}'
+    if kind is Pass:
+        return f'{{"seat":{seat},"pass":true}}'
+    return json.dumps(action_to_json(seat, action), separators=(",", ":"))
+
+
+def action_from_json(data: Any) -> tuple[int, Any]:
+    """The seat and action of an action object; ``NotationError`` if it is malformed.
+
+    >>> action_from_json({"seat": 0, "bid": 90})
+    (0, Bid(amount=90))
+    """
+    if not isinstance(data, dict) or "seat" not in data or len(data) != 2:
+        raise NotationError("a saved action is not a seat and one action")
+    seat = data["seat"]
+    if not _is_int(seat):
+        raise NotationError("a saved action's seat is not a seat number")
+    key = next(name for name in data if name != "seat")
+    form = _ACTION_BY_KEY.get(key)
+    if form is None:
+        raise NotationError("a saved action is of an unknown kind")
+    try:
+        action = form.decode(data[key])
+    except CardNotationError:
+        raise NotationError(f"a saved {key} names no card or color") from None
+    if action is None:
+        raise NotationError(f"a saved {key} has a value of the wrong type")
+    return seat, action
+
+
+def event_to_json(event: object) -> JsonObject:
+    """One event as the JSON object of its ``--record`` line.
+
+    >>> event_to_json(BidWon(2, 90))
+    {'event': 'bid_won', 'seat': 2, 'amount': 90}
+    """
+    encode = _EVENT_BY_TYPE.get(type(event))
+    if encode is None:
+        raise TypeError(f"not an event: {event!r}")
+    return encode(event)
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _names(cards: tuple[Card, ...]) -> list[str]:
+    return [card_name(card) for card in cards]
+
+
+# ------------------------------------------------------- the trick-taking family
+def _read_discard(value: Any) -> Discard | None:
+    if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+        return None
+    cards = [parse_card(text) for text in value]
+    if len(set(cards)) != len(cards):
+        raise NotationError("a saved discard names a card twice")
+    return Discard(frozenset(cards))
+
+
+register_action(Bid, "bid", lambda action: action.amount, lambda value: Bid(value) if _is_int(value) else None)
+register_action(Pass, "pass", lambda action: True, lambda value: PASS if value is True else None)
+register_action(Check, "check", lambda action: True, lambda value: CHECK if value is True else None)
+register_action(Discard, "discard", lambda action: _names(tuple(sorted(action.cards))), _read_discard)
+register_action(
+    NameTrump,
+    "trump",
+    lambda action: COLOR_NAMES[action.color],
+    lambda value: NameTrump(parse_color(value)) if isinstance(value, str) else None,
+)
+register_action(
+    Play,
+    "play",
+    lambda action: card_name(action.card),
+    lambda value: Play(parse_card(value)) if isinstance(value, str) else None,
+)
+
+
+def _game_started(event: GameStarted) -> JsonObject:
+    return {
+        "event": "game_start",
+        "variant": event.variant,
+        "players": event.players,
+        "sides": None if event.sides is None else [list(side) for side in event.sides],
+        "target": event.target,
+        "hands": event.hands,
+        "scoring": event.scoring,
+        "seat_names": list(event.seat_names),
+        **dict(event.options),
+    }
+
+
+def _dealt(event: Dealt) -> JsonObject:
+    record: JsonObject = {
+        "event": "deal",
+        "hand": event.hand,
+        "dealer": event.dealer,
+        "hands": [_names(cards) for cards in event.hands],
+        "nest": _names(event.nest),
+    }
+    if event.aside:
+        record["aside"] = _names(event.aside)
+    if event.face_up:
+        record["face_up"] = _names(event.face_up)
+    return record
+
+
+def _trick_taken(event: TrickTaken) -> JsonObject:
+    return {
+        "event": "trick",
+        "number": event.number,
+        "leader": event.leader,
+        "cards": _names(event.cards),
+        "winner": event.winner,
+        "points": event.points,
+    }
+
+
+def _hand_ended(event: HandEnded) -> JsonObject:
+    record: JsonObject = {
+        "event": "hand_end",
+        "hand": event.hand,
+        "bidder": event.bidder,
+        "bid": event.bid,
+        "made": event.made,
+        "counters": list(event.counters),
+        "score_change": list(event.score_change),
+        "scores": list(event.scores),
+    }
+    if event.teams_vary:  # the foundation's partnership record keeps exactly its keys
+        record["teams"] = [list(team) for team in event.teams]
+        record["taken"] = list(event.taken)
+    if event.bonus:
+        record["bonus"] = event.bonus
+    return record
+
+
+register_event(GameStarted, _game_started)
+register_event(Dealt, _dealt)
+register_event(BidMade, lambda event: {"event": "bid", "seat": event.seat, "amount": event.amount})
+register_event(Checked, lambda event: {"event": "check", "seat": event.seat})
+register_event(
+    TrumpTurned,
+    lambda event: {"event": "trump_turned", "cards": _names(event.cards), "color": COLOR_NAMES[event.color]},
+)
+register_event(TeamsFormed, lambda event: {"event": "teams", "teams": [list(team) for team in event.teams]})
+register_event(ThrownIn, lambda event: {"event": "thrown_in", "hand": event.hand, "dealer": event.dealer})
+register_event(BidWon, lambda event: {"event": "bid_won", "seat": event.seat, "amount": event.amount})
+register_event(NestTaken, lambda event: {"event": "nest_taken", "seat": event.seat, "cards": _names(event.cards)})
+register_event(
+    NestDiscarded, lambda event: {"event": "nest", "seat": event.seat, "discarded": _names(event.cards)}
+)
+register_event(TrumpNamed, lambda event: {"event": "trump", "seat": event.seat, "color": COLOR_NAMES[event.color]})
+register_event(CardPlayed, lambda event: {"event": "play", "seat": event.seat, "card": card_name(event.card)})
+register_event(TrickTaken, _trick_taken)
+register_event(HandEnded, _hand_ended)
+register_event(GameEnded, lambda event: {"event": "game_end", "winner": event.winner, "scores": list(event.scores)})
+
+__all__ = [
+    "ActionForm",
+    "JsonObject",
+    "NotationError",
+    "action_from_json",
+    "action_text",
+    "action_to_json",
+    "event_to_json",
+    "register_action",
+    "register_event",
+]
