@@ -51,7 +51,7 @@ from ..engine import (
     card_name,
     card_number,
 )
-from ..output.message import Message
+from .message import Message
 from .spoken import cards_in_words, speakable
 
 SEAT_NAMES = ("South", "West", "North", "East")
