@@ -56,7 +56,7 @@ def advice_line(view: SeatView, advice: Advice) -> str:
     return f"{action_words(advice.action)}."
 
 
-def action_words(action: Action) -> str:
+def action_words(action: object) -> str:
     """An action as the start of a hint: "Bid 100", "Pass", "Discard 5r 6g", "Trump red", "Play 14r"."""
     if isinstance(action, Bid):
         return f"Bid {action.amount}"

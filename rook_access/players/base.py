@@ -18,7 +18,9 @@ class Advice(Protocol):
     """
 
     @property
-    def action(self) -> Action: ...
+    def action(self) -> object:
+        """The action advised (any family's action)."""
+        ...
 
 
 @dataclass(frozen=True)
