@@ -15,7 +15,6 @@ from ..engine import (
     CHECK,
     COLOR_NAMES,
     PASS,
-    Action,
     Bid,
     Discard,
     NameTrump,
