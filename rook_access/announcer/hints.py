@@ -1,9 +1,10 @@
-"""The ``hint`` command: the strong player's move for the seat to act, and one reason a person can follow.
+"""The ``hint`` command: a player's move for the seat to act, and one reason a person can follow.
 
-The strong search player does the thinking: ``SearchPlayer.advise`` gives
-its action with the figure that decided it and the facts it rests on (one
-evaluation, the one that chose the action).  This module only words that
-value as one short line:
+The player does the thinking: ``Player.advise`` gives its action with its
+reasons (the strong search player: the figure that decided it and the facts
+it rests on, from the one evaluation that chose the action; the basic player:
+its rule of thumb; the random player: chance).  This module only words that
+value as one short line, and never asks the players' internals anything:
 
     Play 14r: your partner North is winning the trick; it gives 10 points to your side.
 """
@@ -11,18 +12,23 @@ value as one short line:
 from __future__ import annotations
 
 from ..engine import (
+    CHECK,
     COLOR_NAMES,
+    PASS,
     Bid,
+    Discard,
+    NameTrump,
     Phase,
+    Play,
     SeatView,
     card_name,
     card_names,
 )
-from ..players.search.advice import Advice, BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
-from ..players.search.player import SearchPlayer
+from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
+from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 
 
-def hint_line(view: SeatView, player: SearchPlayer) -> str:
+def hint_line(view: SeatView, player: Player) -> str:
     """The move ``player`` would make for ``view.seat`` now, with its reason, as one line."""
     if view.turn != view.seat:
         return "No hint: it is not your turn."
@@ -33,6 +39,10 @@ def hint_line(view: SeatView, player: SearchPlayer) -> str:
 
 def advice_line(view: SeatView, advice: Advice) -> str:
     """One line wording ``advice``, the advice for ``view``: its action, then the reason it gives."""
+    if isinstance(advice, RuleAdvice):
+        return f"{action_words(advice.action)}: by rule of thumb, {advice.rule}."
+    if isinstance(advice, RandomAdvice):
+        return f"{action_words(advice.action)}: chosen at random among the legal moves."
     if isinstance(advice, BidAdvice):
         return _bid_line(view, advice)
     if isinstance(advice, NestAdvice):
@@ -40,7 +50,26 @@ def advice_line(view: SeatView, advice: Advice) -> str:
     if isinstance(advice, TrumpAdvice):
         return (f"Trump {COLOR_NAMES[advice.action.color]}: you hold {len(advice.trumps)} of it, "
                 f"{card_names(list(advice.trumps))}.")
-    return _play_line(view, advice)
+    if isinstance(advice, PlayAdvice):
+        return _play_line(view, advice)
+    return f"{action_words(advice.action)}."
+
+
+def action_words(action: object) -> str:
+    """An action as the start of a hint: "Bid 100", "Pass", "Discard 5r 6g", "Trump red", "Play 14r"."""
+    if isinstance(action, Bid):
+        return f"Bid {action.amount}"
+    if action == CHECK:
+        return "Check"
+    if action == PASS:
+        return "Pass"
+    if isinstance(action, Discard):
+        return f"Discard {card_names(sorted(action.cards))}"
+    if isinstance(action, NameTrump):
+        return f"Trump {COLOR_NAMES[action.color]}"
+    if isinstance(action, Play):
+        return f"Play {card_name(action.card)}"
+    return str(action)
 
 
 def _bid_line(view: SeatView, advice: BidAdvice) -> str:
@@ -101,4 +130,4 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
 
 
-__all__ = ["advice_line", "hint_line"]
+__all__ = ["action_words", "advice_line", "hint_line"]

@@ -23,7 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..announcer import Announcer, Verbosity
-from ..announcer.announcer import BRAILLE_WIDTH
+from ..announcer.base import BRAILLE_WIDTH
 from ..braille.translator import cell_count
 from ..engine import PARTNERSHIP, GameState, Phase
 from ..players import BasicPlayer
@@ -102,7 +102,7 @@ def measure(games: int = 200, seed: int = 1, hands: int = 3) -> Report:
         said = 0
         while True:
             for event in state.events[said:]:
-                lines = announcer.event_lines(event, state)
+                lines = announcer.event_lines(event)
                 hand = [line for line in lines if line.startswith("Hand ")]
                 if hand:
                     report.add_hand(hand, len(state.hand(YOU)))
@@ -121,17 +121,18 @@ def measure(games: int = 200, seed: int = 1, hands: int = 3) -> Report:
 
 def _review(announcer: Announcer, state: GameState, report: Report) -> None:
     """The lines South can ask for now, measured."""
-    report.add_hand(announcer.hand_lines(YOU, state), len(state.hand(YOU)))
+    view = state.view(YOU)
+    report.add_hand(announcer.review_lines("hand", view), len(view.hand))
     if state.phase is Phase.PLAY:
-        report.add("trick", announcer.trick_line(state))
-        report.add("trick", announcer.last_trick_line(state))
-    report.add("bid", announcer.bids_line(state))
-    score, *rest = announcer.score_lines(state)
+        report.add("trick", announcer.trick_line(view))
+        report.add("trick", announcer.last_trick_line(view))
+    report.add("bid", announcer.bids_line(view))
+    score, *rest = announcer.score_lines(view)
     report.add("score", score)
     for line in rest:
         report.add("score" if line.startswith("Taken ") else "other", line)
     if state.turn == YOU:
-        report.add("other", announcer.question(state))
+        report.add("other", announcer.question(view))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,8 +16,8 @@ from contextlib import contextmanager, nullcontext
 from types import FrameType
 from typing import Protocol, runtime_checkable
 
-from ..announcer import Announcer, Verbosity, speakable
-from ..announcer.announcer import BRAILLE_WIDTH, sort_hand
+from ..announcer import Announcer, Verbosity, sort_hand, speakable
+from ..announcer.base import BRAILLE_WIDTH
 from ..announcer.hints import hint_line
 from ..announcer.message import Message
 from ..announcer.rules_summary import rules_summary
@@ -238,6 +238,7 @@ class ConsoleGame:
         self.last_said: list[Message] = []
         """The lines of the last thing that happened, for ``repeat``."""
         self._announced = len(state.events) if resumed else 0
+        self.narrator.recall(state.events[: self._announced])
         self._resumed = resumed
         self._started = False
         self._asked_at = -1
@@ -339,7 +340,7 @@ class ConsoleGame:
         if not self._started:
             self._started = True
             if self._resumed:
-                for resume_line in self.narrator.resume_lines(self.state):
+                for resume_line in self.narrator.resume_lines(self.state.view):
                     self.say(resume_line)
             self._announce_new_events()
             self._save_start()
@@ -358,7 +359,7 @@ class ConsoleGame:
                 continue
             fresh = self._asked_at != len(state.events)
             self._asked_at = len(state.events)
-            line = self.lines.read(self.narrator.question(state), fresh)
+            line = self.lines.read(self.narrator.question(state.view(seat)), fresh)
             self._user_typed(line)
             if line is None:
                 self.say_goodbye("End of input. ")
@@ -434,7 +435,7 @@ class ConsoleGame:
     def _announce(self, event: Event) -> None:
         if self.record is not None:
             self.record.write(event)
-        said = self.narrator.event_messages(event, self.state)
+        said = self.narrator.event_messages(event)
         if said:
             self.last_said = said
         for message in said:
@@ -565,7 +566,7 @@ class ConsoleGame:
         try:
             if command.spec.acts and not (command.name == "trump" and not command.arguments):
                 if not may_act:
-                    raise Refused(f"Wait: {self.narrator.turn_line(self.state)}")
+                    raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(0))}")
                 self._act(command)
             else:
                 for reply in self._review(command):
@@ -587,7 +588,7 @@ class ConsoleGame:
 
     def _confirm_quit(self) -> bool:
         """Leave at once when the game is saved; otherwise ask first. True to leave."""
-        for line in self.narrator.score_lines(self.state):
+        for line in self.narrator.review_lines("score", self.state.view(0)):
             self.say(line)
         if self.saver is None or self._save_failed:
             leave = ask(LEAVE_UNSAVED, self.lines, self.say, self._settings_command)
@@ -637,26 +638,10 @@ class ConsoleGame:
         name = command.name
         if name == "help":
             return self._help(command.arguments)
-        if name == "hand":
-            if narrator.braille:
-                return narrator.hand_lines(seat, state)
-            return [narrator.grouped_hand_line(seat, state)]
-        if name == "trick":
-            return [narrator.trick_line(state)]
-        if name == "last":
-            return [narrator.last_trick_line(state)]
-        if name == "bids":
-            return narrator.bids_lines(state)
-        if name == "score":
-            return narrator.score_lines(state)
-        if name == "trump":
-            return [narrator.trump_line(state)]
-        if name == "turn":
-            return [narrator.turn_line(state)]
-        if name == "legal":
-            if not yours:
-                return [f"It is not your turn: {narrator.turn_line(state)}"]
-            return [narrator.legal_line(state)]
+        if name == "legal" and not yours:
+            return [f"It is not your turn: {narrator.turn_line(state.view(seat))}"]
+        if name in narrator.review_topics:
+            return narrator.review_lines(name, state.view(seat))
         if name == "settings":
             return self._settings_command(command.arguments)
         if name == "stop":
@@ -664,12 +649,8 @@ class ConsoleGame:
             # Shown, not spoken: the user has just asked for silence.
             self.channel.say(Message("Speech stopped.", ""))
             return []
-        if name == "taken":
-            return narrator.taken_lines(state)
         if name == "rules":
             return rules_summary(state.rules)
-        if name == "dummy":
-            return narrator.dummy_lines(state)
         if name == "hint":
             if not yours:
                 return ["No hint: it is not your turn."]
@@ -704,7 +685,7 @@ class ConsoleGame:
         try:
             self.state.apply(action, seat)
         except IllegalActionError as error:
-            raise Refused(self.narrator.printed(self.narrator.refusal(error, self.state))) from None
+            raise Refused(self.narrator.printed(self.narrator.refusal(error, self.state.view(seat)))) from None
         self._after_action(seat, action)
 
     def _action(self, command: Command) -> Action:

@@ -1,35 +1,23 @@
 """Everything that happens in a game, as events.
 
 The engine returns events from every action and keeps them in ``GameState.events``.
-``to_record()`` (that is, ``notation.event_to_json``) gives the JSON object of the
+``notation.event_to_json`` gives the JSON object of the
 ``--record`` format: cards in the notation, seats and sides as integers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .cards import Card, Color
 
 
-class _Recorded:
-    """An event's ``to_record()``: its line of the ``--record`` file, in the one notation (``engine.notation``)."""
-
-    __slots__ = ()
-
-    def to_record(self) -> dict[str, Any]:
-        """The JSON object of this event's ``--record`` line (``notation.event_to_json``)."""
-        from .notation import event_to_json  # notation reads these classes: imported when first asked
-
-        return event_to_json(self)
-
-
 @dataclass(frozen=True, slots=True)
-class GameStarted(_Recorded):
+class GameStarted:
     """A new game of these rules begins.
 
-    >>> record = GameStarted("partnership", 4, ((0, 2), (1, 3)), target=300, hands=None).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> record = event_to_json(GameStarted("partnership", 4, ((0, 2), (1, 3)), target=300, hands=None))
     >>> record["event"], record["sides"], record["target"], record["scoring"]
     ('game_start', [[0, 2], [1, 3]], 300, 'sides')
     """
@@ -48,11 +36,12 @@ class GameStarted(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(_Recorded):
+class Dealt:
     """A hand is dealt. ``hands[seat]`` is in the order dealt; the nest likewise.
 
     >>> from rook_access.engine.cards import parse_card, parse_cards
-    >>> Dealt(1, 3, (tuple(parse_cards("5r 6r")), tuple(parse_cards("7r 8r"))), (parse_card("rook"),)).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(Dealt(1, 3, (tuple(parse_cards("5r 6r")), tuple(parse_cards("7r 8r"))), (parse_card("rook"),)))
     {'event': 'deal', 'hand': 1, 'dealer': 3, 'hands': [['5r', '6r'], ['7r', '8r']], 'nest': ['rook']}
     """
 
@@ -67,10 +56,11 @@ class Dealt(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class BidMade(_Recorded):
+class BidMade:
     """A seat bids ``amount``, or passes (``amount`` None).
 
-    >>> BidMade(0, 85).to_record(), BidMade(1, None).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(BidMade(0, 85)), event_to_json(BidMade(1, None))
     ({'event': 'bid', 'seat': 0, 'amount': 85}, {'event': 'bid', 'seat': 1, 'amount': None})
     """
 
@@ -79,10 +69,11 @@ class BidMade(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class Checked(_Recorded):
+class Checked:
     """A seat checks (Kentucky Discard): it does not open the bidding now but may bid later.
 
-    >>> Checked(2).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(Checked(2))
     {'event': 'check', 'seat': 2}
     """
 
@@ -90,13 +81,14 @@ class Checked(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpTurned(_Recorded):
+class TrumpTurned:
     """Without bidding, trump is the color of the nest's top card; a Bird turned
     up goes to the bottom and the next card is turned.  ``cards`` are the cards
     turned, in order.
 
     >>> from rook_access.engine.cards import GREEN, parse_cards
-    >>> TrumpTurned(tuple(parse_cards("rook 7g")), GREEN).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(TrumpTurned(tuple(parse_cards("rook 7g")), GREEN))
     {'event': 'trump_turned', 'cards': ['rook', '7g'], 'color': 'green'}
     """
 
@@ -105,12 +97,13 @@ class TrumpTurned(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class TeamsFormed(_Recorded):
+class TeamsFormed:
     """Who plays with whom this hand, where it changes from hand to hand: after
     the deal (rotating partners, each alone) or once the bid is won (the bid
     winner alone).
 
-    >>> TeamsFormed(((0,), (1, 2))).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(TeamsFormed(((0,), (1, 2))))
     {'event': 'teams', 'teams': [[0], [1, 2]]}
     """
 
@@ -118,10 +111,11 @@ class TeamsFormed(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class ThrownIn(_Recorded):
+class ThrownIn:
     """Every seat passed: the hand is thrown in and the next dealer deals it again.
 
-    >>> ThrownIn(1, 3).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(ThrownIn(1, 3))
     {'event': 'thrown_in', 'hand': 1, 'dealer': 3}
     """
 
@@ -130,10 +124,11 @@ class ThrownIn(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class BidWon(_Recorded):
+class BidWon:
     """The bidding is over: ``seat`` takes the bid at ``amount``.
 
-    >>> BidWon(0, 90).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(BidWon(0, 90))
     {'event': 'bid_won', 'seat': 0, 'amount': 90}
     """
 
@@ -142,11 +137,12 @@ class BidWon(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class NestTaken(_Recorded):
+class NestTaken:
     """The high bidder adds the nest's cards to the hand (only the bidder sees them).
 
     >>> from rook_access.engine.cards import parse_cards
-    >>> NestTaken(0, tuple(parse_cards("12g 9g"))).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(NestTaken(0, tuple(parse_cards("12g 9g"))))
     {'event': 'nest_taken', 'seat': 0, 'cards': ['12g', '9g']}
     """
 
@@ -155,11 +151,12 @@ class NestTaken(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class NestDiscarded(_Recorded):
+class NestDiscarded:
     """The high bidder lays these cards aside as the new nest.
 
     >>> from rook_access.engine.cards import parse_cards
-    >>> NestDiscarded(0, tuple(parse_cards("5y 6y"))).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(NestDiscarded(0, tuple(parse_cards("5y 6y"))))
     {'event': 'nest', 'seat': 0, 'discarded': ['5y', '6y']}
     """
 
@@ -168,11 +165,12 @@ class NestDiscarded(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpNamed(_Recorded):
+class TrumpNamed:
     """The high bidder names trump.
 
     >>> from rook_access.engine.cards import RED
-    >>> TrumpNamed(0, RED).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(TrumpNamed(0, RED))
     {'event': 'trump', 'seat': 0, 'color': 'red'}
     """
 
@@ -181,11 +179,12 @@ class TrumpNamed(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed(_Recorded):
+class CardPlayed:
     """A seat plays a card to the trick.
 
     >>> from rook_access.engine.cards import parse_card
-    >>> CardPlayed(1, parse_card("14r")).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(CardPlayed(1, parse_card("14r")))
     {'event': 'play', 'seat': 1, 'card': '14r'}
     """
 
@@ -194,11 +193,12 @@ class CardPlayed(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class TrickTaken(_Recorded):
+class TrickTaken:
     """A trick is complete. ``points`` includes the nest's on the last trick (``nest``).
 
     >>> from rook_access.engine.cards import parse_cards
-    >>> TrickTaken(1, 0, tuple(parse_cards("10r 14r 6g 13r")), 2, 30).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(TrickTaken(1, 0, tuple(parse_cards("10r 14r 6g 13r")), 2, 30))
     {'event': 'trick', 'number': 1, 'leader': 0, 'cards': ['10r', '14r', '6g', '13r'], 'winner': 2, 'points': 30}
     """
 
@@ -212,10 +212,11 @@ class TrickTaken(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class HandEnded(_Recorded):
+class HandEnded:
     """A hand is scored. Lists are by side.
 
-    >>> record = HandEnded(1, 0, 90, True, counters=(95, 25), score_change=(95, 25), scores=(95, 25)).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> record = event_to_json(HandEnded(1, 0, 90, True, counters=(95, 25), score_change=(95, 25), scores=(95, 25)))
     >>> record["event"], record["made"], record["score_change"], record["scores"]
     ('hand_end', True, [95, 25], [95, 25])
     """
@@ -239,10 +240,11 @@ class HandEnded(_Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded(_Recorded):
+class GameEnded:
     """The game is over. ``winner`` is a side, or None for a draw after a fixed number of hands.
 
-    >>> GameEnded(0, (310, 250)).to_record()
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(GameEnded(0, (310, 250)))
     {'event': 'game_end', 'winner': 0, 'scores': [310, 250]}
     """
 

@@ -159,6 +159,17 @@ class SeatView:
     """Which seats have checked this hand (Kentucky Discard)."""
     trump_turned: tuple[Card, ...] = ()
     """The nest's cards turned for trump, where trump is turned (the Beginner Game)."""
+    taken: tuple[int, ...] = ()
+    """Points taken so far this hand, by seat."""
+    points_out_of_play: int = 0
+    """Points in no trick this hand: the cards laid aside, and the nest where no bid wins it."""
+
+    def controller(self, seat: int) -> int:
+        """The seat of the player who decides for ``seat``: itself, or for the dummy the
+        player who did not win the bid (``GameState.controller``)."""
+        if seat != self.rules.dummy_seat:
+            return seat
+        return next(s for s in self.rules.people if s != self.bidder)
 
     @property
     def team_of(self) -> tuple[int, ...]:
@@ -392,6 +403,8 @@ class GameState:
             shown=self.shown_to(seat),
             checked=tuple(self.checked),
             trump_turned=self.trump_turned,
+            taken=tuple(self.taken),
+            points_out_of_play=self.rules.points_in(self.aside | (0 if self.rules.bidding else self.nest)),
         )
 
     def _legal_for_view(self, seat: int) -> tuple[Action, ...] | DiscardChoices:

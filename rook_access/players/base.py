@@ -3,9 +3,39 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine import Action, SeatView
+
+
+class Advice(Protocol):
+    """A player's choice with its reasons, as a value the ``hint`` text words.
+
+    Every kind of advice has the ``action`` the player takes; the rest of it
+    is the reasons, as facts (``RuleAdvice``, ``RandomAdvice``, the search
+    players' ``players.search.advice``).
+    """
+
+    @property
+    def action(self) -> object:
+        """The action advised (any family's action)."""
+        ...
+
+
+@dataclass(frozen=True)
+class RuleAdvice:
+    """A choice made by a rule of thumb, and that rule as a clause: "lead a sure winner"."""
+
+    action: Action
+    rule: str
+
+
+@dataclass(frozen=True)
+class RandomAdvice:
+    """A choice made at random among the legal actions: there is no reason to give."""
+
+    action: Action
 
 
 class Player(Protocol):
@@ -14,12 +44,19 @@ class Player(Protocol):
     ``view.legal`` holds the legal actions; the player must return one of them.
     A player's choice depends only on its seed and the view, never on what it
     chose before, so a saved game is rebuilt from its actions alone.
+
+    ``advise`` answers what ``choose`` would do with its reasons: the action
+    of the advice is the action ``choose`` returns for the same view.
     """
 
     name: str
 
     def choose(self, view: SeatView) -> Action:
         """The action to take now for ``view.seat``."""
+        ...
+
+    def advise(self, view: SeatView) -> Advice:
+        """The action ``choose`` takes for ``view``, with its reasons."""
         ...
 
 

@@ -32,6 +32,7 @@ from ..engine import (
     SeatView,
     card_color,
 )
+from .base import RuleAdvice
 from .hand_value import best_trump, number_rank, ranks
 from .search.bidding_model import hand_strength
 
@@ -49,27 +50,37 @@ class BasicPlayer:
         self.seed = seed  # it needs no random numbers: every choice follows from the view
 
     def choose(self, view: SeatView) -> Action:
+        return self.advise(view).action
+
+    def advise(self, view: SeatView) -> RuleAdvice:
+        """The action ``choose`` takes, with the rule of thumb that chose it."""
         legal = view.legal
         if isinstance(legal, DiscardChoices):
-            return self._discard(view, legal.count)
+            return RuleAdvice(self._discard(view, legal.count),
+                              "keep trump and sure winners, and bury the short colors first")
         if view.phase is Phase.BIDDING:
             return self._bid(view)
         if view.phase is Phase.TRUMP:
-            return NameTrump(best_trump(list(view.hand), view.rules))
+            return RuleAdvice(NameTrump(best_trump(list(view.hand), view.rules)),
+                              "name the longest color, the strongest among equals")
         return self._play(view)
 
     # ---------------------------------------------------------------- bidding
-    def _bid(self, view: SeatView) -> Action:
+    def _bid(self, view: SeatView) -> RuleAdvice:
         rules = view.rules
         limit = hand_strength(list(view.hand), rules)
         limit -= limit % rules.bid_step
-        if view.high_bidder is not None and view.high_bidder in view.partners:
+        partner = view.high_bidder is not None and view.high_bidder in view.partners
+        if partner:
             # Partner holds the bid: only take it over with a clearly better hand.
             limit -= 3 * rules.bid_step
+        worth = f"bid while your hand is reckoned worth it, up to {limit}"
+        if partner:
+            worth += ", a partner's bid raised only with a clearly better hand"
         legal_bids = [a for a in view.legal if isinstance(a, Bid) and a.amount <= limit]
         if not legal_bids:
-            return CHECK if CHECK in view.legal else PASS
-        return min(legal_bids, key=lambda bid: bid.amount)
+            return RuleAdvice(CHECK if CHECK in view.legal else PASS, worth)
+        return RuleAdvice(min(legal_bids, key=lambda bid: bid.amount), worth)
 
     # ------------------------------------------------------------- the nest
     def _discard(self, view: SeatView, count: int) -> Action:
@@ -101,14 +112,13 @@ class BasicPlayer:
         return Discard(frozenset(discards))
 
     # ------------------------------------------------------------------ play
-    def _play(self, view: SeatView) -> Action:
+    def _play(self, view: SeatView) -> RuleAdvice:
         legal = [a.card for a in view.legal if isinstance(a, Play)]
         if len(legal) == 1:
-            return Play(legal[0])
+            return RuleAdvice(Play(legal[0]), "it is the only card you may play")
         unseen = self._unseen(view)
-        if not view.trick:
-            return Play(self._lead(view, legal, unseen))
-        return Play(self._follow(view, legal, unseen))
+        card, rule = self._lead(view, legal, unseen) if not view.trick else self._follow(view, legal, unseen)
+        return RuleAdvice(Play(card), rule)
 
     @staticmethod
     def _unseen(view: SeatView) -> set[Card]:
@@ -156,7 +166,7 @@ class BasicPlayer:
             self._power(view, other, suit) < mine for other in unseen if rules.suit_of[trump][other] == suit
         )
 
-    def _lead(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> Card:
+    def _lead(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> tuple[Card, str]:
         rules = view.rules
         trump = view.trump
         assert trump is not None
@@ -168,12 +178,13 @@ class BasicPlayer:
             top_trumps = [c for c in my_trumps if self._is_top(view, c, unseen)]
             if top_trumps:
                 # Pull the opponents' trumps with the lowest sure winner.
-                return min(top_trumps, key=lambda c: rules.trump_power[trump][c])
+                card = min(top_trumps, key=lambda c: rules.trump_power[trump][c])
+                return card, "lead the lowest sure trump to pull the other side's trumps"
         winners = [
             c for c in legal if rules.suit_of[trump][c] != trump and self._is_top(view, c, unseen)
         ]
         if winners:
-            return max(winners, key=lambda c: (points[c], rules.rank[c]))
+            return max(winners, key=lambda c: (points[c], rules.rank[c])), "lead a sure winner, the richest in points"
         plain = [c for c in legal if rules.suit_of[trump][c] != trump] or legal
         # Lead low from a long color, keeping counters back.
         return min(
@@ -184,9 +195,9 @@ class BasicPlayer:
                 -_length(list(view.hand), rules.suit_of[trump][c]),
                 rules.rank[c],
             ),
-        )
+        ), "lead low from a long color, keeping counters back"
 
-    def _follow(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> Card:
+    def _follow(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> tuple[Card, str]:
         rules = view.rules
         trump = view.trump
         assert trump is not None and view.trick_leader is not None
@@ -228,18 +239,21 @@ class BasicPlayer:
         if partner_winning and holds(winning_card):
             feed = [c for c in legal if c != BIRD and points[c] > 0]
             if feed:
-                return max(feed, key=lambda c: (points[c], -rules.rank[c]))
-            return cheapest(legal)
+                card = max(feed, key=lambda c: (points[c], -rules.rank[c]))
+                return card, "your side is winning the trick: give it points"
+            return cheapest(legal), "your side is winning the trick: keep your good cards"
         beaters = [c for c in legal if self._power(view, c, led_suit) > best]
         safe = [c for c in beaters if holds(c)]
         without_bird = [c for c in safe if c != BIRD]
         if without_bird and (trick_points > 0 or not partner_winning):
             # Win as cheaply as possible, with the most points if they cost the same.
-            return min(without_bird, key=lambda c: (self._power(view, c, led_suit), -points[c]))
+            card = min(without_bird, key=lambda c: (self._power(view, c, led_suit), -points[c]))
+            return card, "win the trick as cheaply as you can"
         if BIRD in legal and trick_points >= 15 and not partner_winning:
-            return BIRD
+            return BIRD, "the Bird takes a trick worth 15 points or more"
         if beaters and not partner_winning and trick_points >= 10:
             non_bird = [c for c in beaters if c != BIRD]
             if non_bird:
-                return min(non_bird, key=lambda c: self._power(view, c, led_suit))
-        return cheapest([c for c in legal if c != BIRD] or legal)
+                card = min(non_bird, key=lambda c: self._power(view, c, led_suit))
+                return card, "take the lead in a trick worth 10 points or more"
+        return cheapest([c for c in legal if c != BIRD] or legal), "you cannot win it surely: throw the cheapest card"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, Discard, DiscardChoices, SeatView
-from .base import decision_rng
+from .base import RandomAdvice, decision_rng
 
 
 class RandomPlayer:
@@ -22,3 +22,7 @@ class RandomPlayer:
         if isinstance(legal, DiscardChoices):
             return Discard(frozenset(rng.sample(view.hand, legal.count)))
         return rng.choice(legal)
+
+    def advise(self, view: SeatView) -> RandomAdvice:
+        """The random choice, with no reason but chance."""
+        return RandomAdvice(self.choose(view))

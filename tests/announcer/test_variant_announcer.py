@@ -97,11 +97,11 @@ def test_individual_scoring_says_the_partners_of_each_hand_and_four_scores():
 def test_kentucky_discard_says_checks_and_offers_check_in_the_question():
     state = GameState(KENTUCKY, seed=1)
     announcer = Announcer(KENTUCKY, [state.turn])
-    assert announcer.question(state) == "Your bid: 70 to 120, check, or pass."
+    assert announcer.question(state.view(state.turn)) == "Your bid: 70 to 120, check, or pass."
     from rook_access.engine import CHECK
 
     events = state.apply(CHECK)
-    assert announcer.event_lines(events[0], state) == ["You check."]
+    assert announcer.event_lines(events[0]) == ["You check."]
 
 
 def test_the_rules_command_says_each_games_numbers():

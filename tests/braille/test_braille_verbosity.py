@@ -37,7 +37,7 @@ def test_the_longest_hand_is_cut_into_lines_that_fit():
         "11y 12y 13y 14y 5g 6g 7g 8g 9g",
     )
     state = GameState(PARTNERSHIP, seed=1, first_deal=make_deal(hands, "10g 11g 12g 13g 14g"))
-    lines = Announcer(PARTNERSHIP, [0], Verbosity.BRAILLE).hand_lines(0, state)
+    lines = Announcer(PARTNERSHIP, [0], Verbosity.BRAILLE).review_lines("hand", state.view(0))
     assert lines == ["Hand 1/2 14r 13r 12r 11r 10r 14x 13x 12x", "Hand 2/2 rook"]
     assert all(cell_count(line) <= WIDTH for line in lines)
 
@@ -52,13 +52,13 @@ def test_a_trick_with_the_bird_and_three_two_digit_cards_fits():
     state = start_play(make_deal(hands, "6r 7r 8r 9r 10r", dealer=0), 1, "6r 7r 8r 9r 10r", "red", 120)
     announcer = Announcer(PARTNERSHIP, [0], Verbosity.BRAILLE)
     play_cards(state, "13r", "12r", "11r")
-    line = announcer.trick_line(state)
+    line = announcer.trick_line(state.view(0))
     assert line == "Trick 1: W 13r N 12r E 11r; W wins"
     play_cards(state, "rook")
-    last = announcer.last_trick_line(state)
+    last = announcer.last_trick_line(state.view(0))
     assert last == "Last W 13r N 12r E 11r S rook; S won 20"
     assert cell_count(line) <= WIDTH and cell_count(last) <= WIDTH
-    assert cell_count(announcer.bids_line(state)) <= WIDTH
+    assert cell_count(announcer.bids_line(state.view(0))) <= WIDTH
 
 
 def test_the_goodbye_fits_40_cells_in_whole_sentences():

@@ -6,7 +6,7 @@ import signal
 
 import pytest
 
-from rook_access.announcer.announcer import sort_hand
+from rook_access.announcer import sort_hand
 from rook_access.console import cli
 from rook_access.console.interrupts import CTRL_C_NOTICE, CtrlC
 from rook_access.console.session import ConsoleGame, SettingsControl
@@ -154,7 +154,7 @@ def test_tab_offers_the_moves_in_the_order_the_question_names_them():
     state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
     game = ConsoleGame(state, [None] * 4, ScriptedLines([]), ListChannel())
     words = game.move_words()
-    question = game.narrator.question(state)
+    question = game.narrator.question(state.view(state.turn))
     assert "bid: 70 to 120" in question and question.endswith("or pass.")
     assert words[0] == "70" and words[-2:] == ["120", "pass"]
     players = [BasicPlayer(seat) for seat in range(4)]
@@ -165,7 +165,7 @@ def test_tab_offers_the_moves_in_the_order_the_question_names_them():
             assert held[0] == "discard"
             assert held[1:] == [card_name(card) for card in sort_hand(state.hand(seat), state.trump, PARTNERSHIP)]
         state.apply(players[seat].choose(state.view(seat)))
-    listed = game.narrator.question(state).split(": ", 1)[1].rstrip(".").split()
+    listed = game.narrator.question(state.view(state.turn)).split(": ", 1)[1].rstrip(".").split()
     assert game.move_words() == listed and len(listed) > 1
     assert game.completion_words()[: len(listed)] == listed
 

@@ -96,35 +96,34 @@ def test_a_trump_on_another_colors_lead_is_announced_as_trumping():
     state.apply(Discard(frozenset(parse_cards("5x 5g 6g 8r 9r"))))
     state.apply(NameTrump(RED))
     narrator = Narrator(PARTNERSHIP, [0])
+    narrator.recall(state.events)
     said = []
     for card in "9x 14x 8x 6x 5y 14y 7y 7r".split():
         for event in state.apply(Play(parse_card(card))):
-            said += narrator.event_lines(event, state)
+            said += narrator.event_lines(event)
     assert "West trumps with 7r." in said
     assert "East plays 14y." in said and "You play 6x." in said
 
 
 def test_the_end_of_the_game_says_whether_your_side_won():
-    state = GameState(PARTNERSHIP, seed=1)
     you_south = Narrator(PARTNERSHIP, [0])
-    assert you_south.event_lines(GameEnded(1, (250, 310)), state) == ["Game over. East-West win, 310 to 250."]
-    assert you_south.event_lines(GameEnded(0, (305, 120)), state) == ["Game over. You and North win, 305 to 120."]
+    assert you_south.event_lines(GameEnded(1, (250, 310))) == ["Game over. East-West win, 310 to 250."]
+    assert you_south.event_lines(GameEnded(0, (305, 120))) == ["Game over. You and North win, 305 to 120."]
     watching = Narrator(PARTNERSHIP, [])
-    assert watching.event_lines(GameEnded(0, (305, 120)), state) == ["Game over. North-South win, 305 to 120."]
-    assert watching.event_lines(GameEnded(None, (200, 200)), state) == ["Game over. A draw, 200 to 200."]
+    assert watching.event_lines(GameEnded(0, (305, 120))) == ["Game over. North-South win, 305 to 120."]
+    assert watching.event_lines(GameEnded(None, (200, 200))) == ["Game over. A draw, 200 to 200."]
 
 
 def test_a_hand_summary_reads_well_aloud_and_explains_a_tie_at_300():
-    state = GameState(PARTNERSHIP, seed=1)
     narrator = Narrator(PARTNERSHIP, [0])
-    lines = narrator.event_lines(HandEnded(5, 1, 90, True, (0, 120), (0, 120), (300, 300)), state)
+    lines = narrator.event_lines(HandEnded(5, 1, 90, True, (0, 120), (0, 120), (300, 300)))
     assert lines == [
         "Hand 5 over. East-West bid 90 and made it with 120: +120.",
         "North-South took no points.",
         "Score: North-South 300, East-West 300.",
         "Tied at 300: another hand decides the game.",
     ]
-    lines = narrator.event_lines(HandEnded(2, 0, 95, False, (75, 45), (-95, 45), (-95, 45)), state)
+    lines = narrator.event_lines(HandEnded(2, 0, 95, False, (75, 45), (-95, 45), (-95, 45)))
     assert lines == [
         "Hand 2 over. North-South bid 95 and took 75: set back 95.",
         "East-West took 45 points: +45.",
@@ -259,14 +258,17 @@ def _every_line_of_a_game(rules, verbosity, seed):
     lines: list[str] = []
     said = 0
     while not state.is_over:
-        lines += announcer.score_lines(state) + announcer.taken_lines(state) + announcer.bids_lines(state)
-        lines += [announcer.trick_line(state), announcer.turn_line(state), announcer.last_trick_line(state)]
-        lines += [announcer.trump_line(state), announcer.dummy_line(state), announcer.hand_lines(0, state)[0]]
+        view = state.view(0)
+        lines += announcer.score_lines(view) + announcer.taken_lines(view) + announcer.bids_lines(view)
+        lines += [announcer.trick_line(view), announcer.turn_line(view), announcer.last_trick_line(view)]
+        lines += [announcer.trump_line(view), announcer.dummy_line(view)]
+        lines += announcer.hand_lines(0, view.hand, view.trump)[:1]
         if state.actor == 0:
-            lines += [announcer.question(state), announcer.legal_line(state)]
+            now = state.view(state.turn)
+            lines += [announcer.question(now), announcer.legal_line(now)]
         state.apply(players[state.actor].choose(state.view(state.turn)), state.turn)
         for event in state.events[said:]:
-            lines += announcer.event_lines(event, state)
+            lines += announcer.event_lines(event)
         said = len(state.events)
     return lines
 

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rook_access.engine import PARTNERSHIP, GameState, Phase, SeatView, TrickTaken
+from rook_access.engine.rules import BEGINNER, VARIANTS
 from rook_access.players import BasicPlayer
 
 
@@ -57,3 +58,19 @@ def test_the_bidder_sees_the_nest_it_took_and_what_it_buried():
     for seat in range(4):
         if seat != bidder:
             assert state.view(seat).nest_taken == () and state.view(seat).nest_discarded == ()
+
+
+def test_the_view_holds_the_points_taken_and_out_of_play_and_who_plays_the_dummy():
+    """Public facts the announcer words from the view: points taken by seat, points in no trick, the dummy's player."""
+    for rules in (PARTNERSHIP, BEGINNER, VARIANTS["two"], VARIANTS["three"]):
+        state = GameState(rules, seed=8)
+        players = [BasicPlayer(seat) for seat in range(rules.players)]
+        while not state.is_over and state.hand_number == 1:
+            for seat in range(rules.players):
+                view = state.view(seat)
+                assert view.taken == tuple(state.taken)
+                nest = 0 if rules.bidding else state.nest
+                assert view.points_out_of_play == rules.points_in(state.aside) + rules.points_in(nest)
+                assert all(view.controller(other) == state.controller(other) for other in range(rules.players))
+            state.apply(players[state.actor].choose(state.view(state.turn)), state.turn)
+        assert any(state.taken) or state.hand_number > 1

@@ -1,0 +1,113 @@
+"""The play of the cards: its events, and the ``trick`` and ``last`` review lines."""
+
+from __future__ import annotations
+
+from ...engine import BIRD, COLOR_NAMES, CardPlayed, Phase, SeatView, TrickTaken, card_name
+from ..base import cards_text
+from .words import TrickWords, sort_hand, trick_pairs
+
+
+class PlayLines(TrickWords):
+    """What is said as cards are played and tricks taken."""
+
+    def _on_CardPlayed(self, event: CardPlayed) -> list[str]:
+        story = self.story
+        lead = story.trick[0] if len(story.trick) > 1 else None  # the story holds this card already
+        trump = story.trump
+        card = card_name(event.card)
+        how = "plays"
+        if lead is None:
+            how = "leads"
+        elif trump is not None:
+            suit_of = self.rules.suit_of[trump]
+            if suit_of[event.card] == trump and suit_of[lead] != trump:
+                how = "trumps"  # the Bird on a plain lead too: it is a trump
+            elif suit_of[event.card] != suit_of[lead]:
+                how = "throws off"
+        if self.terse:
+            if how == "trumps":
+                return [self.does(event.seat, "trump", "trumps") + f" {card}."]
+            return [f"{self.name(event.seat)} {card}."]
+        if how == "trumps":
+            return [self.does(event.seat, "trump", "trumps") + f" with {card}."]
+        line = self.does(event.seat, "play", "plays") + f" {card}."
+        if self.verbose and lead is not None and trump is not None:
+            led = COLOR_NAMES[self.rules.suit_of[trump][lead]]
+            if how == "throws off":
+                line = line[:-1] + f", no {led}."
+            elif event.card != BIRD:
+                line = line[:-1] + f", following {led}."
+        elif self.verbose and lead is None:
+            line = self.does(event.seat, "lead", "leads") + f" {card}."
+        return [line]
+
+    def _on_TrickTaken(self, event: TrickTaken) -> list[str]:
+        story = self.story
+        taker = self.does(event.winner, "take", "takes")
+        nest = cards_text(sort_hand(event.nest, story.trump, self.rules))
+        nest_line = f"The nest held {nest}, {event.nest_points} points."
+        if self.braille and event.nest:
+            return [f"{taker} the last trick and nest, {event.points}.", f"Nest had {nest}, {event.nest_points}"]
+        if self.terse:
+            lines = [f"{taker} {'the last trick and nest' if event.nest else 'it'}, {event.points}."]
+            return lines + ([nest_line] if event.nest else [])
+        if event.nest:
+            lines = [f"{taker} the last trick and the nest, {event.points} points.", nest_line]
+        else:
+            lines = [f"{taker} trick {event.number}, {event.points} points."]
+        if self.verbose:
+            winning = card_name(event.cards[(event.winner - event.leader) % self.rules.players])
+            what = "the last trick and the nest" if event.nest else f"trick {event.number}"
+            lines[0] = f"{taker} {what} with {winning}, {event.points} points."
+            team = story.team_of(event.winner)
+            verb = "have taken" if not event.nest else "took"
+            lines.append(f"{self.team_name(team)} {verb} {story.team_taken[team]} this hand.")
+        return lines
+
+    # ---------------------------------------------------------- review lines
+    def trick_line(self, view: SeatView) -> str:
+        """The trick being played: who played what, who is winning, whose turn it is."""
+        if view.phase is not Phase.PLAY:
+            return "No trick is being played now."
+        number = len(view.tricks) + 1
+        if self.braille:
+            return self._braille_trick_line(view, number)
+        if not view.trick:
+            assert view.turn is not None
+            return f"Trick {number}: nothing played yet. {self.does(view.turn, 'lead', 'leads')}."
+        trick = trick_pairs(view)
+        played = ", ".join(f"{self.name(seat)} {card_name(card)}" for seat, card in trick)
+        trump = view.trump
+        assert trump is not None
+        seat, card = trick[self.rules.trick_winner(list(view.trick), trump)]
+        trumped = ", a trump" if card != BIRD and self.rules.suit_of[trump][card] == trump else ""
+        winning = self.does(seat, "are", "is") + f" winning with {card_name(card)}{trumped}."
+        return f"Trick {number}: {played}. {winning} {self.turn_line(view)}"
+
+    def _braille_trick_line(self, view: SeatView, number: int) -> str:
+        """``Trick 3: W 14r N rook; N wins``: at most 40 cells."""
+        if not view.trick:
+            assert view.turn is not None
+            return f"Trick {number}: {self.initial(view.turn)} to lead."
+        trick = trick_pairs(view)
+        played = " ".join(f"{self.initial(seat)} {card_name(card)}" for seat, card in trick)
+        assert view.trump is not None
+        seat, _ = trick[self.rules.trick_winner(list(view.trick), view.trump)]
+        return f"Trick {number}: {played}; {self.initial(seat)} wins"
+
+    def last_trick_line(self, view: SeatView) -> str:
+        """The last trick taken this hand."""
+        trick = view.last_trick
+        if trick is None:
+            return "No trick has been taken yet this hand."
+        players = self.rules.players
+        if self.braille:
+            played = " ".join(
+                f"{self.initial((trick.leader + i) % players)} {card_name(card)}" for i, card in enumerate(trick.cards)
+            )
+            return f"Last {played}; {self.initial(trick.winner)} won {trick.points}"
+        played = ", ".join(
+            f"{self.name((trick.leader + i) % players)} {card_name(card)}" for i, card in enumerate(trick.cards)
+        )
+        taker = self.does(trick.winner, "took", "took")
+        return f"Last trick, {trick.number}: {played}. {taker} it, {trick.points} points."

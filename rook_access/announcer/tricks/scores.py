@@ -1,0 +1,138 @@
+"""Scores and the end of a hand and of the game: their events, and the ``score`` review lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...engine import GameEnded, HandEnded, Phase, SeatView
+from ..base import plural, signed
+from .words import TrickWords
+
+
+class ScoreLines(TrickWords):
+    """What is said as a hand is scored and the game ends."""
+
+    def _on_HandEnded(self, event: HandEnded) -> list[str]:
+        rules = self.rules
+        teams = event.teams or rules.partnerships
+        tie = self.tie_at_target(event.scores)
+        tail = [tie] if tie and not self.story.game_over else []
+        if event.bidder is None or event.bid is None:
+            return self._hand_without_bid(event) + tail
+        bidders = next(index for index, team in enumerate(teams) if event.bidder in team)
+        took = event.counters[bidders]
+        change = event.score_change[self._scorer_of(event.bidder)]
+        verdict = "made" if event.made else "set"
+        if self.braille:
+            changes = " ".join(
+                f"{self.scorer_initials(scorer)} {signed(points)}" for scorer, points in enumerate(event.score_change)
+            )
+            lines = [
+                f"Deal {event.hand}: {self.team_initials(teams[bidders])} bid {event.bid}, took {took}, {verdict}.",
+                f"Change {changes}.",
+                self.braille_score_line(event.scores),
+            ]
+            return lines + tail
+        if self.terse:
+            changes = ", ".join(
+                f"{self.scorer_name(scorer)} {signed(points)}" for scorer, points in enumerate(event.score_change)
+            )
+            lines = [
+                f"Hand {event.hand}: {self.team_name(teams[bidders])} "
+                f"bid {event.bid}, took {took}, {verdict}. {changes}.",
+                f"Score: {self.scores_text(event.scores)}.",
+            ]
+            return lines + tail
+        if event.made:
+            result = f"made it with {took}: {signed(change)}"
+        else:
+            result = f"took {took}: set back {event.bid}"
+        lines = [f"Hand {event.hand} over. {self.team_name(teams[bidders])} bid {event.bid} and {result}."]
+        for index, team in enumerate(teams):
+            if index == bidders:
+                continue
+            points = event.score_change[self._scorer_of(team[0])]
+            each = " each" if not rules.scores_by_side and len([s for s in team if s != rules.dummy_seat]) > 1 else ""
+            taken = f"{event.counters[index]} points: {signed(points)}{each}" if points else "no points"
+            lines.append(f"{self.team_name(team)} took {taken}.")
+        if event.bonus:
+            lines.append(f"Every trick taken by one side: a bonus of {event.bonus}.")
+        lines.append(f"Score: {self.scores_text(event.scores)}.")
+        return lines + tail
+
+    def _scorer_of(self, seat: int) -> int:
+        """The index in the scores of the score ``seat`` plays for."""
+        rules = self.rules
+        if rules.scores_by_side:
+            return rules.side_of[seat]
+        return rules.people.index(seat)
+
+    def _hand_without_bid(self, event: HandEnded) -> list[str]:
+        """The end of a hand with no bidding (the Beginner Game): what each player took."""
+        people = self.rules.people
+        if self.braille:
+            taken = " ".join(f"{self.initials[seat]} {event.taken[seat]}" for seat in people)
+            return [f"Deal {event.hand}: took {taken}.", self.braille_score_line(event.scores)]
+        taken = ", ".join(f"{self.name(seat) if seat != self.you else 'you'} {event.taken[seat]}" for seat in people)
+        first = f"Hand {event.hand}: took {taken}." if self.terse else f"Hand {event.hand} over. Taken: {taken}."
+        return [first, f"Score: {self.scores_text(event.scores)}."]
+
+    def tie_at_target(self, scores: Iterable[int]) -> str | None:
+        """Why the game goes on although a side has reached the target (a tie at the top)."""
+        top = max(scores)
+        if self.rules.hands_limit or top < self.rules.target_score:
+            return None
+        return f"Tied at {top}: another hand decides the game."
+
+    def _on_GameEnded(self, event: GameEnded) -> list[str]:
+        ranked = sorted(event.scores, reverse=True)
+        margin = " to ".join(str(score) for score in ranked)
+        if event.winner is None:
+            return [f"Game over. A draw, {margin}."]
+        win = "win" if self.rules.scores_by_side or self.rules.people[event.winner] == self.you else "wins"
+        if self.braille:
+            return [f"Game over: {self.scorer_initials(event.winner)} {win}, {margin}."]
+        if self.rules.scores_by_side and self.you is not None and self.rules.side_of[self.you] == event.winner:
+            partners = " and ".join(self.names[s] for s in self.rules.partnerships[event.winner] if s != self.you)
+            winner = f"You and {partners}"
+        else:
+            winner = self.scorer_name(event.winner)
+        return [f"Game over. {winner} {win}, {margin}."]
+
+    # ---------------------------------------------------------- review lines
+    def braille_score_line(self, scores: Iterable[int], hand_number: int | None = None) -> str:
+        """``Score NS 120 EW -45, to 300``: at most 40 cells."""
+        limit = self.rules.hands_limit
+        if limit:
+            goal = f"deal {hand_number} of {limit}" if hand_number else plural(limit, "deal")
+        else:
+            goal = f"to {self.rules.target_score}"
+        return f"Score {self.braille_scores(scores)}, {goal}"
+
+    def score_lines(self, view: SeatView) -> list[str]:
+        """The score, and in the play how the hand stands."""
+        in_play = view.phase is Phase.PLAY
+        if self.braille:
+            lines = [self.braille_score_line(view.scores, view.hand_number)]
+            tie = self.tie_at_target(view.scores)
+            if tie:
+                lines.append(tie)
+            return lines + (self.taken_lines(view) if in_play and view.bidder is not None else [])
+        if self.rules.hands_limit:
+            goal = f"hand {view.hand_number} of {self.rules.hands_limit}"
+        else:
+            goal = f"game to {self.rules.target_score}"
+        lines = [f"Score: {self.scores_text(view.scores)}; {goal}."]
+        tie = self.tie_at_target(view.scores)
+        if tie:
+            lines.append(tie)
+        if in_play and view.bidder is not None:
+            taken = ", ".join(
+                f"{self.team_name(team)} {points}" for team, points in zip(view.teams, view.counters, strict=True)
+            )
+            bidders = self.team_name(view.teams[view.team_of[view.bidder]])
+            lines.append(f"This hand {bidders} bid {view.high_bid}. Taken so far: {taken}.")
+        elif in_play:
+            taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in self.rules.people)
+            lines.append(f"Taken so far this hand: {taken}.")
+        return lines

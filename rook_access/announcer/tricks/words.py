@@ -1,0 +1,248 @@
+"""The words of the trick-taking games that every part of their narrator uses.
+
+Seats, sides and teams by name or initial, hands sorted and cut to the
+braille display, and whose turn it is.  The ``TrickWords`` class is the base
+of the trick narrator's parts (``bidding``, ``nest``, ``play``, ``scores``,
+``questions``); ``TrickNarrator`` puts them together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...engine import BIRD, COLORS, Card, Color, Phase, Play, RuleSet, SeatView, card_color, card_name, card_number
+from ..base import BRAILLE_WIDTH, NarratorBase, Verbosity, cards_text, fit_lines, plural
+from .story import TrickStory
+
+SEAT_NAMES = ("South", "West", "North", "East")
+"""The seats of the 4-player games (``RuleSet.names`` has every game's)."""
+INITIALS = {
+    "South": "S", "West": "W", "North": "N", "East": "E", "Northwest": "NW", "Northeast": "NE",
+    "Southwest": "SW", "Dummy": "D",
+}  # fmt: skip
+"""Seat names' initials, for the braille verbosity."""
+STEP_WORDS = {5: "fives", 10: "tens"}
+
+
+def sort_hand(cards: Iterable[Card], trump: Color | None, rules: RuleSet) -> list[Card]:
+    """Cards grouped by color, trump first once named, high to low; the Bird with trump (or last)."""
+    order = [trump, *(c for c in COLORS if c != trump)] if trump is not None else list(COLORS)
+
+    def key(card: Card) -> tuple[int, int]:
+        if trump is not None:
+            power = rules.trump_power[trump][card]
+            if power:
+                return (0, -power)
+        color = card_color(card)
+        if color is None:  # the Bird
+            return (len(order), 0)
+        return (order.index(color), -(card_number(card) or 0))
+
+    return sorted(cards, key=key)
+
+
+def legal_cards(view: SeatView) -> list[Card]:
+    """The cards the view's seat may play now, lowest card number first."""
+    return [action.card for action in view.legal if isinstance(action, Play)]
+
+
+def trick_pairs(view: SeatView) -> list[tuple[int, Card]]:
+    """The trick being played as (seat, card) pairs in play order."""
+    if view.trick_leader is None:
+        return []
+    players = view.rules.players
+    return [((view.trick_leader + index) % players, card) for index, card in enumerate(view.trick)]
+
+
+class TrickWords(NarratorBase):
+    """Names, hands and turns in the words of the trick-taking games."""
+
+    def __init__(self, rules: RuleSet, humans: Iterable[int], verbosity: Verbosity = Verbosity.NORMAL) -> None:
+        super().__init__(rules.names, humans, verbosity)
+        self.rules = rules
+        self.initials = tuple(INITIALS.get(name, name[:2]) for name in self.names)
+        self.side_names = tuple("-".join(self.names[s] for s in reversed(side)) for side in rules.partnerships)
+        self.side_initials = tuple("".join(self.initials[s] for s in reversed(side)) for side in rules.partnerships)
+        self.story = TrickStory(rules)
+        """What the events told so far make known: the only source of the words of an event."""
+
+    # ------------------------------------------------------------------ names
+    def initial(self, seat: int) -> str:
+        """The seat in the braille verbosity's trick, bid and score lines: its initial, S W N E."""
+        return self.initials[seat]
+
+    def side_name(self, side: int) -> str:
+        """A fixed side's name, like North-South."""
+        return self.side_names[side]
+
+    def scorer_name(self, scorer: int) -> str:
+        """Whose score this is: a side's name, or a player's ("You", "West")."""
+        if self.rules.scores_by_side:
+            return self.side_names[scorer]
+        return self.name(self.rules.people[scorer])
+
+    def scorer_initials(self, scorer: int) -> str:
+        """Whose score this is, in initials: ``NS``, ``W``."""
+        if self.rules.scores_by_side:
+            return self.side_initials[scorer]
+        return self.initials[self.rules.people[scorer]]
+
+    def team_name(self, team: tuple[int, ...]) -> str:
+        """A team of the hand: a fixed side's name, or its players ("You and West")."""
+        if self.rules.scores_by_side and team in self.rules.partnerships:
+            return self.side_names[self.rules.partnerships.index(team)]
+        phrase = self.people_text(seat for seat in team if seat != self.rules.dummy_seat)
+        if self.rules.dummy_seat in team:
+            phrase += " with the dummy"
+        return phrase[0].upper() + phrase[1:]
+
+    def team_initials(self, team: tuple[int, ...]) -> str:
+        """A team of the hand in initials."""
+        if self.rules.scores_by_side and team in self.rules.partnerships:
+            return self.side_initials[self.rules.partnerships.index(team)]
+        return "".join(self.initials[seat] for seat in team if seat != self.rules.dummy_seat)
+
+    def scores_text(self, scores: Iterable[int]) -> str:
+        """The scores with whose they are: "North-South 120, East-West -45"."""
+        return ", ".join(f"{self.scorer_name(scorer)} {score}" for scorer, score in enumerate(scores))
+
+    def braille_scores(self, scores: Iterable[int]) -> str:
+        """The scores in initials: "NS 120 EW -45"."""
+        return " ".join(f"{self.scorer_initials(scorer)} {score}" for scorer, score in enumerate(scores))
+
+    def holder(self, seat: int) -> str:
+        """Whose cards a refusal is about, as a subject: "You", "The dummy", "West"."""
+        if seat == self.rules.dummy_seat:
+            return "The dummy"
+        return "You" if seat == self.you or self.you is None else self.names[seat]
+
+    def holds(self, seat: int, you_form: str, other_form: str) -> str:
+        """The holder of ``seat``'s cards and its verb: "You have", "West has"."""
+        holder = self.holder(seat)
+        return f"{holder} {you_form if holder == 'You' else other_form}"
+
+    # ------------------------------------------------------------------ hands
+    def hand_lines(self, seat: int, held: Iterable[Card], trump: Color | None) -> list[str]:
+        """The cards ``seat`` holds: one line, or with the braille verbosity as many
+        lines of at most 40 cells as it takes (a hand with the nest does not fit one)."""
+        cards = sort_hand(held, trump, self.rules)
+        if not self.braille:
+            return [f"{self.whose(seat)} hand, {plural(len(cards), 'card')}: {cards_text(cards)}."]
+        label = "Hand" if seat == self.you else f"{self.initials[seat]} hand"
+        groups = self.color_groups(cards, trump)
+        lines = fit_lines(label, groups, BRAILLE_WIDTH)
+        if len(lines) == 1:
+            return lines
+        # Several lines: each says which part of the hand it is, "Hand 1/2 ...".
+        lines = fit_lines(label + " 1/2", groups, BRAILLE_WIDTH)
+        count = len(lines)
+        return [f"{label} {number}/{count}" + line[len(label) + 4 :] for number, line in enumerate(lines, 1)]
+
+    def color_groups(self, cards: list[Card], trump: Color | None) -> list[list[str]]:
+        """Sorted cards in runs of one suit (trump and the Bird together), as card names."""
+        groups: list[list[str]] = []
+        last = None
+        suit: Color | None
+        for card in cards:
+            if trump is not None and self.rules.suit_of[trump][card] == trump:
+                suit = trump
+            else:
+                suit = None if card == BIRD else card_color(card)
+            if not groups or suit != last:
+                groups.append([])
+            groups[-1].append(card_name(card))
+            last = suit
+        return groups
+
+    def dummy_lines_of(self, seen: tuple[Card, ...] | list[Card], held: int, trump: Color | None) -> list[str]:
+        """The dummy's cards that can be seen (``held`` in all); with the braille verbosity,
+        in lines of at most 40 cells."""
+        line = self.dummy_line_of(seen, held, trump)
+        if not self.braille or len(line) <= BRAILLE_WIDTH:
+            return [line]
+        words = line.split()  # "Dummy 14r ..." or "Dummy up 14r ..."
+        label = " ".join(words[:2]) if words[1] == "up" else words[0]
+        return fit_lines(label, [words[len(label.split()):]], BRAILLE_WIDTH)
+
+    def dummy_line_of(self, seen: tuple[Card, ...] | list[Card], held: int, trump: Color | None) -> str:
+        """The dummy's cards that can be seen, ``held`` in all, as one line."""
+        cards = cards_text(sort_hand(seen, trump, self.rules))
+        if self.braille:
+            return f"Dummy {cards}" if len(seen) == held else f"Dummy up {cards}"
+        if len(seen) == held:
+            return f"The dummy's hand, {plural(held, 'card')}: {cards}."
+        return f"The dummy shows {cards}, {len(seen)} of its {held} cards; the rest turn up after trump."
+
+    def lists_own_hand(self, view: SeatView) -> bool:
+        """Whether the question asked next lists every card the view's seat holds: its lead,
+        made at the keyboard, with every card legal.  Its hand line would say the same again."""
+        return (
+            view.phase is Phase.PLAY
+            and not view.trick
+            and view.turn == view.seat
+            and view.controller(view.seat) in self.humans
+            and len(legal_cards(view)) == len(view.hand)
+        )
+
+    def leads_at_keyboard_now(self, seat: int) -> bool:
+        """Whether, as the story stands, ``seat`` leads the hand's first trick next, played at
+        the keyboard: the question then lists its hand (every card may be led)."""
+        story = self.story
+        return seat == story.first_leader and story.controller(seat) in self.humans
+
+    def hands_before_play(self, play_starts: bool) -> list[str]:
+        """The hands of the players at the keyboard (or every player's, when nobody plays), as
+        the story holds them, each left out when the question that follows lists it (``play_starts``:
+        the first trick is led next)."""
+        story = self.story
+        lines: list[str] = []
+        for seat in self.humans or self.rules.people:
+            if not (play_starts and self.leads_at_keyboard_now(seat)):
+                lines += self.hand_lines(seat, story.hands[seat], story.trump)
+        return lines
+
+    def taken_lines(self, view: SeatView) -> list[str]:
+        """The counters each side (or team, or player) has taken so far this hand."""
+        if view.phase is not Phase.PLAY:
+            return ["No counters are taken before the play."]
+        rules = self.rules
+        left = rules.total_points - view.points_out_of_play - sum(view.counters)
+        if view.bidder is None:
+            if self.braille:
+                taken = " ".join(f"{self.initials[seat]} {view.taken[seat]}" for seat in rules.people)
+                return [f"Taken {taken}, {left} out"]
+            taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in rules.people)
+            return [f"Taken this hand: {taken}; {left} still out."]
+        bidders = view.teams[view.team_of[view.bidder]]
+        if self.braille:
+            counters = " ".join(
+                f"{self.team_initials(team)} {points}" for team, points in zip(view.teams, view.counters, strict=True)
+            )
+            return [f"Taken {counters}, {left} out; {self.team_initials(bidders)} bid {view.high_bid}"]
+        taken = ", ".join(
+            f"{self.team_name(team)} {points}" for team, points in zip(view.teams, view.counters, strict=True)
+        )
+        return [f"Taken this hand: {taken}; {left} still out. {self.team_name(bidders)} bid {view.high_bid}."]
+
+    # ------------------------------------------------------------------ turns
+    def turn_line(self, view: SeatView) -> str:
+        """Whose turn it is, and to do what."""
+        if view.phase is Phase.GAME_OVER:
+            return "The game is over."
+        seat = view.turn
+        assert seat is not None
+        doing = {
+            Phase.BIDDING: "bid",
+            Phase.DISCARD: "discard",
+            Phase.TRUMP: "name trump",
+            Phase.PLAY: "lead" if not view.trick else "play",
+        }[view.phase]
+        if seat == self.rules.dummy_seat:
+            player = view.controller(seat)
+            return (
+                f"{'Your' if player == self.you else self.names[player] + chr(39) + 's'} "
+                f"turn to {doing} for the dummy."
+            )
+        if seat == self.you:
+            return f"Your turn to {doing}."
+        return f"{self.names[seat]} to {doing}."
