@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from ..output.channels import FinishesSpeech
 from ..output.message import Message
 from ..system_packages import load_system_module
 from .elsewhere import braille_on_note
@@ -329,8 +330,7 @@ class BrailleDisplayChannel:
 
     def idle(self, timeout: float | None = None) -> bool:
         """Wait until the inner channel and the display have taken everything said."""
-        inner_idle = getattr(self.inner, "idle", None)
-        ok = inner_idle(timeout) if callable(inner_idle) else True
+        ok = self.inner.idle(timeout) if isinstance(self.inner, FinishesSpeech) else True
         return self.display.idle(2.0 if timeout is None else timeout) and ok
 
     def close(self) -> None:

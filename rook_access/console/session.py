@@ -12,7 +12,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from types import FrameType
 from typing import Protocol, runtime_checkable
 
@@ -62,7 +62,7 @@ from .commands import (
     parse_command,
 )
 from .interrupts import CTRL_C_NOTICE, CtrlC
-from .lines import LineSource, PromptLines, is_interactive
+from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
@@ -213,7 +213,7 @@ class ConsoleGame:
     ) -> None:
         self.state = state
         self.players = list(players)
-        self.lines = lines
+        self.lines = input_source(lines)
         self.channel = channel
         self.record = record
         self.saver = saver
@@ -241,15 +241,12 @@ class ConsoleGame:
         self._resumed = resumed
         self._started = False
         self._asked_at = -1
-        self._ctrl_c: CtrlC | None = getattr(lines, "ctrl_c", None)
+        self._ctrl_c: CtrlC | None = self.lines.ctrl_c
         self._waiting = False
         """Whether the game only waits (a computer thinks, a pause): a second Ctrl-C may leave at once."""
         self._ctrl_c_due: str | None = None
         """A Ctrl-C that came while the game was busy: "notice" or "leave", taken at the next safe point."""
-        if isinstance(lines, PromptLines):
-            lines.words = self.completion_words
-            lines.moves = self.moves_as_printed
-            lines.stop_speech = self.stop_speech
+        self.lines.connect(GameKeys(self.completion_words, self.moves_as_printed, self.stop_speech))
         self.settings.on_change = self._setting_changed
 
     def moves_as_printed(self) -> list[str]:
@@ -378,10 +375,9 @@ class ConsoleGame:
         if self._ctrl_c is None or threading.current_thread() is not threading.main_thread():
             yield
             return
-        keys_held = getattr(self.lines, "keys_held", None)
         previous = signal.signal(signal.SIGINT, self._on_ctrl_c)
         try:
-            with keys_held() if keys_held is not None else nullcontext():
+            with self.lines.keys_held():
                 yield
         finally:
             signal.signal(signal.SIGINT, previous)
@@ -478,11 +474,11 @@ class ConsoleGame:
         """How many lines of the record file the save may count on: every event said, less those lost."""
         if self.record is None:
             return 0
-        return self._announced - getattr(self.record, "lost", 0)
+        return self._announced - self.record.lost
 
     def _check_record(self) -> None:
         """Say once that the record file cannot be written (a full disk, say); the game goes on."""
-        error = getattr(self.record, "error", None)
+        error = None if self.record is None else self.record.error
         if error is not None and not self._record_failed:
             self._record_failed = True
             reason = error.strerror or str(error)
