@@ -29,14 +29,14 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..engine.cards import shown
-from .commands import COMMANDS
 from .lines import LineSource
+from .registry import common_command
 
 T = TypeVar("T")
 
 
 def _words_of(name: str) -> frozenset[str]:
-    spec = next(spec for spec in COMMANDS if spec.name == name)
+    spec = common_command(name)
     return frozenset((spec.name, *spec.aliases))
 
 

@@ -1,7 +1,11 @@
 """The console game: computer seats move, keyboard seats are asked, every event is said.
 
 The session is the only place where the engine, the players, the input and
-the output meet.  A refused command says why in one line and changes nothing.
+the output meet.  It plays any family of games through the game protocol
+(``seats_to_act``, ``apply``, ``view``, ``events``, ``is_over``) and the
+family's console part (``console.families``): the narrator, the commands
+and how typed words become actions, the hint player, when to pause.
+A refused command says why in one line and changes nothing.
 """
 
 from __future__ import annotations
@@ -14,56 +18,25 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from ..announcer import Announcer, Verbosity, speakable
-from ..announcer.announcer import BRAILLE_WIDTH, sort_hand
-from ..announcer.hints import hint_line
-from ..announcer.rules_summary import rules_summary
-from ..engine import (
-    CHECK,
-    PASS,
-    Action,
-    Bid,
-    CardNotationError,
-    Discard,
-    Event,
-    GameState,
-    IllegalActionError,
-    NameTrump,
-    Phase,
-    Play,
-    TrickTaken,
-    card_name,
-    parse_card,
-    parse_cards,
-    parse_color,
-)
+from ..announcer import Verbosity, speakable
+from ..announcer.announcer import BRAILLE_WIDTH
+from ..engine import IllegalActionError
 from ..engine.cards import shown
 from ..output.channels import user_language, voice_lines
 from ..output.message import Message
 from ..players import Player
-from ..players.search.player import HintPlayer
 from ..record import RecordWriter
 from ..saves import GameSaver
 from ..braille.display import BrailleDisplayChannel
 from ..settings import SETTING_CHOICES, SettingError, Settings
-from .commands import (
-    CARDS_LINE,
-    COMMANDS,
-    Command,
-    UnknownCommandError,
-    command_help,
-    did_you_mean,
-    find_command,
-    help_all_lines,
-    help_lines,
-    is_number,
-    parse_command,
-)
+from .families import family_of
+from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CtrlC
 from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
+from .registry import Command, Refused, UnknownCommandError, did_you_mean
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
@@ -174,10 +147,6 @@ class _LeaveNow(BaseException):
     """
 
 
-class Refused(Exception):
-    """A command that cannot be carried out; its message is the line to say."""
-
-
 def setting_error_line(name: str, value: str, error: SettingError) -> str:
     """A refused setting in one line, with the closest name or value where one is close."""
     names = [field.name for field in dataclasses.fields(Settings)]
@@ -195,12 +164,13 @@ def braille_missing(settings: Settings, channel: MessageSink) -> bool:
 class ConsoleGame:
     """Runs one game at the console until it ends, the input ends, or the user quits.
 
-    ``players[seat]`` is None for a seat played at the keyboard.
+    ``players[seat]`` is None for a seat played at the keyboard.  ``family``
+    is the family's console part (by default the one registered for ``state``).
     """
 
     def __init__(
         self,
-        state: GameState,
+        state: Any,
         players: Sequence[Player | None],
         lines: LineSource,
         channel: MessageSink,
@@ -210,7 +180,9 @@ class ConsoleGame:
         resumed: bool = False,
         settings: SettingsControl | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        family: FamilyConsole | None = None,
     ) -> None:
+        self.family = family or family_of(state)
         self.state = state
         self.players = list(players)
         self.lines = input_source(lines)
@@ -223,11 +195,12 @@ class ConsoleGame:
         self.sleep = sleep
         if verbosity is None:
             verbosity = Verbosity(self.settings.effective.verbosity)
-        self.humans = [seat for seat, player in enumerate(players) if player is None and seat in state.rules.people]
-        self._hint_player = HintPlayer()
+        self.humans = self.family.humans(state, self.players)
+        self._hint_player: Any = None
+        """The player ``hint`` asks, made the first time it is asked."""
         self._last_viewer: int | None = None
-        """The seat review commands last spoke for (see ``_viewer``)."""
-        self.narrator = Announcer(state.rules, self.humans, verbosity)
+        """The seat review commands last spoke for (see ``viewer``)."""
+        self.narrator = self.family.narrator(state, self.humans, verbosity)
         if self.settings.effective.braille == "on" and not isinstance(channel, BrailleDisplayChannel):
             # The display could not be had (a notice said so): braille is off in this run,
             # so settings says so and a change of output does not try, and tell, again.
@@ -265,39 +238,40 @@ class ConsoleGame:
 
     def completion_words(self) -> list[str]:
         """The words Tab completes now: the legal moves first, then the commands that apply
-        in this game and this part of the hand."""
+        in this game and this part of it."""
         words = self.move_words()
-        rules, phase = self.state.rules, self.state.phase
-        words += [spec.name for spec in COMMANDS if spec.applies(rules, phase) and spec.name not in words]
+        words += [
+            spec.name for spec in self.family.commands if self.family.applies(spec, self.state) and spec.name not in words
+        ]
         return words
+
+    def seat_to_ask(self) -> int | None:
+        """The seat to act whose moves are typed at the keyboard now, or None."""
+        for seat in self.state.seats_to_act():
+            if self.family.controller(self.state, seat) in self.humans:
+                return seat
+        return None
+
+    def yours(self) -> bool:
+        """Whether a seat played at the keyboard is to act now."""
+        return self.seat_to_ask() is not None
 
     def move_words(self) -> list[str]:
         """The moves that may be typed now, as words (cards, bids, colors), in the order the question names them.
 
         None while another player is to act: their cards are not the user's to hear.
         """
-        state = self.state
-        rules = state.rules
-        words: list[str] = []
-        if state.actor not in self.humans:
-            return words
-        if state.phase is Phase.PLAY:
-            words += [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, rules)]
-        elif state.phase is Phase.BIDDING:
-            words += [f"{amount}" for amount in rules.bid_range(state.high_bid)]
-            words += [*(["check"] if state.may_check() else []), "pass"]
-        elif state.phase is Phase.DISCARD and state.turn is not None:
-            words += ["discard", *(card_name(card) for card in sort_hand(state.hand(state.turn), state.trump, rules))]
-        elif state.phase is Phase.TRUMP:
-            words += ["red", "black", "yellow", "green"]
-        return words
+        seat = self.seat_to_ask()
+        if seat is None or self.state.is_over:
+            return []
+        return self.family.move_words(self.state, seat)
 
     def say(self, line: str, urgent: bool = False) -> None:
         """Say one line that answers the user (not an announcement of the game)."""
         for message in self.narrator.messages([line], urgent):
             self.channel.say(message)
 
-    def _say_as_typed(self, line: str) -> None:
+    def say_as_typed(self, line: str) -> None:
         """Say a line about what to type, its cards kept in the notation to be typed
         ("9 needs a color letter: 9r, 9x, 9y or 9g")."""
         self.channel.say(Message(line, speakable(line)))
@@ -343,15 +317,19 @@ class ConsoleGame:
         state = self.state
         while not state.is_over:
             self._take_ctrl_c()
-            seat = state.turn
-            actor = state.actor
-            assert seat is not None and actor is not None
+            seat = state.seats_to_act()[0]
+            actor = self.family.controller(state, seat)
             player = self.players[actor]  # the dummy's cards are chosen by the player who plays it
             if player is not None:
                 with self._waiting_on_computers():
                     action = player.choose(state.view(seat))
                 state.apply(action, seat)
                 self._after_action(seat, action)
+                continue
+            step = self.family.automatic(state, seat)
+            if step is not None:
+                state.apply(step, seat)
+                self._after_action(seat, step)
                 continue
             fresh = self._asked_at != len(state.events)
             self._asked_at = len(state.events)
@@ -416,18 +394,18 @@ class ConsoleGame:
             self._waiting = False
         self._take_ctrl_c()
 
-    def _announce_new_events(self) -> bool:
-        """Announce the events not yet said; whether a trick was taken among them."""
+    def _announce_new_events(self) -> list[Any]:
+        """Announce the events not yet said; those events."""
         events = self.state.events
-        trick_taken = False
+        said = []
         while self._announced < len(events):
             event = events[self._announced]
             self._announced += 1
             self._announce(event)
-            trick_taken = trick_taken or isinstance(event, TrickTaken)
-        return trick_taken
+            said.append(event)
+        return said
 
-    def _announce(self, event: Event) -> None:
+    def _announce(self, event: Any) -> None:
         if self.record is not None:
             self.record.write(event)
         said = self.narrator.event_messages(event, self.state)
@@ -437,14 +415,14 @@ class ConsoleGame:
             self.recent.append(message)
             self.channel.say(message)
 
-    def _after_action(self, seat: int, action: Action) -> None:
+    def _after_action(self, seat: int, action: Any) -> None:
         """Say what an action caused, save the game, and pace the play."""
-        trick_taken = self._announce_new_events()
+        events = self._announce_new_events()
         self._save(seat, action)
-        if trick_taken and self.humans and is_interactive(self.lines):
+        if self.family.pauses_after(events) and self.humans and is_interactive(self.lines):
             self._pause_after_trick()
 
-    def _save(self, seat: int, action: Action) -> None:
+    def _save(self, seat: int, action: Any) -> None:
         """Keep the game after every action, so nothing is lost; delete the save when the game ends."""
         self._check_record()
         if self.saver is None:
@@ -520,12 +498,13 @@ class ConsoleGame:
                 self.say(fitted)
 
     def _pause_after_trick(self) -> None:
-        """At a terminal, give the player time to take in a trick before the computers go on.
+        """At a terminal, give the player time to take in a trick (or a step of a patience game
+        that plays itself) before play goes on.
 
         Never with scripted input: there every line is a command.
         """
         state = self.state
-        if state.is_over or state.actor in self.humans:
+        if state.is_over or self._asked_next():
             return  # the player is asked at once anyway
         if self.settings.effective.pacing == "delay":
             with self._waiting_on_computers():
@@ -549,9 +528,9 @@ class ConsoleGame:
         review commands are carried out.
         """
         try:
-            command = parse_command(line, self.completion_words())
+            command = self.family.parse(line, self.completion_words())
         except UnknownCommandError as error:
-            self._say_as_typed(str(error))
+            self.say_as_typed(str(error))
             return True
         if command is None:
             # Enter is a key: a blank line in scripted input stays a no-op, as scripts rely on.
@@ -559,7 +538,7 @@ class ConsoleGame:
         if command.name == "quit":
             return not self._confirm_quit()
         try:
-            if command.spec.acts and not (command.name == "trump" and not command.arguments):
+            if command.spec.acts and not (command.spec.reviews and not command.arguments):
                 if not may_act:
                     raise Refused(f"Wait: {self.narrator.turn_line(self.state)}")
                 self._act(command)
@@ -567,19 +546,26 @@ class ConsoleGame:
                 for reply in self._review(command):
                     self.say(reply)
         except Refused as refusal:
-            self._say_as_typed(str(refusal))
+            self.say_as_typed(str(refusal))
         return True
 
+    def _asked_next(self) -> bool:
+        """Whether the next to act is asked at the keyboard (no computer moves and no automatic step comes first)."""
+        seat = self.seat_to_ask()
+        return seat is not None and self.players[self.family.controller(self.state, seat)] is None and (
+            self.family.automatic(self.state, seat) is None
+        )
+
     def _play_the_only_card(self) -> bool:
-        """Enter alone at a terminal in card play, when exactly one card may be played, plays it (never in bidding)."""
-        state = self.state
-        if state.phase is not Phase.PLAY:
+        """Enter alone at a terminal does what the family says, like playing the only legal card (never in bidding)."""
+        if self.seat_to_ask() is None:
             return True
-        legal = state.legal_cards()
-        if len(legal) != 1:
+        enter = self.family.enter_alone(self.state)
+        if enter is None:
             return True
-        self.say("Enter plays the only legal card.")
-        return self.handle_line(card_name(legal[0]))
+        said, typed = enter
+        self.say(said)
+        return self.handle_line(typed)
 
     def _confirm_quit(self) -> bool:
         """Leave at once when the game is saved; otherwise ask first. True to leave."""
@@ -593,66 +579,33 @@ class ConsoleGame:
         self.say_goodbye()
         return True
 
-    def _viewer(self) -> int:
+    def viewer(self) -> int:
         """The seat review commands speak for: the seat to act when it is played at the
         keyboard (the dummy, for the player who plays it), else the player who acted last."""
-        state = self.state
-        if state.actor in self.humans and state.turn is not None:
-            self._last_viewer = state.turn
-        elif self._last_viewer is None or state.controller(self._last_viewer) not in self.humans:
+        seat = self.seat_to_ask()
+        if seat is not None:
+            self._last_viewer = seat
+        elif self._last_viewer is None or self.family.controller(self.state, self._last_viewer) not in self.humans:
             self._last_viewer = self.humans[0]
         return self._last_viewer
 
-    def _help(self, arguments: tuple[str, ...]) -> list[str]:
-        braille = self.narrator.braille
-        word = arguments[0].lower() if arguments else ""
-        if not word or word == "all":
-            lines = help_all_lines(braille) if word else help_lines(
-                self.state.rules, self.state.phase, braille, self.state.may_check(), self.state.actor in self.humans
-            )
-            if lines[-1] == CARDS_LINE:  # the notation itself, never in words
-                for line in lines[:-1]:
-                    self.say(line)
-                self._say_as_typed(CARDS_LINE)
-                return []
-            return lines
-        spec = find_command(word)
-        if spec is None:
-            names = [spec.name for spec in COMMANDS]
-            return [f"No command {shown(word)}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
-        line = command_help(spec, braille)
-        if not spec.in_game(self.state.rules):
-            line += f" Not in {self.state.rules.title}."
-        return self.narrator.fit(line)
-
     def _review(self, command: Command) -> list[str]:
+        """A command that says or sets something: its handler's lines."""
+        return command.spec.handler(self, command)
+
+    def common_command(self, command: Command) -> list[str]:
+        """The commands every game shares (``registry.COMMON_COMMANDS``)."""
         narrator = self.narrator
         state = self.state
-        seat = self._viewer()
-        yours = state.actor in self.humans
         name = command.name
         if name == "help":
-            return self._help(command.arguments)
-        if name == "hand":
-            if narrator.braille:
-                return narrator.hand_lines(seat, state)
-            return [narrator.grouped_hand_line(seat, state)]
-        if name == "trick":
-            return [narrator.trick_line(state)]
-        if name == "last":
-            return [narrator.last_trick_line(state)]
-        if name == "bids":
-            return narrator.bids_lines(state)
-        if name == "score":
-            return narrator.score_lines(state)
-        if name == "trump":
-            return [narrator.trump_line(state)]
+            return self.family.help(self, command.arguments)
         if name == "turn":
             return [narrator.turn_line(state)]
         if name == "legal":
-            if not yours:
+            if not self.yours():
                 return [f"It is not your turn: {narrator.turn_line(state)}"]
-            return [narrator.legal_line(state)]
+            return self.family.legal_lines(self)
         if name == "settings":
             return self._settings_command(command.arguments)
         if name == "stop":
@@ -660,16 +613,14 @@ class ConsoleGame:
             # Shown, not spoken: the user has just asked for silence.
             self.channel.say(Message("Speech stopped.", ""))
             return []
-        if name == "taken":
-            return narrator.taken_lines(state)
         if name == "rules":
-            return rules_summary(state.rules)
-        if name == "dummy":
-            return narrator.dummy_lines(state)
+            return self.family.rules_lines(state)
         if name == "hint":
-            if not yours:
+            if not self.yours():
                 return ["No hint: it is not your turn."]
-            return narrator.fit(hint_line(state.view(seat), self._hint_player))
+            if self._hint_player is None:
+                self._hint_player = self.family.hint_player()
+            return self.family.hint_lines(self, self._hint_player)
         if name == "repeat":
             return [m.compact for m in self.last_said] if self.last_said else ["Nothing has been said yet."]
         if name == "history":
@@ -694,50 +645,12 @@ class ConsoleGame:
         return True
 
     def _act(self, command: Command) -> None:
-        action = self._action(command)
-        seat = self.state.turn
-        assert seat is not None
+        action = self.family.action(self, command)
+        seat = self.seat_to_ask()
+        if seat is None:
+            raise Refused(f"Wait: {self.narrator.turn_line(self.state)}")
         try:
             self.state.apply(action, seat)
         except IllegalActionError as error:
             raise Refused(self.narrator.printed(self.narrator.refusal(error, self.state))) from None
         self._after_action(seat, action)
-
-    def _action(self, command: Command) -> Action:
-        """The engine action a command asks for, checked for form only."""
-        name = command.name
-        arguments = command.arguments
-        try:
-            if name == "pass":
-                return PASS
-            if name == "check":
-                return CHECK
-            if name == "bid":
-                if len(arguments) != 1 or not is_number(arguments[0]):
-                    raise Refused("Say bid and a number, like bid 75, or pass.")
-                number = int(arguments[0])
-                if self.state.phase is Phase.PLAY and 1 <= number <= 14 and command.arguments == tuple(arguments):
-                    raise Refused(f"{number} needs a color letter: {number}r, {number}x, {number}y or {number}g.")
-                return Bid(number)
-            if name == "trump":
-                if len(arguments) != 1:
-                    raise Refused("Say trump and one color, like trump red.")
-                return NameTrump(parse_color(arguments[0]))
-            if name == "play" and len(arguments) > 1 and self.state.phase is Phase.DISCARD:
-                name = "discard"  # cards named at the discard are the discard
-            if name == "play":
-                if len(arguments) != 1:
-                    raise Refused("Play one card at a time, like play 14r or just 14r.")
-                return Play(parse_card(arguments[0]))
-            if name == "discard":
-                cards = parse_cards(arguments)
-                if len(set(cards)) != len(cards):
-                    raise Refused("You named a card twice. Name each card once.")
-                if self.state.phase is Phase.DISCARD and not cards:
-                    size = self.state.rules.nest_size
-                    example = " ".join(card_name(card) for card in self.state.hand(self.state.seat_to_act)[:size])
-                    raise Refused(f"Say discard and {size} cards, like discard {example}.")
-                return Discard(frozenset(cards))
-        except CardNotationError as error:
-            raise Refused(str(error)) from None
-        raise AssertionError(f"unhandled command {name}")

@@ -231,6 +231,10 @@ class GameState:
             raise IllegalActionError(Rule.GAME_OVER, "the game is over")
         return self.turn
 
+    def seats_to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (the game protocol's question): the seat whose turn it is, or none."""
+        return () if self.turn is None or self.is_over else (self.turn,)
+
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, lowest card number first."""
         return cards_in(self.hands[seat])
