@@ -21,8 +21,8 @@ Nothing here prints or asks: the console's resume dialogue does
 from __future__ import annotations
 
 import atexit
-import json
 import contextlib
+import json
 import os
 import re
 import socket

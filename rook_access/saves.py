@@ -264,7 +264,7 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
     seeds = random.Random(setup.seed)
     players: list[Player | None] = [
         None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE))
-        for kind, level in zip(setup.seats, levels)
+        for kind, level in zip(setup.seats, levels, strict=True)
     ]
     players += [None] * (rules.players - people)  # the dummy: its player decides for it
     return state, players
@@ -569,7 +569,10 @@ def resume_record(
         if not matches:
             aside = unused_name(path, "unmatched")
             os.rename(path, aside)
-            notice = f"The record file {path} did not match the saved game; it was kept as {aside.name} and written again."
+            notice = (
+                f"The record file {path} did not match the saved game; "
+                f"it was kept as {aside.name} and written again."
+            )
             kept = 0
         elif offset < len(data):
             with open(path, "r+b") as binary:

@@ -119,10 +119,12 @@ class Settings:
             f"output {self.output}: auto, plain, screenreader or voice.",
             f"voice {self.voice or 'default'}: a voice's name (settings voice lists them), or default.",
             f"rate {self.rate or 'default'}: words a minute, 80 to 450, or default.",
-            f"interrupt {self.interrupt}: when you type, all stops speech, line finishes the sentence, none says everything.",
+            f"interrupt {self.interrupt}: when you type, all stops speech, "
+            "line finishes the sentence, none says everything.",
             f"pacing {self.pacing}: after a trick, enter waits for Enter, delay goes on by itself.",
             f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
-            f"level {self.level}: easy, normal, strong or random computer players, or one per seat like easy,strong,normal,strong.",
+            f"level {self.level}: easy, normal, strong or random computer players, "
+            "or one per seat like easy,strong,normal,strong.",
             f"braille {self.braille}: {braille_setting_help()}.",
             f"variant {self.variant}: the game, one of {', '.join(VARIANT_NAMES)}.",
             f"target {self.target or 'default'}: the score that wins, or default for the game's own.",
@@ -145,7 +147,8 @@ def _parse(name: str, value: object) -> Any:
         return levels[0] if len(set(levels)) == 1 else ",".join(levels)
     if name == "variant":
         if text not in VARIANT_NAMES:
-            raise SettingError(f"variant is one of {', '.join(VARIANT_NAMES)}, not {shown(text) if text else 'nothing'}.")
+            raise SettingError(f"variant is one of {', '.join(VARIANT_NAMES)}, "
+                               f"not {shown(text) if text else 'nothing'}.")
         return text
     if name == "bird_rank":
         if text in ("", "default"):

@@ -1,4 +1,7 @@
-"""Test configuration: the shared helpers are importable, and no test touches the user's files.
+"""Test configuration: no test touches the user's files.
+
+The shared helpers are the package ``tests.helpers``: ``tests`` and each of its folders are
+packages, so pytest puts the repository's top on ``sys.path`` and no test edits it.
 
 - Every test runs with the program's data and settings folders (and the XDG
   folders that platformdirs falls back on) pointed at its own ``tmp_path``, so
@@ -16,14 +19,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 _RUN_FOLDER_KEY = pytest.StashKey[Path]()
 _SAVED_ENVIRONMENT_KEY = pytest.StashKey[dict[str, str | None]]()

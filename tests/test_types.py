@@ -53,3 +53,19 @@ def test_every_type_ignore_names_its_error_and_says_why() -> None:
             if found and (not found["code"] or not re.match(r"\s+#\s*\S", found["rest"])):
                 unexplained.append(f"{path.relative_to(TOP)}:{number}: {line.strip()}")
     assert unexplained == [], "\n".join(unexplained)
+
+
+STRICT_FLAGS = {
+    "disallow_any_generics", "disallow_subclassing_any", "disallow_untyped_calls", "disallow_untyped_defs",
+    "disallow_incomplete_defs", "check_untyped_defs", "disallow_untyped_decorators", "warn_unused_ignores",
+    "warn_return_any", "no_implicit_reexport", "strict_equality", "extra_checks",
+}  # fmt: skip
+"""The flags of ``mypy --strict`` that may be set for one module (the others are global)."""
+
+
+def test_the_engine_and_its_protocol_are_checked_strictly() -> None:
+    overrides = tomllib.loads((TOP / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["overrides"]
+    engine = [override for override in overrides if "rook_access.engine.*" in override["module"]]
+    assert len(engine) == 1 and "rook_access.engine" in engine[0]["module"]
+    assert {flag for flag in STRICT_FLAGS if engine[0].get(flag) is True} == STRICT_FLAGS
+    assert "strict" not in engine[0]  # per module, mypy turns it on for every module (mypy issue 11401)

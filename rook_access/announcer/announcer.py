@@ -12,9 +12,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
+from ..braille.panning import pan_pieces
 from ..engine import (
     BIRD,
-    Check,
     COLOR_NAMES,
     COLORS,
     Bid,
@@ -22,6 +22,8 @@ from ..engine import (
     BidWon,
     Card,
     CardPlayed,
+    Check,
+    Checked,
     Color,
     Dealt,
     Discard,
@@ -39,18 +41,16 @@ from ..engine import (
     Play,
     Rule,
     RuleSet,
+    Teams,
+    TeamsFormed,
     ThrownIn,
     TrickTaken,
     TrumpNamed,
     TrumpTurned,
-    Teams,
-    TeamsFormed,
-    Checked,
     card_color,
     card_name,
     card_number,
 )
-from ..braille.panning import pan_pieces
 from ..output.message import Message
 from .spoken import cards_in_words, speakable
 
@@ -293,7 +293,9 @@ class Announcer:
         return " ".join(f"{self.scorer_initials(scorer)} {score}" for scorer, score in enumerate(scores))
 
     def _braille_counters(self, state: GameState) -> str:
-        return " ".join(f"{self.team_initials(team)} {points}" for team, points in zip(state.teams, state.counters))
+        return " ".join(
+            f"{self.team_initials(team)} {points}" for team, points in zip(state.teams, state.counters, strict=True)
+        )
 
     @property
     def verbose(self) -> bool:
@@ -429,7 +431,10 @@ class Announcer:
         if rules.dummy:
             player = next(seat for seat in others if seat != rules.dummy_seat)
             too = "" if self.braille else " too"  # 40 cells
-            return [self._does(alone, "play", "plays") + f" alone; {self.object_name(player)} {'play' if player == self.you else 'plays'} the dummy{too}."]
+            return [
+                self._does(alone, "play", "plays")
+                + f" alone; {self.object_name(player)} {'play' if player == self.you else 'plays'} the dummy{too}."
+            ]
         return [self._does(alone, "play", "plays") + f" alone; {self.people_text(others)} are partners this hand."]
 
     def _on_BidMade(self, event: BidMade, state: GameState) -> list[str]:
@@ -462,9 +467,9 @@ class Announcer:
             return [self._does(event.seat, "take", "takes") + " the nest."]
         nest = cards_text(sort_hand(event.cards, None, self.rules))
         if self.braille:
-            return [f"{'Nest' if event.seat == self.you else self.initials[event.seat] + ' nest'} {nest}"] + self.hand_lines(
-                event.seat, state
-            )
+            return [
+                f"{'Nest' if event.seat == self.you else self.initials[event.seat] + ' nest'} {nest}"
+            ] + self.hand_lines(event.seat, state)
         return [f"{self._whose(event.seat)} nest: {nest}.", *self.hand_lines(event.seat, state)]
 
     def _on_NestDiscarded(self, event: NestDiscarded, state: GameState) -> list[str]:
@@ -576,7 +581,8 @@ class Announcer:
                 f"{self.scorer_name(scorer)} {signed(points)}" for scorer, points in enumerate(event.score_change)
             )
             lines = [
-                f"Hand {event.hand}: {self.team_name(teams[bidders])} bid {event.bid}, took {took}, {verdict}. {changes}.",
+                f"Hand {event.hand}: {self.team_name(teams[bidders])} "
+                f"bid {event.bid}, took {took}, {verdict}. {changes}.",
                 f"Score: {self.scores_text(event.scores)}.",
             ]
             return lines + tail
@@ -808,7 +814,9 @@ class Announcer:
         if tie:
             lines.append(tie)
         if state.phase is Phase.PLAY and state.bidder is not None:
-            taken = ", ".join(f"{self.team_name(team)} {points}" for team, points in zip(state.teams, state.counters))
+            taken = ", ".join(
+                f"{self.team_name(team)} {points}" for team, points in zip(state.teams, state.counters, strict=True)
+            )
             bidders = self.team_name(state.teams[state.team_of[state.bidder]])
             lines.append(f"This hand {bidders} bid {state.high_bid}. Taken so far: {taken}.")
         elif state.phase is Phase.PLAY:
@@ -847,8 +855,11 @@ class Announcer:
             return [f"Taken this hand: {taken}; {left} still out."]
         bidders = state.teams[state.team_of[state.bidder]]
         if self.braille:
-            return [f"Taken {self._braille_counters(state)}, {left} out; {self.team_initials(bidders)} bid {state.high_bid}"]
-        taken = ", ".join(f"{self.team_name(team)} {points}" for team, points in zip(state.teams, state.counters))
+            return [f"Taken {self._braille_counters(state)}, {left} out; "
+                    f"{self.team_initials(bidders)} bid {state.high_bid}"]
+        taken = ", ".join(
+            f"{self.team_name(team)} {points}" for team, points in zip(state.teams, state.counters, strict=True)
+        )
         return [f"Taken this hand: {taken}; {left} still out. {self.team_name(bidders)} bid {state.high_bid}."]
 
     def trump_line(self, state: GameState) -> str:
@@ -874,7 +885,10 @@ class Announcer:
         }[state.phase]
         if seat == self.rules.dummy_seat:
             player = state.controller(seat)
-            return f"{'Your' if player == self.you else self.names[player] + chr(39) + 's'} turn to {doing} for the dummy."
+            return (
+                f"{'Your' if player == self.you else self.names[player] + chr(39) + 's'} "
+                f"turn to {doing} for the dummy."
+            )
         if seat == self.you:
             return f"Your turn to {doing}."
         return f"{self.names[seat]} to {doing}."
@@ -930,7 +944,10 @@ class Announcer:
             return f"The bid is at {rules.max_bid}, the most there is: you can only pass."
         step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
         if state.may_check():
-            return f"You may bid {bids.start} to {rules.max_bid} in {step}, check to keep your right to bid later, or pass."
+            return (
+                f"You may bid {bids.start} to {rules.max_bid} in {step}, "
+                "check to keep your right to bid later, or pass."
+            )
         return f"You may bid {bids.start} to {rules.max_bid} in {step}, or pass."
 
     def legal_line(self, state: GameState) -> str:
@@ -974,7 +991,11 @@ class Announcer:
         """Why an action does not belong to this part of the hand."""
         phase = state.phase
         if isinstance(action, Play):
-            return "Cards are played after the bidding." if phase is Phase.BIDDING else "Cards are played once trump is named."
+            return (
+                "Cards are played after the bidding."
+                if phase is Phase.BIDDING
+                else "Cards are played once trump is named."
+            )
         if isinstance(action, (Bid, Pass, Check)):
             return "The bidding is over." if self.rules.bidding else "There is no bidding in this game."
         if isinstance(action, Discard):

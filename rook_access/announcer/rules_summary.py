@@ -42,7 +42,8 @@ def _deal(rules: RuleSet) -> str:
 def _bidding(rules: RuleSet) -> list[str]:
     if not rules.bidding:
         return [
-            "No bidding: trump is the color of the nest's top card (a Bird goes to the bottom and the next card is turned).",
+            "No bidding: trump is the color of the nest's top card "
+            "(a Bird goes to the bottom and the next card is turned).",
             "The nest stays out of play.",
         ]
     lines = [
@@ -72,7 +73,10 @@ def _teams(rules: RuleSet) -> str:
             "for that player."
         )
     if rules.teams is Teams.BIDDER_AGAINST_PARTNERS:
-        return "The bid winner plays alone against the other two, partners for the hand; each of them scores what they take together."
+        return (
+            "The bid winner plays alone against the other two, "
+            "partners for the hand; each of them scores what they take together."
+        )
     if rules.teams is Teams.BIDDER_ALONE:
         return "The bid winner plays alone against everyone; every other player scores the tricks they take."
     return "Each player plays alone and keeps a score."
@@ -91,7 +95,8 @@ def _bird(rules: RuleSet) -> str | None:
 def _scoring(rules: RuleSet) -> list[str]:
     lines = []
     if rules.bidding:
-        lines.append("Bidders who take their bid score all they take; otherwise they lose the bid. The others score what they take.")
+        lines.append("Bidders who take their bid score all they take; "
+                     "otherwise they lose the bid. The others score what they take.")
     else:
         lines.append("Everyone scores the counters they take.")
     if rules.all_tricks_bonus:
@@ -123,7 +128,8 @@ def rules_summary(rules: RuleSet) -> list[str]:
     bird = _bird(rules)
     if bird:
         lines.append(bird)
-    lines.append("Follow the color led if you can; the highest trump, or else the highest card of the color led, takes the trick.")
+    lines.append("Follow the color led if you can; the highest trump, "
+                 "or else the highest card of the color led, takes the trick.")
     lines.append(_counters(rules))
     lines += _scoring(rules)
     return lines

@@ -16,7 +16,7 @@ import re
 
 from ..engine.cards import COLOR_LETTERS, COLOR_NAMES
 
-_COLOR_WORD = dict(zip(COLOR_LETTERS, COLOR_NAMES))
+_COLOR_WORD = dict(zip(COLOR_LETTERS, COLOR_NAMES, strict=True))
 _CARD = r"(?:(?:1[0-4]|[1-9])[rxyg]|rook)"
 _CARD_RUN = re.compile(rf"(?<![\w-]){_CARD}(?:,? {_CARD})*(?![\w-])")
 _ONE_CARD = re.compile(rf"(?<![\w-])({_CARD})(?![\w-])")

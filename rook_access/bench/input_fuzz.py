@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from ..announcer import Verbosity
 from ..console.commands import UnknownCommandError, parse_command
 from ..console.session import ConsoleGame
-from ..engine import VARIANTS, DiscardChoices, GameState, Phase, RuleSet, card_name
+from ..engine import VARIANTS, DiscardChoices, GameState, Phase, RuleSet
 from ..output.message import Message
 from ..players import BasicPlayer
 
@@ -150,7 +150,9 @@ class FuzzReport:
             f"Faults: {len(self.faults)}.",
         ]
         slow = sorted(self.slowest, reverse=True)[:3]
-        lines.append("Slowest: " + "; ".join(f"{seconds * 1000:.0f} ms for {line[:30]!r}" for seconds, line in slow) + ".")
+        lines.append(
+            "Slowest: " + "; ".join(f"{seconds * 1000:.0f} ms for {line[:30]!r}" for seconds, line in slow) + "."
+        )
         return lines + self.faults[:20]
 
 
@@ -222,7 +224,8 @@ class CheckedChannel:
         # An empty spoken form is allowed: such a line is shown, not spoken ("Speech stopped.").
         for text in (message.compact, message.spoken or "-"):
             if not text or "\n" in text or not text.isprintable() or len(text) > LONGEST_REPLY:
-                self.report.faults.append(f"bad output line after {self.line[:40]!r}: {text[:80]!r} ({len(text)} chars)")
+                self.report.faults.append(f"bad output line after {self.line[:40]!r}: "
+                                          f"{text[:80]!r} ({len(text)} chars)")
         self.said.append(message.compact)
 
 
@@ -340,7 +343,9 @@ def run(lines: int, seed: int = 1, noise_share: float = 0.75) -> FuzzReport:
     game = 0
     while report.lines < lines:
         rules = variants[game % len(variants)]
-        play_one_game(rules, seed * 1000 + game, noise, report, lines, verbosities[game // len(variants) % len(verbosities)])
+        play_one_game(
+            rules, seed * 1000 + game, noise, report, lines, verbosities[game // len(variants) % len(verbosities)]
+        )
         game += 1
     return report
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from ..engine import Action
 from ..players import Player
 from ..saves import GameSaver, GameSetup, delete_save, make_table, read_save
-from ..settings import Settings, load_settings, save_settings
+from ..settings import load_settings, save_settings
 
 GAME_SEED = 2026
 HANDS = 4

@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
             SaveLock.acquire(entries[0].path).release()
             locking.append(time.perf_counter() - start)
         assert len(entries) == args.saves
-    print(f"{args.saves} saves of {args.actions} actions: find_saves median {statistics.median(listing) * 1000:.1f} ms, "
+    print(f"{args.saves} saves of {args.actions} actions: "
+          f"find_saves median {statistics.median(listing) * 1000:.1f} ms, "
           f"{statistics.median(listing) * 1000 / args.saves:.1f} ms a save; "
           f"a lock taken and released median {statistics.median(locking) * 1e6:.0f} us")  # fmt: skip
     return 0

@@ -197,7 +197,7 @@ def paginate(blocks: Sequence[Block]) -> list[list[str]]:
         pages.append(page)
         page = []
 
-    for index, (block, lines) in enumerate(zip(blocks, laid)):
+    for index, (block, lines) in enumerate(zip(blocks, laid, strict=True)):
         if not lines:
             continue
         blank = block.blank_before and bool(page)

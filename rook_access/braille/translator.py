@@ -123,7 +123,9 @@ def transcriber_note(text: str) -> str:
     try:
         typeform = louis.getTypeformForEmphClass(tables, TRANSCRIBERS_NOTE_CLASS)
     except NameError:  # python3-louis 3.24's wrapper names an undefined ``_is_py3``
-        typeform = louis.liblouis.lou_getTypeformForEmphClass(LITERARY_BRAILLE.encode(), TRANSCRIBERS_NOTE_CLASS.encode())
+        typeform = louis.liblouis.lou_getTypeformForEmphClass(
+            LITERARY_BRAILLE.encode(), TRANSCRIBERS_NOTE_CLASS.encode()
+        )
     if not typeform:
         raise BrailleUnavailable(f"liblouis's {LITERARY_BRAILLE} has no {TRANSCRIBERS_NOTE_CLASS} emphasis class")
     return louis.translateString(tables, text, typeform=[typeform] * len(text))

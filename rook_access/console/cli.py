@@ -9,9 +9,9 @@ import json
 import os
 import re
 import signal
+import sys
 import threading
 import tomllib
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING, NoReturn
 
 from .. import __version__
 from ..announcer import speakable
+from ..announcer.rules_summary import variant_line
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
 from ..braille.elsewhere import screen_reader_braille
-from ..announcer.rules_summary import variant_line
 from ..engine import VARIANTS, BirdRank, Deal, GameState, InvalidDealError, RuleSet, RuleSetError, find_variant
-from ..engine.cards import shown
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
 from ..output.message import Message
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
@@ -35,7 +34,6 @@ from ..saves import (
     record_extra,
     resume_record,
 )
-from ..streams import encodable_line, prepare_standard_streams
 from ..settings import (
     BRAILLE_DISPLAY,
     INTERRUPTS,
@@ -48,6 +46,7 @@ from ..settings import (
     save_settings,
     settings_path,
 )
+from ..streams import encodable_line, prepare_standard_streams
 from .lines import GameKeys, LineSource, input_source, is_interactive, standard_input_lines
 from .questions import Question
 from .questions import ask as ask_question
@@ -516,7 +515,9 @@ def _offer_variants(
         f"Type a number from 1 to {len(names)} or a name; Enter plays {control.effective.variant}.",
         game_named,
         allowed=f"Type a number from 1 to {len(names)}, or press Enter.",
-        help=("The number or the name of a game in the list starts it; in the game, the rules command says its rules.",),
+        help=(
+            "The number or the name of a game in the list starts it; in the game, the rules command says its rules.",
+        ),
         refusal="{answer} is not a game here.",
     )
     # A setting changed here is kept, but not the game: it is not chosen yet, and the list is offered again.

@@ -91,23 +91,29 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 needs="bidding", phases=_BIDDING),
     CommandSpec("check", ("ch",), "", "Kentucky Discard: before anyone bids, keep the right to bid later.", acts=True,
                 brief="Check: bid later", needs="checking", phases=_BIDDING),
-    CommandSpec("discard", ("d",), "C C C C C", "Lay as many cards aside as the nest held (5 in most games) as the new nest; the cards alone do too.",
-                acts=True, brief="Lay cards aside", needs="bidding", phases=frozenset({Phase.DISCARD}), alone="the cards alone"),
-    CommandSpec("trump", ("t",), "COLOR", "Name trump, like trump red; a color alone does too. Without a color: say what trump is.",
-                acts=True, brief="Name trump, or say it", phases=frozenset({Phase.TRUMP}), alone="a color alone", reviews=True,
-                handler=_trump),
-    CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True, brief="Play a card",
-                phases=_PLAY, alone="a card alone"),
+    CommandSpec("discard", ("d",), "C C C C C",
+                "Lay as many cards aside as the nest held (5 in most games) as the new nest; the cards alone do too.",
+                acts=True, brief="Lay cards aside", needs="bidding", phases=frozenset({Phase.DISCARD}),
+                alone="the cards alone"),
+    CommandSpec("trump", ("t",), "COLOR",
+                "Name trump, like trump red; a color alone does too. Without a color: say what trump is.",
+                acts=True, brief="Name trump, or say it", phases=frozenset({Phase.TRUMP}), alone="a color alone",
+                reviews=True, handler=_trump),
+    CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True,
+                brief="Play a card", phases=_PLAY, alone="a card alone"),
     CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first.", brief="Say your hand", handler=_hand),
-    CommandSpec("trick", ("tr",), "", "Say the cards played to this trick and who is winning it.", brief="Say this trick",
-                phases=_PLAY, handler=_trick),
-    CommandSpec("last", ("l",), "", "Say the last trick taken.", brief="Say the last trick", phases=_PLAY, handler=_last),
-    CommandSpec("bids", ("bs",), "", "Say the bids of this hand.", brief="Say the bids", needs="bidding", handler=_bids),
-    CommandSpec("score", ("s",), "", "Say the score and the points taken this hand.", brief="Say the score", handler=_score),
-    CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.", brief="Counters taken",
-                phases=_PLAY, handler=_taken),
-    CommandSpec("dummy", ("dm",), "", "The 2-player game: say the dummy's cards that are face up.", brief="Say the dummy",
-                needs="dummy", handler=_dummy),
+    CommandSpec("trick", ("tr",), "", "Say the cards played to this trick and who is winning it.",
+                brief="Say this trick", phases=_PLAY, handler=_trick),
+    CommandSpec("last", ("l",), "", "Say the last trick taken.", brief="Say the last trick", phases=_PLAY,
+                handler=_last),
+    CommandSpec("bids", ("bs",), "", "Say the bids of this hand.", brief="Say the bids", needs="bidding",
+                handler=_bids),
+    CommandSpec("score", ("s",), "", "Say the score and the points taken this hand.", brief="Say the score",
+                handler=_score),
+    CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.",
+                brief="Counters taken", phases=_PLAY, handler=_taken),
+    CommandSpec("dummy", ("dm",), "", "The 2-player game: say the dummy's cards that are face up.",
+                brief="Say the dummy", needs="dummy", handler=_dummy),
     *COMMON_COMMANDS,
 )  # fmt: skip
 
@@ -122,7 +128,9 @@ def _words(line: str) -> list[str]:
     words = typed_words(line)
     # "the Rook", as the program says the Bird in words, may be typed as it is said.
     words = [
-        word for word, after in zip(words, [*words[1:], ""]) if not (word.lower() == "the" and after.lower() == "rook")
+        word
+        for word, after in zip(words, [*words[1:], ""], strict=False)
+        if not (word.lower() == "the" and after.lower() == "rook")
     ]
     # "14 red" and "14 r" are one card.
     joined: list[str] = []
@@ -209,7 +217,10 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
     raise UnknownCommandError(f"Unknown command: {shown(words[0])}. Type help for the commands.")
 
 
-CARDS_LINE = "Cards are a number and a color letter, r red, x black, y yellow, g green: 14r, 5x, 10y, 7g; rook is the Bird."
+CARDS_LINE = (
+    "Cards are a number and a color letter, r red, x black, "
+    "y yellow, g green: 14r, 5x, 10y, 7g; rook is the Bird."
+)
 
 
 def _usage(spec: CommandSpec, rules: RuleSet | None = None) -> str:
@@ -245,7 +256,8 @@ def help_lines(
         said = [f"{_usage(spec, rules)}{f' or {spec.alone}' if spec.alone else ''}" for spec in moves]
         lines.append(f"Moves now: {', '.join(said)}.")
     lines.append(f"To hear the game: {', '.join(sayers)}.")
-    lines.append("Also settings, stop and quit. Type help and a command's name for more, or help all for every command.")
+    lines.append("Also settings, stop and quit. Type help and a "
+                 "command's name for more, or help all for every command.")
     if phase is Phase.PLAY or phase is Phase.DISCARD:
         lines.append(CARDS_LINE)
     return lines

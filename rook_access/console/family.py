@@ -98,7 +98,10 @@ class FamilyConsole(Protocol):
         ...
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
-        """The command on a typed line (None for a blank line); ``UnknownCommandError`` with the closest of ``choices``."""
+        """The command on a typed line (None for a blank line).
+
+        ``UnknownCommandError`` for a line that names none, with the closest of ``choices``.
+        """
         ...
 
     def action(self, game: CommandContext, command: Command) -> Any:

@@ -55,9 +55,11 @@ def playing_text(current: str) -> str:
     for family in FAMILIES:
         table = "\n".join(markdown_table(family.commands))
         pattern = re.compile(re.escape(start_marker(family.family)) + r"\n.*?" + re.escape(END_MARKER), re.DOTALL)
-        if not pattern.search(text):
+        found = pattern.search(text)
+        if found is None:
             raise LookupError(f"{PLAYING} has no {start_marker(family.family)} table")
-        text = pattern.sub(lambda _: f"{start_marker(family.family)}\n{table}\n{END_MARKER}", text)
+        start, end = found.span()
+        text = f"{text[:start]}{start_marker(family.family)}\n{table}\n{END_MARKER}{text[end:]}"
     return text
 
 

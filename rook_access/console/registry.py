@@ -125,16 +125,20 @@ class Command:
 
 
 COMMON_COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("rules", ("ru",), "", "Say the rules of the game being played, in short.", brief="Say this game's rules"),
-    CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why.", brief="Suggest a move, and why"),
+    CommandSpec("rules", ("ru",), "", "Say the rules of the game being played, in short.",
+                brief="Say this game's rules"),
+    CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why.",
+                brief="Suggest a move, and why"),
     CommandSpec("repeat", ("rp",), "", "Say the last announcement again.", brief="Say the last line again"),
     CommandSpec("history", ("hi",), "", "Say the last ten announcements.", brief="Say the last ten lines"),
     CommandSpec("turn", ("w", "who"), "", "Say whose turn it is.", brief="Say whose turn it is"),
     CommandSpec("legal", ("lg",), "", "Say what you may do now.", brief="Say what you may do"),
     CommandSpec("stop", ("sh",), "", "Stop the program's speech now. The F2 key does it too.", brief="Stop speech now",
                 keys="F2"),
-    CommandSpec("settings", ("set",), "[NAME VALUE]", "Say the settings, or change one, like settings verbosity terse.", brief="Settings"),
-    CommandSpec("help", ("?",), "[all or NAME]", "Say the commands for now; help all, every command; help and a name, that command.",
+    CommandSpec("settings", ("set",), "[NAME VALUE]", "Say the settings, or change one, like settings verbosity terse.",
+                brief="Settings"),
+    CommandSpec("help", ("?",), "[all or NAME]",
+                "Say the commands for now; help all, every command; help and a name, that command.",
                 brief="Say the commands"),
     CommandSpec("quit", ("q", "exit"), "", "Leave the game.", brief="Leave the game"),
 )  # fmt: skip

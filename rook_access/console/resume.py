@@ -96,7 +96,8 @@ def choose_saved_game(
         if len(entries) == 1 and entries[0].game is not None:
             entry = entries[0]
             if entry.open_by is not None:
-                notice(f"The saved game, {describe(entry, now, mark_open=False)}, is open in another copy of rook-access; "
+                notice(f"The saved game, {describe(entry, now, mark_open=False)}, "
+                       "is open in another copy of rook-access; "
                        "a new game starts.")  # fmt: skip
                 return None
             if not resume:
@@ -244,7 +245,8 @@ def _from_list(
             fresh = True  # another question came between: say this one again
             continue
         if entry.damage is not None:
-            notice(f"Save {number} cannot be read: {entry.damage}. Type delete {number} to remove it, or another number.")
+            notice(f"Save {number} cannot be read: {entry.damage}. "
+                   f"Type delete {number} to remove it, or another number.")
             continue
         if entry.open_by is not None:
             notice(f"Game {number} is open in another copy of rook-access. Type another number, new, or quit.")

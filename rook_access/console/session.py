@@ -22,6 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..announcer import Verbosity, speakable
 from ..announcer.announcer import BRAILLE_WIDTH
+from ..braille.display import BrailleDisplayChannel
 from ..engine import IllegalActionError
 from ..engine.cards import shown
 from ..output.channels import user_language, voice_lines
@@ -29,7 +30,6 @@ from ..output.message import Message
 from ..players import Player
 from ..record import RecordWriter
 from ..saves import GameSaver
-from ..braille.display import BrailleDisplayChannel
 from ..settings import SETTING_CHOICES, SettingError, Settings
 from .families import family_of
 from .family import FamilyConsole
@@ -240,9 +240,8 @@ class ConsoleGame:
         """The words Tab completes now: the legal moves first, then the commands that apply
         in this game and this part of it."""
         words = self.move_words()
-        words += [
-            spec.name for spec in self.family.commands if self.family.applies(spec, self.state) and spec.name not in words
-        ]
+        family = self.family
+        words += [spec.name for spec in family.commands if family.applies(spec, self.state) and spec.name not in words]
         return words
 
     def seat_to_ask(self) -> int | None:

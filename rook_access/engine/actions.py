@@ -13,7 +13,11 @@ from .cards import ALL_CARDS, COLOR_NAMES, Card, Color, card_name, card_names
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """Bid this many points."""
+    """Bid this many points.
+
+    >>> str(Bid(85))
+    'bid 85'
+    """
 
     amount: int
 
@@ -23,7 +27,11 @@ class Bid:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Pass: final for the rest of the hand's bidding."""
+    """Pass: final for the rest of the hand's bidding.
+
+    >>> str(PASS), Pass() == PASS
+    ('pass', True)
+    """
 
     def __str__(self) -> str:
         return "pass"
@@ -31,7 +39,11 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """Check (Kentucky Discard): not open the bidding now, but keep the right to bid later."""
+    """Check (Kentucky Discard): not open the bidding now, but keep the right to bid later.
+
+    >>> str(CHECK)
+    'check'
+    """
 
     def __str__(self) -> str:
         return "check"
@@ -39,7 +51,12 @@ class Check:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """The high bidder lays these cards aside as the new nest."""
+    """The high bidder lays these cards aside as the new nest.
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> str(Discard(frozenset(parse_cards("rook 9g 5r"))))
+    'discard 5r 9g rook'
+    """
 
     cards: frozenset[Card]
 
@@ -49,7 +66,12 @@ class Discard:
 
 @dataclass(frozen=True, slots=True)
 class NameTrump:
-    """The high bidder names the trump color."""
+    """The high bidder names the trump color.
+
+    >>> from rook_access.engine.cards import GREEN
+    >>> str(NameTrump(GREEN))
+    'trump green'
+    """
 
     color: Color
 
@@ -59,7 +81,12 @@ class NameTrump:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card to the trick."""
+    """Play a card to the trick.
+
+    >>> from rook_access.engine.cards import parse_card
+    >>> str(Play(parse_card("14r"))), PLAYS[parse_card("14r")] == Play(parse_card("14r"))
+    ('play 14r', True)
+    """
 
     card: Card
 

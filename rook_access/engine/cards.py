@@ -51,33 +51,59 @@ COLOR_MASKS: tuple[CardSet, ...] = tuple(
 
 
 class CardNotationError(ValueError):
-    """Text that is not a card, a list of cards or a color in the notation."""
+    """Text that is not a card, a list of cards or a color in the notation.
+
+    >>> parse_card("15r")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.cards.CardNotationError: 15r is not a card. Cards are a number and a color letter, ...
+    """
 
 
 def make_card(number: int, color: Color) -> Card:
-    """The card with this number (1 to 14) and color."""
+    """The card with this number (1 to 14) and color.
+
+    >>> make_card(1, RED), make_card(14, GREEN)
+    (0, 55)
+    """
     if not 1 <= number <= NUMBERS_PER_COLOR or color not in COLORS:
         raise ValueError(f"no card {number} of color {color}")
     return color * NUMBERS_PER_COLOR + number - 1
 
 
 def card_color(card: Card) -> Color | None:
-    """The card's color, or None for the Bird."""
+    """The card's color, or None for the Bird.
+
+    >>> card_color(parse_card("7y")) == YELLOW, card_color(BIRD)
+    (True, None)
+    """
     return None if card == BIRD else card // NUMBERS_PER_COLOR
 
 
 def card_number(card: Card) -> int | None:
-    """The card's number (1 to 14), or None for the Bird."""
+    """The card's number (1 to 14), or None for the Bird.
+
+    >>> card_number(parse_card("7y")), card_number(BIRD)
+    (7, None)
+    """
     return None if card == BIRD else card % NUMBERS_PER_COLOR + 1
 
 
 def card_name(card: Card) -> str:
-    """The card in the notation, e.g. ``14r``, ``5x``, ``rook``."""
+    """The card in the notation, e.g. ``14r``, ``5x``, ``rook``.
+
+    >>> card_name(make_card(5, BLACK)), card_name(BIRD)
+    ('5x', 'rook')
+    """
     return _NAMES[card]
 
 
 def card_names(cards: Iterable[Card]) -> str:
-    """Cards in the notation, separated by spaces, in the order given."""
+    """Cards in the notation, separated by spaces, in the order given.
+
+    >>> card_names([BIRD, make_card(14, RED)])
+    'rook 14r'
+    """
     return " ".join(_NAMES[card] for card in cards)
 
 
@@ -99,7 +125,11 @@ for _number in range(1, NUMBERS_PER_COLOR + 1):
 
 
 def shown(text: str, limit: int = 20) -> str:
-    """Text fit to repeat back in a message: printable characters only, cut to ``limit``."""
+    """Text fit to repeat back in a message: printable characters only, cut to ``limit``.
+
+    >>> shown(" bid\x07 85 "), shown("x" * 30, limit=5), shown("   ")
+    ('bid 85', 'xxxxx', 'that')
+    """
     printable = "".join(ch for ch in text.strip() if ch.isprintable())
     return printable[:limit] or "that"
 
@@ -109,6 +139,11 @@ def parse_card(text: str) -> Card:
 
     The color may also be a whole color name (``14red``) or ``b`` for black.
     Raises CardNotationError for anything else.
+
+    >>> parse_card("14red") == parse_card("14R") == make_card(14, RED)
+    True
+    >>> parse_card("Bird") == BIRD
+    True
     """
     card = _BY_NAME.get(text.strip().lower())
     if card is None:
@@ -120,13 +155,23 @@ def parse_card(text: str) -> Card:
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """The cards named in a text separated by spaces or commas, or in a list of names."""
+    """The cards named in a text separated by spaces or commas, or in a list of names.
+
+    >>> card_names(parse_cards("14r, 5b rook"))
+    '14r 5x rook'
+    >>> parse_cards(["1r", "2r"])
+    [0, 1]
+    """
     words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [parse_card(word) for word in words]
 
 
 def parse_color(text: str) -> Color:
-    """The color named by ``text``: red, black, yellow, green or r, x, y, g, b (any case)."""
+    """The color named by ``text``: red, black, yellow, green or r, x, y, g, b (any case).
+
+    >>> parse_color("Green") == GREEN, parse_color("b") == parse_color("x") == BLACK
+    (True, True)
+    """
     color = _COLOR_BY_WORD.get(text.strip().lower())
     if color is None:
         raise CardNotationError(
@@ -137,7 +182,11 @@ def parse_color(text: str) -> Color:
 
 
 def mask_of(cards: Iterable[Card]) -> CardSet:
-    """The set of these cards, as a mask."""
+    """The set of these cards, as a mask.
+
+    >>> bin(mask_of([0, 2]))
+    '0b101'
+    """
     mask = 0
     for card in cards:
         mask |= 1 << card
@@ -145,7 +194,11 @@ def mask_of(cards: Iterable[Card]) -> CardSet:
 
 
 def cards_in(mask: CardSet) -> list[Card]:
-    """The cards in a mask, lowest card number first."""
+    """The cards in a mask, lowest card number first.
+
+    >>> card_names(cards_in(mask_of(parse_cards("rook 14r 1r"))))
+    '1r 14r rook'
+    """
     cards = []
     while mask:
         low = mask & -mask
@@ -155,7 +208,11 @@ def cards_in(mask: CardSet) -> list[Card]:
 
 
 def iter_cards(mask: CardSet) -> Iterator[Card]:
-    """Iterate over the cards in a mask, lowest first."""
+    """Iterate over the cards in a mask, lowest first.
+
+    >>> list(iter_cards(0b1010))
+    [1, 3]
+    """
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

@@ -17,7 +17,6 @@ from .cards import Card, CardNotationError, card_name, parse_card
 from .errors import InvalidDealError
 from .rules import RuleSet
 
-
 EXAMPLE_DEAL: dict[str, Any] = {
     "dealer": 3,
     "hands": [
@@ -33,7 +32,13 @@ EXAMPLE_DEAL: dict[str, Any] = {
 
 @dataclass(frozen=True)
 class Deal:
-    """The cards of one hand: the dealer, every seat's hand and the nest, in the order dealt."""
+    """The cards of one hand: the dealer, every seat's hand and the nest, in the order dealt.
+
+    >>> from rook_access.engine.rules import PARTNERSHIP
+    >>> deal = Deal.from_json(EXAMPLE_DEAL, PARTNERSHIP)
+    >>> deal.dealer, len(deal.hands), card_name(deal.hands[0][-1]), len(deal.nest), deal.aside
+    (3, 4, 'rook', 5, ())
+    """
 
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -43,14 +48,30 @@ class Deal:
 
     @classmethod
     def shuffled(cls, rules: RuleSet, dealer: int, rng: random.Random) -> Deal:
-        """Shuffle the deck and deal it one card at a time from the dealer's left."""
+        """Shuffle the deck and deal it one card at a time from the dealer's left.
+
+        >>> from rook_access.engine.rules import PARTNERSHIP, TWO_PLAYER
+        >>> deal = Deal.shuffled(PARTNERSHIP, 3, random.Random(1))
+        >>> [len(hand) for hand in deal.hands], len(deal.nest), deal.aside
+        ([9, 9, 9, 9], 5, ())
+        >>> deal = Deal.shuffled(TWO_PLAYER, 0, random.Random(1))
+        >>> [len(hand) for hand in deal.hands], len(deal.nest), len(deal.aside)
+        ([12, 12, 12], 5, 3)
+        """
         deck = list(rules.deck)
         rng.shuffle(deck)
         return cls.from_deck_order(rules, dealer, deck)
 
     @classmethod
     def from_deck_order(cls, rules: RuleSet, dealer: int, deck: list[Card]) -> Deal:
-        """Deal ``deck`` from its first card: round by round, a nest card after each round."""
+        """Deal ``deck`` from its first card: round by round, a nest card after each round.
+
+        >>> from rook_access.engine.cards import card_names
+        >>> from rook_access.engine.rules import PARTNERSHIP
+        >>> deal = Deal.from_deck_order(PARTNERSHIP, 3, list(PARTNERSHIP.deck))
+        >>> card_names(deal.hands[0][:3]), card_names(deal.nest)
+        ('5r 10r 5x', '9r 14r 9x 14x 9y')
+        """
         players = rules.players
         hands: list[list[Card]] = [[] for _ in range(players)]
         nest: list[Card] = []
@@ -66,13 +87,29 @@ class Deal:
         return cls(dealer, tuple(tuple(hand) for hand in hands), tuple(nest), aside)
 
     def face_up(self, rules: RuleSet) -> tuple[Card, ...]:
-        """The dummy's cards dealt face up: every other card dealt to it, from its first."""
+        """The dummy's cards dealt face up: every other card dealt to it, from its first.
+
+        >>> from rook_access.engine.rules import PARTNERSHIP, TWO_PLAYER
+        >>> deal = Deal.shuffled(TWO_PLAYER, 0, random.Random(1))
+        >>> deal.face_up(TWO_PLAYER) == deal.hands[2][0:12:2]
+        True
+        >>> Deal.shuffled(PARTNERSHIP, 0, random.Random(1)).face_up(PARTNERSHIP)
+        ()
+        """
         if rules.dummy_seat is None:
             return ()
         return self.hands[rules.dummy_seat][0::2][: rules.dummy_face_up]
 
     def check(self, rules: RuleSet) -> None:
-        """Raise InvalidDealError unless this deal is possible under ``rules``."""
+        """Raise InvalidDealError unless this deal is possible under ``rules``.
+
+        >>> from rook_access.engine.rules import PARTNERSHIP
+        >>> deal = Deal.from_json(EXAMPLE_DEAL, PARTNERSHIP)
+        >>> Deal(deal.dealer, deal.hands, deal.nest[:4]).check(PARTNERSHIP)
+        Traceback (most recent call last):
+        ...
+        rook_access.engine.errors.InvalidDealError: The nest has 4 cards; it needs 5.
+        """
         if not 0 <= self.dealer < rules.players:
             raise InvalidDealError(f"The dealer must be a seat from 0 to {rules.players - 1}.")
         if len(self.hands) != rules.players:
@@ -102,6 +139,14 @@ class Deal:
 
         The object is ``{"dealer": 3, "hands": [[9 cards] x 4], "nest": [5 cards]}``
         with cards in the notation; games that lay cards aside add ``"aside"``.
+
+        >>> from rook_access.engine.rules import PARTNERSHIP
+        >>> Deal.from_json(EXAMPLE_DEAL, PARTNERSHIP).dealer
+        3
+        >>> Deal.from_json({"dealer": 0, "hands": []}, PARTNERSHIP)
+        Traceback (most recent call last):
+        ...
+        rook_access.engine.errors.InvalidDealError: The deal has no 'nest'.
         """
         if not isinstance(data, Mapping):
             raise InvalidDealError('A deal file holds one JSON object with "dealer", "hands" and "nest".')

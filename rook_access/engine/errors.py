@@ -24,7 +24,10 @@ class Rule(enum.Enum):
     BID_NOT_HIGHER = "a bid must be at least one step above the last bid"
     BID_NOT_MULTIPLE = "bids go up in steps"
     BID_ABOVE_MAXIMUM = "no bid may be above the maximum"
-    CHECK_NOT_ALLOWED = "a check is only allowed before anyone bids, once, and not after the partner checked and both opponents passed"
+    CHECK_NOT_ALLOWED = (
+        "a check is only allowed before anyone bids, once, "
+        "and not after the partner checked and both opponents passed"
+    )
     DISCARD_COUNT = "the high bidder discards exactly as many cards as the nest held"
     DISCARD_NOT_HELD = "only cards in hand can be discarded"
     CARD_NOT_HELD = "only cards in hand can be played"

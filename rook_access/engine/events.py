@@ -19,7 +19,12 @@ def _names(cards: tuple[Card, ...]) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class GameStarted:
-    """A new game of these rules begins."""
+    """A new game of these rules begins.
+
+    >>> record = GameStarted("partnership", 4, ((0, 2), (1, 3)), target=300, hands=None).to_record()
+    >>> record["event"], record["sides"], record["target"], record["scoring"]
+    ('game_start', [[0, 2], [1, 3]], 300, 'sides')
+    """
 
     variant: str
     players: int
@@ -49,7 +54,12 @@ class GameStarted:
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    """A hand is dealt. ``hands[seat]`` is in the order dealt; the nest likewise."""
+    """A hand is dealt. ``hands[seat]`` is in the order dealt; the nest likewise.
+
+    >>> from rook_access.engine.cards import parse_card, parse_cards
+    >>> Dealt(1, 3, (tuple(parse_cards("5r 6r")), tuple(parse_cards("7r 8r"))), (parse_card("rook"),)).to_record()
+    {'event': 'deal', 'hand': 1, 'dealer': 3, 'hands': [['5r', '6r'], ['7r', '8r']], 'nest': ['rook']}
+    """
 
     hand: int
     dealer: int
@@ -77,7 +87,11 @@ class Dealt:
 
 @dataclass(frozen=True, slots=True)
 class BidMade:
-    """A seat bids ``amount``, or passes (``amount`` None)."""
+    """A seat bids ``amount``, or passes (``amount`` None).
+
+    >>> BidMade(0, 85).to_record(), BidMade(1, None).to_record()
+    ({'event': 'bid', 'seat': 0, 'amount': 85}, {'event': 'bid', 'seat': 1, 'amount': None})
+    """
 
     seat: int
     amount: int | None
@@ -88,7 +102,11 @@ class BidMade:
 
 @dataclass(frozen=True, slots=True)
 class Checked:
-    """A seat checks (Kentucky Discard): it does not open the bidding now but may bid later."""
+    """A seat checks (Kentucky Discard): it does not open the bidding now but may bid later.
+
+    >>> Checked(2).to_record()
+    {'event': 'check', 'seat': 2}
+    """
 
     seat: int
 
@@ -100,7 +118,12 @@ class Checked:
 class TrumpTurned:
     """Without bidding, trump is the color of the nest's top card; a Bird turned
     up goes to the bottom and the next card is turned.  ``cards`` are the cards
-    turned, in order."""
+    turned, in order.
+
+    >>> from rook_access.engine.cards import GREEN, parse_cards
+    >>> TrumpTurned(tuple(parse_cards("rook 7g")), GREEN).to_record()
+    {'event': 'trump_turned', 'cards': ['rook', '7g'], 'color': 'green'}
+    """
 
     cards: tuple[Card, ...]
     color: Color
@@ -113,7 +136,11 @@ class TrumpTurned:
 class TeamsFormed:
     """Who plays with whom this hand, where it changes from hand to hand: after
     the deal (rotating partners, each alone) or once the bid is won (the bid
-    winner alone)."""
+    winner alone).
+
+    >>> TeamsFormed(((0,), (1, 2))).to_record()
+    {'event': 'teams', 'teams': [[0], [1, 2]]}
+    """
 
     teams: tuple[tuple[int, ...], ...]
 
@@ -123,7 +150,11 @@ class TeamsFormed:
 
 @dataclass(frozen=True, slots=True)
 class ThrownIn:
-    """Every seat passed: the hand is thrown in and the next dealer deals it again."""
+    """Every seat passed: the hand is thrown in and the next dealer deals it again.
+
+    >>> ThrownIn(1, 3).to_record()
+    {'event': 'thrown_in', 'hand': 1, 'dealer': 3}
+    """
 
     hand: int
     dealer: int
@@ -134,7 +165,11 @@ class ThrownIn:
 
 @dataclass(frozen=True, slots=True)
 class BidWon:
-    """The bidding is over: ``seat`` takes the bid at ``amount``."""
+    """The bidding is over: ``seat`` takes the bid at ``amount``.
+
+    >>> BidWon(0, 90).to_record()
+    {'event': 'bid_won', 'seat': 0, 'amount': 90}
+    """
 
     seat: int
     amount: int
@@ -145,7 +180,12 @@ class BidWon:
 
 @dataclass(frozen=True, slots=True)
 class NestTaken:
-    """The high bidder adds the nest's cards to the hand (only the bidder sees them)."""
+    """The high bidder adds the nest's cards to the hand (only the bidder sees them).
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> NestTaken(0, tuple(parse_cards("12g 9g"))).to_record()
+    {'event': 'nest_taken', 'seat': 0, 'cards': ['12g', '9g']}
+    """
 
     seat: int
     cards: tuple[Card, ...]
@@ -156,7 +196,12 @@ class NestTaken:
 
 @dataclass(frozen=True, slots=True)
 class NestDiscarded:
-    """The high bidder lays these cards aside as the new nest."""
+    """The high bidder lays these cards aside as the new nest.
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> NestDiscarded(0, tuple(parse_cards("5y 6y"))).to_record()
+    {'event': 'nest', 'seat': 0, 'discarded': ['5y', '6y']}
+    """
 
     seat: int
     cards: tuple[Card, ...]
@@ -167,7 +212,12 @@ class NestDiscarded:
 
 @dataclass(frozen=True, slots=True)
 class TrumpNamed:
-    """The high bidder names trump."""
+    """The high bidder names trump.
+
+    >>> from rook_access.engine.cards import RED
+    >>> TrumpNamed(0, RED).to_record()
+    {'event': 'trump', 'seat': 0, 'color': 'red'}
+    """
 
     seat: int
     color: Color
@@ -178,7 +228,12 @@ class TrumpNamed:
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
-    """A seat plays a card to the trick."""
+    """A seat plays a card to the trick.
+
+    >>> from rook_access.engine.cards import parse_card
+    >>> CardPlayed(1, parse_card("14r")).to_record()
+    {'event': 'play', 'seat': 1, 'card': '14r'}
+    """
 
     seat: int
     card: Card
@@ -189,7 +244,12 @@ class CardPlayed:
 
 @dataclass(frozen=True, slots=True)
 class TrickTaken:
-    """A trick is complete. ``points`` includes the nest's on the last trick (``nest``)."""
+    """A trick is complete. ``points`` includes the nest's on the last trick (``nest``).
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> TrickTaken(1, 0, tuple(parse_cards("10r 14r 6g 13r")), 2, 30).to_record()
+    {'event': 'trick', 'number': 1, 'leader': 0, 'cards': ['10r', '14r', '6g', '13r'], 'winner': 2, 'points': 30}
+    """
 
     number: int
     leader: int
@@ -212,7 +272,12 @@ class TrickTaken:
 
 @dataclass(frozen=True, slots=True)
 class HandEnded:
-    """A hand is scored. Lists are by side."""
+    """A hand is scored. Lists are by side.
+
+    >>> record = HandEnded(1, 0, 90, True, counters=(95, 25), score_change=(95, 25), scores=(95, 25)).to_record()
+    >>> record["event"], record["made"], record["score_change"], record["scores"]
+    ('hand_end', True, [95, 25], [95, 25])
+    """
 
     hand: int
     bidder: int | None
@@ -252,7 +317,11 @@ class HandEnded:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    """The game is over. ``winner`` is a side, or None for a draw after a fixed number of hands."""
+    """The game is over. ``winner`` is a side, or None for a draw after a fixed number of hands.
+
+    >>> GameEnded(0, (310, 250)).to_record()
+    {'event': 'game_end', 'winner': 0, 'scores': [310, 250]}
+    """
 
     winner: int | None
     """The winning side, or player where each keeps a score; None for a draw."""

@@ -54,6 +54,7 @@ class _Tables:
                     rules.follow_masks[trump],
                     rules.follow_plays[trump],
                     ((0, *power) for power in rules.trick_powers[trump]),
+                    strict=True,
                 ),
             )
             for trump in COLORS

@@ -29,7 +29,11 @@ from .cards import (
 
 
 class BirdRank(enum.Enum):
-    """Where the Rook Bird ranks among the trumps (Kentucky Discard's three ranks)."""
+    """Where the Rook Bird ranks among the trumps (Kentucky Discard's three ranks).
+
+    >>> BirdRank("ten-and-a-half") is BirdRank.TEN_AND_A_HALF, PARTNERSHIP.bird_rank
+    (True, <BirdRank.HIGH: 'high'>)
+    """
 
     HIGH = "high"
     """Highest trump, playable at any time (the Hasbro rule)."""
@@ -50,7 +54,11 @@ DEFAULT_SEAT_NAMES: dict[int, tuple[str, ...]] = {
 
 
 class Teams(enum.Enum):
-    """Who plays with whom in a hand, and whose score is kept."""
+    """Who plays with whom in a hand, and whose score is kept.
+
+    >>> PARTNERSHIP.teams.value, TWO_PLAYER.teams.value
+    ('fixed', 'bidder against partners')
+    """
 
     FIXED = "fixed"
     """The same partnerships every hand; each side keeps one score."""
@@ -67,7 +75,13 @@ class Teams(enum.Enum):
 
 
 class RuleSetError(ValueError):
-    """A rule-set description, or a table option, that cannot be played."""
+    """A rule-set description, or a table option, that cannot be played.
+
+    >>> PARTNERSHIP.replace(players=1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.rules.RuleSetError: a game needs at least 2 players; ...
+    """
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,12 @@ class RuleSet:
     """Everything that varies between games of Rook, as data.
 
     The defaults are the Original ROOK Partnership Game for 4 players.
+
+    >>> rules = RuleSet()
+    >>> rules.players, rules.hand_size, rules.nest_size, rules.deck_size, rules.total_points
+    (4, 9, 5, 41, 120)
+    >>> rules.replace(target_score=500).target_score
+    500
     """
 
     name: str = "partnership"
@@ -286,7 +306,12 @@ class RuleSet:
         return sum(self.points[card] for card in self.deck)
 
     def points_in(self, cards: CardSet) -> int:
-        """The points in a set of cards."""
+        """The points in a set of cards.
+
+        >>> from rook_access.engine.cards import mask_of, parse_cards
+        >>> PARTNERSHIP.points_in(mask_of(parse_cards("5r 10x 14y rook 6g")))
+        45
+        """
         points = self.points
         total = 0
         while cards:
@@ -350,6 +375,13 @@ class RuleSet:
 
         Follow the suit led if you can; the Bird (where it has the privilege) may
         be played at any time; a Bird lead is a trump lead.
+
+        >>> from rook_access.engine.cards import GREEN, card_names, cards_in, mask_of, parse_card, parse_cards
+        >>> hand = mask_of(parse_cards("5r 9r 14x rook"))
+        >>> card_names(cards_in(PARTNERSHIP.legal_plays(hand, parse_card("10r"), GREEN)))
+        '5r 9r rook'
+        >>> card_names(cards_in(PARTNERSHIP.legal_plays(hand, None, GREEN)))
+        '5r 9r 14x rook'
         """
         if lead is None:
             return hand
@@ -365,6 +397,12 @@ class RuleSet:
 
         The highest value of ``trick_powers`` wins: any trump beats any card of
         the suit led, and a card of another plain suit cannot win.
+
+        >>> from rook_access.engine.cards import GREEN, parse_cards
+        >>> PARTNERSHIP.trick_winner(parse_cards("10r 14r 6g 13r"), GREEN)
+        2
+        >>> PARTNERSHIP.trick_winner(parse_cards("10r 14r 6x 13r"), GREEN)
+        1
         """
         power = self.trick_powers[trump][cards[0]]
         best_index = 0
@@ -423,7 +461,11 @@ class RuleSet:
 
     # --------------------------------------------------------------- bidding
     def bid_range(self, high_bid: int | None) -> range:
-        """The bids allowed after ``high_bid`` (None: nobody has bid)."""
+        """The bids allowed after ``high_bid`` (None: nobody has bid).
+
+        >>> list(PARTNERSHIP.bid_range(None))[:3], list(PARTNERSHIP.bid_range(115)), list(PARTNERSHIP.bid_range(120))
+        ([70, 75, 80], [120], [])
+        """
         lowest = self.min_bid if high_bid is None else high_bid + self.bid_step
         return range(lowest, self.max_bid + 1, self.bid_step)
 
@@ -453,6 +495,11 @@ class RuleSet:
         lose the bid and score nothing.  Every other team scores what it took.
         Without bidding (``bidding_side`` None) everyone scores what they took.
         ``all_tricks`` is the team that took every trick, which gets the bonus.
+
+        >>> PARTNERSHIP.score_hand([95, 25], bidding_side=0, bid=90)
+        (True, [95, 25])
+        >>> PARTNERSHIP.score_hand([80, 40], bidding_side=0, bid=90)
+        (False, [-90, 40])
         """
         change = list(counters)
         if all_tricks is not None:
@@ -483,6 +530,11 @@ class RuleSet:
         To a target: over when a side has reached it and has the highest total
         alone (a tie at the top plays another hand).  With a number of hands:
         over after that many, the higher total winning, equal totals a draw.
+
+        >>> PARTNERSHIP.game_result([310, 250], hands_played=5)
+        (True, 0)
+        >>> PARTNERSHIP.game_result([310, 310], hands_played=5)
+        (False, None)
         """
         best = max(scores)
         leaders = [side for side, score in enumerate(scores) if score == best]
@@ -496,7 +548,11 @@ class RuleSet:
 
 
 def team_of(teams: tuple[tuple[int, ...], ...], players: int) -> tuple[int, ...]:
-    """The team index of each seat."""
+    """The team index of each seat.
+
+    >>> team_of(((0, 2), (1, 3)), 4)
+    (0, 1, 0, 1)
+    """
     table = [0] * players
     for index, seats in enumerate(teams):
         for seat in seats:
@@ -594,7 +650,11 @@ VARIANTS: dict[str, RuleSet] = {
 
 @dataclass(frozen=True)
 class TableOptions:
-    """The table options a game may be played with; None leaves the variant's rule."""
+    """The table options a game may be played with; None leaves the variant's rule.
+
+    >>> TableOptions(target=500).hands is None
+    True
+    """
 
     target: int | None = None
     hands: int | None = None
@@ -609,7 +669,15 @@ KENTUCKY_ONLY = "the tournament rules of Kentucky Discard"
 
 
 def with_options(rules: RuleSet, options: TableOptions) -> RuleSet:
-    """``rules`` with the table options applied; RuleSetError says why a combination cannot be played."""
+    """``rules`` with the table options applied; RuleSetError says why a combination cannot be played.
+
+    >>> with_options(PARTNERSHIP, TableOptions(target=500)).target_score
+    500
+    >>> with_options(PARTNERSHIP, TableOptions(target=500, hands=3))
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.rules.RuleSetError: Play to a target score or a number of hands, not both.
+    """
     title = rules.title[0].upper() + rules.title[1:]
     changes: dict[str, object] = {}
     max_bid = rules.max_bid
@@ -651,7 +719,15 @@ def with_options(rules: RuleSet, options: TableOptions) -> RuleSet:
 
 
 def find_variant(name: str) -> RuleSet:
-    """The variant with this name (case-insensitive)."""
+    """The variant with this name (case-insensitive).
+
+    >>> find_variant(" Kentucky ").title
+    'Kentucky Discard'
+    >>> find_variant("bridge")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.rules.RuleSetError: There is no game called bridge. Games: partnership, beginner, ...
+    """
     try:
         return VARIANTS[name.strip().lower()]
     except KeyError:

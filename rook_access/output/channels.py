@@ -44,7 +44,6 @@ import csv
 import itertools
 import locale
 import os
-import queue
 import re
 import shlex
 import shutil

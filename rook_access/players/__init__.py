@@ -42,7 +42,8 @@ def parse_levels(text: str, seats: int) -> list[str]:
     if len(names) == 1:
         names = names * seats
     elif len(names) != seats:
-        raise LevelError(f"give one level for every seat or {seats} levels, one per seat, like easy,strong,normal,strong")
+        raise LevelError(f"give one level for every seat or {seats} levels, "
+                         "one per seat, like easy,strong,normal,strong")
     for name in names:
         if name not in PLAYER_LEVELS:
             raise LevelError(f"no level called {shown(name) if name else 'nothing'}; levels: {allowed}")

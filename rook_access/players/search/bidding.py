@@ -106,7 +106,7 @@ class BiddingModel:
 
     def estimate(self, cards: list[int], rules: RuleSet) -> float:
         """The points this hand's team is expected to take as the bidder."""
-        return sum(w * x for w, x in zip(self.weights, bid_features(cards, rules)))
+        return sum(w * x for w, x in zip(self.weights, bid_features(cards, rules), strict=True))
 
 
 MODEL_FILE = "bidding_model.json"

@@ -156,7 +156,9 @@ def _evaluate_deal(
     if exact:
         assert view.trump is not None  # named before card play
         values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points, team_of)
-        remaining = sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
+        remaining = (
+            sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
+        )
         # The solver knows what this team takes; with two teams the other takes the rest.
         other = 1 - side
         for card in cards:
@@ -175,7 +177,7 @@ def _evaluate_deal(
             hands[seat] &= ~(1 << card)
             taken, more = rollout(tables, team_of, hands, leader, [*trick, card], nest_points, rng.random,
                                   budget.epsilon)
-            final = [have + extra for have, extra in zip(counters, taken)]
+            final = [have + extra for have, extra in zip(counters, taken, strict=True)]
             result = results[card]
             result.total += outlook.outcome(final, won | more)
             result.points += taken[side]

@@ -44,11 +44,12 @@ def deal_unseen(knowledge: Knowledge, rng: random.Random, tries: int = 50) -> Sa
         dealt: dict[int, CardSet] = {}
         ok = True
         while places:
-            def slack(slot: int) -> int:
-                allowed = remaining if ignore_voids else remaining & ~knowledge.excluded.get(slot, 0)
-                return allowed.bit_count() - places[slot]
-
-            slot = min(places, key=slack)
+            # How many cards each place could take beyond those it needs.
+            slack = {
+                place: (remaining if ignore_voids else remaining & ~knowledge.excluded.get(place, 0)).bit_count() - need
+                for place, need in places.items()
+            }
+            slot = min(slack, key=slack.__getitem__)
             need = places.pop(slot)
             allowed = remaining if ignore_voids else remaining & ~knowledge.excluded.get(slot, 0)
             if allowed.bit_count() < need:

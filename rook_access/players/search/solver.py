@@ -536,7 +536,11 @@ def solve(
     nest_points: int = 0,
     team_of: Sequence[int] | None = None,
 ) -> int:
-    """The points `side` takes from here to the end of the hand with best play by every seat (its side maximizing, others minimizing): the cards of the current trick included, and `nest_points` added to whoever takes the last trick when rules.last_trick_takes_nest.
+    """The points `side` takes from here to the end of the hand with best play by every seat.
+
+    Its side maximizes, the others minimize. The cards of the current trick
+    are included, and `nest_points` is added to whoever takes the last trick
+    when rules.last_trick_takes_nest.
 
     ``hands[s]`` is the mask of the cards seat ``s`` still holds; ``trick`` is
     the cards played so far to the current trick, in order from ``leader``.
@@ -558,7 +562,9 @@ def solve_moves(
     nest_points: int = 0,
     team_of: Sequence[int] | None = None,
 ) -> dict[int, int]:
-    """For the seat to play now (seat (leader + len(trick)) % rules.players), the exact value (as in `solve`, for `side`) of each of its legal cards.
+    """The exact value (as in `solve`, for `side`) of each legal card of the seat to play now.
+
+    That seat is (leader + len(trick)) % rules.players.
 
     Empty when that seat has no card left (the hand is over).
     """

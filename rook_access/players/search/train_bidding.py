@@ -73,7 +73,7 @@ def least_squares(rows: list[list[float]], targets: list[float], ridge: float = 
     size = len(rows[0])
     matrix = [[0.0] * size for _ in range(size)]
     vector = [0.0] * size
-    for row, target in zip(rows, targets):
+    for row, target in zip(rows, targets, strict=True):
         for i in range(size):
             vector[i] += row[i] * target
             for j in range(size):
@@ -97,7 +97,9 @@ def train_one(name: str, rules: RuleSet, deals: int, seed: int) -> dict:
     """One game's model, and the line that scales the rule books' reckoning of a hand to it."""
     rows, targets, reckonings = self_play_examples(deals, seed, rules)
     weights = least_squares(rows, targets)
-    residuals = [t - sum(w * x for w, x in zip(weights, row)) for row, t in zip(rows, targets)]
+    residuals = [
+        t - sum(w * x for w, x in zip(weights, row, strict=True)) for row, t in zip(rows, targets, strict=True)
+    ]
     spread = math.sqrt(sum(r * r for r in residuals) / len(residuals))
     if model_signature(rules) == model_signature(PARTNERSHIP):
         strength = [1.0, 0.0]  # the reckoning is the Partnership Game's own

@@ -1,0 +1,116 @@
+"""The announcer: two forms of every message, and three verbosities that keep the facts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rook_access.announcer import Verbosity, speak_card, speakable
+from rook_access.console.session import ConsoleGame
+from rook_access.engine import PARTNERSHIP, Deal, GameState, card_name
+from tests.helpers import REPOSITORY
+from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, legal_script, run_in_process
+
+CARD_TOKEN = re.compile(r"(?<![\w-])(?:(?:1[0-4]|[1-9])[rxyg]|rook)(?![\w-])")
+
+
+def test_every_card_has_a_spoken_name():
+    names = {card_name(card): speak_card(card_name(card)) for card in PARTNERSHIP.deck}
+    assert names["14r"] == "14 red" and names["5x"] == "5 black" and names["10y"] == "10 yellow"
+    assert names["7g"] == "7 green" and names["rook"] == "the Rook"
+    assert len(set(names.values())) == 41
+
+
+@pytest.mark.parametrize(
+    ("compact", "spoken"),
+    [
+        ("Your hand, 9 cards: 14r 10r 5x rook.", "Your hand, 9 cards: 14 red, 10 red, 5 black, the Rook."),
+        ("West plays 10r.", "West plays 10 red."),
+        ("You must follow red: 12r, 7r.", "You must follow red: 12 red, 7 red."),
+        (
+            "Hand 2 over. North-South bid 95 and took 75: set back 95.",
+            "Hand 2 over. North South bid 95 and took 75: set back 95.",
+        ),
+        ("East-West took 45 points: +45.", "East West took 45 points: plus 45."),
+        ("Score: North-South -95, East-West 45.", "Score: North South minus 95, East West 45."),
+        (
+            "Rook: the Original Rook Partnership Game, to 300 points.",
+            "Rook: the Original Rook Partnership Game, to 300 points.",
+        ),
+    ],
+)
+def test_spoken_forms(compact, spoken):
+    assert speakable(compact) == spoken
+
+
+def whole_hand(verbosity: Verbosity) -> tuple[list[str], list[dict], list]:
+    script = legal_script(FIXED_DEAL, seed=4)
+    output, records, state, _ = run_in_process(
+        script, seats="human,human,human,human", deal=FIXED_DEAL, seed=4, verbosity=verbosity
+    )
+    return output, records, state
+
+
+def test_no_spoken_form_ever_holds_the_compact_notation():
+    for verbosity in Verbosity:
+        script = legal_script(FIXED_DEAL, seed=4)
+        state = GameState(PARTNERSHIP, seed=4, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+        channel = ListChannel()
+        ConsoleGame(
+            state, [None] * 4, ScriptedLines(script + ["hand", "score", "history"]), channel, verbosity=verbosity
+        ).run()
+        assert len(channel.messages) > 60
+        for message in channel.messages:
+            assert not CARD_TOKEN.search(message.spoken), message.spoken
+            assert not re.search(r"[+-]\d", message.spoken), message.spoken
+
+
+def test_verbosity_changes_the_words_not_the_facts():
+    outputs = {verbosity: whole_hand(verbosity) for verbosity in Verbosity}
+    records = [records for _, records, _ in outputs.values()]
+    assert records[0] == records[1] == records[2]
+    terse, normal, verbose = (outputs[v][0] for v in (Verbosity.TERSE, Verbosity.NORMAL, Verbosity.VERBOSE))
+    assert sum(map(len, terse)) < sum(map(len, normal)) < sum(map(len, verbose))
+    # Every card played is named in every verbosity, in the same order.
+    plays = [r["card"] for r in records[0] if r["event"] == "play"]
+    for output in (terse, normal, verbose):
+        play = re.compile(
+            r"^(South|West|North|East)(?: trumps with| trumps| plays| leads)? ((?:1[0-4]|[1-9])[rxyg]|rook)[.,]"
+        )
+        play_lines = [line for line in output if play.match(line)]
+        named = [CARD_TOKEN.search(line).group(0) for line in play_lines]
+        assert named == plays
+    assert any(", following " in line for line in verbose)
+    assert any("have taken" in line for line in verbose)
+    # The score at the end is the same number in all three.
+    final = [line for line in normal if line.startswith("Score:")][-1]
+    assert final in terse and final in verbose
+
+
+def test_repeat_and_history_say_recent_announcements():
+    output, _, _, _ = run_in_process(["repeat", "history", "rp"], deal=FIXED_DEAL, seed=1)
+    hand = "Your hand, 9 cards: 14r 10r 5r 12x 9x 13y 6y 11g rook."
+    assert output.count(hand) == 1 + 1 + 1 + 1  # said, repeated, in the history, repeated again
+    assert any(line.startswith("The last ") and line.endswith("announcements, oldest first:") for line in output)
+
+
+def test_taken_says_the_counters_of_each_side():
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green", "rook", "6g", "14g", "13g", "taken"]
+    output, _, _, _ = run_in_process(lines, seats="human,human,human,human", deal=FIXED_DEAL)
+    assert "Taken this hand: North-South 30, East-West 0; 90 still out. North-South bid 70." in output
+
+
+def test_the_guides_verbosity_samples_are_what_the_program_says():
+    guide = (REPOSITORY / "docs" / "screen-reader-guide.md").read_text()
+    section = guide.split("## Verbosity", 1)[1].split("\n## ", 1)[0]
+    script = legal_script(FIXED_DEAL, seed=4)[:14]
+    for verbosity in Verbosity:
+        block = section.split(f"`{verbosity.value}`:", 1)[1].split("\n\n", 2)[1]
+        samples = [line.strip() for line in block.splitlines() if line.startswith("    ")]
+        assert len(samples) >= 7
+        output, _, _, _ = run_in_process(
+            script, seats="human,human,human,human", deal=FIXED_DEAL, seed=4, verbosity=verbosity
+        )
+        for sample in samples:
+            assert sample in output, (verbosity, sample)

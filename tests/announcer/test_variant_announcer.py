@@ -1,0 +1,131 @@
+"""What the console says in the other games: the dummy, whose hand is played, partners, scores."""
+
+from __future__ import annotations
+
+from rook_access.announcer import Announcer
+from rook_access.announcer.rules_summary import rules_summary
+from rook_access.console.session import ConsoleGame
+from rook_access.engine import GameState
+from rook_access.engine.rules import BEGINNER, FIVE_PLAYER, INDIVIDUAL, KENTUCKY, THREE_PLAYER, TWO_PLAYER, VARIANTS
+from rook_access.players import RandomPlayer
+from tests.console.test_variant_console import variant_script
+from tests.helpers.console import ScriptedLines, run_in_process
+
+
+def play_with(
+    rules, humans: list[int], seed: int = 3, hands: int = 1, extra: dict[int, list[str]] | None = None,
+    questions: list[str] | None = None,
+):
+    """South at the keyboard (and ``humans``), random computer players elsewhere; South's moves
+    are those of the script, with review commands.  The questions asked go to ``questions``."""
+    from tests.helpers.console import ListChannel
+
+    rules = rules.replace(hands_limit=hands)
+    state = GameState(rules, seed=seed)
+    players = [None if seat in humans else RandomPlayer(seat + 7) for seat in range(len(rules.people))]
+    shadow = GameState(rules, seed=seed)
+    shadow_players = [RandomPlayer(seat + 7) for seat in range(len(rules.people))]
+    lines: list[str] = []
+    while not shadow.is_over:  # the moves the keyboard seats will type, found by playing the same game
+        seat = shadow.turn
+        actor = shadow.actor
+        action = shadow_players[actor].choose(shadow.view(seat))
+        if actor in humans:
+            lines += (extra or {}).get(len(lines), [])
+            lines.append(str(action))
+        shadow.apply(action, seat)
+    channel = ListChannel()
+    scripted = ScriptedLines(lines + ["score"])
+    ConsoleGame(state, players, scripted, channel).run()
+    if questions is not None:
+        questions += scripted.questions
+    return channel.lines, state
+
+
+def test_the_two_player_game_shows_the_dummy_and_says_whose_hand_is_played():
+    questions: list[str] = []
+    output, state = play_with(TWO_PLAYER, [0], seed=4, questions=questions)
+    assert output[1] == (
+        "You are South, against North; whoever loses the bid plays the dummy too. "
+        "Type help for commands, rules for the rules."
+    )
+    shows = [line for line in output if line.startswith("The dummy shows ")]
+    assert shows and shows[0].endswith(", 6 of its 12 cards.")
+    # All of it after trump: in a line, or in the question when the dummy leads from the keyboard
+    # (then the line would say the same cards again just before it).
+    full = [line for line in output if line.startswith("The dummy's hand, 12 cards: ")]
+    asked = [question for question in questions if question.startswith("Dummy's lead, 12 cards: ")]
+    assert len(full) + len(asked) == 1
+    bidder = next(e for e in state.events if type(e).__name__ == "BidWon").seat
+    if bidder == 1:  # South lost the bid, so South plays the dummy
+        assert "North plays alone; you play the dummy too." in output
+    else:
+        assert "You play alone; North plays the dummy too." in output
+
+
+def test_the_three_player_game_says_who_partners_whom_this_hand():
+    output, state = play_with(THREE_PLAYER, [0], seed=2)
+    formed = [line for line in output if "alone" in line and "partners this hand" in line]
+    assert len(formed) == 1
+    assert output[-1].startswith("Score: You ") or any(line.startswith("Score: You ") for line in output)
+
+
+def test_the_five_player_game_scores_each_player():
+    output, _ = play_with(FIVE_PLAYER, [0], seed=5)
+    scores = [line for line in output if line.startswith("Score: ")]
+    assert scores and all(name in scores[-1] for name in ("You", "West", "Northwest", "Northeast", "East"))
+    assert any(line.endswith(" alone against everyone.") for line in output)
+
+
+def test_the_beginner_game_says_the_trump_turned_and_what_each_took():
+    output, _ = play_with(BEGINNER, [0], seed=1)
+    assert any(line.startswith("The nest's top card is ") and ": trump is " in line for line in output)
+    assert any(line.startswith("Hand 1 over. Taken: you ") for line in output)
+    assert not any("bid" in line.lower() for line in output[:3])
+
+
+def test_individual_scoring_says_the_partners_of_each_hand_and_four_scores():
+    output, _ = play_with(INDIVIDUAL, [0], seed=6, hands=5)
+    partners = [line for line in output if line.startswith("Partners this hand: ")]
+    assert partners[0] == "Partners this hand: North-South; East-West." or partners[0].startswith(
+        "Partners this hand: You and North"
+    )
+    assert any(line.startswith("Partners this hand: You and West") for line in partners)  # hand 5
+    assert any(line.startswith("Score: You ") and line.count(",") == 3 for line in output)
+
+
+def test_kentucky_discard_says_checks_and_offers_check_in_the_question():
+    state = GameState(KENTUCKY, seed=1)
+    announcer = Announcer(KENTUCKY, [state.turn])
+    assert announcer.question(state) == "Your bid: 70 to 120, check, or pass."
+    from rook_access.engine import CHECK
+
+    events = state.apply(CHECK)
+    assert announcer.event_lines(events[0], state) == ["You check."]
+
+
+def test_the_rules_command_says_each_games_numbers():
+    expected = {
+        "beginner": ["24 points in all", "40 or more", "No bidding"],
+        "two": ["dummy", "3 are laid aside", "from 50 to 100"],
+        "three": ["200 or more", "partners for the hand"],
+        "five": ["6 go to the nest", "from 30 to 100", "150 or more"],
+        "six": ["2 go to the nest", "9 cards"],
+        "individual": ["Partners change every 4 hands"],
+        "kentucky": ["check once"],
+    }
+    for name, phrases in expected.items():
+        text = " ".join(rules_summary(VARIANTS[name]))
+        for phrase in phrases:
+            assert phrase in text, (name, phrase)
+
+
+def test_a_scripted_kentucky_hand_with_checks_is_said():
+    output, _, _, _ = run_in_process(
+        ["check", "check", "check", "check"] + variant_script(KENTUCKY, seed=11, hands=1)[1:],
+        seats="human,human,human,human",
+        rules=KENTUCKY.replace(hands_limit=1),
+        seed=11,
+    )
+    assert sum(1 for line in output if line.endswith(" checks.") or line == "You check.") == 4
+    assert any(line.startswith("Game over.") for line in output)

@@ -1,0 +1,71 @@
+"""The braille verbosity: its hand, trick, bids and score lines fit a 40-cell display."""
+
+from __future__ import annotations
+
+from rook_access.announcer import Announcer, Verbosity
+from rook_access.bench.braille_lines import PROMISED, measure
+from rook_access.braille.translator import cell_count
+from rook_access.engine import PARTNERSHIP, GameState
+from tests.helpers.console import run_program
+from tests.helpers.hands import make_deal, play_cards, start_play
+
+WIDTH = 40
+
+
+def test_every_hand_trick_bid_and_score_line_fits_40_cells():
+    """The figures themselves are the benchmark's to print (python -m rook_access.bench.braille_lines)."""
+    report = measure(games=40, seed=7)
+    for kind in PROMISED:
+        assert report.counts[kind] > 300, kind
+        assert report.share(kind) == 1.0, (kind, sorted(report.too_long[kind])[:5])
+        assert report.longest[kind] <= WIDTH
+    # The other lines are reported; nearly all fit too.
+    assert report.share("other") > 0.99
+    # A hand of 9 cards is one line; a hand holding the nest (14 cards) takes two.
+    shown, one_line = report.hands_by_size[9]
+    assert shown > 100 and one_line >= shown - 1
+    shown, one_line = report.hands_by_size[14]
+    assert shown > 10 and one_line == 0
+
+
+def test_the_longest_hand_is_cut_into_lines_that_fit():
+    """Eight cards of 10 to 14 and the Bird would be 41 cells in one line."""
+    hands = (
+        "14r 13r 12r 11r 10r 14x 13x 12x rook",
+        "5r 6r 7r 8r 9r 5x 6x 7x 8x",
+        "9x 10x 11x 5y 6y 7y 8y 9y 10y",
+        "11y 12y 13y 14y 5g 6g 7g 8g 9g",
+    )
+    state = GameState(PARTNERSHIP, seed=1, first_deal=make_deal(hands, "10g 11g 12g 13g 14g"))
+    lines = Announcer(PARTNERSHIP, [0], Verbosity.BRAILLE).hand_lines(0, state)
+    assert lines == ["Hand 1/2 14r 13r 12r 11r 10r 14x 13x 12x", "Hand 2/2 rook"]
+    assert all(cell_count(line) <= WIDTH for line in lines)
+
+
+def test_a_trick_with_the_bird_and_three_two_digit_cards_fits():
+    hands = (
+        "rook 14r 5x 6x 7x 8x 9x 10x 11x",
+        "13r 12x 13x 14x 5y 6y 7y 8y 9y",
+        "12r 10y 11y 12y 13y 14y 5g 6g 7g",
+        "11r 8g 9g 10g 11g 12g 13g 14g 5r",
+    )
+    state = start_play(make_deal(hands, "6r 7r 8r 9r 10r", dealer=0), 1, "6r 7r 8r 9r 10r", "red", 120)
+    announcer = Announcer(PARTNERSHIP, [0], Verbosity.BRAILLE)
+    play_cards(state, "13r", "12r", "11r")
+    line = announcer.trick_line(state)
+    assert line == "Trick 1: W 13r N 12r E 11r; W wins"
+    play_cards(state, "rook")
+    last = announcer.last_trick_line(state)
+    assert last == "Last W 13r N 12r E 11r S rook; S won 20"
+    assert cell_count(line) <= WIDTH and cell_count(last) <= WIDTH
+    assert cell_count(announcer.bids_line(state)) <= WIDTH
+
+
+def test_the_goodbye_fits_40_cells_in_whole_sentences():
+    for script in ("quit\n", "pass\n"):  # quit, and the end of piped input
+        done = run_program(["--seed", "3", "--verbosity", "braille"], script)
+        lines = done.stdout.splitlines()
+        assert "To go on later: rook-access --resume." in lines, lines[-3:]
+        tail = lines[lines.index("To go on later: rook-access --resume.") - 1 :]
+        assert all(len(line) <= 40 for line in tail), tail
+        assert tail[0].endswith("Game saved. Goodbye.")

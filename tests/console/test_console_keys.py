@@ -1,0 +1,300 @@
+"""Ctrl-C, Enter on the only card, Tab's order, the first menu and bad flags, in process and through pipes."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+
+from rook_access.announcer.announcer import sort_hand
+from rook_access.console import cli
+from rook_access.console.interrupts import CTRL_C_NOTICE, CtrlC
+from rook_access.console.session import ConsoleGame, SettingsControl
+from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, card_name
+from rook_access.players import BasicPlayer
+from rook_access.save_files import save_paths
+from rook_access.settings import Settings, settings_path
+from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, run_program
+
+
+class StoppableChannel(ListChannel):
+    def __init__(self) -> None:
+        super().__init__()
+        self.stops = 0
+
+    def stop(self) -> None:
+        self.stops += 1
+
+
+class TerminalLikeLines(ScriptedLines):
+    """Scripted lines that share Ctrl-C presses as TerminalLines does."""
+
+    interactive = True
+
+    def __init__(self, lines, clock) -> None:
+        super().__init__(lines)
+        self.ctrl_c = CtrlC(clock=clock)
+
+
+class PressingPlayer(BasicPlayer):
+    """A computer player that gets Ctrl-C (SIGINT) while it thinks, ``presses`` times on its first turn."""
+
+    def __init__(self, seat: int, presses: int, clock: list[float]) -> None:
+        super().__init__(seat)
+        self.presses = presses
+        self.clock = clock
+        self.thought = 0
+
+    def choose(self, view):
+        self.thought += 1
+        for _ in range(self.presses):
+            signal.raise_signal(signal.SIGINT)
+            self.clock[0] += 0.3
+        self.presses = 0
+        return super().choose(view)
+
+
+def game_with_presses(presses: int, lines: list[str]):
+    now = [100.0]
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    players = [None, PressingPlayer(1, presses, now), BasicPlayer(2), BasicPlayer(3)]
+    source = TerminalLikeLines(lines, clock=lambda: now[0])
+    channel = StoppableChannel()
+    control = SettingsControl(Settings(), Settings(pacing="delay", delay=0), lambda _: None)
+    before = signal.getsignal(signal.SIGINT)
+    game = ConsoleGame(state, players, source, channel, settings=control)
+    status = game.run()
+    assert signal.getsignal(signal.SIGINT) is before  # the game's handler is gone
+    return status, channel, state, players[1]
+
+
+def test_one_ctrl_c_while_a_computer_thinks_stops_speech_and_play_goes_on():
+    status, channel, state, player = game_with_presses(1, ["pass"])
+    assert status == 0
+    assert channel.stops == 1
+    assert channel.lines.count(CTRL_C_NOTICE) == 1
+    assert "You pass." in channel.lines  # the game went on to the next question
+    assert player.thought >= 1
+
+
+def test_two_ctrl_c_within_a_second_while_a_computer_thinks_leave_at_once():
+    status, channel, state, player = game_with_presses(2, ["pass"])
+    assert status == 0
+    said = channel.lines
+    assert said[-1] == "Goodbye."  # no saver here: quit's own last line
+    after_pass = said[said.index("You pass.") + 1 :]
+    assert after_pass[0] == CTRL_C_NOTICE and not any(line.startswith("West") for line in after_pass)
+    assert state.phase is Phase.BIDDING and state.turn == 1  # West never bid
+    assert player.thought == 1
+
+
+def test_ctrl_c_presses_more_than_a_second_apart_do_not_leave():
+    now = [0.0]
+    presses = CtrlC(clock=lambda: now[0])
+    assert presses.press() is False
+    now[0] = 1.5
+    assert presses.press() is False
+    now[0] = 2.2
+    assert presses.press() is True
+    now[0] = 2.4
+    assert presses.press() is False  # a pair is used up: a third press starts anew
+
+
+def play_script_with_enter() -> tuple[list[str], list[str], GameState, int]:
+    """Four keyboard seats playing as the basic player would, Enter alone wherever one card is legal."""
+    rules = PARTNERSHIP.replace(hands_limit=1)
+    state = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
+    shadow = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
+    players = [BasicPlayer(seat) for seat in range(4)]
+    lines: list[str] = []
+    enters = 0
+    while not shadow.is_over:
+        seat = shadow.turn
+        action = players[seat].choose(shadow.view(seat))
+        if shadow.phase is Phase.BIDDING:
+            lines.append("")  # Enter alone never bids or passes
+        if shadow.phase is Phase.PLAY and len(shadow.legal_actions()) == 1:
+            lines.append("")
+            enters += 1
+        else:
+            lines.append(str(action))
+        shadow.apply(action)
+    channel = ListChannel()
+    source = ScriptedLines(lines)
+    source.interactive = True  # type: ignore[attr-defined]  # Enter is a key pressed at a terminal
+    ConsoleGame(state, [None] * 4, source, channel).run()
+    assert state.is_over and state.events == shadow.events  # Enter played what the script would have
+    return channel.lines, lines, state, enters
+
+
+def test_enter_alone_plays_the_only_legal_card_in_card_play_only():
+    said, lines, state, enters = play_script_with_enter()
+    assert enters >= 4  # at least the last trick
+    assert lines.count("") > enters  # Enter in the bidding too, which did nothing
+    assert said.count("Enter plays the only legal card.") == enters
+    for index, line in enumerate(said):
+        if line == "Enter plays the only legal card.":
+            assert " play" in said[index + 1] or " lead" in said[index + 1] or " trump" in said[index + 1]
+
+
+def test_a_blank_line_in_scripted_input_plays_nothing_even_with_one_card_legal():
+    """Scripts rely on blank lines being no-ops: only Enter at a terminal plays the only card."""
+    rules = PARTNERSHIP.replace(hands_limit=1)
+    state = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while not (state.phase is Phase.PLAY and state.turn == 0 and len(state.legal_actions()) == 1):
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    before = list(state.events)
+    channel = ListChannel()
+    ConsoleGame(state, [None, *players[1:]], ScriptedLines(["", ""]), channel).run()
+    assert state.events == before and "Enter plays the only legal card." not in channel.lines
+
+
+def test_tab_offers_the_moves_in_the_order_the_question_names_them():
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    game = ConsoleGame(state, [None] * 4, ScriptedLines([]), ListChannel())
+    words = game.move_words()
+    question = game.narrator.question(state)
+    assert "bid: 70 to 120" in question and question.endswith("or pass.")
+    assert words[0] == "70" and words[-2:] == ["120", "pass"]
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while state.phase is not Phase.PLAY or not state.trick_cards:
+        seat = state.turn
+        if state.phase is Phase.DISCARD:
+            held = game.move_words()
+            assert held[0] == "discard"
+            assert held[1:] == [card_name(card) for card in sort_hand(state.hand(seat), state.trump, PARTNERSHIP)]
+        state.apply(players[seat].choose(state.view(seat)))
+    listed = game.narrator.question(state).split(": ", 1)[1].rstrip(".").split()
+    assert game.move_words() == listed and len(listed) > 1
+    assert game.completion_words()[: len(listed)] == listed
+
+
+def test_tab_on_an_empty_line_says_the_moves_as_the_lines_print_cards():
+    """With cards in words (a terminal, output auto) the moves Tab says are in words too; Tab still
+    completes the notation."""
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    game = ConsoleGame(state, [None] * 4, ScriptedLines([]), ListChannel())
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while state.phase is not Phase.PLAY:
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    assert game.moves_as_printed() == game.move_words()  # the notation, as printed by default
+    game.narrator.card_words = True
+    said = game.moves_as_printed()
+    assert said == [game.narrator.printed(word) for word in game.move_words()]
+    assert all(" " in word or word == "the Rook" for word in said), said  # "14 red", never "14r"
+    assert all(word in game.completion_words() for word in game.move_words())
+
+
+def test_tab_offers_no_cards_while_another_player_is_to_act():
+    """At "Press Enter to go on." with a computer to lead, Tab must not read out that player's cards."""
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    game = ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], ScriptedLines([]), ListChannel())
+    players = [BasicPlayer(seat) for seat in range(4)]
+    seen_other_turn = False
+    while state.phase is not Phase.PLAY or len(state.trick_cards) < 2:
+        if state.turn != 0:
+            seen_other_turn = True
+            assert game.move_words() == []
+            others = [card_name(card) for card in state.hand(state.turn) if card not in state.hand(0)]
+            assert not set(others) & set(game.completion_words())
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    assert seen_other_turn
+
+
+def test_settings_output_at_the_first_menu_switches_the_output_for_the_game(monkeypatch, tmp_path):
+    opened: list[tuple[str, ListChannel]] = []
+
+    def fake_output(settings, notice):
+        channel = StoppableChannel()
+        channel.close = lambda: None  # type: ignore[attr-defined]
+        opened.append((settings.output, channel))
+        return channel
+
+    source = ScriptedLines(["settings output voice", "1", "pass"])
+    source.interactive = True  # type: ignore[attr-defined]
+    monkeypatch.setattr(cli, "open_output", fake_output)
+    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    status = cli.main(["--seed", "3", "--hands", "1", "--level", "easy"])
+    assert status == 0
+    assert [output for output, _ in opened] == ["auto", "voice"]
+    first, game = opened[0][1], opened[1][1]
+    assert "output is now voice, saved." in game.lines  # the answer comes in the new output
+    assert any(line.startswith("Rook: the") for line in game.lines) and "You pass." in game.lines
+    assert not any(line.startswith("Rook: the") for line in first.lines)
+
+
+def test_help_names_no_moves_while_another_player_is_to_act():
+    """At "Press Enter to go on." with a computer to lead, help does not offer "play C"."""
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    channel = ListChannel()
+    game = ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], ScriptedLines([]), channel)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while state.phase is not Phase.PLAY or state.turn == 0:
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    game.handle_line("help", may_act=False)
+    assert channel.lines and not any(line.startswith("Moves now") for line in channel.lines)
+    assert any(line.startswith("To hear the game:") for line in channel.lines)
+    while state.turn != 0:
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    game.handle_line("help")
+    assert "Moves now: play C or a card alone." in channel.lines
+
+
+def test_a_setting_changed_at_the_first_menu_is_kept_and_the_menu_comes_back_next_time(monkeypatch, capsys):
+    channel = StoppableChannel()
+    channel.close = lambda: None  # type: ignore[attr-defined]
+    menus = []
+
+    def start(script: list[str]) -> None:
+        source = ScriptedLines(script)
+        source.interactive = True  # type: ignore[attr-defined]
+        monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+        assert cli.main(["--seed", "3"]) == 0
+        menus.append("Which game?" in capsys.readouterr().out + " ".join(channel.lines))
+
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    start(["settings verbosity terse", "quit"])
+    assert "verbosity is now terse, saved." in channel.lines
+    stored = settings_path().read_text(encoding="utf-8")
+    assert 'verbosity = "terse"' in stored and "variant" not in stored
+    start(["quit"])
+    assert menus == [True, True]  # nobody chose a game, so the list of games is offered again
+
+
+@pytest.mark.parametrize("word", ["quit", "q", "exit", None])
+def test_quit_q_exit_and_end_of_input_at_the_first_menu_leave_with_no_game(monkeypatch, word):
+    channel = StoppableChannel()
+    channel.close = lambda: None  # type: ignore[attr-defined]
+    source = ScriptedLines([word] if word else [])
+    source.interactive = True  # type: ignore[attr-defined]
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
+    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    assert cli.main(["--seed", "3"]) == 0
+    assert channel.lines == ["Goodbye."]
+    assert save_paths() == []  # no game was started, so none was saved
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--levle", "easy"], "rook-access: unknown flag --levle; did you mean --level?"),
+        (["--output", "loud"], "rook-access: --output can be auto, plain, screenreader or voice, not loud."),
+        (["--seed", "x"], "rook-access: --seed: x is not a whole number."),
+        (["--level"], "rook-access: --level needs a value."),
+        (["--rate", "fast"], "rook-access: rate is a number of words a minute from 80 to 450, or default."),
+        (["seven"], "rook-access: seven is not a flag; flags start with --."),
+    ],
+)
+def test_a_bad_flag_or_value_says_one_line_with_the_hint_and_exits_2(args, line):
+    done = run_program(args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == line + " Type rook-access --help for the flags.\n"
+
+
+def test_help_itself_stays_full():
+    done = run_program(["--help"])
+    assert done.returncode == 0 and "--pacing" in done.stdout and done.stdout.count("\n") > 20

@@ -1,0 +1,106 @@
+"""Leaving cleanly: ``quit`` ends the program at once whatever is being
+said, leaves no temporary files, and stops a speech-dispatcher only if the
+program started it.  Measured by the benchmark's own runner
+(``python -m rook_access.bench.leaving`` reports the figures); the bound
+here is generous, to catch the old five-second hold."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from rook_access.bench.leaving import QUESTION, environment, leave_once, speech_dispatchers
+from rook_access.output.speechd_server import SpawnWatch
+from tests.helpers.speech import SpeechDispatcher
+
+BOUND = 2.0
+
+
+def test_quit_with_the_voice_speaking_leaves_at_once_and_removes_its_files(tmp_path):
+    left = leave_once("voice", tmp_path)  # speech is played in real time: still going at quit
+    assert left.seconds < BOUND, left
+    assert left.files_left == []
+
+
+def test_quit_in_plain_text_leaves_at_once(tmp_path):
+    left = leave_once("plain", tmp_path)
+    assert left.seconds < BOUND and left.files_left == []
+
+
+@pytest.fixture
+def private_socket(tmp_path):
+    """The socket speech-dispatcher gets in the program's private home; any
+    server left on it is killed when the test ends (only that one)."""
+    path = tmp_path / "run" / "speech-dispatcher" / "speechd.sock"
+    yield path
+    for pid in speech_dispatchers(path):
+        os.kill(pid, signal.SIGKILL)
+
+
+def test_a_speech_dispatcher_the_program_started_is_stopped_when_it_leaves(tmp_path, private_socket):
+    left = leave_once("screenreader", tmp_path)
+    # The program did start one (autospawn): its log is in the private home.
+    assert (private_socket.parent / "log" / "speech-dispatcher.log").exists()
+    assert left.servers_left == []
+    assert not private_socket.exists()
+    assert left.seconds < BOUND, left
+
+
+@pytest.fixture
+def running_server(request):
+    server = SpeechDispatcher()
+    request.addfinalizer(server.stop)
+    server.start()
+    return server
+
+
+def test_a_speech_dispatcher_already_running_is_never_touched(tmp_path, running_server):
+    env = environment(tmp_path, "screenreader")
+    env["SPEECHD_ADDRESS"] = running_server.address
+    env["SPEECHD_CMD"] = str(tmp_path / "no-autospawn")
+    left = leave_once("screenreader", tmp_path, env=env)
+    assert left.seconds < BOUND, left
+    assert any(text.startswith("Game saved") for text in running_server.queued())  # it was used
+    assert running_server.process.poll() is None  # and still runs
+    assert running_server.socket.exists()
+
+
+def test_the_watch_sees_a_server_already_running(running_server, monkeypatch):
+    monkeypatch.setenv("SPEECHD_ADDRESS", running_server.address)
+    watch = SpawnWatch()
+    assert watch.was_running and watch.spawned() is None
+
+
+@pytest.mark.parametrize("output", ["voice", "screenreader"])
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
+def test_a_terminate_or_a_closed_terminal_still_cleans_up(tmp_path, private_socket, output, number):
+    """SIGTERM, or SIGHUP when the terminal window is closed: the program leaves with the
+    signal's exit status, but removes its files, releases its lock and stops the server it started."""
+    env = environment(tmp_path, output)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rook_access", "--output", output, "--seed", "3"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for line in process.stdout:
+            if QUESTION.search(line.strip()):
+                break
+        if output == "screenreader":
+            assert speech_dispatchers(private_socket)  # it started one
+        process.send_signal(number)
+        process.stdout.read()
+        status = process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert status == 128 + number
+    assert [path.name for path in (tmp_path / "tmp").iterdir() if not path.name.startswith("pulse-")] == []
+    assert speech_dispatchers(private_socket) == []
+    assert list((tmp_path / "data").rglob("*.lock")) == []
+    assert len(list((tmp_path / "data").rglob("game-*.json"))) == 1  # the game is kept

@@ -1,0 +1,77 @@
+"""The prompt_toolkit interface in a real terminal (tmux), driven as a person would."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers.terminal import Terminal, screen_reader_safe
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    started: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        term = Terminal(list(args), tmp_path)
+        started.append(term)
+        return term
+
+    yield start
+    for term in started:
+        term.close()
+
+
+def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
+    term = terminal("--seed", "7", "--hands", "1", "--level", "easy")
+    term.wait_for("Your bid: 70 to 120, or pass.")
+    # A review command answers at once and changes nothing.
+    bids = "Bids: East pass. Nobody has bid yet."
+    term.type("bids")
+    term.wait_for_count(bids, 1)
+    # Up recalls the last line; Enter runs it again.
+    term.keys("Up")
+    term.keys("Enter")
+    term.wait_for_count(bids, 2)
+    # Tab on an empty line says the moves; with several choices it says them on one line.
+    term.keys("Tab")
+    term.wait_for("Moves: 70, 75, 80, 85, 90, 95, 100, 105, 110, 115, 120, pass; or a command.")
+    term.type("h", enter=False)
+    term.keys("Tab")
+    term.wait_for("Choices: hand, hint, history, help.")
+    term.keys("BSpace")
+    # With one choice, Tab completes it.
+    term.type("hist", enter=False)
+    term.keys("Tab")
+    term.wait_for("Your bid: 70 to 120, or pass. history")
+    term.keys("Enter")
+    term.wait_for("announcements, oldest first:")
+    # Ctrl-C clears the line and says how to leave; the game goes on.
+    term.type("bid 9", enter=False)
+    term.keys("C-c")
+    term.wait_for("Press Ctrl-C again to leave, or type quit.")
+    term.type("pass")
+    term.wait_for("You pass.")
+    # Ctrl-D leaves cleanly with status 0.
+    term.wait_for("Your play")
+    term.keys("C-d")
+    screen = term.wait_for("EXIT=0")
+    assert "End of input. Game saved. Goodbye. To go on later: rook-access --resume." in screen
+    assert "Traceback" not in screen
+    assert screen_reader_safe(screen)
+
+
+def test_the_first_start_at_a_terminal_offers_the_games_and_keeps_the_choice(tmp_path):
+    term = Terminal(["--seed", "3", "--hands", "1", "--level", "random"], tmp_path, game_chosen=False)
+    try:
+        term.wait_for("Which game? The games of the Rook rule books:")
+        term.wait_for("4. three: The Game for 3 Players: 3 players, the bid winner against the other two, to 200.")
+        term.type("seven")
+        term.wait_for("seven is not a game here. Type a number from 1 to 8, or press Enter.")
+        term.type("4")
+        term.wait_for("To change the game later: settings variant NAME.")
+        screen = term.wait_for("Rook: the Game for 3 Players, 1 hand.")
+        # The game is named once, by the game's own first line.
+        assert "Playing the Game" not in screen
+    finally:
+        term.close()
+    assert 'variant = "three"' in (tmp_path / "config" / "settings.toml").read_text()

@@ -1,0 +1,233 @@
+"""Running the console game from tests: in-process with scripted lines, or as a real program."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from rook_access.announcer import Verbosity
+from rook_access.console.session import ConsoleGame
+from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, card_name, cards_in
+from rook_access.engine.deal import EXAMPLE_DEAL
+from rook_access.output.message import Message
+from rook_access.players import BasicPlayer, make_player
+from rook_access.record import RecordWriter
+from rook_access.saves import GameSetup, make_table
+
+FIXED_DEAL = EXAMPLE_DEAL
+
+
+class ListChannel:
+    """An output channel that keeps what it is told: the compact lines and the messages."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    def say(self, message: Message) -> None:
+        self.messages.append(message)
+
+    @property
+    def lines(self) -> list[str]:
+        return [message.compact for message in self.messages]
+
+
+class ScriptedLines:
+    """A LineSource that reads from a list and remembers the questions asked."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.lines = list(lines)
+        self.questions: list[str] = []
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        self.questions.append(question)
+        return self.lines.pop(0) if self.lines else None
+
+
+def run_in_process(
+    lines: Iterable[str],
+    seats: str = "human,computer,computer,computer",
+    seed: int = 1,
+    deal: dict | None = None,
+    rules: RuleSet = PARTNERSHIP,
+    verbosity: Verbosity = Verbosity.NORMAL,
+) -> tuple[list[str], list[dict], GameState, int]:
+    """Play with scripted input; (output lines, record objects, final state, exit status)."""
+    state = GameState(rules, seed=seed, first_deal=Deal.from_json(deal, rules) if deal else None)
+    kinds = seats.split(",")
+    players = [None if kind == "human" else make_player("easy", seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    channel = ListChannel()
+    stream = io.StringIO()
+    record = RecordWriter(stream)
+    status = ConsoleGame(state, players, ScriptedLines(lines), channel, record, verbosity=verbosity).run()
+    output = channel.lines
+    records = [json.loads(line) for line in stream.getvalue().splitlines()]
+    return output, records, state, status
+
+
+def legal_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
+    """Commands for four keyboard seats that play ``hands`` hands as the basic player would."""
+    rules = PARTNERSHIP.replace(hands_limit=hands)
+    state = GameState(rules, seed=seed, first_deal=Deal.from_json(deal, rules))
+    players = [BasicPlayer(seat) for seat in range(4)]
+    commands = []
+    while not state.is_over:
+        seat = state.turn
+        action = players[seat].choose(state.view(seat))
+        commands.append(str(action))
+        state.apply(action)
+    return commands
+
+
+def noisy_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
+    """The legal script with refused and review commands before every move.
+
+    Each inserted line is wrong for the moment it is typed, or only reviews.
+    """
+    rules = PARTNERSHIP.replace(hands_limit=hands)
+    state = GameState(rules, seed=seed, first_deal=Deal.from_json(deal, rules))
+    players = [BasicPlayer(seat) for seat in range(4)]
+    lines: list[str] = []
+    while not state.is_over:
+        seat = state.turn
+        hand = cards_in(state.hands[seat])
+        not_held = next(card for card in rules.deck if card not in hand)
+        if state.phase is Phase.BIDDING:
+            lines += ["bid 72", "bid 65", "bid 125", "play 14r", "xyzzy", "", "BIDS", "score", "bid"]
+            if state.high_bid is not None:
+                lines.append(f"bid {state.high_bid}")
+        elif state.phase is Phase.DISCARD:
+            lines += [
+                "discard " + " ".join(card_name(c) for c in hand[:4]),
+                "discard " + " ".join(card_name(c) for c in hand[:6]),
+                "discard " + " ".join(card_name(c) for c in [hand[0]] * 5),
+                "discard " + " ".join(card_name(c) for c in [not_held, *hand[:4]]),
+                "discard 99q",
+                "trump red",
+                "hand",
+            ]
+        elif state.phase is Phase.TRUMP:
+            lines += ["trump purple", "trump", "play 5r", "pass", "TRUMP"]
+        else:
+            legal = state.legal_play_mask()
+            lines += [f"play {card_name(not_held)}", card_name(not_held), "trick", "last", "legal", "pass"]
+            reneges = [card for card in hand if not legal >> card & 1]
+            if reneges:
+                lines.append(card_name(reneges[0]).upper())
+        action = players[seat].choose(state.view(seat))
+        lines.append(str(action))
+        state.apply(action)
+    return lines
+
+
+def program_environment(**extra: str) -> dict[str, str]:
+    """The environment for the program in a test: its settings and saved games in a fresh folder."""
+    home = tempfile.mkdtemp(prefix="rook-access-test-")
+    return dict(
+        os.environ,
+        PYTHONIOENCODING="utf-8",
+        ROOK_ACCESS_CONFIG_DIR=os.path.join(home, "config"),
+        ROOK_ACCESS_DATA_DIR=os.path.join(home, "data"),
+        **extra,
+    )
+
+
+def run_program(
+    args: list[str], input_text: str = "", timeout: float = 60, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m rook_access`` with piped standard input.
+
+    The program's settings and saved games go to a fresh folder, never the user's.
+    """
+    return subprocess.run(
+        [sys.executable, "-m", "rook_access", *args],
+        input=input_text,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=program_environment(),
+        cwd=cwd,
+    )
+
+
+class TranscriptLines:
+    """A LineSource that reads from a list and writes each fresh question into ``channel``'s
+    transcript, as ``PlainLines`` does, so what is said and what is asked are in one order.
+
+    ``interactive`` stands for a terminal (the game may wait, cards in words at output auto).
+    """
+
+    def __init__(self, lines: Iterable[str], channel: ListChannel, interactive: bool = False) -> None:
+        self.lines = list(lines)
+        self.channel = channel
+        self.interactive = interactive
+        self.questions: list[str] = []
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        self.questions.append(question)
+        if fresh:
+            self.channel.say(Message(question, question))
+        return self.lines.pop(0) if self.lines else None
+
+
+def moves_of(rules: RuleSet, humans: Iterable[int], seed: int, hands: int = 1) -> list[str]:
+    """The moves the keyboard seats type in a game of random players, found by playing it."""
+    from rook_access.players import RandomPlayer
+
+    humans = set(humans)
+    shadow = GameState(rules.replace(hands_limit=hands), seed=seed)
+    players = [RandomPlayer(seat + 7) for seat in range(len(rules.people))]
+    lines: list[str] = []
+    while not shadow.is_over:
+        seat, actor = shadow.turn, shadow.actor
+        action = players[actor].choose(shadow.view(seat))
+        if actor in humans:
+            lines.append(str(action))
+        shadow.apply(action, seat)
+    return lines
+
+
+def transcript(
+    rules: RuleSet,
+    lines: Iterable[str],
+    humans: Iterable[int] = (0,),
+    seed: int = 3,
+    hands: int = 1,
+    verbosity: Verbosity = Verbosity.NORMAL,
+    settings=None,
+    interactive: bool = False,
+) -> tuple[list[str], ConsoleGame]:
+    """What is said and asked, in order, in a game where ``humans`` type ``lines`` and random
+    players play the other seats (the same players ``moves_of`` plays against)."""
+    from rook_access.players import RandomPlayer
+
+    humans = set(humans)
+    state = GameState(rules.replace(hands_limit=hands), seed=seed)
+    players = [None if seat in humans else RandomPlayer(seat + 7) for seat in range(len(rules.people))]
+    channel = ListChannel()
+    source = TranscriptLines(lines, channel, interactive)
+    game = ConsoleGame(state, players, source, channel, verbosity=verbosity, settings=settings, sleep=lambda _: None)
+    game.run()
+    return channel.lines, game
+
+
+def keyboard_moves(seed: int) -> list[str]:
+    """South's moves, as the basic player would make them, in a one-hand game of easy computer players
+    as ``--hands 1 --level easy --seed SEED`` makes it, found by playing it as the program does."""
+    setup = GameSetup.create(["human", "computer", "computer", "computer"], level="easy", seed=seed, hands=1)
+    state, players = make_table(setup)
+    south = BasicPlayer(0)
+    moves = []
+    while not state.is_over:
+        seat = state.turn
+        player = players[seat] or south
+        action = player.choose(state.view(seat))
+        if players[seat] is None:
+            moves.append(str(action))
+        state.apply(action)
+    return moves

@@ -1,0 +1,113 @@
+"""Driving the program in a real terminal (tmux) as a person at the keyboard would."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+from tests.helpers import REPOSITORY
+
+
+class Terminal:
+    """One tmux server of our own, with the program in its only window."""
+
+    def __init__(
+        self, args: list[str], home: Path, width: int = 100, height: int = 40, game_chosen: bool = True
+    ) -> None:
+        """``game_chosen``: the settings already name the game, as after a first start, so the
+        program does not offer the list of games."""
+        self.socket = f"rook-test-{uuid.uuid4().hex[:8]}"
+        self.home = home
+        settings = home / "config" / "settings.toml"
+        if game_chosen and not settings.exists():
+            settings.parent.mkdir(parents=True, exist_ok=True)
+            settings.write_text('variant = "partnership"\n', encoding="utf-8")
+        env = {
+            "ROOK_ACCESS_CONFIG_DIR": str(home / "config"),
+            "ROOK_ACCESS_DATA_DIR": str(home / "data"),
+            "PYTHONPATH": str(REPOSITORY),
+        }
+        exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
+        program = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "rook_access", *args])
+        self.command = f"env {exports} {program}; echo EXIT=$?; sleep 30"
+        self._tmux(
+            "-f", "/dev/null", "new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), self.command
+        )
+        self._tmux("set-option", "-t", "game", "history-limit", "20000")
+
+    def _tmux(self, *args: str) -> str:
+        done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10)
+        if done.returncode != 0:
+            raise RuntimeError(f"tmux {' '.join(args)}: {done.stderr.strip()}")
+        return done.stdout
+
+    def screen(self) -> str:
+        """Everything the terminal shows, scrollback included, trailing blanks dropped."""
+        text = self._tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "game")
+        return "\n".join(line.rstrip() for line in text.splitlines()).rstrip("\n")
+
+    def wait_for(self, text: str, timeout: float = 10.0, after: int = 0) -> str:
+        """Wait until ``text`` shows (past the first ``after`` characters of the screen)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen[after:]:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} did not appear; the screen shows:\n{self.screen()[-2000:]}")
+
+    def wait_for_another(self, text: str, timeout: float = 10.0) -> str:
+        """Type nothing; wait until ``text`` shows once more than it does now.
+
+        Counting is safer than positions: the prompt line is redrawn, and lines
+        printed above it move it.
+        """
+        return self.wait_for_count(text, self.screen().count(text) + 1, timeout)
+
+    def wait_for_count(self, text: str, count: int, timeout: float = 10.0) -> str:
+        """Wait until ``text`` shows at least ``count`` times."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if screen.count(text) >= count:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} did not show {count} times; the screen shows:\n{self.screen()[-2000:]}")
+
+    def type(self, text: str, enter: bool = True) -> None:
+        self._tmux("send-keys", "-t", "game", "-l", text)
+        if enter:
+            self._tmux("send-keys", "-t", "game", "Enter")
+
+    def keys(self, *keys: str) -> None:
+        """Special keys, like Tab, Up, C-c, C-d."""
+        self._tmux("send-keys", "-t", "game", *keys)
+
+    def pid(self) -> int:
+        """The program's process (the child of the pane's shell)."""
+        shell = int(self._tmux("display-message", "-p", "-t", "game", "#{pane_pid}").strip())
+        children = subprocess.run(["pgrep", "-P", str(shell)], capture_output=True, text=True).stdout.split()
+        for child in children:
+            cmdline = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+            if b"rook_access" in cmdline:
+                return int(child)
+        raise AssertionError("the program is not running")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+        # tmux leaves its socket file behind; it is ours, so remove it.
+        folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
+        (folder / self.socket).unlink(missing_ok=True)
+
+
+def screen_reader_safe(text: str) -> bool:
+    """No escape sequences or box drawing in what the terminal shows."""
+    return "\x1b" not in text and not any("\u2500" <= ch <= "\u257f" for ch in text)
+
+
+__all__ = ["Terminal", "os", "screen_reader_safe"]

@@ -1,0 +1,190 @@
+"""Settings: a TOML file in the user's config directory, checked, never fatal."""
+
+from __future__ import annotations
+
+import pytest
+
+from rook_access.settings import SettingError, Settings, load_settings, save_settings, settings_path
+
+
+def test_the_settings_file_lives_in_the_config_directory(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(tmp_path / "conf"))
+    assert settings_path() == tmp_path / "conf" / "settings.toml"
+    monkeypatch.delenv("ROOK_ACCESS_CONFIG_DIR")
+    assert settings_path().name == "settings.toml" and "rook-access" in str(settings_path())
+
+
+def test_settings_round_trip_through_toml(tmp_path):
+    path = tmp_path / "sub" / "settings.toml"
+    settings = Settings().changed("verbosity", "Terse").changed("rate", "220").changed("pacing", "delay")
+    settings = settings.changed("delay", "0.5").changed("voice", "en-us")
+    save_settings(path, settings)
+    assert 'verbosity = "terse"' in path.read_text()
+    loaded, notice = load_settings(path)
+    assert loaded == settings and notice is None
+    assert [p.name for p in path.parent.iterdir()] == ["settings.toml"]  # no temporary file left
+
+
+def test_no_file_gives_the_defaults(tmp_path):
+    assert load_settings(tmp_path / "none.toml") == (Settings(), None)
+
+
+@pytest.mark.parametrize("content", ["verbosity = ", "\x00\x01", "[[[", 'rate = "fast"\nverbosity = "terse"'])
+def test_a_damaged_file_gives_defaults_and_one_notice(tmp_path, content):
+    path = tmp_path / "settings.toml"
+    path.write_text(content)
+    settings, notice = load_settings(path)
+    assert notice is not None and str(path) in notice and "\n" not in notice
+    if "terse" in content:
+        assert settings.verbosity == "terse" and settings.rate == 0 and "rate" in notice
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("verbosity", "loud", "verbosity can be terse, normal, verbose or braille, not loud."),
+        ("braille", "maybe", "braille can be off or on, not maybe."),
+        ("output", "braille", "output can be auto, plain, screenreader or voice, not braille."),
+        ("rate", "9000", "rate is a number of words a minute from 80 to 450, or default."),
+        ("delay", "-1", "delay is a number of seconds from 0 to 10."),
+        ("colour", "red", "There is no setting colour."),
+    ],
+)
+def test_bad_values_are_refused_with_what_is_allowed(name, value, message):
+    with pytest.raises(SettingError) as error:
+        Settings().changed(name, value)
+    assert str(error.value).startswith(message)
+
+
+def test_default_words_reset_voice_and_rate():
+    settings = Settings().changed("voice", "en-us").changed("rate", "300")
+    assert settings.changed("voice", "default").voice == ""
+    assert settings.changed("rate", "default").rate == 0
+    assert "rate default" in " ".join(Settings().describe())
+
+
+# ------------------------------------------------------- in the game and on the command line
+from rook_access.console.session import ConsoleGame, SettingsControl  # noqa: E402
+from rook_access.engine import PARTNERSHIP, Deal, GameState  # noqa: E402
+from rook_access.players import BasicPlayer  # noqa: E402
+from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, run_program  # noqa: E402
+
+
+def game_with(lines, control, interactive=False, seats=(None, 1, 2, 3), sleeps=None):
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    players = [None if seat is None else BasicPlayer(seat) for seat in seats]
+    source = ScriptedLines(lines)
+    source.interactive = interactive
+    channel = ListChannel()
+    game = ConsoleGame(
+        state, players, source, channel, settings=control, sleep=sleeps.append if sleeps is not None else print
+    )
+    game.run()
+    return channel.lines, source.questions, state
+
+
+def test_the_settings_command_changes_saves_and_applies_a_setting(tmp_path):
+    saved = []
+    control = SettingsControl(Settings(), Settings().changed("rate", "200"), saved.append)
+    output, _, _ = game_with(["settings verbosity terse", "settings", "set pacing slow", "pass"], control)
+    assert "verbosity is now terse, saved." in output
+    assert saved == [Settings(verbosity="terse")]  # the flag's rate is not written to the file
+    assert "verbosity terse: terse, normal, verbose, or braille for a 40-cell display." in output
+    assert "pacing can be enter or delay, not slow." in output
+    assert "You pass." in output
+
+
+def test_pacing_waits_for_enter_after_a_trick_only_at_a_terminal():
+    # South passes; the computers play on. At a "terminal" the game waits after tricks.
+    control = SettingsControl(Settings(), Settings(), lambda _: None)
+    south = FIXED_DEAL["hands"][0]
+    lines = ["pass"] + (south + ["", "14r"]) * 12
+    output, questions, state = game_with(lines, control, interactive=True)
+    assert "Press Enter to go on." in questions
+    assert (
+        output.count("Wait: West to play.")
+        + output.count("Wait: North to play.")
+        + output.count("Wait: East to play.")
+        + output.count("Wait: West to lead.")
+        + output.count("Wait: North to lead.")
+        + output.count("Wait: East to lead.")
+        >= 1
+    )
+    assert len(state.tricks) >= 3 or state.hand_number > 1
+    _, questions, _ = game_with(lines, control, interactive=False)
+    assert "Press Enter to go on." not in questions
+
+
+def test_pacing_delay_sleeps_instead_of_asking():
+    control = SettingsControl(Settings(), Settings(pacing="delay", delay=0.25), lambda _: None)
+    sleeps: list[float] = []
+    _, questions, _ = game_with(["pass"] + FIXED_DEAL["hands"][0] * 12, control, interactive=True, sleeps=sleeps)
+    assert "Press Enter to go on." not in questions
+    assert sleeps and set(sleeps) == {0.25}
+
+
+def test_flags_override_the_settings_file_for_one_run(tmp_path):
+    done = run_program(["--seed", "3", "--verbosity", "terse", "--hands", "1"], "pass\n")
+    assert "West passes." in done.stdout or "North passes." in done.stdout
+    bad = run_program(["--rate", "fast"])
+    assert bad.returncode == 2 and "rate is a number of words a minute" in bad.stderr
+
+
+def test_level_is_one_name_or_one_per_seat():
+    assert Settings().level == "strong"
+    assert Settings().changed("level", "Normal").level == "normal"
+    assert Settings().changed("level", "easy, strong, normal, strong").level == "easy,strong,normal,strong"
+    assert Settings().changed("level", "easy easy easy easy").level == "easy"
+    for wrong, message in (("grandmaster", "no level called grandmaster"), ("easy,strong", "one per seat"),
+                           ("cheat", "no level called cheat")):
+        with pytest.raises(SettingError, match=message):
+            Settings().changed("level", wrong)
+
+
+def test_per_seat_levels_make_those_players():
+    from rook_access.players import BasicPlayer, RandomPlayer, SearchPlayer
+    from rook_access.saves import GameSetup, make_table
+
+    _, players = make_table(GameSetup.create(["human", "computer", "computer", "computer"],
+                                             level="random,easy,normal,strong", seed=1))
+    assert players[0] is None
+    assert isinstance(players[1], BasicPlayer) and isinstance(players[2], SearchPlayer)
+    assert (players[2].name, players[3].name) == ("normal", "strong")
+    _, players = make_table(GameSetup.create(["computer"] * 4, level="random", seed=1))
+    assert all(isinstance(player, RandomPlayer) for player in players)
+
+
+ESPEAK_LIKE = [("gmw/en-us", "English (America)"), ("gmw/en", "English (Great Britain)"), ("gmw/de", "German"),
+               ("roa/fr", "French")]  # fmt: skip
+SAPI_LIKE = [(r"HKEY_LOCAL_MACHINE\SOFTWARE\Microsoft\Speech\Voices\Tokens\TTS_MS_EN-US_ZIRA_11.0",
+              "Microsoft Zira Desktop - English (United States)"),
+             (r"HKEY_LOCAL_MACHINE\SOFTWARE\Microsoft\Speech\Voices\Tokens\TTS_MS_DE-DE_HEDDA_11.0",
+              "Microsoft Hedda Desktop - German")]  # fmt: skip
+
+
+def test_settings_voice_lists_the_voices_of_the_user_s_language_and_list_says_all():
+    from rook_access.console.session import SettingsControl
+
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    asked: list[str | None] = []
+    control.voices = lambda language: asked.append(language) or [f"voices for {language}"]
+    assert control.command(["voice"]) == [f"voices for {asked[0]}"] and asked[0]
+    assert control.command(["Voice", "LIST"]) == ["voices for None"]
+    assert control.effective.voice == ""  # listing changes nothing
+
+
+def test_voice_lines_filter_by_language_in_espeak_and_sapi_names():
+    from rook_access.output.channels import voice_lines
+
+    english = voice_lines(ESPEAK_LIKE, language="en")
+    assert english == [
+        "2 of 4 voices speak your language; choose one with settings voice and its name, or default:",
+        "English (America), en-us",
+        "English (Great Britain), en",
+        "settings voice list says all 4.",
+    ]
+    assert voice_lines(SAPI_LIKE, language="de")[1] == "Microsoft Hedda Desktop - German, TTS_MS_DE-DE_HEDDA_11.0"
+    assert len(voice_lines(SAPI_LIKE, language="en")) == 3
+    everything = voice_lines(ESPEAK_LIKE)
+    assert everything[0].startswith("4 voices;") and len(everything) == 5
+    assert voice_lines(ESPEAK_LIKE, language="xx") == everything  # none in that language: all of them
