@@ -129,7 +129,7 @@ class SettingsControl:
             kept = "saved"
         except OSError as error:
             kept = f"for this game only; the settings file could not be written: {error.strerror}"
-        value = getattr(self.effective, name)
+        value = dataclasses.asdict(self.effective)[name]
         if name == "level":
             kept += "; the computer players change in the next game"
         return [f"{name} is now {value or 'default'}, {kept}."]
