@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .actions import Action
+from typing import Any
 
 
 class Rule(enum.Enum):
@@ -52,7 +49,7 @@ class IllegalActionError(RookError):
         self,
         rule: enum.Enum,
         message: str,
-        legal: Sequence[Action] = (),
+        legal: Sequence[Any] = (),
         **detail: Any,
     ) -> None:
         super().__init__(message)

@@ -1,0 +1,133 @@
+"""The pack of the patience games (Rook Solitaire, Rook Clock): 56 cards, 1 to 14 in four colors, no Bird.
+
+A deal of a patience game is the pack in dealing order: from a seed (the
+same seed always gives the same deal) or from a deal file, a JSON list of
+the 56 cards in the notation::
+
+    >>> deck = shuffled_deck(7)
+    >>> len(deck), len(set(deck)), deck == shuffled_deck(7)
+    (56, 56, True)
+    >>> deck_from_json(["1r"])
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.errors.InvalidDealError: A deal has 56 cards, not 1.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from .cards import BIRD, Card, CardNotationError, card_name, parse_card
+from .errors import InvalidDealError
+
+PACK_SIZE = 56
+"""Cards in the pack: 1 to 14 in red, black, yellow and green."""
+
+PATIENCE_PACK: tuple[Card, ...] = tuple(range(PACK_SIZE))
+"""The pack in card order (1r to 14r, 1x to 14x, 1y to 14y, 1g to 14g)."""
+
+
+def shuffled_deck(seed: int) -> tuple[Card, ...]:
+    """The pack shuffled by ``random.Random(seed)``, in dealing order."""
+    deck = list(PATIENCE_PACK)
+    random.Random(seed).shuffle(deck)
+    return tuple(deck)
+
+
+def deck_from_json(data: object) -> tuple[Card, ...]:
+    """The deal that a parsed deal file holds, checked: every card of the pack exactly once.
+
+    Raises ``InvalidDealError`` with one line saying what is wrong.
+    """
+    if not isinstance(data, list):
+        raise InvalidDealError(
+            'A deal file holds one JSON list of the 56 cards in dealing order, like ["7r", "14x", ...].'
+        )
+    if len(data) != PACK_SIZE:
+        raise InvalidDealError(f"A deal has {PACK_SIZE} cards, not {len(data)}.")
+    cards: list[Card] = []
+    seen: set[Card] = set()
+    for position, text in enumerate(data, start=1):
+        if not isinstance(text, str):
+            raise InvalidDealError(f"Card {position} of the deal is not a card name; cards are written like 14r or 5x.")
+        try:
+            card = parse_card(text)
+        except CardNotationError as error:
+            raise InvalidDealError(f"Card {position} of the deal: {error}") from None
+        if card == BIRD:
+            raise InvalidDealError(f"Card {position} of the deal is the Bird; the patience games have no Bird.")
+        if card in seen:
+            raise InvalidDealError(f"{card_name(card)} is dealt twice.")
+        seen.add(card)
+        cards.append(card)
+    return tuple(cards)
+
+
+def deck_from_text(text: str) -> tuple[Card, ...]:
+    """The deal a deal file's text holds (see ``deck_from_json``)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidDealError(f"The deal file is not valid JSON (line {error.lineno}).") from None
+    except (ValueError, RecursionError):
+        raise InvalidDealError("The deal file is not valid JSON.") from None
+    return deck_from_json(data)
+
+
+def read_deck_file(path: Path | str) -> tuple[Card, ...]:
+    """The deal in the deal file at ``path``; any fault (missing, unreadable, corrupt) is an ``InvalidDealError``."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InvalidDealError("The deal file is not UTF-8 text.") from None
+    except OSError as error:
+        raise InvalidDealError(f"The deal file cannot be read: {error.strerror or error}.") from None
+    return deck_from_text(text)
+
+
+def deck_to_json(deck: tuple[Card, ...]) -> list[str]:
+    """The deal as a deal file holds it: the cards' names in dealing order."""
+    return [card_name(card) for card in deck]
+
+
+def value_to_json(kind: str, fields: dict[str, object]) -> dict[str, object]:
+    """The JSON object of an action or event of the patience games: ``kind`` and its fields, with every field
+    named ``card`` a card name and every field named ``cards`` a list of card names.
+
+    >>> value_to_json("card_built", {"pile": 3, "card": 6})
+    {'event': 'card_built', 'pile': 3, 'card': '7r'}
+    """
+    data: dict[str, object] = {"event": kind}
+    for name, value in fields.items():
+        if name == "card" and isinstance(value, int):
+            data[name] = card_name(value)
+        elif name == "cards" and isinstance(value, tuple):
+            data[name] = [card_name(card) for card in value]
+        else:
+            data[name] = value
+    return data
+
+
+def value_fields_from_json(data: object, names: tuple[str, ...]) -> dict[str, object]:
+    """The fields of a patience event's JSON object (the inverse of ``value_to_json``); ValueError if malformed.
+
+    >>> value_fields_from_json({"event": "card_built", "pile": 3, "card": "7r"}, ("pile", "card"))
+    {'pile': 3, 'card': 6}
+    """
+    if not isinstance(data, dict) or set(data) != {"event", *names}:
+        raise ValueError(f"not an event with the fields {', '.join(names)}")
+    fields: dict[str, object] = {}
+    for name in names:
+        value = data[name]
+        if name == "card":
+            if not isinstance(value, str):
+                raise ValueError("a card is written as its name")
+            value = parse_card(value)
+        elif name == "cards":
+            if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+                raise ValueError("cards are written as a list of names")
+            value = tuple(parse_card(text) for text in value)
+        fields[name] = value
+    return fields
