@@ -48,6 +48,12 @@ def _color(card: Card) -> int:
     return card // HIGHEST
 
 
+def pile_name(number: int) -> str:
+    """A clock pile's name in a sentence: ``5 o'clock``, ``the hour hand``."""
+    name = PILE_NAMES[number]
+    return name if number <= 12 else f"the {name}"
+
+
 def move_typed(action: Move | Build, view: SolitaireView) -> str:
     """A move as it is typed: ``3 5`` (pile 3's run onto pile 5) or ``up 3`` (pile 3's top to its building pile)."""
     source = next(pile.number for pile in view.piles if action.card in pile.up)
@@ -123,12 +129,12 @@ class PatienceNarrator:
                 return [f"You resigned. You built {event.built} cards."]
             return [f"No moves left. You built {event.built} cards."]
         if isinstance(event, ClockCardPlaced):
-            return [f"{card_name(event.card)} from {PILE_NAMES[event.source]} goes under {PILE_NAMES[event.target]}."]
+            return [f"{card_name(event.card)} from {pile_name(event.source)} goes under {pile_name(event.target)}."]
         if isinstance(event, ClockOver):
             if event.came_out:
                 return ["The clock came out: every card is face up in its place."]
             return [
-                f"Blocked: {PILE_NAMES[event.blocked_at]} has no card left to turn. "
+                f"Blocked: {pile_name(event.blocked_at)} has no card left to turn. "
                 f"{event.face_down} cards stay face down."
             ]
         return []
@@ -137,7 +143,7 @@ class PatienceNarrator:
     def question(self, state: Any) -> str:
         view = state.view(0)
         if isinstance(view, ClockView):
-            return f"Next: a card from {PILE_NAMES[view.current]}."
+            return f"Next: a card from {pile_name(view.current)}."
         moves = [action for action in view.legal if isinstance(action, (Move, Build))]
         said = "; ".join(f"{move_typed(action, view)}, {move_said(action, view)}" for action in moves)
         count = f"{len(moves)} move" + ("" if len(moves) == 1 else "s")
@@ -147,7 +153,7 @@ class PatienceNarrator:
         if state.is_over:
             return "The game is over."
         if isinstance(state, ClockState):
-            return f"The clock plays itself: next, a card from {PILE_NAMES[state.current]}."
+            return f"The clock plays itself: next, a card from {pile_name(state.current)}."
         return "It is your move."
 
     def resume_lines(self, state: Any) -> list[str]:
@@ -195,7 +201,7 @@ class PatienceNarrator:
         view = state.view(0)
         if isinstance(view, ClockView):
             parts = [f"{pile.number} {pile.face_down} down" for pile in view.piles]
-            return [f"Face down cards by pile: {', '.join(parts)}. Next from {PILE_NAMES[view.current]}."]
+            return [f"Face down cards by pile: {', '.join(parts)}. Next from {pile_name(view.current)}."]
         parts = [
             f"{pile.number} {card_name(pile.top) if pile.top is not None else 'empty'}" for pile in view.piles
         ]

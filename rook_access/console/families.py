@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from .family import FamilyConsole
+from .patience import PATIENCE
 from .tricks import TRICKS
 
-FAMILIES: tuple[FamilyConsole, ...] = (TRICKS,)
+FAMILIES: tuple[FamilyConsole, ...] = (TRICKS, PATIENCE)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 

@@ -143,3 +143,7 @@ class FamilyConsole(Protocol):
     def legal_lines(self, game: CommandContext) -> list[str]:
         """What ``legal`` says to the seat to act."""
         ...
+
+    def game_over(self, game: CommandContext) -> list[str]:
+        """What the family keeps of a game that has just ended (statistics); lines to say, if any."""
+        ...

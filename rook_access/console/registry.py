@@ -59,6 +59,10 @@ class CommandContext(Protocol):
         """Say a line about what to type, its cards kept in the notation to be typed."""
         ...
 
+    def hand_over(self, player: Any) -> None:
+        """Let ``player`` make the keyboard seat's moves from now on (a demonstration)."""
+        ...
+
     def common_command(self, command: Command) -> list[str]:
         """Carry out one of the commands every game shares; the lines to say."""
         ...
@@ -98,6 +102,8 @@ class CommandSpec:
     """What the command does (review commands; a move's action comes from its family)."""
     keys: str = field(default="", kw_only=True)
     """Keys that do the same, for the docs' table (``F2``)."""
+    games: frozenset[str] = field(default=frozenset(), kw_only=True)
+    """The games of its family where it applies, by ``--variant`` name; empty for all of them."""
 
     def in_game(self, rules: object) -> bool:
         """Whether the game of ``rules`` has what this command is about."""

@@ -339,6 +339,8 @@ class ConsoleGame:
                 return 0
             if not self.handle_line(line):
                 return 0
+        for line in self.family.game_over(self):
+            self.say(line)
         return 0
 
     # ---------------------------------------------------------------- Ctrl-C
@@ -547,6 +549,13 @@ class ConsoleGame:
         except Refused as refusal:
             self.say_as_typed(str(refusal))
         return True
+
+    def hand_over(self, player: Any) -> None:
+        """Let ``player`` make the keyboard seat's moves from now on (a demonstration); the seat is still
+        the user's to hear, and play is paced as the computers' is."""
+        seat = self.seat_to_ask()
+        if seat is not None:
+            self.players[self.family.controller(self.state, seat)] = player
 
     def _asked_next(self) -> bool:
         """Whether the next to act is asked at the keyboard (no computer moves and no automatic step comes first)."""

@@ -142,6 +142,9 @@ class TrickConsole:
     def legal_lines(self, game: CommandContext) -> list[str]:
         return [game.narrator.legal_line(game.state)]
 
+    def game_over(self, game: CommandContext) -> list[str]:
+        return []  # the record and the last announcements keep a finished hand of Rook
+
     def action(self, game: CommandContext, command: Command) -> Action:
         """The engine action a command asks for, checked for form only."""
         state: GameState = game.state
