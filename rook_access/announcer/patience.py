@@ -28,6 +28,7 @@ from ..engine.solitaire import (
     FourteenRests,
     FourteenToBottom,
     Move,
+    MoveUndone,
     OneStartsBuilding,
     PileVacant,
     RunMoved,
@@ -120,6 +121,8 @@ class PatienceNarrator:
         if isinstance(event, CardBuilt):
             color = COLOR_NAMES[_color(event.card)]
             return [f"{card_name(event.card)} from pile {event.pile} goes up on the {color} building pile."]
+        if isinstance(event, MoveUndone):
+            return [f"Undone: {event.undone}; the piles are as they were before it."]
         if isinstance(event, PileVacant):
             return [f"Pile {event.pile} is empty; it stays empty."]
         if isinstance(event, SolitaireOver):

@@ -152,6 +152,11 @@ def commands_blocks(docs: Path) -> list[Block]:
     return card_blocks(read_command_cards(docs)["tricks"])
 
 
+def patience_commands_blocks(docs: Path) -> list[Block]:
+    """The patience games' command reference (see ``card_blocks``)."""
+    return card_blocks(read_command_cards(docs)["patience"])
+
+
 def card_blocks(commands: Sequence[CardCommand]) -> list[Block]:
     """A command reference: each move with what it does, then the other commands packed
     several to a line, then the card notation.
@@ -202,6 +207,7 @@ def label_blocks(docs: Path) -> list[Block]:
 DOCUMENTS: tuple[Document, ...] = (
     Document("rules", rules_blocks),
     Document("commands", commands_blocks),
+    Document("patience-commands", patience_commands_blocks),
     Document("card-labels", label_blocks),
 )
 """Every braille-ready file the package makes."""
