@@ -37,6 +37,7 @@ from typing import Any
 
 from ..announcer.message import Message
 from ..announcer.panning import pan_pieces
+from ..output.channels import FinishesSpeech
 from ..system_packages import load_system_module
 from .elsewhere import braille_on_note
 from .translator import computer_braille, dot_bytes, load_louis
@@ -329,8 +330,7 @@ class BrailleDisplayChannel:
 
     def idle(self, timeout: float | None = None) -> bool:
         """Wait until the inner channel and the display have taken everything said."""
-        inner_idle = getattr(self.inner, "idle", None)
-        ok = inner_idle(timeout) if callable(inner_idle) else True
+        ok = self.inner.idle(timeout) if isinstance(self.inner, FinishesSpeech) else True
         return self.display.idle(2.0 if timeout is None else timeout) and ok
 
     def close(self) -> None:

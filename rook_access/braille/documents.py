@@ -3,10 +3,10 @@
 - ``rules``: the rules of every game the program offers, from the Markdown
   documents named in ``RULE_SOURCES`` (one line to add another).
 - ``commands``: a one-page command reference from the console's own command
-  list, handed in (``braille_documents(commands)``: the braille files do not
-  import the console): each command with its arguments (in lower case) and
-  short forms in computer braille and its ``brief`` in UEB, then the card
-  notation.
+  registry, passed in as data (``docs/command-card.json``, which the console
+  writes: braille never imports the console): each command with its
+  arguments (in lower case) and short forms in computer braille and its
+  ``brief`` in UEB, then the card notation.
 - ``card-labels``: a label sheet to braille a print Rook deck as the braille
   kits do: one label per card of the full 57-card deck, 1 to 14 in each color
   and the Rook Bird, a heading per color, seven labels a row in columns six
@@ -17,11 +17,11 @@ Every file starts with the same transcriber's note.
 
 from __future__ import annotations
 
-import functools
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any
 
 from ..engine.cards import (
     BIRD,
@@ -60,25 +60,6 @@ LABELS_PER_ROW = 7
 """Labels in a row: 7 columns of 6 cells fit the 40-cell line."""
 
 
-class CommandEntry(Protocol):
-    """What the command reference reads of a command (the console's ``CommandSpec`` is one)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def aliases(self) -> tuple[str, ...]: ...
-    @property
-    def arguments(self) -> str: ...
-    @property
-    def help(self) -> str: ...
-    @property
-    def brief(self) -> str: ...
-    @property
-    def acts(self) -> bool:
-        """Whether it is a move in the game (the rest only say or set something)."""
-        ...
-
-
 @dataclass(frozen=True)
 class Document:
     """A braille-ready file: its name (without ``.brf``) and how to make its blocks from ``docs/``."""
@@ -101,7 +82,33 @@ def _spans(text: str) -> list[Span]:
     return [code(piece) if index % 2 else prose(piece) for index, piece in enumerate(pieces) if piece]
 
 
-def _command_item(spec: CommandEntry) -> Block:
+COMMAND_CARDS = "command-card.json"
+"""The command cards' data in ``docs/``, written by ``python -m rook_access.console.reference``."""
+
+
+@dataclass(frozen=True)
+class CardCommand:
+    """One command as the braille command card shows it: the data the console's registry passes in."""
+
+    name: str
+    arguments: str
+    aliases: tuple[str, ...]
+    brief: str
+    acts: bool
+    """A move (listed one a line with its brief) rather than a command that only says or sets something."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> CardCommand:
+        return cls(data["name"], data["arguments"], tuple(data["aliases"]), data["brief"], bool(data["acts"]))
+
+
+def read_command_cards(docs: Path) -> dict[str, list[CardCommand]]:
+    """Each family's commands for its card, by family name, from ``docs/command-card.json``."""
+    data = json.loads((docs / COMMAND_CARDS).read_text(encoding="utf-8"))
+    return {family: [CardCommand.from_json(item) for item in items] for family, items in data.items()}
+
+
+def _command_item(spec: CardCommand) -> Block:
     """``bid n`` or ``b`` – Bid N points.
 
     No punctuation touches the computer braille: a comma or colon after it
@@ -111,7 +118,7 @@ def _command_item(spec: CommandEntry) -> Block:
     spans: list[Span] = [code(usage)]
     for alias in spec.aliases:
         spans += [prose(" or "), code(alias)]
-    spans.append(prose(f" \u2013 {spec.brief or spec.help}"))
+    spans.append(prose(f" \u2013 {spec.brief}"))
     return list_item(spans)
 
 
@@ -124,7 +131,7 @@ REVIEW_GAP = 3
 """Blank cells between two review commands on a line."""
 
 
-def review_rows(specs: Sequence[CommandEntry]) -> list[str]:
+def review_rows(specs: Sequence[CardCommand]) -> list[str]:
     """The review commands packed into 40-cell lines: name and short forms, three blanks apart."""
     rows: list[str] = []
     line = ""
@@ -140,13 +147,22 @@ def review_rows(specs: Sequence[CommandEntry]) -> list[str]:
     return rows
 
 
-def commands_blocks(docs: Path, commands: Sequence[CommandEntry]) -> list[Block]:
-    """The command reference: each move with what it does, then the other commands packed
+def commands_blocks(docs: Path) -> list[Block]:
+    """The trick-taking games' command reference (see ``card_blocks``)."""
+    return card_blocks(read_command_cards(docs)["tricks"])
+
+
+def patience_commands_blocks(docs: Path) -> list[Block]:
+    """The patience games' command reference (see ``card_blocks``)."""
+    return card_blocks(read_command_cards(docs)["patience"])
+
+
+def card_blocks(commands: Sequence[CardCommand]) -> list[Block]:
+    """A command reference: each move with what it does, then the other commands packed
     several to a line, then the card notation.
 
     It has no title: the note and the commands fill the page's 24 text lines.
     """
-    del docs  # made from the program's own command list
     moves = [spec for spec in commands if spec.acts]
     others = [spec for spec in commands if not spec.acts]
     return [
@@ -188,10 +204,10 @@ def label_blocks(docs: Path) -> list[Block]:
     return blocks
 
 
-def braille_documents(commands: Sequence[CommandEntry]) -> tuple[Document, ...]:
-    """Every braille-ready file the package makes, the command reference made from ``commands``."""
-    return (
-        Document("rules", rules_blocks),
-        Document("commands", functools.partial(commands_blocks, commands=tuple(commands))),
-        Document("card-labels", label_blocks),
-    )
+DOCUMENTS: tuple[Document, ...] = (
+    Document("rules", rules_blocks),
+    Document("commands", commands_blocks),
+    Document("patience-commands", patience_commands_blocks),
+    Document("card-labels", label_blocks),
+)
+"""Every braille-ready file the package makes."""

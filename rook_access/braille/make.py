@@ -1,14 +1,10 @@
 """Make the braille-ready files: ``python -m rook_access.braille.make [--out DIR] [--check]``.
 
-Writes each document of ``documents.braille_documents`` as ``NAME.brf`` and its
+Writes each document of ``documents.DOCUMENTS`` as ``NAME.brf`` and its
 Unicode braille twin ``NAME-unicode.txt`` into the repository's ``braille/``
 folder, or into ``--out DIR``.  With ``--check`` it writes nothing and exits 1
 after one line per file that is missing or differs from what it would write,
 0 when all are current.  Exit 2: liblouis or the ``docs/`` folder is missing.
-
-The functions take the documents to make; run as a program, this module hands
-them the console's command list for the command reference (the braille
-package itself never imports the console).
 """
 
 from __future__ import annotations
@@ -18,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .documents import Document
+from .documents import DOCUMENTS, Document
 from .formatting import brf_text, paginate, unicode_text
 from .translator import BrailleUnavailable, load_louis
 
@@ -40,10 +36,10 @@ def render(document: Document, docs: Path = DOCS) -> dict[str, bytes]:
     }
 
 
-def render_all(documents: Sequence[Document], docs: Path = DOCS) -> dict[str, bytes]:
-    """Every file of ``documents``, by name."""
+def render_all(docs: Path = DOCS) -> dict[str, bytes]:
+    """Every file, by name."""
     files: dict[str, bytes] = {}
-    for document in documents:
+    for document in DOCUMENTS:
         files.update(render(document, docs))
     return files
 
@@ -58,8 +54,8 @@ def stale(files: dict[str, bytes], out: Path) -> list[str]:
     return names
 
 
-def main(argv: Sequence[str] | None, documents: Sequence[Document]) -> int:
-    """Run the command to make ``documents``; return its exit status."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; return its exit status."""
     parser = argparse.ArgumentParser(prog=COMMAND, description="Make the braille-ready files (BRF) of rook-access.")
     parser.add_argument("--out", type=Path, default=OUT, metavar="DIR", help=f"folder to write to (default {OUT})")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if any file is stale")
@@ -71,7 +67,7 @@ def main(argv: Sequence[str] | None, documents: Sequence[Document]) -> int:
         print(f"No docs folder at {DOCS}: run this from a source checkout of rook-access.", file=sys.stderr)
         return 2
     try:
-        files = render_all(documents, DOCS)
+        files = render_all(DOCS)
     except BrailleUnavailable as error:
         print(f"{error} ({INSTALL})", file=sys.stderr)
         return 2
@@ -101,8 +97,4 @@ def main(argv: Sequence[str] | None, documents: Sequence[Document]) -> int:
 
 
 if __name__ == "__main__":
-    # The program puts the parts together: the console's command list goes into the command reference.
-    from ..console.commands import COMMANDS
-    from .documents import braille_documents
-
-    sys.exit(main(None, braille_documents(COMMANDS)))
+    sys.exit(main())

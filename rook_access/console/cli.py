@@ -48,7 +48,7 @@ from ..settings import (
     settings_path,
 )
 from ..streams import encodable_line, prepare_standard_streams
-from .lines import LineSource, PromptLines, is_interactive, standard_input_lines
+from .lines import GameKeys, LineSource, input_source, is_interactive, standard_input_lines
 from .questions import Question
 from .questions import ask as ask_question
 from .resume import LeaveProgram, choose_saved_game
@@ -344,7 +344,7 @@ def _main(argv: Sequence[str] | None) -> int:
     def ask_aloud(question: str) -> None:
         channel.say(Message(question, speakable(question), urgent=True, shown=False))
 
-    lines = standard_input_lines(ask, ask_aloud)
+    lines = input_source(standard_input_lines(ask, ask_aloud))
     if settings.output == "auto" and is_interactive(lines) and not screen_reader_running():
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
         notice("No screen reader found. For speech, type: settings output voice.")
@@ -367,8 +367,7 @@ def _main(argv: Sequence[str] | None) -> int:
     def reply(line: str) -> None:
         channel.say(Message(line, speakable(line)))
 
-    if isinstance(lines, PromptLines):
-        lines.stop_speech = lambda: channel.stop()
+    lines.connect(GameKeys(stop_speech=lambda: channel.stop()))
     try:
         table = _resume(args, data, lines, reply, control.command)
         if table is None:

@@ -1,50 +1,69 @@
-"""The console's commands: one registry that the parser and ``help`` both read."""
+"""The trick-taking games' commands, declared once in the registry's form, and how a typed line becomes one.
+
+The moves (bid, pass, check, discard, trump, play) and the review commands
+of a hand of Rook (hand, trick, last, bids, score, taken, dummy), then the
+commands every game shares (``registry.COMMON_COMMANDS``).  ``COMMANDS`` is
+their list in the order ``help all`` says them; ``parse_command`` reads a
+typed line, with the trick games' short cuts (a card alone plays it, a
+number alone bids it, a color alone names trump).
+"""
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 
-from ..engine import COLOR_NAMES, CardNotationError, Phase, RuleSet, parse_card, parse_color
+from ..engine import (
+    COLOR_NAMES,
+    CardNotationError,
+    Phase,
+    RuleSet,
+    parse_card,
+    parse_color,
+)
 from ..engine.cards import shown
+from .registry import (
+    COMMON_COMMANDS,
+    NUMBER_DIGITS,
+    QUIET_COMMANDS,
+    Command,
+    CommandContext,
+    CommandSpec,
+    UnknownCommandError,
+    did_you_mean,
+    fit_words,
+    is_number,
+    typed_words,
+    words_of,
+)
+from .registry import command_help as _command_help
+
+__all__ = [
+    "CARDS_LINE", "COMMANDS", "NUMBER_DIGITS", "Command", "CommandSpec", "UnknownCommandError", "command_help",
+    "did_you_mean", "find_command", "fit_words", "help_all_lines", "help_lines", "is_number", "parse_command",
+]  # fmt: skip
 
 
-@dataclass(frozen=True)
-class CommandSpec:
-    """A command: its name, short aliases, arguments, one line of help and a brief description."""
+# ------------------------------------------------------------ the handlers
+def _reviewed(topic: str) -> Callable[[CommandContext, Command], list[str]]:
+    """The handler of review command ``topic``: the narrator's lines from the viewing seat's view."""
 
-    name: str
-    aliases: tuple[str, ...]
-    arguments: str
-    help: str
-    acts: bool = False
-    """Whether it is a move in the game (the rest only review or leave)."""
-    brief: str = field(default="", kw_only=True)
-    """A description of about 25 characters at most, for the one-page braille command card."""
-    needs: str = field(default="", kw_only=True)
-    """The rule set's feature the command needs, the name of a ``RuleSet`` field that
-    must be true (``bidding``, ``checking``, ``dummy``); empty where every game has it."""
-    phases: frozenset[Phase] = field(default=frozenset(), kw_only=True)
-    """The parts of the hand where the command is used; empty for all of them."""
-    alone: str = field(default="", kw_only=True)
-    """What typed alone does the same, like "a card alone", for the short help."""
-    reviews: bool = field(default=False, kw_only=True)
-    """A move that, typed without arguments, only says something, in any part of the hand
-    (``trump`` names trump in its turn and says what trump is at any time)."""
+    def handler(game: CommandContext, command: Command) -> list[str]:
+        return list(game.narrator.review_lines(topic, game.state.view(game.viewer())))
 
-    def in_game(self, rules: RuleSet) -> bool:
-        """Whether the game of ``rules`` has what this command is about."""
-        return not self.needs or bool(getattr(rules, self.needs))
+    handler.__name__ = f"_{topic}"
+    return handler
 
-    def applies(self, rules: RuleSet, phase: Phase) -> bool:
-        """Whether the command means something now: in this game, in this part of the hand."""
-        return self.in_game(rules) and (not self.phases or phase in self.phases or self.reviews)
 
-    def is_move(self, phase: Phase) -> bool:
-        """Whether the command is a move in ``phase``."""
-        return self.acts and phase in self.phases
+_hand = _reviewed("hand")
+_trick = _reviewed("trick")
+_last = _reviewed("last")
+_bids = _reviewed("bids")
+_score = _reviewed("score")
+_taken = _reviewed("taken")
+_dummy = _reviewed("dummy")
+_trump = _reviewed("trump")
+"""``trump`` alone says what trump is (with a color it is a move)."""
 
 
 _BIDDING = frozenset({Phase.BIDDING})
@@ -64,59 +83,26 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("trump", ("t",), "COLOR",
                 "Name trump, like trump red; a color alone does too. Without a color: say what trump is.",
                 acts=True, brief="Name trump, or say it", phases=frozenset({Phase.TRUMP}), alone="a color alone",
-                reviews=True),
+                reviews=True, handler=_trump),
     CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True,
                 brief="Play a card", phases=_PLAY, alone="a card alone"),
-    CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first.", brief="Say your hand"),
+    CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first.", brief="Say your hand", handler=_hand),
     CommandSpec("trick", ("tr",), "", "Say the cards played to this trick and who is winning it.",
-                brief="Say this trick", phases=_PLAY),
-    CommandSpec("last", ("l",), "", "Say the last trick taken.", brief="Say the last trick", phases=_PLAY),
-    CommandSpec("bids", ("bs",), "", "Say the bids of this hand.", brief="Say the bids", needs="bidding"),
-    CommandSpec("score", ("s",), "", "Say the score and the points taken this hand.", brief="Say the score"),
+                brief="Say this trick", phases=_PLAY, handler=_trick),
+    CommandSpec("last", ("l",), "", "Say the last trick taken.", brief="Say the last trick", phases=_PLAY,
+                handler=_last),
+    CommandSpec("bids", ("bs",), "", "Say the bids of this hand.", brief="Say the bids", needs="bidding",
+                handler=_bids),
+    CommandSpec("score", ("s",), "", "Say the score and the points taken this hand.", brief="Say the score",
+                handler=_score),
     CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.",
-                brief="Counters taken", phases=_PLAY),
+                brief="Counters taken", phases=_PLAY, handler=_taken),
     CommandSpec("dummy", ("dm",), "", "The 2-player game: say the dummy's cards that are face up.",
-                brief="Say the dummy", needs="dummy"),
-    CommandSpec("rules", ("ru",), "", "Say the rules of the game being played, in short.",
-                brief="Say this game's rules"),
-    CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why.",
-                brief="Suggest a move, and why"),
-    CommandSpec("repeat", ("rp",), "", "Say the last announcement again.", brief="Say the last line again"),
-    CommandSpec("history", ("hi",), "", "Say the last ten announcements.", brief="Say the last ten lines"),
-    CommandSpec("turn", ("w", "who"), "", "Say whose turn it is.", brief="Say whose turn it is"),
-    CommandSpec("legal", ("lg",), "", "Say what you may do now.", brief="Say what you may do"),
-    CommandSpec("stop", ("sh",), "", "Stop the program's speech now. The F2 key does it too.", brief="Stop speech now"),
-    CommandSpec("settings", ("set",), "[NAME VALUE]", "Say the settings, or change one, like settings verbosity terse.",
-                brief="Settings"),
-    CommandSpec("help", ("?",), "[all or NAME]",
-                "Say the commands for now; help all, every command; help and a name, that command.",
-                brief="Say the commands"),
-    CommandSpec("quit", ("q", "exit"), "", "Leave the game.", brief="Leave the game"),
+                brief="Say the dummy", needs="dummy", handler=_dummy),
+    *COMMON_COMMANDS,
 )  # fmt: skip
 
-_BY_WORD: dict[str, CommandSpec] = {}
-for _spec in COMMANDS:
-    for _word in (_spec.name, *_spec.aliases):
-        _BY_WORD[_word] = _spec
-
-
-class UnknownCommandError(ValueError):
-    """A line that names no command."""
-
-
-@dataclass(frozen=True)
-class Command:
-    """A parsed line: the command and its argument words."""
-
-    spec: CommandSpec
-    arguments: tuple[str, ...]
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-
-_TRAILING = ".!?;:"
+_BY_WORD = words_of(COMMANDS)
 
 
 def _words(line: str) -> list[str]:
@@ -124,7 +110,7 @@ def _words(line: str) -> list[str]:
 
     Dictation software types "Pass." and "bid 75, please" as readily as keys do.
     """
-    words = [word.strip(_TRAILING) or word for word in line.replace(",", " ").split()]
+    words = typed_words(line)
     # "the Rook", as the program says the Bird in words, may be typed as it is said.
     words = [
         word
@@ -141,15 +127,6 @@ def _words(line: str) -> list[str]:
     return joined
 
 
-NUMBER_DIGITS = 6
-"""The most digits a number typed in a command may have (no bid or card needs more)."""
-
-
-def is_number(word: str) -> bool:
-    """Whether a word is a whole number written in the digits 0 to 9, at most ``NUMBER_DIGITS`` long."""
-    return word.isascii() and word.isdigit() and len(word) <= NUMBER_DIGITS
-
-
 def _is_color(word: str) -> bool:
     try:
         parse_color(word)
@@ -164,12 +141,6 @@ def _is_card(word: str) -> bool:
     except CardNotationError:
         return False
     return True
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """" Did you mean black?" for the choice closest to a mistyped word, or "" when none is close."""
-    close = difflib.get_close_matches(word.lower(), [choice.lower() for choice in choices], n=1, cutoff=0.7)
-    return f" Did you mean {close[0]}?" if close else ""
 
 
 def _refuse_a_mistyped_color(words: list[str]) -> None:
@@ -257,7 +228,7 @@ def help_lines(
     moves = [spec for spec in COMMANDS if may_move and spec.applies(rules, phase) and spec.is_move(phase)]
     moves = [spec for spec in moves if may_check or spec.name != "check"]
     others = [spec for spec in COMMANDS if spec.applies(rules, phase) and not spec.is_move(phase)]
-    sayers = [spec.name for spec in others if spec.name not in ("settings", "stop", "help", "quit")]
+    sayers = [spec.name for spec in others if spec.name not in QUIET_COMMANDS]
     if braille:
         lines = fit_words("Now:", [_usage(spec, rules) for spec in moves]) if moves else []
         lines += fit_words("Say:", sayers)
@@ -289,25 +260,9 @@ def help_all_lines(braille: bool = False) -> list[str]:
 
 def command_help(spec: CommandSpec, braille: bool = False) -> str:
     """One command's line of help, with its short forms."""
-    if braille:
-        return f"{_usage(spec)}, {' or '.join(spec.aliases)}: {spec.brief}"
-    return f"{_usage(spec)}, short {' or '.join(spec.aliases)}: {spec.help}"
+    return _command_help(spec, braille)
 
 
 def find_command(word: str) -> CommandSpec | None:
     """The command a name or short form stands for, or None."""
     return _BY_WORD.get(word.lower())
-
-
-def fit_words(label: str, words: list[str], width: int = 40) -> list[str]:
-    """``label`` and ``words``, comma-separated, in as few lines of at most ``width`` characters as it takes."""
-    lines: list[str] = []
-    line = label
-    for index, word in enumerate(words):
-        piece = word + ("," if index < len(words) - 1 else "")
-        if line != label and len(line) + 1 + len(piece) > width:
-            lines.append(line)
-            line = label
-        line += " " + piece
-    lines.append(line)
-    return lines

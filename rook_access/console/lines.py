@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from .interrupts import CTRL_C_NOTICE, CtrlC
@@ -72,7 +73,9 @@ class LineSource(Protocol):
     """Reads one line of input for ``question``; None at the end of input.
 
     ``fresh`` is False when the same question is asked again after a reply
-    that changed nothing (a review command or a refused move).
+    that changed nothing (a review command or a refused move).  The least a
+    source of lines must do; ``InputSource`` is the whole interface the game
+    uses, and ``input_source`` makes one of any line source.
     """
 
     def read(self, question: str, fresh: bool = True) -> str | None: ...
@@ -85,21 +88,71 @@ class SaysInteractive(Protocol):
     interactive: bool
 
 
+@runtime_checkable
+class SharesCtrlC(Protocol):
+    """A line source that counts Ctrl-C presses at its prompts, shared with the game between prompts."""
+
+    ctrl_c: CtrlC | None
+
+
 def is_interactive(lines: LineSource) -> bool:
     """Whether a person types the lines, so the game may wait for them (a source that does not say is scripted)."""
     return isinstance(lines, SaysInteractive) and lines.interactive
 
 
-@runtime_checkable
-class PromptLines(LineSource, Protocol):
-    """A line source with keys that reach into the game (``TerminalLines``): the game sets these."""
+@dataclass
+class GameKeys:
+    """What the game lends the input for its keys: Tab's completions, the moves, F2."""
 
-    words: Callable[[], list[str]]
+    words: Callable[[], list[str]] = list
     """What Tab completes now."""
-    moves: Callable[[], list[str]]
+    moves: Callable[[], list[str]] = list
     """The legal moves alone, which Tab says on an empty line."""
-    stop_speech: Callable[[], None]
+    stop_speech: Callable[[], None] = lambda: None
     """What F2 does."""
+
+
+@runtime_checkable
+class InputSource(LineSource, Protocol):
+    """Every source of the game's input: terminal lines, piped lines, a test's script.
+
+    ``interactive``: a person types (the game may wait for Enter);
+    ``ctrl_c``: the Ctrl-C presses the source counts at its prompts, shared
+    with the game between prompts (None: Python's own Ctrl-C);
+    ``keys_held()``: while the game runs between prompts, typed keys wait
+    for the next prompt; ``connect(keys)``: the game lends its completions,
+    moves and speech stop to the source's keys.
+    """
+
+    interactive: bool
+    ctrl_c: CtrlC | None
+
+    def keys_held(self) -> AbstractContextManager[None]: ...
+
+    def connect(self, keys: GameKeys) -> None: ...
+
+
+class ScriptSource:
+    """An ``InputSource`` around a bare ``LineSource`` (a test's script): no keys, nothing held."""
+
+    def __init__(self, lines: LineSource) -> None:
+        self.lines = lines
+        self.interactive = is_interactive(lines)
+        self.ctrl_c: CtrlC | None = lines.ctrl_c if isinstance(lines, SharesCtrlC) else None
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        return self.lines.read(question, fresh)
+
+    def keys_held(self) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def connect(self, keys: GameKeys) -> None:
+        """A script has no keys to lend anything to."""
+
+
+def input_source(lines: LineSource) -> InputSource:
+    """``lines`` as the whole input interface: itself if it is one, else wrapped (``ScriptSource``)."""
+    return lines if isinstance(lines, InputSource) else ScriptSource(lines)
 
 
 class PlainLines:
@@ -107,10 +160,19 @@ class PlainLines:
 
     interactive = False
     """Scripted input: nothing waits for a person."""
+    ctrl_c: CtrlC | None = None
+    """Scripted input keeps Python's own Ctrl-C."""
 
     def __init__(self, stream: IO[str], say: Callable[[str], None]) -> None:
         self.stream = stream
         self.say = say
+
+    def keys_held(self) -> AbstractContextManager[None]:
+        """Nothing to hold: piped lines are read only when asked for."""
+        return nullcontext()
+
+    def connect(self, keys: GameKeys) -> None:
+        """Piped lines have no keys."""
 
     def read(self, question: str, fresh: bool = True) -> str | None:
         if fresh:
@@ -151,7 +213,7 @@ class TerminalLines:
         """The legal moves alone, which Tab says on an empty line."""
         self.stop_speech: Callable[[], None] = lambda: None
         """What F2 does: the session sets it to silence the program's speech."""
-        self.ctrl_c = CtrlC()
+        self.ctrl_c: CtrlC | None = CtrlC()
         """Ctrl-C presses, shared with the game, which gets Ctrl-C as a signal between prompts."""
         self._kept: Document | None = None
         """What was half typed when a quick key was pressed, for the next prompt."""
@@ -180,6 +242,12 @@ class TerminalLines:
             enable_system_prompt=False,
             enable_suspend=False,
         )
+
+    def connect(self, keys: GameKeys) -> None:
+        """Tab completes ``keys.words``, says ``keys.moves`` on an empty line; F2 calls ``keys.stop_speech``."""
+        self.words = keys.words
+        self.moves = keys.moves
+        self.stop_speech = keys.stop_speech
 
     def _quick_key(self, command: str) -> Callable[[KeyPressEvent], None]:
         def submit(event: KeyPressEvent) -> None:
@@ -231,7 +299,7 @@ class TerminalLines:
                 return None
             except KeyboardInterrupt:
                 self.stop_speech()
-                if self.ctrl_c.press():
+                if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
                 self.say(CTRL_C_NOTICE)
 
@@ -279,7 +347,7 @@ class TerminalLines:
                 pass  # the terminal has gone: there is nothing to restore
 
 
-def standard_input_lines(say: Callable[[str], None], speak: Callable[[str], None]) -> LineSource:
+def standard_input_lines(say: Callable[[str], None], speak: Callable[[str], None]) -> InputSource:
     """Terminal lines when standard input and output are terminals, plain lines otherwise.
 
     ``say`` shows and speaks a line; ``speak`` only speaks it (for a question

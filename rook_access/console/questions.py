@@ -29,14 +29,14 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..engine.cards import shown
-from .commands import COMMANDS
 from .lines import LineSource
+from .registry import common_command
 
 T = TypeVar("T")
 
 
 def _words_of(name: str) -> frozenset[str]:
-    spec = next(spec for spec in COMMANDS if spec.name == name)
+    spec = common_command(name)
     return frozenset((spec.name, *spec.aliases))
 
 
@@ -60,7 +60,7 @@ class Question(Generic[T]):
     help: Sequence[str] = ()
     """One or two lines on what the answers do, said for ``help`` (``allowed`` when there are none)."""
     refusal: str = "{answer} is not an answer here."
-    """Said before ``allowed`` for a line that is not an answer; ``{answer}`` is the line."""
+    """Said before ``allowed`` for a line that is not an answer; ``{answer}`` is the line ("": ``allowed`` alone)."""
 
 
 def ask(
@@ -68,14 +68,16 @@ def ask(
     lines: LineSource,
     say: Callable[[str], None],
     settings: Callable[[Sequence[str]], list[str]],
+    fresh: bool = True,
 ) -> T | None:
     """Ask until a line answers; the answer, or None when the user leaves (quit, q, exit, Ctrl-D).
 
     ``say`` says one line; ``settings`` carries out the settings command
     (its words after ``settings``) and gives the lines to say, like
-    ``SettingsControl.command``.
+    ``SettingsControl.command``.  ``fresh`` False: the question was just
+    asked and answered with something that changed nothing, so it is not
+    said again first.
     """
-    fresh = True
     while True:
         line = lines.read(question.prompt, fresh)
         if line is None:
@@ -98,7 +100,8 @@ def ask(
                 say(reply)
             fresh = True  # the output may have changed: a new voice says the question
         elif text:
-            say(question.refusal.format(answer=shown(text)) + " " + question.allowed)
+            refused = question.refusal.format(answer=shown(text))
+            say(f"{refused} {question.allowed}" if refused else question.allowed)
         else:
             say(question.allowed)
 

@@ -42,7 +42,6 @@ from ..saves import DamagedSaveError, SavedGame
 from .lines import LineSource, is_interactive
 from .questions import Question, ask, yes_or_no
 
-LEAVE_WORDS = ("quit", "q", "exit")
 RESUME_QUESTION = "A saved game was found. Resume it? Type yes or no."
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")  # fmt: skip
@@ -152,16 +151,6 @@ def _for_a_script(entries: list[SaveEntry], notice: Notice, now: float) -> Chose
 
 
 # ----------------------------------------------------------------- questions
-def _word(answer: str | None) -> str:
-    """The answer as a word to compare: lower case, trailing punctuation gone; LeaveProgram to leave."""
-    if answer is None:
-        raise LeaveProgram
-    word = " ".join(answer.strip().lower().rstrip(".!?,;:").split())
-    if word in LEAVE_WORDS:
-        raise LeaveProgram
-    return word
-
-
 def _settings_lines(word: str, settings: SettingsCommand | None) -> list[str] | None:
     """What a ``settings`` command typed at a question says, or None if ``word`` is not one."""
     words = word.split()
@@ -170,6 +159,11 @@ def _settings_lines(word: str, settings: SettingsCommand | None) -> list[str] | 
     if settings is None:
         return ["Settings are changed at the game's prompts: type settings once the game starts."]
     return settings(words[1:])
+
+
+def _settings_for_questions(settings: SettingsCommand | None) -> SettingsCommand:
+    """``settings`` as ``questions.ask`` takes it; without one, a line says to type it once the game starts."""
+    return lambda words: _settings_lines(" ".join(["settings", *words]), settings) or []
 
 
 def ask_yes_no(
@@ -185,74 +179,83 @@ def ask_yes_no(
 
     LeaveProgram on Ctrl-D, quit, q or exit; ``settings`` as in ``choose_saved_game``.
     """
-    answer = ask(
-        Question(question, yes_or_no, allowed=refusal, help=(help_line,)),
-        lines,
-        notice,
-        lambda words: _settings_lines(" ".join(["settings", *words]), settings) or [],
-    )
+    asked = Question(question, yes_or_no, allowed=refusal, help=(help_line,))
+    answer = ask(asked, lines, notice, _settings_for_questions(settings))
     if answer is None:
         raise LeaveProgram
     return answer
 
 
+def _list_answer(text: str) -> tuple[str, int] | None:
+    """An answer to the list question: ("resume", N), ("delete", N), ("delete", 0) for delete
+    without a number, ("new", 0) or ("list", 0); None for anything else."""
+    word = " ".join(text.lower().rstrip(".!?,;:").split())
+    if word in ("new", "no", "n"):
+        return "new", 0
+    if word == "list":
+        return "list", 0
+    deleting = word.startswith("delete")
+    number_text = word.removeprefix("delete").strip() if deleting else word
+    if number_text.isdigit():
+        return ("delete" if deleting else "resume"), int(number_text)
+    return ("delete", 0) if deleting else None
+
+
 def _from_list(
     entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
 ) -> ChosenGame | _NewGame | None:
-    """Ask which saved game to resume: a ChosenGame, ``_NEW``, or None to look at the saves again."""
+    """Ask which saved game to resume: a ChosenGame, ``_NEW``, or None to look at the saves again.
+
+    Asked through ``questions.ask``, like every question outside the game: ``help``,
+    ``settings`` and ``quit`` answer there.
+    """
     count = len(entries)
     choices = f"a number from 1 to {count}" if count > 1 else "1"
     _say_list(entries, notice, now)
-    question = f"Resume which saved game? Type {choices}, new for a new game, or quit."
-    help_line = (
-        f"Type {choices} to resume that game, new to start a new game (the saves are kept), "
-        "delete and a number to remove a save, list to hear the list again, or quit to leave."
-    )
     refusal = f"Type {choices}, new, delete and a number, or quit."
+    question = Question(
+        f"Resume which saved game? Type {choices}, new for a new game, or quit.",
+        _list_answer,
+        allowed=refusal,
+        help=(
+            f"Type {choices} to resume that game, new to start a new game (the saves are kept), "
+            "delete and a number to remove a save, list to hear the list again, or quit to leave.",
+        ),
+        refusal="",
+    )
     fresh = True
     while True:
-        word = _word(lines.read(question, fresh))
+        answer = ask(question, lines, notice, _settings_for_questions(settings), fresh)
+        if answer is None:
+            raise LeaveProgram
         fresh = False
-        if word in ("new", "no", "n"):
+        what, number = answer
+        if what == "new":
             return _NEW
-        if word in ("help", "?"):
-            notice(help_line)
-            continue
-        if word == "list":
+        if what == "list":
             _say_list(entries, notice, now)
             continue
-        deleting = word.startswith("delete")
-        number_text = word.removeprefix("delete").strip() if deleting else word
-        if not number_text.isdigit():
-            replies = _settings_lines(word, settings)
-            if deleting:
-                notice(f"Say which save to delete: delete and {choices}, like delete 1.")
-            elif replies is not None:
-                fresh = True
-                for line in replies:
-                    notice(line)
-            else:
-                notice(refusal)
+        if what == "delete" and number == 0:
+            notice(f"Say which save to delete: delete and {choices}, like delete 1.")
             continue
-        number = int(number_text)
         if not 1 <= number <= count:
             notice(f"There is no saved game {number}. {refusal}")
             continue
         entry = entries[number - 1]
-        if deleting:
+        if what == "delete":
             if _delete(entry, number, lines, notice, now, settings):
                 return None
             fresh = True  # another question came between: say this one again
             continue
         if entry.damage is not None:
-            notice(f"Save {number} cannot be read: {entry.damage}. "
-                   f"Type delete {number} to remove it, or another number.")
+            notice(
+                f"Save {number} cannot be read: {entry.damage}. Type delete {number} to remove it, or another number."
+            )
             continue
         if entry.open_by is not None:
             notice(f"Game {number} is open in another copy of rook-access. Type another number, new, or quit.")
             continue
-        chosen = _take(entry, notice)
-        return chosen  # None: it changed since the list was made, so look again
+        return _take(entry, notice)  # None: it changed since the list was made, so look again
 
 
 def _delete(

@@ -1,7 +1,11 @@
 """The console game: computer seats move, keyboard seats are asked, every event is said.
 
 The session is the only place where the engine, the players, the input and
-the output meet.  A refused command says why in one line and changes nothing.
+the output meet.  It plays any family of games through the game protocol
+(``seats_to_act``, ``apply``, ``view``, ``events``, ``is_over``) and the
+family's console part (``console.families``): the narrator, the commands
+and how typed words become actions, the hint player, when to pause.
+A refused command says why in one line and changes nothing.
 """
 
 from __future__ import annotations
@@ -12,58 +16,27 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from types import FrameType
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from ..announcer import Announcer, Verbosity, sort_hand, speakable
+from ..announcer import Verbosity, speakable
 from ..announcer.base import BRAILLE_WIDTH
-from ..announcer.hints import hint_line
 from ..announcer.message import Message
-from ..announcer.rules_summary import rules_summary
 from ..braille.display import BrailleDisplayChannel
-from ..engine import (
-    CHECK,
-    PASS,
-    Action,
-    Bid,
-    CardNotationError,
-    Discard,
-    Event,
-    GameState,
-    IllegalActionError,
-    NameTrump,
-    Phase,
-    Play,
-    TrickTaken,
-    card_name,
-    parse_card,
-    parse_cards,
-    parse_color,
-)
+from ..engine import IllegalActionError
 from ..engine.cards import shown
 from ..output.channels import user_language, voice_lines
 from ..players import Player
-from ..players.search.player import HintPlayer
 from ..record import RecordWriter
 from ..saves import GameSaver
 from ..settings import SETTING_CHOICES, SettingError, Settings
-from .commands import (
-    CARDS_LINE,
-    COMMANDS,
-    Command,
-    UnknownCommandError,
-    command_help,
-    did_you_mean,
-    find_command,
-    help_all_lines,
-    help_lines,
-    is_number,
-    parse_command,
-)
+from .families import family_of
+from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CtrlC
-from .lines import LineSource, PromptLines, is_interactive
+from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
+from .registry import Command, Refused, UnknownCommandError, did_you_mean
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
@@ -156,7 +129,7 @@ class SettingsControl:
             kept = "saved"
         except OSError as error:
             kept = f"for this game only; the settings file could not be written: {error.strerror}"
-        value = getattr(self.effective, name)
+        value = dataclasses.asdict(self.effective)[name]
         if name == "level":
             kept += "; the computer players change in the next game"
         return [f"{name} is now {value or 'default'}, {kept}."]
@@ -172,10 +145,6 @@ class _LeaveNow(BaseException):
     A BaseException, like KeyboardInterrupt, so that no ``except Exception``
     inside a computer player's search can swallow it.
     """
-
-
-class Refused(Exception):
-    """A command that cannot be carried out; its message is the line to say."""
 
 
 def setting_error_line(name: str, value: str, error: SettingError) -> str:
@@ -195,12 +164,13 @@ def braille_missing(settings: Settings, channel: MessageSink) -> bool:
 class ConsoleGame:
     """Runs one game at the console until it ends, the input ends, or the user quits.
 
-    ``players[seat]`` is None for a seat played at the keyboard.
+    ``players[seat]`` is None for a seat played at the keyboard.  ``family``
+    is the family's console part (by default the one registered for ``state``).
     """
 
     def __init__(
         self,
-        state: GameState,
+        state: Any,
         players: Sequence[Player | None],
         lines: LineSource,
         channel: MessageSink,
@@ -210,10 +180,12 @@ class ConsoleGame:
         resumed: bool = False,
         settings: SettingsControl | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        family: FamilyConsole | None = None,
     ) -> None:
+        self.family = family or family_of(state)
         self.state = state
         self.players = list(players)
-        self.lines = lines
+        self.lines = input_source(lines)
         self.channel = channel
         self.record = record
         self.saver = saver
@@ -223,11 +195,12 @@ class ConsoleGame:
         self.sleep = sleep
         if verbosity is None:
             verbosity = Verbosity(self.settings.effective.verbosity)
-        self.humans = [seat for seat, player in enumerate(players) if player is None and seat in state.rules.people]
-        self._hint_player = HintPlayer()
+        self.humans = self.family.humans(state, self.players)
+        self._hint_player: Any = None
+        """The player ``hint`` asks, made the first time it is asked."""
         self._last_viewer: int | None = None
-        """The seat review commands last spoke for (see ``_viewer``)."""
-        self.narrator = Announcer(state.rules, self.humans, verbosity)
+        """The seat review commands last spoke for (see ``viewer``)."""
+        self.narrator = self.family.narrator(state, self.humans, verbosity)
         if self.settings.effective.braille == "on" and not isinstance(channel, BrailleDisplayChannel):
             # The display could not be had (a notice said so): braille is off in this run,
             # so settings says so and a change of output does not try, and tell, again.
@@ -242,15 +215,12 @@ class ConsoleGame:
         self._resumed = resumed
         self._started = False
         self._asked_at = -1
-        self._ctrl_c: CtrlC | None = getattr(lines, "ctrl_c", None)
+        self._ctrl_c: CtrlC | None = self.lines.ctrl_c
         self._waiting = False
         """Whether the game only waits (a computer thinks, a pause): a second Ctrl-C may leave at once."""
         self._ctrl_c_due: str | None = None
         """A Ctrl-C that came while the game was busy: "notice" or "leave", taken at the next safe point."""
-        if isinstance(lines, PromptLines):
-            lines.words = self.completion_words
-            lines.moves = self.moves_as_printed
-            lines.stop_speech = self.stop_speech
+        self.lines.connect(GameKeys(self.completion_words, self.moves_as_printed, self.stop_speech))
         self.settings.on_change = self._setting_changed
 
     def moves_as_printed(self) -> list[str]:
@@ -269,39 +239,39 @@ class ConsoleGame:
 
     def completion_words(self) -> list[str]:
         """The words Tab completes now: the legal moves first, then the commands that apply
-        in this game and this part of the hand."""
+        in this game and this part of it."""
         words = self.move_words()
-        rules, phase = self.state.rules, self.state.phase
-        words += [spec.name for spec in COMMANDS if spec.applies(rules, phase) and spec.name not in words]
+        family = self.family
+        words += [spec.name for spec in family.commands if family.applies(spec, self.state) and spec.name not in words]
         return words
+
+    def seat_to_ask(self) -> int | None:
+        """The seat to act whose moves are typed at the keyboard now, or None."""
+        for seat in self.state.seats_to_act():
+            if self.family.controller(self.state, seat) in self.humans:
+                return seat
+        return None
+
+    def yours(self) -> bool:
+        """Whether a seat played at the keyboard is to act now."""
+        return self.seat_to_ask() is not None
 
     def move_words(self) -> list[str]:
         """The moves that may be typed now, as words (cards, bids, colors), in the order the question names them.
 
         None while another player is to act: their cards are not the user's to hear.
         """
-        state = self.state
-        rules = state.rules
-        words: list[str] = []
-        if state.actor not in self.humans:
-            return words
-        if state.phase is Phase.PLAY:
-            words += [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, rules)]
-        elif state.phase is Phase.BIDDING:
-            words += [f"{amount}" for amount in rules.bid_range(state.high_bid)]
-            words += [*(["check"] if state.may_check() else []), "pass"]
-        elif state.phase is Phase.DISCARD and state.turn is not None:
-            words += ["discard", *(card_name(card) for card in sort_hand(state.hand(state.turn), state.trump, rules))]
-        elif state.phase is Phase.TRUMP:
-            words += ["red", "black", "yellow", "green"]
-        return words
+        seat = self.seat_to_ask()
+        if seat is None or self.state.is_over:
+            return []
+        return self.family.move_words(self.state, seat)
 
     def say(self, line: str, urgent: bool = False) -> None:
         """Say one line that answers the user (not an announcement of the game)."""
         for message in self.narrator.messages([line], urgent):
             self.channel.say(message)
 
-    def _say_as_typed(self, line: str) -> None:
+    def say_as_typed(self, line: str) -> None:
         """Say a line about what to type, its cards kept in the notation to be typed
         ("9 needs a color letter: 9r, 9x, 9y or 9g")."""
         self.channel.say(Message(line, speakable(line)))
@@ -347,15 +317,19 @@ class ConsoleGame:
         state = self.state
         while not state.is_over:
             self._take_ctrl_c()
-            seat = state.turn
-            actor = state.actor
-            assert seat is not None and actor is not None
+            seat = state.seats_to_act()[0]
+            actor = self.family.controller(state, seat)
             player = self.players[actor]  # the dummy's cards are chosen by the player who plays it
             if player is not None:
                 with self._waiting_on_computers():
                     action = player.choose(state.view(seat))
                 state.apply(action, seat)
                 self._after_action(seat, action)
+                continue
+            step = self.family.automatic(state, seat)
+            if step is not None:
+                state.apply(step, seat)
+                self._after_action(seat, step)
                 continue
             fresh = self._asked_at != len(state.events)
             self._asked_at = len(state.events)
@@ -366,6 +340,8 @@ class ConsoleGame:
                 return 0
             if not self.handle_line(line):
                 return 0
+        for line in self.family.game_over(self):
+            self.say(line)
         return 0
 
     # ---------------------------------------------------------------- Ctrl-C
@@ -379,10 +355,9 @@ class ConsoleGame:
         if self._ctrl_c is None or threading.current_thread() is not threading.main_thread():
             yield
             return
-        keys_held = getattr(self.lines, "keys_held", None)
         previous = signal.signal(signal.SIGINT, self._on_ctrl_c)
         try:
-            with keys_held() if keys_held is not None else nullcontext():
+            with self.lines.keys_held():
                 yield
         finally:
             signal.signal(signal.SIGINT, previous)
@@ -421,18 +396,18 @@ class ConsoleGame:
             self._waiting = False
         self._take_ctrl_c()
 
-    def _announce_new_events(self) -> bool:
-        """Announce the events not yet said; whether a trick was taken among them."""
+    def _announce_new_events(self) -> list[Any]:
+        """Announce the events not yet said; those events."""
         events = self.state.events
-        trick_taken = False
+        said = []
         while self._announced < len(events):
             event = events[self._announced]
             self._announced += 1
             self._announce(event)
-            trick_taken = trick_taken or isinstance(event, TrickTaken)
-        return trick_taken
+            said.append(event)
+        return said
 
-    def _announce(self, event: Event) -> None:
+    def _announce(self, event: Any) -> None:
         if self.record is not None:
             self.record.write(event)
         said = self.narrator.event_messages(event)
@@ -442,14 +417,14 @@ class ConsoleGame:
             self.recent.append(message)
             self.channel.say(message)
 
-    def _after_action(self, seat: int, action: Action) -> None:
+    def _after_action(self, seat: int, action: Any) -> None:
         """Say what an action caused, save the game, and pace the play."""
-        trick_taken = self._announce_new_events()
+        events = self._announce_new_events()
         self._save(seat, action)
-        if trick_taken and self.humans and is_interactive(self.lines):
+        if self.family.pauses_after(events) and self.humans and is_interactive(self.lines):
             self._pause_after_trick()
 
-    def _save(self, seat: int, action: Action) -> None:
+    def _save(self, seat: int, action: Any) -> None:
         """Keep the game after every action, so nothing is lost; delete the save when the game ends."""
         self._check_record()
         if self.saver is None:
@@ -479,11 +454,11 @@ class ConsoleGame:
         """How many lines of the record file the save may count on: every event said, less those lost."""
         if self.record is None:
             return 0
-        return self._announced - getattr(self.record, "lost", 0)
+        return self._announced - self.record.lost
 
     def _check_record(self) -> None:
         """Say once that the record file cannot be written (a full disk, say); the game goes on."""
-        error = getattr(self.record, "error", None)
+        error = None if self.record is None else self.record.error
         if error is not None and not self._record_failed:
             self._record_failed = True
             reason = error.strerror or str(error)
@@ -525,12 +500,13 @@ class ConsoleGame:
                 self.say(fitted)
 
     def _pause_after_trick(self) -> None:
-        """At a terminal, give the player time to take in a trick before the computers go on.
+        """At a terminal, give the player time to take in a trick (or a step of a patience game
+        that plays itself) before play goes on.
 
         Never with scripted input: there every line is a command.
         """
         state = self.state
-        if state.is_over or state.actor in self.humans:
+        if state.is_over or self._asked_next():
             return  # the player is asked at once anyway
         if self.settings.effective.pacing == "delay":
             with self._waiting_on_computers():
@@ -554,9 +530,9 @@ class ConsoleGame:
         review commands are carried out.
         """
         try:
-            command = parse_command(line, self.completion_words())
+            command = self.family.parse(line, self.completion_words())
         except UnknownCommandError as error:
-            self._say_as_typed(str(error))
+            self.say_as_typed(str(error))
             return True
         if command is None:
             # Enter is a key: a blank line in scripted input stays a no-op, as scripts rely on.
@@ -564,7 +540,7 @@ class ConsoleGame:
         if command.name == "quit":
             return not self._confirm_quit()
         try:
-            if command.spec.acts and not (command.name == "trump" and not command.arguments):
+            if command.spec.acts and not (command.spec.reviews and not command.arguments):
                 if not may_act:
                     raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(0))}")
                 self._act(command)
@@ -572,19 +548,33 @@ class ConsoleGame:
                 for reply in self._review(command):
                     self.say(reply)
         except Refused as refusal:
-            self._say_as_typed(str(refusal))
+            self.say_as_typed(str(refusal))
         return True
 
+    def hand_over(self, player: Any) -> None:
+        """Let ``player`` make the keyboard seat's moves from now on (a demonstration); the seat is still
+        the user's to hear, and play is paced as the computers' is."""
+        seat = self.seat_to_ask()
+        if seat is not None:
+            self.players[self.family.controller(self.state, seat)] = player
+
+    def _asked_next(self) -> bool:
+        """Whether the next to act is asked at the keyboard (no computer moves and no automatic step comes first)."""
+        seat = self.seat_to_ask()
+        return seat is not None and self.players[self.family.controller(self.state, seat)] is None and (
+            self.family.automatic(self.state, seat) is None
+        )
+
     def _play_the_only_card(self) -> bool:
-        """Enter alone at a terminal in card play, when exactly one card may be played, plays it (never in bidding)."""
-        state = self.state
-        if state.phase is not Phase.PLAY:
+        """Enter alone at a terminal does what the family says, like playing the only legal card (never in bidding)."""
+        if self.seat_to_ask() is None:
             return True
-        legal = state.legal_cards()
-        if len(legal) != 1:
+        enter = self.family.enter_alone(self.state)
+        if enter is None:
             return True
-        self.say("Enter plays the only legal card.")
-        return self.handle_line(card_name(legal[0]))
+        said, typed = enter
+        self.say(said)
+        return self.handle_line(typed)
 
     def _confirm_quit(self) -> bool:
         """Leave at once when the game is saved; otherwise ask first. True to leave."""
@@ -598,50 +588,33 @@ class ConsoleGame:
         self.say_goodbye()
         return True
 
-    def _viewer(self) -> int:
+    def viewer(self) -> int:
         """The seat review commands speak for: the seat to act when it is played at the
         keyboard (the dummy, for the player who plays it), else the player who acted last."""
-        state = self.state
-        if state.actor in self.humans and state.turn is not None:
-            self._last_viewer = state.turn
-        elif self._last_viewer is None or state.controller(self._last_viewer) not in self.humans:
+        seat = self.seat_to_ask()
+        if seat is not None:
+            self._last_viewer = seat
+        elif self._last_viewer is None or self.family.controller(self.state, self._last_viewer) not in self.humans:
             self._last_viewer = self.humans[0]
         return self._last_viewer
 
-    def _help(self, arguments: tuple[str, ...]) -> list[str]:
-        braille = self.narrator.braille
-        word = arguments[0].lower() if arguments else ""
-        if not word or word == "all":
-            lines = help_all_lines(braille) if word else help_lines(
-                self.state.rules, self.state.phase, braille, self.state.may_check(), self.state.actor in self.humans
-            )
-            if lines[-1] == CARDS_LINE:  # the notation itself, never in words
-                for line in lines[:-1]:
-                    self.say(line)
-                self._say_as_typed(CARDS_LINE)
-                return []
-            return lines
-        spec = find_command(word)
-        if spec is None:
-            names = [spec.name for spec in COMMANDS]
-            return [f"No command {shown(word)}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
-        line = command_help(spec, braille)
-        if not spec.in_game(self.state.rules):
-            line += f" Not in {self.state.rules.title}."
-        return self.narrator.fit(line)
-
     def _review(self, command: Command) -> list[str]:
+        """A command that says or sets something: its handler's lines."""
+        return command.spec.handler(self, command)
+
+    def common_command(self, command: Command) -> list[str]:
+        """The commands every game shares (``registry.COMMON_COMMANDS``)."""
         narrator = self.narrator
         state = self.state
-        seat = self._viewer()
-        yours = state.actor in self.humans
         name = command.name
         if name == "help":
-            return self._help(command.arguments)
-        if name == "legal" and not yours:
-            return [f"It is not your turn: {narrator.turn_line(state.view(seat))}"]
-        if name in narrator.review_topics:
-            return narrator.review_lines(name, state.view(seat))
+            return self.family.help(self, command.arguments)
+        if name == "turn":
+            return [narrator.turn_line(state.view(self.viewer()))]
+        if name == "legal":
+            if not self.yours():
+                return [f"It is not your turn: {narrator.turn_line(state.view(self.viewer()))}"]
+            return self.family.legal_lines(self)
         if name == "settings":
             return self._settings_command(command.arguments)
         if name == "stop":
@@ -650,11 +623,13 @@ class ConsoleGame:
             self.channel.say(Message("Speech stopped.", ""))
             return []
         if name == "rules":
-            return rules_summary(state.rules)
+            return self.family.rules_lines(state)
         if name == "hint":
-            if not yours:
+            if not self.yours():
                 return ["No hint: it is not your turn."]
-            return narrator.fit(hint_line(state.view(seat), self._hint_player))
+            if self._hint_player is None:
+                self._hint_player = self.family.hint_player()
+            return self.family.hint_lines(self, self._hint_player)
         if name == "repeat":
             return [m.compact for m in self.last_said] if self.last_said else ["Nothing has been said yet."]
         if name == "history":
@@ -679,50 +654,12 @@ class ConsoleGame:
         return True
 
     def _act(self, command: Command) -> None:
-        action = self._action(command)
-        seat = self.state.turn
-        assert seat is not None
+        action = self.family.action(self, command)
+        seat = self.seat_to_ask()
+        if seat is None:
+            raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(self.viewer()))}")
         try:
             self.state.apply(action, seat)
         except IllegalActionError as error:
             raise Refused(self.narrator.printed(self.narrator.refusal(error, self.state.view(seat)))) from None
         self._after_action(seat, action)
-
-    def _action(self, command: Command) -> Action:
-        """The engine action a command asks for, checked for form only."""
-        name = command.name
-        arguments = command.arguments
-        try:
-            if name == "pass":
-                return PASS
-            if name == "check":
-                return CHECK
-            if name == "bid":
-                if len(arguments) != 1 or not is_number(arguments[0]):
-                    raise Refused("Say bid and a number, like bid 75, or pass.")
-                number = int(arguments[0])
-                if self.state.phase is Phase.PLAY and 1 <= number <= 14 and command.arguments == tuple(arguments):
-                    raise Refused(f"{number} needs a color letter: {number}r, {number}x, {number}y or {number}g.")
-                return Bid(number)
-            if name == "trump":
-                if len(arguments) != 1:
-                    raise Refused("Say trump and one color, like trump red.")
-                return NameTrump(parse_color(arguments[0]))
-            if name == "play" and len(arguments) > 1 and self.state.phase is Phase.DISCARD:
-                name = "discard"  # cards named at the discard are the discard
-            if name == "play":
-                if len(arguments) != 1:
-                    raise Refused("Play one card at a time, like play 14r or just 14r.")
-                return Play(parse_card(arguments[0]))
-            if name == "discard":
-                cards = parse_cards(arguments)
-                if len(set(cards)) != len(cards):
-                    raise Refused("You named a card twice. Name each card once.")
-                if self.state.phase is Phase.DISCARD and not cards:
-                    size = self.state.rules.nest_size
-                    example = " ".join(card_name(card) for card in self.state.hand(self.state.seat_to_act)[:size])
-                    raise Refused(f"Say discard and {size} cards, like discard {example}.")
-                return Discard(frozenset(cards))
-        except CardNotationError as error:
-            raise Refused(str(error)) from None
-        raise AssertionError(f"unhandled command {name}")

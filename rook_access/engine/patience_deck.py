@@ -92,16 +92,20 @@ def deck_to_json(deck: tuple[Card, ...]) -> list[str]:
     return [card_name(card) for card in deck]
 
 
+CARD_FIELDS = ("card", "onto")
+"""The fields of the patience games' values that hold one card, written as its name."""
+
+
 def value_to_json(kind: str, fields: dict[str, object]) -> dict[str, object]:
     """The JSON object of an action or event of the patience games: ``kind`` and its fields, with every field
-    named ``card`` a card name and every field named ``cards`` a list of card names.
+    named ``card`` or ``onto`` a card name and every field named ``cards`` a list of card names.
 
     >>> value_to_json("card_built", {"pile": 3, "card": 6})
     {'event': 'card_built', 'pile': 3, 'card': '7r'}
     """
     data: dict[str, object] = {"event": kind}
     for name, value in fields.items():
-        if name == "card" and isinstance(value, int):
+        if name in CARD_FIELDS and isinstance(value, int):
             data[name] = card_name(value)
         elif name == "cards" and isinstance(value, tuple):
             data[name] = [card_name(card) for card in value]
@@ -121,7 +125,9 @@ def value_fields_from_json(data: object, names: tuple[str, ...]) -> dict[str, ob
     fields: dict[str, object] = {}
     for name in names:
         value = data[name]
-        if name == "card":
+        if name == "onto" and value is None:
+            pass  # a run moved onto nothing is never made; None is kept as written
+        elif name in CARD_FIELDS:
             if not isinstance(value, str):
                 raise ValueError("a card is written as its name")
             value = parse_card(value)

@@ -61,6 +61,7 @@ class SolitaireRule(enum.Enum):
     SAME_COLOR = "on a transfer pile the colors must differ"
     BUILD_WRONG_COLOR = "a building pile takes cards of its own color only"
     BUILD_WRONG_NUMBER = "a building pile is built up in order, from 1 to 14"
+    NOTHING_TO_UNDO = "undo takes back a move made in this game; none is left to take back"
 
 
 Rule = SolitaireRule
@@ -129,8 +130,26 @@ class Resign:
         return {"action": "resign"}
 
 
-SolitaireAction = Move | Build | Resign
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last move not yet taken back (any number of times, to the deal).
+
+    Kept among the actions like a move, so a save or a record replays it.
+
+    >>> str(UNDO), UNDO.to_json()
+    ('undo', {'action': 'undo'})
+    """
+
+    def __str__(self) -> str:
+        return "undo"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "undo"}
+
+
+SolitaireAction = Move | Build | Resign | Undo
 RESIGN = Resign()
+UNDO = Undo()
 
 
 def build(card: Card) -> Build:
@@ -153,6 +172,8 @@ def action_from_json(data: object) -> SolitaireAction:
     kind = data.get("action")
     if kind == "resign" and set(data) == {"action"}:
         return RESIGN
+    if kind == "undo" and set(data) == {"action"}:
+        return UNDO
     if kind == "move" and set(data) == {"action", "card", "pile"}:
         pile = data["pile"]
         if not isinstance(pile, int) or isinstance(pile, bool) or not isinstance(data["card"], str):
@@ -219,15 +240,17 @@ class OneStartsBuilding:
 
 @dataclass(frozen=True, slots=True)
 class RunMoved:
-    """The cards ``cards`` (the lowest face-up card first) moved from ``source`` onto ``target``.
+    """The cards ``cards`` (the lowest face-up card first) moved from ``source`` onto ``target``,
+    whose top card was ``onto``.
 
-    >>> event_to_json(RunMoved(1, 2, (8, 21)))['cards']
+    >>> event_to_json(RunMoved(1, 2, (8, 21), 9))['cards']
     ['9r', '8x']
     """
 
     source: int
     target: int
     cards: tuple[Card, ...]
+    onto: Card | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +285,17 @@ class SolitaireOver:
     """Cards on the building piles at the end."""
 
 
+@dataclass(frozen=True, slots=True)
+class MoveUndone:
+    """The move ``undone`` (its words, like ``move 7r to pile 3``) was taken back: the piles are as before it.
+
+    >>> event_to_json(MoveUndone("build 2r on red"))
+    {'event': 'move_undone', 'undone': 'build 2r on red'}
+    """
+
+    undone: str
+
+
 SolitaireEvent = (
     CardTurned
     | FourteenToBottom
@@ -271,6 +305,7 @@ SolitaireEvent = (
     | CardBuilt
     | PileVacant
     | SolitaireOver
+    | MoveUndone
 )
 
 _EVENT_KINDS: dict[str, type[SolitaireEvent]] = {
@@ -282,6 +317,7 @@ _EVENT_KINDS: dict[str, type[SolitaireEvent]] = {
     "card_built": CardBuilt,
     "pile_vacant": PileVacant,
     "solitaire_over": SolitaireOver,
+    "move_undone": MoveUndone,
 }
 _KIND_OF_EVENT = {kind: name for name, kind in _EVENT_KINDS.items()}
 
@@ -289,8 +325,8 @@ _KIND_OF_EVENT = {kind: name for name, kind in _EVENT_KINDS.items()}
 def event_to_json(event: SolitaireEvent) -> dict[str, object]:
     """The event's one JSON form (records and saves).
 
-    >>> event_to_json(RunMoved(1, 3, (8, 21)))
-    {'event': 'run_moved', 'source': 1, 'target': 3, 'cards': ['9r', '8x']}
+    >>> event_to_json(RunMoved(1, 3, (8, 21), None))
+    {'event': 'run_moved', 'source': 1, 'target': 3, 'cards': ['9r', '8x'], 'onto': None}
     """
     return value_to_json(_KIND_OF_EVENT[type(event)], {name: getattr(event, name) for name in event.__slots__})
 
@@ -400,6 +436,8 @@ class SolitaireState:
         self.events: list[SolitaireEvent] = []
         self.actions: list[SolitaireAction] = []
         self.outcome = Outcome.PLAYING
+        self._taken_back: list[_Position] = []
+        """The position before each move not yet undone, the latest last."""
         for index in range(PILES):
             self._turn(index)
         self._check_end()
@@ -433,6 +471,7 @@ class SolitaireState:
         state.seen = {card for pile in up for card in pile}
         state.events = []
         state.outcome = Outcome.PLAYING
+        state._taken_back = []
         for index in range(PILES):
             if state.down[index] and not state.up[index]:
                 state._turn(index)
@@ -459,6 +498,7 @@ class SolitaireState:
         other.events = list(self.events)
         other.actions = list(self.actions)
         other.outcome = self.outcome
+        other._taken_back = list(self._taken_back)
         return other
 
     # -- reading
@@ -527,9 +567,13 @@ class SolitaireState:
         """Take a legal action; return the events it caused.  An illegal one raises and changes nothing."""
         if seat != 0:
             raise self._refuse(Rule.NOT_YOUR_TURN, f"seat {seat} does not play Rook Solitaire; seat 0 does")
+        if isinstance(action, Undo):
+            return self._undo()
         self._check(action)
         start = len(self.events)
         self.actions.append(action)
+        if isinstance(action, (Move, Build)):
+            self._taken_back.append(self._position(action))
         if isinstance(action, Resign):
             self.outcome = Outcome.RESIGNED
             self.events.append(SolitaireOver("resigned", sum(self.built)))
@@ -538,8 +582,10 @@ class SolitaireState:
         if isinstance(action, Move):
             run = self.up[index][position:]
             del self.up[index][position:]
-            self.up[action.pile - 1].extend(run)
-            self.events.append(RunMoved(index + 1, action.pile, tuple(run)))
+            target = self.up[action.pile - 1]
+            onto = target[-1] if target else None
+            target.extend(run)
+            self.events.append(RunMoved(index + 1, action.pile, tuple(run), onto))
         else:
             self.up[index].pop()
             self.built[action.color] += 1
@@ -547,6 +593,23 @@ class SolitaireState:
         if not self.up[index]:
             self._turn(index)
         self._check_end()
+        return self.events[start:]
+
+    def _position(self, action: SolitaireAction) -> _Position:
+        return _Position(action, [list(p) for p in self.down], [list(p) for p in self.up], list(self.built))
+
+    def _undo(self) -> list[SolitaireEvent]:
+        """Put the piles back as they were before the last move not yet undone."""
+        if self.is_over:
+            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
+        if not self._taken_back:
+            raise self._refuse(Rule.NOTHING_TO_UNDO, "there is no move to undo")
+        before = self._taken_back.pop()
+        # The cards seen stay seen: the player has looked at them, undo or not.
+        self.down, self.up, self.built = before.down, before.up, before.built
+        start = len(self.events)
+        self.actions.append(UNDO)
+        self.events.append(MoveUndone(str(before.action)))
         return self.events[start:]
 
     def _turn(self, index: int) -> None:
@@ -660,6 +723,16 @@ class SolitaireState:
                 else (f"the {COLOR_NAMES[action.color]} building pile is not started: its 1 starts it")
             )
             raise self._refuse(Rule.BUILD_WRONG_NUMBER, f"{name} cannot be built yet: {needed}", card=action.card)
+
+
+@dataclass
+class _Position:
+    """The piles before ``action``, for undo."""
+
+    action: SolitaireAction
+    down: list[list[Card]]
+    up: list[list[Card]]
+    built: list[int]
 
 
 def start_solitaire(setup: TableSetup, deal: Sequence[Card] | None = None) -> SolitaireState:

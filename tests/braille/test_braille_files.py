@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from rook_access.braille import make
-from rook_access.braille.documents import braille_documents
 from rook_access.braille.formatting import (
     TEXT_LINES,
     Block,
@@ -28,9 +27,6 @@ from rook_access.console.commands import COMMANDS
 from rook_access.engine.cards import BIRD_NAME, COLOR_LETTERS, NUMBERS_PER_COLOR
 from tests.helpers import REPOSITORY
 
-DOCUMENTS = braille_documents(COMMANDS)
-"""The files the program makes, the command reference from the console's command list."""
-
 CHECKED_IN = REPOSITORY / "braille"
 BRF_NAMES = ("rules.brf", "commands.brf", "card-labels.brf")
 REGENERATE = "run python -m rook_access.braille.make"
@@ -46,7 +42,7 @@ def louis():
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory, louis) -> Path:
     out = tmp_path_factory.mktemp("braille")
-    assert make.main(["--out", str(out)], DOCUMENTS) == 0
+    assert make.main(["--out", str(out)]) == 0
     return out
 
 
@@ -96,7 +92,7 @@ def test_braille_holds_no_file_the_command_does_not_make(generated):
 
 
 def test_making_twice_gives_the_same_bytes(generated, louis):
-    again = make.render_all(DOCUMENTS)
+    again = make.render_all()
     for name, content in again.items():
         assert (generated / name).read_bytes() == content, name
 
@@ -266,7 +262,7 @@ def test_check_passes_fresh_files_and_names_a_stale_one(generated, tmp_path):
 
 def test_without_liblouis_one_line_says_what_to_install(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(make, "load_louis", lambda: None)
-    assert make.main(["--out", str(tmp_path)], DOCUMENTS) == 2
+    assert make.main(["--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "apt install liblouis-data python3-louis" in err[0]
     assert not list(tmp_path.iterdir())
@@ -274,7 +270,7 @@ def test_without_liblouis_one_line_says_what_to_install(monkeypatch, capsys, tmp
 
 def test_without_docs_one_line_says_so(monkeypatch, capsys, tmp_path, louis):
     monkeypatch.setattr(make, "DOCS", tmp_path / "no-docs")
-    assert make.main(["--out", str(tmp_path), "--check"], DOCUMENTS) == 2
+    assert make.main(["--out", str(tmp_path), "--check"]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "docs" in err[0]
 

@@ -62,7 +62,7 @@ def test_the_last_fourteens_rest_once_the_other_cards_are_gone(make_deck) -> Non
     game = SolitaireState(make_deck({1: "14g 14y 3x 14r", 2: "5r 6r 7r 4r"}))
     assert game.down[0] == parse_cards("14r 14g 14y") and game.up[0] == [c("3x")]
     events = game.apply(Move(c("3x"), 2))
-    assert events[:3] == [RunMoved(1, 2, (c("3x"),)), CardTurned(1, c("14y")), FourteenRests(1, c("14y"))]
+    assert events[:3] == [RunMoved(1, 2, (c("3x"),), c("4r")), CardTurned(1, c("14y")), FourteenRests(1, c("14y"))]
     assert game.up[0] == [c("14y")] and game.down[0] == parse_cards("14r 14g")
 
 
@@ -100,7 +100,7 @@ def test_ones_after_a_move_go_at_once_and_an_emptied_pile_stays_vacant(make_posi
     game = make_position({1: ("1g 1r", "5x"), 2: ("3g", "6r")}, {"x": 2, "y": 1})
     events = game.apply(Move(c("5x"), 2))
     assert events[:6] == [
-        RunMoved(1, 2, (c("5x"),)),
+        RunMoved(1, 2, (c("5x"),), c("6r")),
         CardTurned(1, c("1r")),
         OneStartsBuilding(1, c("1r")),
         CardTurned(1, c("1g")),
@@ -118,7 +118,7 @@ def test_ones_after_a_move_go_at_once_and_an_emptied_pile_stays_vacant(make_posi
 def test_a_sequence_moves_bodily(make_position) -> None:
     game = make_position({1: ("2g", "9r 8x 7r"), 3: ("4g", "10x")}, {"r": 6})
     events = game.apply(Move(c("9r"), 3))
-    assert events[0] == RunMoved(1, 3, tuple(parse_cards("9r 8x 7r")))
+    assert events[0] == RunMoved(1, 3, tuple(parse_cards("9r 8x 7r")), parse_card("10x"))
     assert game.up[2] == parse_cards("10x 9r 8x 7r") and game.up[0] == [c("2g")]
 
 

@@ -1,0 +1,34 @@
+"""The families of games the console plays: the one place a family is registered.
+
+Adding a family of games to the console is adding its ``FamilyConsole``
+to ``FAMILIES``; nothing else in the console names a family.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .family import FamilyConsole
+from .patience import PATIENCE
+from .tricks import TRICKS
+
+_TRICKS: FamilyConsole = TRICKS
+_PATIENCE: FamilyConsole = PATIENCE
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE)
+"""Every family's console part, in the order ``help`` and the docs list their commands."""
+
+
+def family_of(state: Any) -> FamilyConsole:
+    """The family console that plays ``state``."""
+    for family in FAMILIES:
+        if family.plays(state):
+            return family
+    raise LookupError(f"No console family plays {type(state).__name__}.")
+
+
+def family_named(name: str) -> FamilyConsole:
+    """The family console named ``name`` (``GameDescription.family``)."""
+    for family in FAMILIES:
+        if family.family == name:
+            return family
+    raise LookupError(f"No console family {name}.")

@@ -1,0 +1,100 @@
+"""What the console needs from a family of games, beside the game protocol.
+
+The console's loop (``session.ConsoleGame``) talks to any game through the
+engine's protocol (``seats_to_act``, ``legal_actions``, ``apply``, ``view``,
+``events``, ``is_over``).  What differs from one family to another (the words
+said, the commands typed and how they become actions, the players and the
+hint player, when to pause) comes from the family's ``FamilyConsole``,
+registered once in ``console.families``.  Its narrator is the announcer's
+``Narrator`` (``announcer.base``): every line from the events and the seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from ..announcer import Verbosity
+from ..announcer.base import Narrator
+from ..players import Player
+from .registry import Command, CommandContext, CommandSpec
+
+
+class FamilyConsole(Protocol):
+    """A family's part of the console: one value registered in ``console.families``."""
+
+    family: str
+    """The family's name, as ``GameDescription.family`` gives it: ``tricks``, ``patience``."""
+    commands: tuple[CommandSpec, ...]
+    """Every command of the family's games, in the order ``help all`` says them."""
+
+    def plays(self, state: Any) -> bool:
+        """Whether ``state`` is a game of this family."""
+        ...
+
+    def narrator(self, state: Any, humans: Sequence[int], verbosity: Verbosity) -> Narrator:
+        """The family's narrator for ``state``, speaking to the keyboard seats ``humans``."""
+        ...
+
+    def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
+        """The seats played at the keyboard (``players[seat]`` None)."""
+        ...
+
+    def controller(self, state: Any, seat: int) -> int:
+        """The seat whose player decides for ``seat`` (the dummy's is its partner's)."""
+        ...
+
+    def automatic(self, state: Any, seat: int) -> Any | None:
+        """The action a keyboard seat takes without being asked (Rook Clock's next card), or None to ask."""
+        ...
+
+    def parse(self, line: str, choices: Sequence[str]) -> Command | None:
+        """The command on a typed line (None for a blank line).
+
+        ``UnknownCommandError`` for a line that names none, with the closest of ``choices``.
+        """
+        ...
+
+    def action(self, game: CommandContext, command: Command) -> Any:
+        """The action a move command asks for, checked for form only; ``Refused`` says why not."""
+        ...
+
+    def applies(self, spec: CommandSpec, state: Any) -> bool:
+        """Whether ``spec`` means something now, in this game and this part of it."""
+        ...
+
+    def move_words(self, state: Any, seat: int) -> list[str]:
+        """The moves ``seat`` may type now, as words, in the order its question names them."""
+        ...
+
+    def help(self, game: CommandContext, arguments: tuple[str, ...]) -> list[str]:
+        """What ``help`` says, with ``arguments`` (``all``, a command's name, or none)."""
+        ...
+
+    def enter_alone(self, state: Any) -> tuple[str, str] | None:
+        """What Enter alone does at a terminal, as (the line said, the line typed), or None for nothing."""
+        ...
+
+    def pauses_after(self, events: Sequence[Any]) -> bool:
+        """Whether play waits for the user ("Press Enter to go on.") after these events."""
+        ...
+
+    def hint_player(self) -> Any:
+        """The player ``hint`` asks (``advise(view)``)."""
+        ...
+
+    def hint_lines(self, game: CommandContext, player: Any) -> list[str]:
+        """What ``hint`` says for the seat to act."""
+        ...
+
+    def rules_lines(self, state: Any) -> list[str]:
+        """What ``rules`` says: the rules of the game being played, in short."""
+        ...
+
+    def legal_lines(self, game: CommandContext) -> list[str]:
+        """What ``legal`` says to the seat to act."""
+        ...
+
+    def game_over(self, game: CommandContext) -> list[str]:
+        """What the family keeps of a game that has just ended (statistics); lines to say, if any."""
+        ...

@@ -1,0 +1,257 @@
+"""The command registry: each command declared once, for every family of games.
+
+A ``CommandSpec`` holds a command's name, its short forms, its arguments,
+one line of help, a brief description for the braille command card, the
+phases and games where it applies, and its handler.  ``help``, Tab's
+completion, the braille command card (``command_card``) and the table in
+``docs/playing.md`` (``markdown_table``) are all made from these values.
+
+The commands every game shares (``COMMON_COMMANDS``: rules, hint, repeat,
+history, turn, legal, stop, settings, help, quit) are declared here; each
+family adds its own moves and review commands (``console.commands`` for the
+trick-taking games, ``console.patience`` for the patience games).
+
+A handler gets the running game as a ``CommandContext`` and the parsed
+``Command``, and returns the lines to say; it raises ``Refused`` (its
+message is the one line to say) when the command cannot be carried out.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..engine.cards import shown
+
+
+class Refused(Exception):
+    """A command that cannot be carried out; its message is the line to say."""
+
+
+class UnknownCommandError(ValueError):
+    """A line that names no command."""
+
+
+class CommandContext(Protocol):
+    """What a command's handler may use of the running game (``ConsoleGame``)."""
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def narrator(self) -> Any: ...
+
+    def viewer(self) -> int:
+        """The seat review commands speak for."""
+        ...
+
+    def yours(self) -> bool:
+        """Whether a seat played at the keyboard is to act now."""
+        ...
+
+    def say(self, line: str) -> None:
+        """Say one line that answers the user."""
+        ...
+
+    def say_as_typed(self, line: str) -> None:
+        """Say a line about what to type, its cards kept in the notation to be typed."""
+        ...
+
+    def hand_over(self, player: Any) -> None:
+        """Let ``player`` make the keyboard seat's moves from now on (a demonstration)."""
+        ...
+
+    def common_command(self, command: Command) -> list[str]:
+        """Carry out one of the commands every game shares; the lines to say."""
+        ...
+
+
+Handler = Callable[[CommandContext, "Command"], list[str]]
+"""A review command's handler: the lines to say (a move's action is its family's to make)."""
+
+
+def _common(context: CommandContext, command: Command) -> list[str]:
+    return context.common_command(command)
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """A command: its name, short aliases, arguments, one line of help and a brief description."""
+
+    name: str
+    aliases: tuple[str, ...]
+    arguments: str
+    help: str
+    acts: bool = False
+    """Whether it is a move in the game (the rest only review or leave)."""
+    brief: str = field(default="", kw_only=True)
+    """A description of about 25 characters at most, for the one-page braille command card."""
+    needs: str = field(default="", kw_only=True)
+    """The game's feature the command needs, the name of an attribute of the game's rules
+    that must be true (``bidding``, ``checking``, ``dummy``); empty where every game has it."""
+    phases: frozenset[Any] = field(default=frozenset(), kw_only=True)
+    """The parts of the game where the command is used (the family's phase values); empty for all."""
+    alone: str = field(default="", kw_only=True)
+    """What typed alone does the same, like "a card alone", for the short help."""
+    reviews: bool = field(default=False, kw_only=True)
+    """A move that, typed without arguments, only says something, in any part of the hand
+    (``trump`` names trump in its turn and says what trump is at any time)."""
+    handler: Handler = field(default=_common, kw_only=True, compare=False, repr=False)
+    """What the command does (review commands; a move's action comes from its family)."""
+    keys: str = field(default="", kw_only=True)
+    """Keys that do the same, for the docs' table (``F2``)."""
+    games: frozenset[str] = field(default=frozenset(), kw_only=True)
+    """The games of its family where it applies, by ``--variant`` name; empty for all of them."""
+
+    def in_game(self, rules: object) -> bool:
+        """Whether the game of ``rules`` has what this command is about."""
+        return not self.needs or bool(getattr(rules, self.needs, False))
+
+    def applies(self, rules: object, phase: object) -> bool:
+        """Whether the command means something now: in this game, in this part of the game."""
+        return self.in_game(rules) and (not self.phases or phase in self.phases or self.reviews)
+
+    def is_move(self, phase: object) -> bool:
+        """Whether the command is a move in ``phase``."""
+        return self.acts and (not self.phases or phase in self.phases)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed line: the command and its argument words."""
+
+    spec: CommandSpec
+    arguments: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+COMMON_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("rules", ("ru",), "", "Say the rules of the game being played, in short, and its table options.",
+                brief="Say this game's rules"),
+    CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why.",
+                brief="Suggest a move, and why"),
+    CommandSpec("repeat", ("rp",), "", "Say the last announcement again.", brief="Say the last line again"),
+    CommandSpec("history", ("hi",), "", "Say the last ten announcements.", brief="Say the last ten lines"),
+    CommandSpec("turn", ("w", "who"), "", "Say whose turn it is.", brief="Say whose turn it is"),
+    CommandSpec("legal", ("lg",), "", "Say what you may do now.", brief="Say what you may do"),
+    CommandSpec("stop", ("sh",), "", "Stop the program's speech now. The F2 key does it too.", brief="Stop speech now",
+                keys="F2"),
+    CommandSpec("settings", ("set",), "[NAME VALUE]", "Say the settings, or change one, like settings verbosity terse.",
+                brief="Settings"),
+    CommandSpec("help", ("?",), "[all or NAME]",
+                "Say the commands for now; help all, every command; help and a name, that command.",
+                brief="Say the commands"),
+    CommandSpec("quit", ("q", "exit"), "", "Leave the game.", brief="Leave the game"),
+)  # fmt: skip
+"""The commands of every game; a family may reword one's help (``reworded``)."""
+
+QUIET_COMMANDS = ("settings", "stop", "help", "quit")
+"""The commands ``help`` names apart from those that say something of the game."""
+
+
+def common_command(name: str) -> CommandSpec:
+    """The shared command ``name``."""
+    return next(spec for spec in COMMON_COMMANDS if spec.name == name)
+
+
+def words_of(specs: Iterable[CommandSpec]) -> dict[str, CommandSpec]:
+    """Every name and short form of ``specs``, to its command."""
+    by_word: dict[str, CommandSpec] = {}
+    for spec in specs:
+        for word in (spec.name, *spec.aliases):
+            by_word[word] = spec
+    return by_word
+
+
+TRAILING = ".!?;:"
+"""Sentence punctuation dropped from the end of a typed word."""
+
+
+def typed_words(line: str) -> list[str]:
+    """The words of a line, with commas and trailing sentence punctuation dropped.
+
+    Dictation software types "Pass." and "bid 75, please" as readily as keys do.
+
+    >>> typed_words("Move 3, 5.")
+    ['Move', '3', '5']
+    """
+    return [word.strip(TRAILING) or word for word in line.replace(",", " ").split()]
+
+
+NUMBER_DIGITS = 6
+"""The most digits a number typed in a command may have (no bid or card needs more)."""
+
+
+def is_number(word: str) -> bool:
+    """Whether a word is a whole number written in the digits 0 to 9, at most ``NUMBER_DIGITS`` long.
+
+    >>> is_number("75"), is_number("7r"), is_number("٣")
+    (True, False, False)
+    """
+    return word.isascii() and word.isdigit() and len(word) <= NUMBER_DIGITS
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """" Did you mean black?" for the choice closest to a mistyped word, or "" when none is close.
+
+    >>> did_you_mean("blak", ["red", "black"])
+    ' Did you mean black?'
+    """
+    close = difflib.get_close_matches(word.lower(), [choice.lower() for choice in choices], n=1, cutoff=0.7)
+    return f" Did you mean {close[0]}?" if close else ""
+
+
+def unknown_command(word: str, choices: Iterable[str]) -> UnknownCommandError:
+    """The refusal of a word that names no command, with the closest of ``choices``."""
+    suggestion = did_you_mean(word, choices)
+    if suggestion:
+        return UnknownCommandError(f"Unknown command: {shown(word)}.{suggestion}")
+    return UnknownCommandError(f"Unknown command: {shown(word)}. Type help for the commands.")
+
+
+def usage(spec: CommandSpec) -> str:
+    """The command and its arguments: ``bid N``."""
+    return f"{spec.name} {spec.arguments}".strip()
+
+
+def command_help(spec: CommandSpec, braille: bool = False) -> str:
+    """One command's line of help, with its short forms."""
+    if braille:
+        return f"{usage(spec)}, {' or '.join(spec.aliases)}: {spec.brief}"
+    return f"{usage(spec)}, short {' or '.join(spec.aliases)}: {spec.help}"
+
+
+def fit_words(label: str, words: list[str], width: int = 40) -> list[str]:
+    """``label`` and ``words``, comma-separated, in as few lines of at most ``width`` characters as it takes.
+
+    >>> fit_words("Say:", ["hand", "score"])
+    ['Say: hand, score']
+    """
+    lines: list[str] = []
+    line = label
+    for index, word in enumerate(words):
+        piece = word + ("," if index < len(words) - 1 else "")
+        if line != label and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = label
+        line += " " + piece
+    lines.append(line)
+    return lines
+
+
+def markdown_table(specs: Sequence[CommandSpec]) -> list[str]:
+    """The docs' table of ``specs``: command, short forms, what it does (``docs/playing.md`` holds it)."""
+    rows = ["| command | short | what it does |", "|---|---|---|"]
+    for spec in specs:
+        short = [f"`{alias}`" for alias in spec.aliases]
+        if spec.alone:
+            short.append(f"or {spec.alone}")
+        if spec.keys:
+            short.append(f"or {spec.keys}")
+        rows.append(f"| `{usage(spec)}` | {', '.join(short)} | {spec.help} |")
+    return rows

@@ -1,0 +1,190 @@
+"""The trick-taking games' part of the console: Rook and its variants.
+
+Their narrator is the trick announcer; their commands are
+``console.commands``; a typed card, bid, color or discard becomes the
+engine's action here; play pauses after each trick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..announcer import Announcer, Verbosity
+from ..announcer.hints import hint_line
+from ..announcer.rules_summary import rules_summary
+from ..announcer.tricks.words import sort_hand
+from ..engine import (
+    CHECK,
+    PASS,
+    Action,
+    Bid,
+    CardNotationError,
+    Discard,
+    GameState,
+    NameTrump,
+    Phase,
+    Play,
+    TrickTaken,
+    card_name,
+    parse_card,
+    parse_cards,
+    parse_color,
+)
+from ..engine.cards import shown
+from ..players import Player
+from ..players.search.player import HintPlayer
+from .commands import (
+    CARDS_LINE,
+    COMMANDS,
+    command_help,
+    find_command,
+    help_all_lines,
+    help_lines,
+    parse_command,
+)
+from .registry import (
+    Command,
+    CommandContext,
+    CommandSpec,
+    Refused,
+    did_you_mean,
+    is_number,
+)
+
+
+class TrickConsole:
+    """The console of the trick-taking games (``FamilyConsole``)."""
+
+    family = "tricks"
+    commands: tuple[CommandSpec, ...] = COMMANDS
+
+    def plays(self, state: Any) -> bool:
+        return isinstance(state, GameState)
+
+    def narrator(self, state: GameState, humans: Sequence[int], verbosity: Verbosity) -> Announcer:
+        return Announcer(state.rules, list(humans), verbosity)
+
+    def humans(self, state: GameState, players: Sequence[Player | None]) -> list[int]:
+        # The dummy's seat is no one's: its cards are chosen by the player who plays it.
+        return [seat for seat, player in enumerate(players) if player is None and seat in state.rules.people]
+
+    def controller(self, state: GameState, seat: int) -> int:
+        return state.controller(seat)
+
+    def automatic(self, state: GameState, seat: int) -> None:
+        return None  # every move of a hand of Rook is the player's own
+
+    def parse(self, line: str, choices: Sequence[str]) -> Command | None:
+        return parse_command(line, choices)
+
+    def applies(self, spec: CommandSpec, state: GameState) -> bool:
+        return spec.applies(state.rules, state.phase)
+
+    def move_words(self, state: GameState, seat: int) -> list[str]:
+        rules = state.rules
+        words: list[str] = []
+        if state.phase is Phase.PLAY:
+            words += [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, rules)]
+        elif state.phase is Phase.BIDDING:
+            words += [f"{amount}" for amount in rules.bid_range(state.high_bid)]
+            words += [*(["check"] if state.may_check() else []), "pass"]
+        elif state.phase is Phase.DISCARD and state.turn is not None:
+            words += ["discard", *(card_name(card) for card in sort_hand(state.hand(state.turn), state.trump, rules))]
+        elif state.phase is Phase.TRUMP:
+            words += ["red", "black", "yellow", "green"]
+        return words
+
+    def help(self, game: CommandContext, arguments: tuple[str, ...]) -> list[str]:
+        state = game.state
+        braille = game.narrator.braille
+        word = arguments[0].lower() if arguments else ""
+        if not word or word == "all":
+            lines = help_all_lines(braille) if word else help_lines(
+                state.rules, state.phase, braille, state.may_check(), game.yours()
+            )
+            if lines[-1] == CARDS_LINE:  # the notation itself, never in words
+                for line in lines[:-1]:
+                    game.say(line)
+                game.say_as_typed(CARDS_LINE)
+                return []
+            return lines
+        spec = find_command(word)
+        if spec is None:
+            names = [spec.name for spec in COMMANDS]
+            return [f"No command {shown(word)}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
+        line = command_help(spec, braille)
+        if not spec.in_game(state.rules):
+            line += f" Not in {state.rules.title}."
+        return list(game.narrator.fit(line))
+
+    def enter_alone(self, state: GameState) -> tuple[str, str] | None:
+        """Enter alone in card play, when exactly one card may be played, plays it (never in bidding)."""
+        if state.phase is not Phase.PLAY:
+            return None
+        legal = state.legal_cards()
+        if len(legal) != 1:
+            return None
+        return "Enter plays the only legal card.", card_name(legal[0])
+
+    def pauses_after(self, events: Sequence[Any]) -> bool:
+        return any(isinstance(event, TrickTaken) for event in events)
+
+    def hint_player(self) -> HintPlayer:
+        return HintPlayer()
+
+    def hint_lines(self, game: CommandContext, player: HintPlayer) -> list[str]:
+        return list(game.narrator.fit(hint_line(game.state.view(game.viewer()), player)))
+
+    def rules_lines(self, state: GameState) -> list[str]:
+        return rules_summary(state.rules)
+
+    def legal_lines(self, game: CommandContext) -> list[str]:
+        return list(game.narrator.review_lines("legal", game.state.view(game.viewer())))
+
+    def game_over(self, game: CommandContext) -> list[str]:
+        return []  # the record and the last announcements keep a finished hand of Rook
+
+    def action(self, game: CommandContext, command: Command) -> Action:
+        """The engine action a command asks for, checked for form only."""
+        state: GameState = game.state
+        name = command.name
+        arguments = command.arguments
+        try:
+            if name == "pass":
+                return PASS
+            if name == "check":
+                return CHECK
+            if name == "bid":
+                if len(arguments) != 1 or not is_number(arguments[0]):
+                    raise Refused("Say bid and a number, like bid 75, or pass.")
+                number = int(arguments[0])
+                if state.phase is Phase.PLAY and 1 <= number <= 14 and command.arguments == tuple(arguments):
+                    raise Refused(f"{number} needs a color letter: {number}r, {number}x, {number}y or {number}g.")
+                return Bid(number)
+            if name == "trump":
+                if len(arguments) != 1:
+                    raise Refused("Say trump and one color, like trump red.")
+                return NameTrump(parse_color(arguments[0]))
+            if name == "play" and len(arguments) > 1 and state.phase is Phase.DISCARD:
+                name = "discard"  # cards named at the discard are the discard
+            if name == "play":
+                if len(arguments) != 1:
+                    raise Refused("Play one card at a time, like play 14r or just 14r.")
+                return Play(parse_card(arguments[0]))
+            if name == "discard":
+                cards = parse_cards(arguments)
+                if len(set(cards)) != len(cards):
+                    raise Refused("You named a card twice. Name each card once.")
+                if state.phase is Phase.DISCARD and not cards:
+                    size = state.rules.nest_size
+                    example = " ".join(card_name(card) for card in state.hand(state.seat_to_act)[:size])
+                    raise Refused(f"Say discard and {size} cards, like discard {example}.")
+                return Discard(frozenset(cards))
+        except CardNotationError as error:
+            raise Refused(str(error)) from None
+        raise AssertionError(f"unhandled command {name}")
+
+
+TRICKS = TrickConsole()
+"""The trick-taking games' console."""

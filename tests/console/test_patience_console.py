@@ -1,0 +1,141 @@
+"""Rook Solitaire and Rook Clock through the console: review, moves typed two ways, bad input, undo, demo, stats."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rook_access.console.session import ConsoleGame
+from rook_access.engine.cards import card_name, parse_card
+from rook_access.engine.clock import ClockState
+from rook_access.engine.solitaire import UNDO, Move, OneStartsBuilding, SolitaireState
+from rook_access.patience_stats import STATS_FILE
+from rook_access.saves import data_folder
+from tests.helpers.console import ListChannel, ScriptedLines
+
+
+class PacedLines(ScriptedLines):
+    """Scripted lines that stand for a terminal, so the game paces itself."""
+
+    interactive = True
+
+
+def play(state, script, lines_class=ScriptedLines):
+    channel = ListChannel()
+    lines = lines_class(script)
+    ConsoleGame(state, [None], lines, channel).run()
+    return channel.lines, lines.questions
+
+
+def test_the_question_names_every_move_as_typed_and_in_cards():
+    lines, questions = play(SolitaireState.from_seed(5), ["quit"])
+    assert questions[0].startswith("Your move, 10 moves: 3 9, 2x on 3g; 4 9, 2y on 3g;")
+    assert "Pile 7 turns up 14y; it goes face down to the bottom." in lines
+
+
+def test_review_commands_say_the_piles_tops_building_and_moves():
+    lines, _ = play(SolitaireState.from_seed(5), ["tops", "pile 3", "building", "moves", "pile 15"])
+    assert "Tops: 1 4r, 2 7g, 3 2x, 4 2y, 5 2r, 6 6y, 7 7r, 8 12g, 9 3g, 10 9g, 11 9x, 12 6g, 13 3x, 14 12y." in lines
+    assert "Pile 3: 3 face down; up 2x, 2x on top." in lines
+    assert "Building piles: red not started, black not started, yellow not started, green not started; " \
+        "0 cards built." in lines
+    assert any(line.startswith("Moves: 3 9, 2x on 3g;") for line in lines)
+    assert "Say pile and a number from 1 to 14, like pile 3." in lines
+
+
+@pytest.mark.parametrize("typed", ["3 9", "move 3 9", "m 3 9", "2x 3g", "2X, 3G."])
+def test_a_move_typed_by_piles_or_by_cards_is_the_same_move(typed):
+    state = SolitaireState.from_seed(5)
+    lines, _ = play(state, [typed])
+    assert state.actions == [Move(parse_card("2x"), 9)]
+    assert "2x onto 3g, pile 3 to pile 9." in lines
+
+
+def test_bad_moves_get_one_line_naming_the_rule_and_the_moves_and_change_nothing():
+    state = SolitaireState.from_seed(5)
+    face_down = card_name(state.down[0][0])
+    script = [
+        "3 1",  # 2x on 4r: not the next number up
+        "up 3 red",  # 2x to the red building pile
+        f"{face_down} 4r",  # a face-down card
+        "1 1",
+        "3 9",  # a real move: 2x onto 3g
+        "2x 3x",  # splitting 3g 2x
+    ]
+    lines, _ = play(state, script)
+    said = lines[lines.index("Pile 14 turns up 12y.") + 1 :]
+    refusals = [line for line in said if "Moves:" in line]
+    assert len(refusals) == 5
+    assert "a transfer pile builds down" in refusals[0]
+    assert "a building pile takes cards of its own color only" in refusals[1]
+    assert "only a face-up card can move" in refusals[2]
+    assert "a pile cannot move onto itself" in refusals[3]
+    assert "a sequence moves bodily, never split" in refusals[4]
+    assert state.actions == [Move(parse_card("2x"), 9)]
+
+
+def test_undo_takes_moves_back_one_by_one_and_is_kept_among_the_actions():
+    state = SolitaireState.from_seed(5)
+    before = [list(pile) for pile in state.up]
+    lines, _ = play(state, ["3 9", "4 13", "undo", "undo", "undo"])
+    assert state.up == before
+    assert state.actions == [Move(parse_card("2x"), 9), Move(parse_card("2y"), 13), UNDO, UNDO]
+    assert "Undone: move 2y to pile 13; the piles are as they were before it." in lines
+    assert sum("There is no move to undo" in line for line in lines) == 1
+    replayed = SolitaireState.replay(state.deck, state.actions)
+    assert replayed.up == state.up and replayed.down == state.down
+
+
+def test_a_one_that_comes_up_goes_to_its_building_pile_and_is_said():
+    state = SolitaireState.from_seed(5)
+    lines, _ = play(state, ["demo"])
+    ones = [event for event in state.events if isinstance(event, OneStartsBuilding)]
+    assert ones
+    for event in ones:
+        assert f"{card_name(event.card)} goes up to start the" in " ".join(lines)
+
+
+def test_demo_plays_the_rest_and_the_game_counts_in_the_stats():
+    state = SolitaireState.from_seed(5)
+    lines, _ = play(state, ["solve", "demo"])
+    assert lines[lines.index("Pile 14 turns up 12y.") + 1] == "There is a winning line."
+    assert state.is_over and lines[-1] == "You won: all four building piles reach 14."
+    stats = json.loads((data_folder() / STATS_FILE).read_text(encoding="utf-8"))
+    assert stats == {"solitaire": {"played": 1, "won": 1}}
+    resign, _ = play(SolitaireState.from_seed(6), ["resign", "stats"])
+    assert resign[-1] == "You resigned. You built 0 cards." or resign[-1].startswith("You resigned.")
+    said, _ = play(SolitaireState.from_seed(7), ["stats", "quit"])
+    assert "Rook Solitaire: 1 won of 2 played." in said
+    assert "Rook Clock: 0 came out of 0 played." in said
+
+
+def test_hint_names_a_legal_move_as_typed():
+    state = SolitaireState.from_seed(5)
+    lines, _ = play(state, ["hint"])
+    hint = lines[lines.index("Pile 14 turns up 12y.") + 1]
+    assert hint.startswith("Type 3 9.")
+
+
+def test_the_clock_plays_itself_to_the_end_without_input_and_says_it_is_blocked():
+    state = ClockState.from_seed(3)
+    lines, questions = play(state, [])
+    assert state.is_over and questions == []
+    assert lines[0] == "8g from 1 o'clock goes under 8 o'clock."
+    assert "14r from 11 o'clock goes under the minute hand." in lines
+    assert lines[-1] == "Blocked: 1 o'clock has no card left to turn. 8 cards stay face down."
+
+
+def test_at_a_terminal_the_clock_waits_for_enter_between_cards_and_takes_review_commands():
+    state = ClockState.from_seed(3)
+    lines, questions = play(state, ["", "pile 8", "", "quit"], PacedLines)
+    assert questions[:3] == ["Press Enter to go on."] * 3
+    assert len(state.turned) == 3
+    assert "8 o'clock: 3 face down; face up 8 green." in lines  # a terminal: cards in words
+
+
+def test_moves_are_refused_in_the_clock_and_between_its_cards():
+    state = ClockState.from_seed(3)
+    lines, _ = play(state, ["3 5", "quit"], PacedLines)
+    assert len(state.turned) == 1
+    assert any(line.startswith("Wait: ") or "plays itself" in line for line in lines)
