@@ -60,7 +60,7 @@ SolverMove = Move | Build
 
 DEFAULT_NODES = 200_000
 """Positions searched at most, by default, before answering "unknown"."""
-DEFAULT_SECONDS = 2.0
+DEFAULT_SECONDS = 1.8
 """Seconds searched at most, by default, before answering "unknown"."""
 
 
