@@ -9,11 +9,11 @@ game is one entry in ``GAMES`` (its module makes its ``GameDescription``).
     'Kentucky Discard'
     >>> [option.name for option in find_game("partnership").options]
     ['target', 'bird_rank', 'min_bid', 'all_tricks_bonus', 'ones', 'hands']
-    >>> try:
+    >>> try:  # doctest: +ELLIPSIS
     ...     find_game("bridge")
     ... except UnknownGameError as error:
     ...     print(error)
-    There is no game called bridge. Games: partnership, beginner, two, three, five, six, individual, kentucky.
+    There is no game called bridge. Games: partnership, beginner, two, three, five, six, individual, kentucky, ...
 """
 
 from __future__ import annotations
@@ -21,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .clock import CLOCK
 from .deal import Deal
 from .errors import InvalidDealError
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
 from .rules import VARIANTS, BirdRank, RuleSet, TableOptions, Teams, with_options
+from .solitaire import SOLITAIRE
 from .state import GameState
 
 
@@ -157,7 +159,8 @@ GAMES: dict[str, GameDescription] = {
     game.name: game
     for game in (
         *(trick_game(rules) for rules in VARIANTS.values()),
-        # Another game is one entry here: its module's GameDescription.
+        SOLITAIRE,
+        CLOCK,
     )
 }
 """Every game, by ``--variant`` name, in the order they are listed."""
@@ -168,6 +171,8 @@ def find_game(name: str) -> GameDescription:
 
     >>> find_game("SIX").title
     'The Game for 6 Players'
+    >>> find_game("clock").family
+    'patience'
     """
     try:
         return GAMES[name.strip().lower()]

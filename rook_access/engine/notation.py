@@ -21,6 +21,17 @@ in this module, and records and saves take them without a change.
     '{"seat":0,"bid":75}'
     >>> event_to_json(BidMade(3, None))
     {'event': 'bid', 'seat': 3, 'amount': None}
+
+The patience games' actions and events are written the same way:
+
+    >>> action_to_json(0, solitaire.Move(parse_card("7r"), 3))
+    {'seat': 0, 'move': {'card': '7r', 'pile': 3}}
+    >>> action_from_json({"seat": 0, "build": "2g"})
+    (0, Build(card=43, color=3))
+    >>> action_text(0, solitaire.UNDO), action_text(0, clock.STEP)
+    ('{"seat":0,"undo":true}', '{"seat":0,"step":true}')
+    >>> event_to_json(clock.ClockOver(7, False, 12))
+    {'event': 'clock_over', 'blocked_at': 7, 'came_out': False, 'face_down': 12}
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from . import clock, solitaire
 from .actions import CHECK, PASS, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
     COLOR_NAMES,
@@ -307,6 +319,49 @@ register_event(CardPlayed, lambda event: {"event": "play", "seat": event.seat, "
 register_event(TrickTaken, _trick_taken)
 register_event(HandEnded, _hand_ended)
 register_event(GameEnded, lambda event: {"event": "game_end", "winner": event.winner, "scores": list(event.scores)})
+
+
+# --------------------------------------------------------- the patience family
+def _read_move(value: Any) -> solitaire.Move | None:
+    if not isinstance(value, dict) or set(value) != {"card", "pile"}:
+        return None
+    card, pile = value["card"], value["pile"]
+    if not isinstance(card, str) or not _is_int(pile):
+        return None
+    return solitaire.Move(parse_card(card), pile)
+
+
+register_action(
+    solitaire.Move,
+    "move",
+    lambda action: {"card": card_name(action.card), "pile": action.pile},
+    _read_move,
+)
+register_action(
+    solitaire.Build,
+    "build",
+    lambda action: card_name(action.card),
+    lambda value: solitaire.build(parse_card(value)) if isinstance(value, str) else None,
+)
+register_action(
+    solitaire.Resign, "resign", lambda action: True, lambda value: solitaire.RESIGN if value is True else None
+)
+register_action(solitaire.Undo, "undo", lambda action: True, lambda value: solitaire.UNDO if value is True else None)
+register_action(clock.Step, "step", lambda action: True, lambda value: clock.STEP if value is True else None)
+for _solitaire_event in (
+    solitaire.CardTurned,
+    solitaire.FourteenToBottom,
+    solitaire.FourteenRests,
+    solitaire.OneStartsBuilding,
+    solitaire.RunMoved,
+    solitaire.CardBuilt,
+    solitaire.PileVacant,
+    solitaire.SolitaireOver,
+    solitaire.MoveUndone,
+):
+    register_event(_solitaire_event, solitaire.event_to_json)
+register_event(clock.ClockCardPlaced, clock.event_to_json)
+register_event(clock.ClockOver, clock.event_to_json)
 
 __all__ = [
     "ActionForm",

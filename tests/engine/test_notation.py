@@ -82,14 +82,14 @@ def test_another_family_registers_its_actions_and_events_in_the_same_notation(mo
     monkeypatch.setattr(notation, "_ACTION_BY_KEY", dict(notation._ACTION_BY_KEY))
     monkeypatch.setattr(notation, "_EVENT_BY_TYPE", dict(notation._EVENT_BY_TYPE))
     register_action(
-        _Move, "move", lambda move: move.pile, lambda value: _Move(value) if isinstance(value, int) else None
+        _Move, "shift", lambda move: move.pile, lambda value: _Move(value) if isinstance(value, int) else None
     )
     register_event(_Moved, lambda event: {"event": "moved", "pile": event.pile})
-    assert action_text(0, _Move(4)) == '{"seat":0,"move":4}'
-    assert action_from_json({"seat": 0, "move": 4}) == (0, _Move(4))
+    assert action_text(0, _Move(4)) == '{"seat":0,"shift":4}'
+    assert action_from_json({"seat": 0, "shift": 4}) == (0, _Move(4))
     assert event_to_json(_Moved(2)) == {"event": "moved", "pile": 2}
     with pytest.raises(ValueError, match="taken"):
-        register_action(_Move, "move2", lambda move: 0, lambda value: None)
+        register_action(_Move, "shift2", lambda move: 0, lambda value: None)
     with pytest.raises(ValueError, match="taken"):
         register_action(Bid, "bid", lambda move: 0, lambda value: None)
 
