@@ -34,6 +34,8 @@ from pathlib import Path
 
 from . import windows_processes
 from .engine import RuleSetError
+from .engine.games import find_game
+from .engine.protocol import OptionError
 from .saves import DamagedSaveError, GameSaver, GameSetup, SavedAction, SavedGame, data_folder, delete_save, read_save
 
 SAVES_FOLDER = "saves"
@@ -467,7 +469,10 @@ def game_title(setup: GameSetup) -> str:
     try:
         title = setup.rules().title
     except RuleSetError:
-        return setup.variant
+        try:
+            return find_game(setup.variant).title  # a game without a trick rule set names itself
+        except OptionError:
+            return setup.variant
     title = title.removeprefix("the ")
     return title[0].upper() + title[1:]
 

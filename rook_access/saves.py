@@ -53,6 +53,7 @@ from .engine import (
     notation,
 )
 from .engine.games import all_options, find_game, table_setup, trick_rules
+from .engine.protocol import GameState as PlayedGame
 from .engine.protocol import OptionError, OptionValue, SeatKind, TableSetup
 from .files import unused_name
 from .players import DEFAULT_LEVEL, LevelError, Player, make_player, parse_levels
@@ -84,7 +85,8 @@ class GameSetup:
 
     ``seed`` is never None in a setup made with ``GameSetup.create``: when the
     user gave none, one is drawn and kept, so a resumed game is the same game.
-    ``deal`` is the first deal as the JSON object of a deal file, or None.
+    ``deal`` is the first deal as the JSON of a deal file (an object for a trick
+    game, a list of cards for a patience game), or None.
     ``record`` is the path of the ``--record`` file, or None.
 
     It is the typed table of the game protocol (``table_setup()``, a
@@ -97,7 +99,7 @@ class GameSetup:
     level: str = DEFAULT_LEVEL
     seed: int | None = None
     hands: int | None = None
-    deal: Mapping[str, Any] | None = None
+    deal: Mapping[str, Any] | Sequence[str] | None = None
     record: str | None = None
     variant: str = "partnership"
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -126,8 +128,11 @@ class GameSetup:
 
     def rules(self) -> RuleSet:
         """The rules of this game: the variant with the table options; RuleSetError if impossible
-        (an unknown game or option, or one the game cannot be played with)."""
+        (an unknown game or option, one the game cannot be played with, or a game without a rule set)."""
         try:
+            game = find_game(self.variant)
+            if "rules" not in game.extra:
+                raise RuleSetError(f"{game.title} is not played with a rule set of the trick-taking games.")
             return trick_rules(table_setup(self.variant, self._options(), seed=self.seed))
         except OptionError as error:
             raise RuleSetError(str(error)) from None
@@ -136,7 +141,7 @@ class GameSetup:
     def from_table(
         cls,
         table: TableSetup,
-        deal: Deal | Mapping[str, Any] | None = None,
+        deal: Deal | Mapping[str, Any] | Sequence[str] | None = None,
         record: str | os.PathLike[str] | None = None,
     ) -> GameSetup:
         """The setup of a new game at ``table`` (a seed drawn if it has none), with its deal and record file."""
@@ -161,7 +166,7 @@ class GameSetup:
         level: str = DEFAULT_LEVEL,
         seed: int | None = None,
         hands: int | None = None,
-        deal: Deal | Mapping[str, Any] | None = None,
+        deal: Deal | Mapping[str, Any] | Sequence[str] | None = None,
         record: str | os.PathLike[str] | None = None,
         variant: str = "partnership",
         options: Mapping[str, Any] | None = None,
@@ -227,8 +232,8 @@ class GameSetup:
             raise DamagedSaveError("the saved level is not a name")
         if hands is not None and not (_is_int(hands) and hands >= 1):
             raise DamagedSaveError("the saved number of hands is not a positive whole number")
-        if deal is not None and not isinstance(deal, dict):
-            raise DamagedSaveError("the saved deal is not a JSON object")
+        if deal is not None and not isinstance(deal, (dict, list)):
+            raise DamagedSaveError("the saved deal is not a deal file's JSON")
         if record is not None and not isinstance(record, str):
             raise DamagedSaveError("the saved record file is not a path")
         options = _saved_options(data.get("options", {}))
@@ -283,7 +288,7 @@ def record_extra(setup: GameSetup) -> dict[str, Any]:
     return {"seats": list(setup.seats), "seed": setup.seed}
 
 
-def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
+def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
     """The new game and its players (None for a keyboard seat), exactly as the command line makes them.
 
     The players' seeds are drawn, seat 0 first, from ``random.Random(setup.seed)``.
@@ -292,7 +297,6 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
     """
     try:
         game = find_game(setup.variant)
-        setup.rules()
         people = game.seat_counts[0]
         if len(setup.seats) not in game.seat_counts or any(kind not in SEAT_KINDS for kind in setup.seats):
             raise RuleSetError(f"{game.title} needs {people} seats, each human or computer")
@@ -301,15 +305,14 @@ def make_table(setup: GameSetup) -> tuple[GameState, list[Player | None]]:
         raise RuleSetError(str(error)) from None
     levels = table.levels
     deal = game.read_deal(setup.deal) if setup.deal is not None and game.read_deal is not None else None
-    state = game.start(table, deal)
-    assert isinstance(state, GameState)  # the trick-taking family's; the players below are its players
-    rules = state.rules
+    state = game.start(table, deal)  # RuleSetError for options the game cannot be played with
     seeds = random.Random(setup.seed)
     players: list[Player | None] = [
         None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE))
         for kind, level in zip(setup.seats, levels, strict=True)
     ]
-    players += [None] * (rules.players - people)  # the dummy: its player decides for it
+    if isinstance(state, GameState):  # a trick table's dummy seat: its partner's player decides for it
+        players += [None] * (state.rules.players - people)
     return state, players
 
 
@@ -328,7 +331,7 @@ def action_from_json(data: Any) -> SavedAction:
 
 
 # ----------------------------------------------------------------- rebuilding
-def rebuild(setup: GameSetup, actions: Iterable[SavedAction]) -> tuple[GameState, list[Player | None]]:
+def rebuild(setup: GameSetup, actions: Iterable[SavedAction]) -> tuple[PlayedGame, list[Player | None]]:
     """The saved game as it was: made by ``make_table`` and every action applied again in order.
 
     Raises DamagedSaveError if the table cannot be made or an action is not
@@ -341,13 +344,14 @@ def rebuild(setup: GameSetup, actions: Iterable[SavedAction]) -> tuple[GameState
     for number, (seat, action) in enumerate(actions, 1):
         if state.is_over:
             raise DamagedSaveError(f"saved action {number} comes after the end of the game")
-        if seat != state.turn:
-            raise DamagedSaveError(f"saved action {number} is by seat {seat}, but it was seat {state.turn}'s turn")
+        acting = state.seats_to_act()
+        if seat not in acting:
+            turn = " or ".join(str(each) for each in acting)
+            raise DamagedSaveError(f"saved action {number} is by seat {seat}, but it was seat {turn}'s turn")
         try:
-            state.check(action, seat)
+            state.apply(action, seat)  # an illegal action raises and changes nothing
         except IllegalActionError as error:
             raise DamagedSaveError(f"saved action {number}, {action}, is not legal: {error}") from None
-        state.apply(action, seat)
     return state, players
 
 
@@ -465,7 +469,7 @@ class SavedGame:
     setup: GameSetup
     actions: list[SavedAction]
     record_lines: int
-    state: GameState = field(repr=False)
+    state: PlayedGame = field(repr=False)
     players: list[Player | None] = field(repr=False)
 
 

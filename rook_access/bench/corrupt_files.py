@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from ..console.cli import load_deal
-from ..engine import PARTNERSHIP, Deal, InvalidDealError
+from ..engine import PARTNERSHIP, Deal, GameState, InvalidDealError
 from ..engine.deal import EXAMPLE_DEAL
 from ..players import Player
 from ..saves import (
@@ -99,6 +99,7 @@ def make_samples(folder: Path) -> dict[str, Sample]:
         record=record,
     )
     state, players = make_table(setup)
+    assert isinstance(state, GameState)  # a trick table: this bench plays Rook
     saver = GameSaver(folder / "current-game.json", setup)
     stand_ins = make_table(dataclasses.replace(setup, seats=("computer",) * 4))[1]
     for _ in range(SAVED_ACTIONS):

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..engine import Action
+from ..engine import Action, GameState
 from ..players import Player
 from ..saves import GameSaver, GameSetup, delete_save, make_table, read_save
 from ..settings import load_settings, save_settings
@@ -67,6 +67,7 @@ def game_setup() -> GameSetup:
 def whole_game(setup: GameSetup) -> list[tuple[int, Action]]:
     """Every action of the game, in order: the states the children may save are its prefixes."""
     state, players = make_table(setup)
+    assert isinstance(state, GameState)  # a trick table: this bench plays Rook
     actions = []
     while not state.is_over:
         seat = state.seat_to_act
@@ -97,6 +98,7 @@ def save_child(folder: Path, setup: GameSetup, pipe: int) -> None:
     else:
         state, players = saved.state, saved.players
         saver = GameSaver(path, saved.setup, saved.actions)
+    assert isinstance(state, GameState)  # a trick table: this bench plays Rook
     _tell(pipe, "R", len(saver.actions))
     while not state.is_over:
         seat = state.seat_to_act

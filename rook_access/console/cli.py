@@ -15,16 +15,16 @@ import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .. import __version__
 from ..announcer import speakable
 from ..announcer.message import Message
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
 from ..braille.elsewhere import screen_reader_braille
-from ..engine import Deal, GameState, InvalidDealError, RuleSet, RuleSetError
+from ..engine import Deal, InvalidDealError, RuleSet, RuleSetError
 from ..engine.games import GAMES, all_options, find_game
-from ..engine.protocol import Option, OptionError, OptionValue
+from ..engine.protocol import GameDescription, GameState, Option, OptionError, OptionValue
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..record import RecordWriter
@@ -99,6 +99,13 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
             parser.add_argument(option.flag, action="store_true", default=None, help=option.help)
         else:
             parser.add_argument(option.flag, type=_option_value(option), metavar=option.metavar, help=option.help)
+
+
+def _game_names() -> str:
+    """The games' names for ``--variant``'s help: ``partnership (the default), beginner, ... or clock``."""
+    names = list(GAMES)
+    names[0] += " (the default)"
+    return ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _level(text: str) -> str:
@@ -183,8 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--variant",
         type=_variant,
         metavar="NAME",
-        help="the game to play: partnership (the default), beginner, two, three, five, six, individual or "
-        "kentucky; --list-variants says what each is",
+        help=f"the game to play: {_game_names()}; --list-variants says what each is",
     )
     parser.add_argument("--list-variants", action="store_true", help="say the games there are, and stop")
     parser.add_argument(
@@ -244,16 +250,20 @@ def _print_error(line: str) -> None:
     print(encodable_line(line, sys.stderr), file=sys.stderr)
 
 
-def load_deal(path: str, rules: RuleSet) -> Deal:
-    """The deal in a deal file for a game of ``rules``; InvalidDealError says what is wrong with it."""
+def read_deal_file(path: str) -> object:
+    """The JSON a deal file holds; InvalidDealError if it cannot be read or is not JSON."""
     try:
         with open(path, encoding="utf-8") as stream:
-            data = json.load(stream)
+            return json.load(stream)
     except OSError as error:
         raise InvalidDealError(f"Cannot read the deal file {path}: {error.strerror}.") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise InvalidDealError(f"The deal file {path} is not valid JSON: {error}.") from None
-    return Deal.from_json(data, rules)
+
+
+def load_deal(path: str, rules: RuleSet) -> Deal:
+    """The deal in a deal file for a game of ``rules``; InvalidDealError says what is wrong with it."""
+    return Deal.from_json(read_deal_file(path), rules)
 
 
 def effective_settings(stored: Settings, args: argparse.Namespace) -> Settings:
@@ -376,7 +386,7 @@ def _main(argv: Sequence[str] | None) -> int:
                     reply("Goodbye.")
                     channel.close()
                     return 0
-            table = _new_game(args, control.effective, data)
+            table = _new_game(args, control.effective, data, notice)
     except LeaveProgram:
         reply("Goodbye. Saved games are kept.")
         channel.close()
@@ -527,14 +537,39 @@ def _offer_variants(
     return True
 
 
-def _new_game(args: argparse.Namespace, settings: Settings, data: Path) -> Table:
-    """A new game as the flags and settings say, saved in a file of its own: every older save is kept."""
+def _not_applying(args: argparse.Namespace, game: GameDescription) -> list[str]:
+    """A line for each flag given that means nothing in ``game``: it is left out."""
+    lines = [
+        f"{option.flag} does not apply to {game.title}; it is left out."
+        for option in all_options()
+        if getattr(args, option.name) is not None and option not in game.options
+    ]
+    if game.seat_counts == (1,):
+        for flag, given in (("--seats", args.seats), ("--level", args.level)):
+            if given is not None:
+                lines.append(f"{flag} does not apply to {game.title}: it has one seat, yours; it is left out.")
+    return lines
+
+
+def _new_game(
+    args: argparse.Namespace, settings: Settings, data: Path, notice: Callable[[str], None] = _print
+) -> Table:
+    """A new game as the flags and settings say, saved in a file of its own: every older save is kept.
+
+    Flags and settings that mean nothing in the game (another game's options,
+    the seats and levels of a game with one seat) are left out, each flag given with a ``notice``.
+    """
     game = find_game(settings.variant)
-    seats = args.seats or ["human"] + ["computer"] * (game.seat_counts[0] - 1)
-    options = settings.table_options()
-    draft = GameSetup.create(seats, level=settings.level, variant=game.name, options=options)
+    for line in _not_applying(args, game):
+        notice(line)
+    alone = game.seat_counts == (1,)
+    seats = (None if alone else args.seats) or ["human"] + ["computer"] * (game.seat_counts[0] - 1)
+    level = DEFAULT_LEVEL if alone else settings.level
+    declared = {option.name for option in game.options}
+    options = {name: value for name, value in settings.table_options().items() if name in declared}
+    draft = GameSetup.create(seats, level=level, variant=game.name, options=options)
     try:
-        rules = draft.rules()
+        game.start(draft.table_setup(), None)  # a table the game cannot be played at says why now
     except (RuleSetError, OptionError) as error:
         from_settings = [name for name in options if getattr(args, name) is None]
         if from_settings:
@@ -542,10 +577,12 @@ def _new_game(args: argparse.Namespace, settings: Settings, data: Path) -> Table
                 f"{error} (From your settings: settings {from_settings[0]} default clears it.)"
             ) from None
         raise
-    deal = load_deal(args.deal, rules) if args.deal else None
+    deal: Any = read_deal_file(args.deal) if args.deal else None
+    if deal is not None and game.read_deal is not None:
+        game.read_deal(deal)  # InvalidDealError says what is wrong with the file
     setup = GameSetup.create(
         seats,
-        level=settings.level,
+        level=level,
         seed=args.seed,
         deal=deal,
         record=args.record,
