@@ -1,0 +1,76 @@
+"""The opening of a Rook Solitaire game read by a real terminal screen reader, Fenrir.
+
+Fenrir runs in tmux with its pty drivers and a speech command that writes
+down what it would say (tests/helpers/screen_reader.py); the game is its
+shell.  A listener hears the deal turned up pile by pile, the question with
+every move, a review command's answer and the refusal of a bad move, each
+line whole and in order, and nothing that is not text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers.screen_reader import Fenrir, find_in_order, garbage_in, lines_not_spoken
+from tests.helpers.terminal import screen_reader_safe
+
+# Real time at a terminal: one after another on one pytest-xdist worker, never side by side.
+pytestmark = pytest.mark.xdist_group("real-time")
+
+QUESTION = "Your move, 10 moves: 3 9, 2x on 3g;"
+
+
+@pytest.fixture
+def fenrir(tmp_path, request):
+    session = Fenrir(
+        # The screen reader reads the screen; the program does not speak itself.
+        ["--variant", "solitaire", "--seed", "5", "--output", "plain"],
+        home=tmp_path,
+    )
+    request.addfinalizer(session.close)
+    return session
+
+
+def test_fenrir_reads_the_opening_of_a_rook_solitaire_game(fenrir):
+    fenrir.wait_for(QUESTION, timeout=15)
+    fenrir.wait_spoken(r"Your move, 10 moves", timeout=10)
+    opening = [line.strip() for line in fenrir.screen().splitlines() if line.strip()]
+    piles = [line for line in opening if line.startswith("Pile ")]
+    assert len(piles) == 15, opening  # 14 piles turned up, and pile 7's 14 sent to the bottom
+
+    fenrir.type("pile 7")
+    fenrir.wait_spoken(r"Pile 7: 3 face down", timeout=10)
+    fenrir.type("9 9")
+    fenrir.wait_spoken(r"a pile cannot move onto itself", timeout=10)
+    fenrir.type("resign")
+    screen = fenrir.wait_for("GAME-EXIT=", timeout=10)
+    assert "GAME-EXIT=0" in screen, screen[-2000:]
+    fenrir.wait_spoken(r"You resigned", timeout=10)
+    fenrir.finish()
+
+    said = fenrir.spoken()
+    text = " ".join(said.split())
+    find_in_order(text, [
+        r"Pile 1 turns up 4r\.",
+        r"Pile 7 turns up 14y; it goes face down to the bottom\.",
+        r"Pile 7 turns up 7r\.",
+        r"Pile 14 turns up 12y\.",
+        r"Your move, 10 moves: 3 9, 2x on 3g; 4 9, 2y on 3g;",
+        r"13 1, 3x on 4r\.",
+        r"Pile 7: 3 face down \W*14y known\W*; up 7r, 7r on top\.",  # the 14 sent down is known
+        r"3g is in pile 9 already: a pile cannot move onto itself\. Moves: 3 9, 2x on 3g;",
+        r"You resigned",
+    ])  # fmt: skip
+    # Every line the game showed was heard, whole and in order (what was typed is echoed apart).
+    shown = []
+    for line in screen.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("GAME-EXIT=", "FENRIR-EXIT=")):
+            continue
+        for typed in (" pile 7", " 9 9", " resign"):
+            if line.startswith("Your move") and line.endswith(typed):
+                line = line[: -len(typed)]
+        shown.append(line)
+    assert lines_not_spoken(shown, said) == [], said
+    assert garbage_in(said.replace("\n", " ")) == [], [line for line in said.splitlines() if garbage_in(line)]
+    assert screen_reader_safe(fenrir.screen())
