@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
-from .engine import Event, GameStarted
+from .engine import Event
 from .engine.notation import event_to_json
 
 
@@ -34,7 +34,7 @@ class RecordWriter:
             self.lost += 1
             return
         record = event_to_json(event)
-        if isinstance(event, GameStarted):
+        if record.get("event") == "game_start":  # every game's first line: the seats and seed too
             record.update(self.extra)
         try:
             self.stream.write(json.dumps(record, separators=(",", ":")) + "\n")

@@ -34,7 +34,7 @@ from ..engine.solitaire import (
     SolitaireOver,
     SolitaireView,
 )
-from .base import BRAILLE_WIDTH, Verbosity
+from .base import BRAILLE_WIDTH, Verbosity, plural
 from .message import Message
 from .panning import pan_pieces
 from .spoken import cards_in_words, speakable
@@ -130,8 +130,8 @@ class PatienceNarrator:
             if event.outcome == "won":
                 return ["You won: all four building piles reach 14."]
             if event.outcome == "resigned":
-                return [f"You resigned. You built {event.built} cards."]
-            return [f"No moves left. You built {event.built} cards."]
+                return [f"You resigned. You built {plural(event.built, 'card')}."]
+            return [f"No moves left. You built {plural(event.built, 'card')}."]
         if isinstance(event, ClockCardPlaced):
             return [f"{card_name(event.card)} from {pile_name(event.source)} goes under {pile_name(event.target)}."]
         if isinstance(event, ClockOver):
@@ -189,7 +189,7 @@ class PatienceNarrator:
         if isinstance(view, ClockView):
             down = sum(pile.face_down for pile in view.piles)
             return [f"{56 - down} cards turned, {down} face down."]
-        return [f"You have built {sum(view.building)} cards of 56."]
+        return [f"You have built {plural(sum(view.building), 'card')} of 56."]
 
     def refusal(self, error: IllegalActionError, view: Any) -> str:
         """One line: what is wrong, the rule, and the moves there are."""

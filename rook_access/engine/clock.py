@@ -28,7 +28,16 @@ from typing import Any
 
 from .cards import Card, card_name
 from .errors import IllegalActionError, InvalidDealError
-from .patience_deck import PACK_SIZE, deck_from_json, shuffled_deck, value_fields_from_json, value_to_json
+from .patience_deck import (
+    PACK_SIZE,
+    PatienceDealt,
+    dealt_from_json,
+    dealt_to_json,
+    deck_from_json,
+    shuffled_deck,
+    value_fields_from_json,
+    value_to_json,
+)
 from .protocol import GameDescription, Standing, TableSetup
 
 DIAL = 12
@@ -129,7 +138,7 @@ class ClockOver:
     face_down: int
 
 
-ClockEvent = ClockCardPlaced | ClockOver
+ClockEvent = ClockCardPlaced | ClockOver | PatienceDealt
 
 
 def event_to_json(event: ClockEvent) -> dict[str, object]:
@@ -138,6 +147,8 @@ def event_to_json(event: ClockEvent) -> dict[str, object]:
     >>> event_to_json(ClockCardPlaced(1, 4, 5))
     {'event': 'card_placed', 'source': 1, 'card': '5r', 'target': 5}
     """
+    if isinstance(event, PatienceDealt):
+        return dealt_to_json(event)
     kind = "card_placed" if isinstance(event, ClockCardPlaced) else "clock_over"
     return value_to_json(kind, {name: getattr(event, name) for name in event.__slots__})
 
@@ -148,6 +159,9 @@ def event_from_json(data: object) -> ClockEvent:
     >>> event_from_json({"event": "clock_over", "blocked_at": 1, "came_out": True, "face_down": 0})
     ClockOver(blocked_at=1, came_out=True, face_down=0)
     """
+    dealt = dealt_from_json(data)
+    if dealt is not None:
+        return dealt
     kind = data.get("event") if isinstance(data, dict) else None
     if kind == "card_placed":
         fields = value_fields_from_json(data, ClockCardPlaced.__slots__)
@@ -205,7 +219,7 @@ class ClockState:
         self.up: dict[int, list[Card]] = {pile: [] for pile in range(1, PILES + 1)}
         self.current = START_PILE
         self.turned: list[Card] = []
-        self.events: list[ClockEvent] = []
+        self.events: list[ClockEvent] = [PatienceDealt("clock", self.deck)]
         self.actions: list[Step] = []
         self.outcome = ClockOutcome.PLAYING
 

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from . import clock, solitaire
+from . import clock, patience_deck, solitaire
 from .actions import CHECK, PASS, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
     COLOR_NAMES,
@@ -362,6 +362,7 @@ for _solitaire_event in (
     register_event(_solitaire_event, solitaire.event_to_json)
 register_event(clock.ClockCardPlaced, clock.event_to_json)
 register_event(clock.ClockOver, clock.event_to_json)
+register_event(patience_deck.PatienceDealt, patience_deck.dealt_to_json)
 
 __all__ = [
     "ActionForm",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 from .cards import BIRD, Card, CardNotationError, card_name, parse_card
@@ -137,3 +138,38 @@ def value_fields_from_json(data: object, names: tuple[str, ...]) -> dict[str, ob
             value = tuple(parse_card(text) for text in value)
         fields[name] = value
     return fields
+
+
+@dataclass(frozen=True, slots=True)
+class PatienceDealt:
+    """A patience game begins: the game's name and the whole deal, in dealing order.
+
+    The first event of every game of Rook Solitaire and Rook Clock, so a
+    ``--record`` file starts by saying which game and which deal it is.
+    """
+
+    variant: str
+    deck: tuple[Card, ...]
+
+
+def dealt_to_json(event: PatienceDealt) -> dict[str, object]:
+    """The record's first line of a patience game.
+
+    >>> dealt_to_json(PatienceDealt("clock", (0, 15)))
+    {'event': 'game_start', 'variant': 'clock', 'deck': ['1r', '2x']}
+    """
+    return {"event": "game_start", "variant": event.variant, "deck": [card_name(card) for card in event.deck]}
+
+
+def dealt_from_json(data: object) -> PatienceDealt | None:
+    """The ``PatienceDealt`` a record's first line holds, or None if it is another event; ValueError if malformed.
+
+    >>> dealt_from_json({"event": "game_start", "variant": "clock", "deck": ["1r", "2x"]})
+    PatienceDealt(variant='clock', deck=(0, 15))
+    """
+    if not isinstance(data, dict) or data.get("event") != "game_start":
+        return None
+    variant, deck = data.get("variant"), data.get("deck")
+    if not isinstance(variant, str) or not isinstance(deck, list) or not all(isinstance(name, str) for name in deck):
+        raise ValueError("a game's first line has its variant and its deck of card names")
+    return PatienceDealt(variant, tuple(parse_card(name) for name in deck))

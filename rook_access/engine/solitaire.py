@@ -29,7 +29,16 @@ from typing import Any
 
 from .cards import COLOR_NAMES, COLORS, Card, Color, card_name, parse_card, parse_color
 from .errors import IllegalActionError, InvalidDealError
-from .patience_deck import PACK_SIZE, deck_from_json, shuffled_deck, value_fields_from_json, value_to_json
+from .patience_deck import (
+    PACK_SIZE,
+    PatienceDealt,
+    dealt_from_json,
+    dealt_to_json,
+    deck_from_json,
+    shuffled_deck,
+    value_fields_from_json,
+    value_to_json,
+)
 from .protocol import GameDescription, Standing, TableSetup
 
 PILES = 14
@@ -306,6 +315,7 @@ SolitaireEvent = (
     | PileVacant
     | SolitaireOver
     | MoveUndone
+    | PatienceDealt
 )
 
 _EVENT_KINDS: dict[str, type[SolitaireEvent]] = {
@@ -328,6 +338,8 @@ def event_to_json(event: SolitaireEvent) -> dict[str, object]:
     >>> event_to_json(RunMoved(1, 3, (8, 21), None))
     {'event': 'run_moved', 'source': 1, 'target': 3, 'cards': ['9r', '8x'], 'onto': None}
     """
+    if isinstance(event, PatienceDealt):
+        return dealt_to_json(event)
     return value_to_json(_KIND_OF_EVENT[type(event)], {name: getattr(event, name) for name in event.__slots__})
 
 
@@ -337,6 +349,9 @@ def event_from_json(data: object) -> SolitaireEvent:
     >>> event_from_json({"event": "pile_vacant", "pile": 4})
     PileVacant(pile=4)
     """
+    dealt = dealt_from_json(data)
+    if dealt is not None:
+        return dealt
     kind = _EVENT_KINDS.get(data.get("event", "") if isinstance(data, dict) else "")
     if kind is None:
         raise ValueError("not an event of Rook Solitaire")
@@ -438,6 +453,7 @@ class SolitaireState:
         self.outcome = Outcome.PLAYING
         self._taken_back: list[_Position] = []
         """The position before each move not yet undone, the latest last."""
+        self.events.append(PatienceDealt("solitaire", self.deck))
         for index in range(PILES):
             self._turn(index)
         self._check_end()

@@ -71,7 +71,11 @@ def test_solitaire_moves_undo_quit_then_resume_goes_on_with_the_same_piles_and_r
         {"seat": 0, "undo": True},
     ]
     lines = records(record)
-    assert lines[0] == {"event": "card_turned", "pile": 1, "card": "3x"}
+    start = lines[0]
+    assert (start["event"], start["variant"]) == ("game_start", "solitaire")
+    assert (start["seats"], start["seed"]) == (["human"], 3)
+    assert len(start["deck"]) == 56
+    assert lines[1] == {"event": "card_turned", "pile": 1, "card": "3x"}
     assert {"event": "one_starts_building", "pile": 3, "card": "1r"} in lines
     assert lines[-3:] == [
         {"event": "run_moved", "source": 14, "target": 8, "cards": ["2x"], "onto": "3y"},
@@ -104,8 +108,9 @@ def test_the_clock_plays_itself_to_its_end_with_piped_input_and_the_save_is_gone
     assert "Blocked: 1 o'clock has no card left to turn. 15 cards stay face down." in result.stdout
     lines = records(record)
     assert lines[-1] == {"event": "clock_over", "blocked_at": 1, "came_out": False, "face_down": 15}
-    assert all(line["event"] == "card_placed" for line in lines[:-1])
-    assert len(lines) - 1 == 56 - 15
+    assert lines[0]["event"] == "game_start" and lines[0]["variant"] == "clock" and lines[0]["seed"] == 5
+    assert all(line["event"] == "card_placed" for line in lines[1:-1])
+    assert len(lines) - 2 == 56 - 15
     assert not list((tmp_path / "data" / "saves").glob("*.json"))  # a finished game's save is deleted
 
 

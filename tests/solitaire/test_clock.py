@@ -97,7 +97,7 @@ def test_clone_and_replay_are_exact() -> None:
     copy = game.clone()
     while not copy.is_over:
         copy.apply(STEP)
-    assert len(game.events) == 10 and copy.events[:10] == game.events
+    assert len(game.events) == 11 and copy.events[:11] == game.events  # the deal, then ten cards
     again = ClockState(game.deck)
     while not again.is_over:
         again.apply(STEP)
