@@ -44,7 +44,6 @@ from .engine import (
     Action,
     Deal,
     Event,
-    GameState,
     IllegalActionError,
     InvalidDealError,
     RuleSet,
@@ -311,8 +310,8 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
         None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE))
         for kind, level in zip(setup.seats, levels, strict=True)
     ]
-    if isinstance(state, GameState):  # a trick table's dummy seat: its partner's player decides for it
-        players += [None] * (state.rules.players - people)
+    # A seat no one sits in (the dummy's: its partner's player decides for it) has no player.
+    players += [None] * (state.seat_count - len(players))
     return state, players
 
 

@@ -36,6 +36,10 @@ class FamilyConsole(Protocol):
         """The family's narrator for ``state``, speaking to the keyboard seats ``humans``."""
         ...
 
+    def save_progress(self, state: Any, humans: Sequence[int]) -> str:
+        """How far a saved game has gone, for the list of saved games: ``hand 3, you 120 to 80``."""
+        ...
+
     def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
         """The seats played at the keyboard (``players[seat]`` None)."""
         ...

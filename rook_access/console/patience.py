@@ -186,6 +186,9 @@ class PatienceConsole:
     def narrator(self, state: Any, humans: Sequence[int], verbosity: Verbosity) -> PatienceNarrator:
         return PatienceNarrator(verbosity)
 
+    def save_progress(self, state: Any, humans: Sequence[int]) -> str:
+        return "score " + " to ".join(str(standing.score) for standing in state.standings())
+
     def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
         return [seat for seat, player in enumerate(players) if player is None]
 

@@ -27,8 +27,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..announcer import Announcer
-from ..engine import GameState, RuleSetError
 from ..save_files import (
     GameOpenElsewhere,
     SaveEntry,
@@ -39,6 +37,7 @@ from ..save_files import (
     lock_for_resume,
 )
 from ..saves import DamagedSaveError, SavedGame
+from .families import family_of
 from .lines import LineSource, is_interactive
 from .questions import Question, ask, yes_or_no
 
@@ -311,16 +310,8 @@ def describe(entry: SaveEntry, now: float, mark_open: bool = True) -> str:
     if entry.game is None:
         return f"cannot be read, saved {when}: {entry.damage}"
     setup, state = entry.game.setup, entry.game.state
-    if isinstance(state, GameState):  # a game played in hands, with scores
-        humans = [seat for seat, kind in enumerate(setup.seats) if kind == "human"]
-        try:
-            scores = Announcer(setup.rules(), humans).scores_text(state.scores)
-        except RuleSetError:
-            scores = " to ".join(str(score) for score in state.scores)
-        line = f"{game_title(setup)}, hand {state.hand_number}, {scores}, saved {when}"
-    else:  # any other game says its standings, through the game protocol
-        scores = " to ".join(str(standing.score) for standing in state.standings())
-        line = f"{game_title(setup)}, score {scores}, saved {when}"
+    humans = [seat for seat, kind in enumerate(setup.seats) if kind == "human"]
+    line = f"{game_title(setup)}, {family_of(state).save_progress(state, humans)}, saved {when}"
     if mark_open and entry.open_by is not None:
         line += ", open in another copy"
     return line

@@ -65,6 +65,10 @@ class TrickConsole:
     def narrator(self, state: GameState, humans: Sequence[int], verbosity: Verbosity) -> Announcer:
         return Announcer(state.rules, list(humans), verbosity)
 
+    def save_progress(self, state: GameState, humans: Sequence[int]) -> str:
+        scores = Announcer(state.rules, list(humans)).scores_text(state.scores)
+        return f"hand {state.hand_number}, {scores}"
+
     def humans(self, state: GameState, players: Sequence[Player | None]) -> list[int]:
         # The dummy's seat is no one's: its cards are chosen by the player who plays it.
         return [seat for seat, player in enumerate(players) if player is None and seat in state.rules.people]

@@ -254,6 +254,9 @@ class ClockState:
         """``[STEP]`` while the game goes on (for seat 0)."""
         return [] if self.is_over or seat != 0 else [STEP]
 
+    seat_count = 1
+    """A patience game has one seat (the game protocol's question)."""
+
     def standings(self) -> tuple[Standing, ...]:
         """The player's standing: the score is the cards turned; place 1 only when the game comes out."""
         came_out = self.outcome is ClockOutcome.CAME_OUT

@@ -203,6 +203,11 @@ class GameState(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    @property
+    def seat_count(self) -> int:
+        """How many seats the table has, a dummy's seat included."""
+        ...
+
     def seats_to_act(self) -> tuple[int, ...]:
         """The seats that may act now: one, several for simultaneous moves, every seat for open calls."""
         ...

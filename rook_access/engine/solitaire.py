@@ -550,6 +550,9 @@ class SolitaireState:
         moves: list[SolitaireAction] = list(self.moves()) if seat == 0 else []
         return moves + [RESIGN] if moves else []
 
+    seat_count = 1
+    """A patience game has one seat (the game protocol's question)."""
+
     def standings(self) -> tuple[Standing, ...]:
         """The player's standing: the score is the cards on the building piles; place 1 only for a win
         (otherwise the dummy wins, as the booklet says)."""

@@ -263,6 +263,11 @@ class GameState:
         """The one seat to act now (the dummy's seat when the dummy plays), or none once the game is over."""
         return () if self.turn is None else (self.turn,)
 
+    @property
+    def seat_count(self) -> int:
+        """How many seats the table has, the dummy's included (the game protocol's question)."""
+        return self.rules.players
+
     def standings(self) -> tuple[Standing, ...]:
         """Each scorer (a side, or a player where each keeps a score) with its score, best first.
 
