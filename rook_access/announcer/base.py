@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ..engine import Card, IllegalActionError, card_name
+from ..engine.protocol import or_list
 from .message import Message
 from .panning import pan_pieces
 from .spoken import cards_in_words, speakable
@@ -197,11 +198,6 @@ def signed(points: int) -> str:
     ('+45', '-95', '0')
     """
     return f"+{points}" if points > 0 else str(points)
-
-
-def or_list(words: Sequence[str]) -> str:
-    """Words joined for a sentence: ``red``, ``red or black``, ``red, black or green``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 class NarratorBase:

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..engine.cards import COLOR_NAMES, COLORS, Card, card_name
+from ..engine.cards import COLOR_NAMES, COLORS, card_name
 from ..engine.clock import PILE_NAMES, ClockCardPlaced, ClockOver, ClockView
 from ..engine.errors import IllegalActionError
+from ..engine.patience_deck import HIGHEST, color_of, number_of
 from ..engine.solitaire import (
-    HIGHEST,
     Build,
     CardBuilt,
     CardTurned,
@@ -38,14 +38,6 @@ from .base import BRAILLE_WIDTH, Verbosity, plural
 from .message import Message
 from .panning import pan_pieces
 from .spoken import cards_in_words, speakable
-
-
-def _number(card: Card) -> int:
-    return card % HIGHEST + 1
-
-
-def _color(card: Card) -> int:
-    return card // HIGHEST
 
 
 def pile_name(number: int) -> str:
@@ -104,7 +96,7 @@ class PatienceNarrator:
     def event_lines(self, event: Any) -> list[str]:
         """The lines an event is said in (none for a card turned that a 14 or a 1 line says)."""
         if isinstance(event, CardTurned):
-            number = _number(event.card)
+            number = number_of(event.card)
             if number in (1, HIGHEST):
                 return []  # said with where it goes next
             return [f"Pile {event.pile} turns up {card_name(event.card)}."]
@@ -113,14 +105,14 @@ class PatienceNarrator:
         if isinstance(event, FourteenRests):
             return [f"Pile {event.pile} turns up {card_name(event.card)}; only 14s are left there, so it stays up."]
         if isinstance(event, OneStartsBuilding):
-            color = COLOR_NAMES[_color(event.card)]
+            color = COLOR_NAMES[color_of(event.card)]
             return [f"{card_name(event.card)} goes up to start the {color} building pile."]
         if isinstance(event, RunMoved):
             names = " ".join(card_name(card) for card in event.cards)
             onto = card_name(event.onto) if event.onto is not None else f"pile {event.target}"
             return [f"{names} onto {onto}, pile {event.source} to pile {event.target}."]
         if isinstance(event, CardBuilt):
-            color = COLOR_NAMES[_color(event.card)]
+            color = COLOR_NAMES[color_of(event.card)]
             return [f"{card_name(event.card)} from pile {event.pile} goes up on the {color} building pile."]
         if isinstance(event, MoveUndone):
             return [f"Undone: {event.undone}; the piles are as they were before it."]

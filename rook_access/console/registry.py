@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..announcer.base import fit_lines
 from ..engine.cards import shown
 
 
@@ -232,16 +233,8 @@ def fit_words(label: str, words: list[str], width: int = 40) -> list[str]:
     >>> fit_words("Say:", ["hand", "score"])
     ['Say: hand, score']
     """
-    lines: list[str] = []
-    line = label
-    for index, word in enumerate(words):
-        piece = word + ("," if index < len(words) - 1 else "")
-        if line != label and len(line) + 1 + len(piece) > width:
-            lines.append(line)
-            line = label
-        line += " " + piece
-    lines.append(line)
-    return lines
+    pieces = [word + ("," if index < len(words) - 1 else "") for index, word in enumerate(words)]
+    return fit_lines(label, [[piece] for piece in pieces], width)
 
 
 def markdown_table(specs: Sequence[CommandSpec]) -> list[str]:

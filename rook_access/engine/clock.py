@@ -21,7 +21,6 @@ it comes out when every card is face up in its place.
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +34,7 @@ from .patience_deck import (
     dealt_to_json,
     deck_from_json,
     shuffled_deck,
+    table_deck,
     value_fields_from_json,
     value_to_json,
 )
@@ -296,10 +296,7 @@ class ClockState:
 
 def start_clock(setup: TableSetup, deal: Sequence[Card] | None = None) -> ClockState:
     """A new game: the fixed ``deal`` if given, else the deal of ``setup.seed`` (a fresh seed when None)."""
-    if deal is not None:
-        return ClockState(deal)
-    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-    return ClockState.from_seed(seed)
+    return ClockState(*table_deck(setup, deal))
 
 
 CLOCK = GameDescription(

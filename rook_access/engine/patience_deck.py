@@ -17,17 +17,50 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import BIRD, Card, CardNotationError, card_name, parse_card
+from .cards import BIRD, Card, CardNotationError, Color, card_name, parse_card
 from .errors import InvalidDealError
+from .protocol import TableSetup
 
 PACK_SIZE = 56
 """Cards in the pack: 1 to 14 in red, black, yellow and green."""
 
 PATIENCE_PACK: tuple[Card, ...] = tuple(range(PACK_SIZE))
 """The pack in card order (1r to 14r, 1x to 14x, 1y to 14y, 1g to 14g)."""
+
+
+HIGHEST = 14
+"""The highest number of the pack, and the cards of each color."""
+
+
+def number_of(card: Card) -> int:
+    """The number (1 to 14) of a card of the pack, which has no Bird.
+
+    >>> number_of(parse_card("7y"))
+    7
+    """
+    return card % HIGHEST + 1
+
+
+def color_of(card: Card) -> Color:
+    """The color of a card of the pack, which has no Bird.
+
+    >>> color_of(parse_card("7y")) == parse_card("1y") // HIGHEST
+    True
+    """
+    return card // HIGHEST
+
+
+def table_deck(setup: TableSetup, deal: Sequence[Card] | None) -> tuple[tuple[Card, ...], int | None]:
+    """A new patience game's deck and seed: the fixed ``deal`` (no seed), or the shuffle of the setup's seed
+    (a fresh one when None)."""
+    if deal is not None:
+        return tuple(deal), None
+    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+    return shuffled_deck(seed), seed
 
 
 def shuffled_deck(seed: int) -> tuple[Card, ...]:

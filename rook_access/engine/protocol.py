@@ -74,7 +74,7 @@ class Option:
         if self.kind is bool:
             return "on or off"
         if self.choices:
-            return _or_list(self.choices)
+            return or_list(self.choices)
         step = self.step or 1
         if step == 1:
             kind = "a whole number"
@@ -130,7 +130,12 @@ class Option:
         return self.step in (None, 1) or (value - base) % self.step == 0
 
 
-def _or_list(words: Sequence[str]) -> str:
+def or_list(words: Sequence[str]) -> str:
+    """Words joined for a sentence: ``red``, ``red or black``, ``red, black or green``.
+
+    >>> or_list(["red", "black", "green"])
+    'red, black or green'
+    """
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
@@ -264,7 +269,7 @@ class GameDescription:
             if option.name == name:
                 return option
         names = [option.name for option in self.options]
-        allowed = _or_list(names) if names else "none"
+        allowed = or_list(names) if names else "none"
         raise OptionError(f"{self.title} has no option {name}; its options: {allowed}.")
 
     def checked_options(self, given: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionValue], ...]:

@@ -22,7 +22,6 @@ the view).  A game from a seed::
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,12 +29,16 @@ from typing import Any
 from .cards import COLOR_NAMES, COLORS, Card, Color, card_name, parse_card, parse_color
 from .errors import IllegalActionError, InvalidDealError
 from .patience_deck import (
+    HIGHEST,
     PACK_SIZE,
     PatienceDealt,
+    color_of,
     dealt_from_json,
     dealt_to_json,
     deck_from_json,
+    number_of,
     shuffled_deck,
+    table_deck,
     value_fields_from_json,
     value_to_json,
 )
@@ -45,8 +48,6 @@ PILES = 14
 """Transfer piles."""
 PILE_SIZE = 4
 """Cards dealt to each transfer pile."""
-HIGHEST = 14
-"""The highest number, the last card of a building pile."""
 
 
 class SolitaireRule(enum.Enum):
@@ -74,14 +75,6 @@ class SolitaireRule(enum.Enum):
 
 
 Rule = SolitaireRule
-
-
-def _number(card: Card) -> int:
-    return card % HIGHEST + 1
-
-
-def _color(card: Card) -> Color:
-    return card // HIGHEST
 
 
 # ---------------------------------------------------------------------------
@@ -167,7 +160,7 @@ def build(card: Card) -> Build:
     >>> build(20)
     Build(card=20, color=1)
     """
-    return Build(card, _color(card))
+    return Build(card, color_of(card))
 
 
 def action_from_json(data: object) -> SolitaireAction:
@@ -530,14 +523,14 @@ class SolitaireState:
         result: list[Move | Build] = []
         built = self.built
         for up in self.up:
-            if up and built[_color(up[-1])] == _number(up[-1]) - 1:
-                result.append(Build(up[-1], _color(up[-1])))
+            if up and built[color_of(up[-1])] == number_of(up[-1]) - 1:
+                result.append(Build(up[-1], color_of(up[-1])))
         for up in self.up:
             if not up:
                 continue
             base = up[0]
             for target, other in enumerate(self.up):
-                if other and _number(other[-1]) == _number(base) + 1 and _color(other[-1]) != _color(base):
+                if other and number_of(other[-1]) == number_of(base) + 1 and color_of(other[-1]) != color_of(base):
                     result.append(Move(base, target + 1))
         return result
 
@@ -578,7 +571,7 @@ class SolitaireState:
                 return ("up", index, self.up[index].index(card))
             if card in self.down[index]:
                 return ("down", index, self.down[index].index(card))
-        return ("built", _color(card), _number(card))
+        return ("built", color_of(card), number_of(card))
 
     # -- acting
 
@@ -638,16 +631,16 @@ class SolitaireState:
             card = down.pop()
             self.seen.add(card)
             self.events.append(CardTurned(index + 1, card))
-            number = _number(card)
+            number = number_of(card)
             if number == HIGHEST:
-                if any(_number(other) != HIGHEST for other in down):
+                if any(number_of(other) != HIGHEST for other in down):
                     down.insert(0, card)
                     self.events.append(FourteenToBottom(index + 1, card))
                 else:
                     up.append(card)
                     self.events.append(FourteenRests(index + 1, card))
             elif number == 1:
-                self.built[_color(card)] = 1
+                self.built[color_of(card)] = 1
                 self.events.append(OneStartsBuilding(index + 1, card))
             else:
                 up.append(card)
@@ -704,17 +697,17 @@ class SolitaireState:
         if not target:
             raise self._refuse(Rule.VACANT_PILE, f"pile {action.pile} is vacant and stays vacant")
         top = target[-1]
-        if _number(top) != _number(action.card) + 1:
+        if number_of(top) != number_of(action.card) + 1:
             raise self._refuse(
                 Rule.NOT_DESCENDING,
-                f"{name} cannot go on {card_name(top)}: it goes only on a {_number(action.card) + 1}"
-                if _number(action.card) < HIGHEST
+                f"{name} cannot go on {card_name(top)}: it goes only on a {number_of(action.card) + 1}"
+                if number_of(action.card) < HIGHEST
                 else f"{name} cannot go on {card_name(top)}: nothing is higher than 14",
                 top=top,
             )
-        if _color(top) == _color(action.card):
+        if color_of(top) == color_of(action.card):
             raise self._refuse(
-                Rule.SAME_COLOR, f"{name} cannot go on {card_name(top)}: both are {COLOR_NAMES[_color(top)]}", top=top
+                Rule.SAME_COLOR, f"{name} cannot go on {card_name(top)}: both are {COLOR_NAMES[color_of(top)]}", top=top
             )
 
     def _check_build(self, action: Build, index: int, position: int) -> None:
@@ -727,15 +720,15 @@ class SolitaireState:
             )
         if action.color not in COLORS:
             raise self._refuse(Rule.BUILD_WRONG_COLOR, f"there is no building pile {action.color}")
-        if action.color != _color(action.card):
+        if action.color != color_of(action.card):
             raise self._refuse(
                 Rule.BUILD_WRONG_COLOR,
-                f"{name} is {COLOR_NAMES[_color(action.card)]}; "
+                f"{name} is {COLOR_NAMES[color_of(action.card)]}; "
                 f"it cannot go on the {COLOR_NAMES[action.color]} building pile",
                 card=action.card,
             )
         height = self.built[action.color]
-        if height != _number(action.card) - 1:
+        if height != number_of(action.card) - 1:
             needed = (
                 f"the {COLOR_NAMES[action.color]} building pile needs its {height + 1} first"
                 if height
@@ -756,10 +749,7 @@ class _Position:
 
 def start_solitaire(setup: TableSetup, deal: Sequence[Card] | None = None) -> SolitaireState:
     """A new game: the fixed ``deal`` if given, else the deal of ``setup.seed`` (a fresh seed when None)."""
-    if deal is not None:
-        return SolitaireState(deal)
-    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-    return SolitaireState.from_seed(seed)
+    return SolitaireState(*table_deck(setup, deal))
 
 
 SOLITAIRE = GameDescription(

@@ -25,8 +25,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.cards import COLOR_NAMES, Card, card_name
-from ..engine.patience_deck import PACK_SIZE
-from ..engine.solitaire import HIGHEST, Build, Move, SolitaireAction, SolitaireView
+from ..engine.patience_deck import HIGHEST, PACK_SIZE, color_of, number_of
+from ..engine.solitaire import Build, Move, SolitaireAction, SolitaireView
 from .solitaire_solver import Pile, Solver, Verdict
 
 GUESSES = 4
@@ -87,7 +87,7 @@ def _said(action: SolitaireAction) -> str:
 
 
 def _is_safe(card: Card, building: tuple[int, ...]) -> bool:
-    number, color = card % HIGHEST + 1, card // HIGHEST
+    number, color = number_of(card), color_of(card)
     return number <= 2 or all(building[other] >= number - 1 for other in range(4) if other != color)
 
 

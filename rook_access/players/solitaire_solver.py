@@ -51,7 +51,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import Card
-from ..engine.solitaire import HIGHEST, Build, Move, SolitaireState
+from ..engine.patience_deck import HIGHEST, color_of, number_of
+from ..engine.solitaire import Build, Move, SolitaireState
 
 Pile = tuple[tuple[Card, ...], tuple[Card, ...]]
 """A pile in the search: its face-down cards and its face-up run, each bottom first."""
@@ -99,27 +100,19 @@ class _OutOfBudget(Exception):
     pass
 
 
-def _number(card: Card) -> int:
-    return card % HIGHEST + 1
-
-
-def _color(card: Card) -> int:
-    return card // HIGHEST
-
-
 def _turned(down: tuple[Card, ...], built: list[int]) -> Pile:
     """The pile after its face-up run is gone: turn cards as the rules do (14s to the bottom, 1s built)."""
     while down:
         card = down[-1]
         down = down[:-1]
-        number = card % HIGHEST + 1
+        number = number_of(card)
         if number == HIGHEST:
             if any(other % HIGHEST != HIGHEST - 1 for other in down):
                 down = (card, *down)
                 continue
             return down, (card,)
         if number == 1:
-            built[card // HIGHEST] = 1
+            built[color_of(card)] = 1
             continue
         return down, (card,)
     return (), ()
@@ -127,7 +120,7 @@ def _turned(down: tuple[Card, ...], built: list[int]) -> Pile:
 
 def _is_safe(card: Card, built: list[int]) -> bool:
     """True when no card could ever be put on ``card``, so building it loses nothing."""
-    number, color = _number(card), _color(card)
+    number, color = number_of(card), color_of(card)
     if number <= 2:
         return True
     return all(built[other] >= number - 1 for other in range(4) if other != color)
@@ -187,13 +180,13 @@ class Solver:
         """The moves worth searching, in the order to try them, with the positions they lead to."""
         builds = []
         for index, (down, up) in enumerate(piles):
-            if up and built[_color(up[-1])] == _number(up[-1]) - 1:
+            if up and built[color_of(up[-1])] == number_of(up[-1]) - 1:
                 card = up[-1]
                 new_built = list(built)
-                new_built[_color(card)] += 1
+                new_built[color_of(card)] += 1
                 pile = (down, up[:-1]) if len(up) > 1 else _turned(down, new_built)
                 after = piles[:index] + (pile,) + piles[index + 1 :]
-                child = (Build(card, _color(card)), after, new_built)
+                child = (Build(card, color_of(card)), after, new_built)
                 if _is_safe(card, built):
                     return [child]
                 builds.append(child)
@@ -202,9 +195,9 @@ class Solver:
             if not up or not down:
                 continue  # a run off a pile with no face-down card is dominated (module docstring)
             base = up[0]
-            wanted = _number(base) + 1
+            wanted = number_of(base) + 1
             for target, (target_down, target_up) in enumerate(piles):
-                if target_up and _number(target_up[-1]) == wanted and _color(target_up[-1]) != _color(base):
+                if target_up and number_of(target_up[-1]) == wanted and color_of(target_up[-1]) != color_of(base):
                     new_built = list(built)
                     pile = _turned(down, new_built)
                     changed = list(piles)
