@@ -183,6 +183,12 @@ class PatienceNarrator:
         line = getattr(advice, "line", None) or f"Try {advice.action}."
         return self.fit(line)
 
+    def progress_text(self, view: Any) -> str:
+        """How far a game has gone, for the list of saved games: ``12 of 56 cards built``."""
+        if isinstance(view, ClockView):
+            return f"{56 - sum(pile.face_down for pile in view.piles)} of 56 cards turned"
+        return f"{sum(view.building)} of 56 cards built"
+
     def score_lines(self, view: Any) -> list[str]:
         if isinstance(view, ClockView):
             down = sum(pile.face_down for pile in view.piles)
