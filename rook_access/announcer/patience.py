@@ -39,6 +39,9 @@ from .message import Message
 from .panning import pan_pieces
 from .spoken import cards_in_words, speakable
 
+QUESTION_WIDTH = 80
+"""The longest question that lists its moves: a terminal line, so it never wraps mid-move."""
+
 
 def pile_name(number: int) -> str:
     """A clock pile's name in a sentence: ``5 o'clock``, ``the hour hand``."""
@@ -106,7 +109,7 @@ class PatienceNarrator:
             return [f"Pile {event.pile} turns up {card_name(event.card)}; only 14s are left there, so it stays up."]
         if isinstance(event, OneStartsBuilding):
             color = COLOR_NAMES[color_of(event.card)]
-            return [f"{card_name(event.card)} goes up to start the {color} building pile."]
+            return [f"{card_name(event.card)} from pile {event.pile} goes up to start the {color} building pile."]
         if isinstance(event, RunMoved):
             names = " ".join(card_name(card) for card in event.cards)
             onto = card_name(event.onto) if event.onto is not None else f"pile {event.target}"
@@ -141,8 +144,11 @@ class PatienceNarrator:
             return f"Next: a card from {pile_name(view.current)}."
         moves = [action for action in view.legal if isinstance(action, (Move, Build))]
         said = "; ".join(f"{move_typed(action, view)}, {move_said(action, view)}" for action in moves)
-        count = f"{len(moves)} move" + ("" if len(moves) == 1 else "s")
-        return f"Your move, {count}: {said}."
+        whole = f"Your move, {plural(len(moves), 'move')}: {said}."
+        if len(self.printed(whole)) <= QUESTION_WIDTH:
+            return whole
+        # A long list wraps mid-move at a terminal and takes long to hear each turn: ``moves`` says it.
+        return f"Your move, {plural(len(moves), 'move')}. Type moves to hear them, or hint."
 
     def turn_line(self, view: Any) -> str:
         if not view.legal:
@@ -176,6 +182,12 @@ class PatienceNarrator:
         """The ``hint`` line: the advised move and its reason, fitted."""
         line = getattr(advice, "line", None) or f"Try {advice.action}."
         return self.fit(line)
+
+    def progress_text(self, view: Any) -> str:
+        """How far a game has gone, for the list of saved games: ``12 of 56 cards built``."""
+        if isinstance(view, ClockView):
+            return f"{56 - sum(pile.face_down for pile in view.piles)} of 56 cards turned"
+        return f"{sum(view.building)} of 56 cards built"
 
     def score_lines(self, view: Any) -> list[str]:
         if isinstance(view, ClockView):

@@ -187,7 +187,7 @@ class PatienceConsole:
         return PatienceNarrator(verbosity)
 
     def save_progress(self, state: Any, humans: Sequence[int]) -> str:
-        return "score " + " to ".join(str(standing.score) for standing in state.standings())
+        return PatienceNarrator().progress_text(state.view(0))
 
     def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
         return [seat for seat, player in enumerate(players) if player is None]

@@ -128,6 +128,10 @@ def deck_to_json(deck: tuple[Card, ...]) -> list[str]:
 
 CARD_FIELDS = ("card", "onto")
 """The fields of the patience games' values that hold one card, written as its name."""
+TRUTH_FIELDS = ("came_out",)
+"""The fields that hold true or false."""
+TEXT_FIELDS = ("undone", "outcome")
+"""The fields that hold text; every other field but the cards holds a whole number."""
 
 
 def value_to_json(kind: str, fields: dict[str, object]) -> dict[str, object]:
@@ -153,6 +157,10 @@ def value_fields_from_json(data: object, names: tuple[str, ...]) -> dict[str, ob
 
     >>> value_fields_from_json({"event": "card_built", "pile": 3, "card": "7r"}, ("pile", "card"))
     {'pile': 3, 'card': 6}
+    >>> value_fields_from_json({"event": "card_built", "pile": "3", "card": "7r"}, ("pile", "card"))
+    Traceback (most recent call last):
+    ...
+    ValueError: pile is written as a whole number
     """
     if not isinstance(data, dict) or set(data) != {"event", *names}:
         raise ValueError(f"not an event with the fields {', '.join(names)}")
@@ -169,6 +177,14 @@ def value_fields_from_json(data: object, names: tuple[str, ...]) -> dict[str, ob
             if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
                 raise ValueError("cards are written as a list of names")
             value = tuple(parse_card(text) for text in value)
+        elif name in TRUTH_FIELDS:
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} is written as true or false")
+        elif name in TEXT_FIELDS:
+            if not isinstance(value, str):
+                raise ValueError(f"{name} is written as text")
+        elif isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} is written as a whole number")
         fields[name] = value
     return fields
 

@@ -310,7 +310,14 @@ class EspeakSpeaker:
         self.files: list[Path] = []  # the WAV files kept, with wav_dir
 
     def synthesize(self, text: str, path: Path) -> bool:
-        """Write ``text`` spoken into the WAV file ``path``; False if that failed."""
+        """Write ``text`` spoken into the WAV file ``path``; False if that failed twice.
+
+        A second try, because a lost announcement is worse than a late one: on a
+        loaded machine pyttsx3's loop has been seen to fail once in thousands.
+        """
+        return self._synthesize_once(text, path) or self._synthesize_once(text, path)
+
+    def _synthesize_once(self, text: str, path: Path) -> bool:
         # The rate goes into the text as an espeak-ng embedded command
         # (Ctrl-A, the rate, "S"): set as a property (espeak_SetParameter),
         # it reaches espeak-ng's asynchronous queue late and speech often

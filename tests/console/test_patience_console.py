@@ -6,11 +6,14 @@ import json
 
 import pytest
 
+from rook_access.announcer.base import plural
+from rook_access.announcer.patience import QUESTION_WIDTH, PatienceNarrator, move_said, move_typed
 from rook_access.console.session import ConsoleGame
 from rook_access.engine.cards import card_name, parse_card
 from rook_access.engine.clock import ClockState
-from rook_access.engine.solitaire import UNDO, Move, OneStartsBuilding, SolitaireState
+from rook_access.engine.solitaire import UNDO, Build, Move, OneStartsBuilding, SolitaireState
 from rook_access.patience_stats import STATS_FILE
+from rook_access.players.solitaire_solver import Solver
 from rook_access.saves import data_folder
 from tests.helpers.console import ListChannel, ScriptedLines
 
@@ -28,10 +31,29 @@ def play(state, script, lines_class=ScriptedLines):
     return channel.lines, lines.questions
 
 
-def test_the_question_names_every_move_as_typed_and_in_cards():
+def test_a_question_with_many_moves_counts_them_and_points_to_the_list():
     lines, questions = play(SolitaireState.from_seed(5), ["quit"])
-    assert questions[0].startswith("Your move, 10 moves: 3 9, 2x on 3g; 4 9, 2y on 3g;")
+    assert questions[0] == "Your move, 10 moves. Type moves to hear them, or hint."
     assert "Pile 7 turns up 14y; it goes face down to the bottom." in lines
+
+
+def test_a_question_with_few_moves_names_each_as_typed_and_in_cards():
+    state = SolitaireState.from_seed(5)
+    narrator = PatienceNarrator()
+    listed = 0
+    for action in Solver().solve(state.clone()).line:
+        view = state.view(0)
+        moves = [move for move in view.legal if isinstance(move, (Move, Build))]
+        question = narrator.question(view)
+        if len(moves) <= 2:
+            said = "; ".join(f"{move_typed(move, view)}, {move_said(move, view)}" for move in moves)
+            assert question == f"Your move, {plural(len(moves), 'move')}: {said}."
+            assert len(question) <= QUESTION_WIDTH
+            listed += 1
+        else:
+            assert len(question) <= QUESTION_WIDTH or question.endswith("Type moves to hear them, or hint.")
+        state.apply(action, 0)
+    assert listed >= 2  # the winning line passes positions with one or two moves
 
 
 def test_review_commands_say_the_piles_tops_building_and_moves():
@@ -93,7 +115,7 @@ def test_a_one_that_comes_up_goes_to_its_building_pile_and_is_said():
     ones = [event for event in state.events if isinstance(event, OneStartsBuilding)]
     assert ones
     for event in ones:
-        assert f"{card_name(event.card)} goes up to start the" in " ".join(lines)
+        assert f"{card_name(event.card)} from pile {event.pile} goes up to start the" in " ".join(lines)
 
 
 def test_demo_plays_the_rest_and_the_game_counts_in_the_stats():

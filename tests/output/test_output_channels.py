@@ -325,7 +325,7 @@ def test_stop_silences_now_and_drops_the_queue():
         started = time.perf_counter()
         channel.stop()
         assert channel.idle(timeout=2)
-        assert time.perf_counter() - started < 0.5
+        assert time.perf_counter() - started < 2.0  # far under the speech's length: cut, even on a loaded machine
         assert speaker.calls == [("one", True)]
         speaker.seconds = 0.0
         channel.say(Message("four", "four"))  # speech goes on after a stop
@@ -341,7 +341,7 @@ def test_close_is_leaving_it_cuts_speech_at_once():
     say_while_speaking(channel, speaker, ["a very long speech", "and more"])
     started = time.perf_counter()
     channel.close()
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 2.0  # far under the speech's length: cut, even on a loaded machine
     assert speaker.calls == [("a very long speech", True)]
     assert speaker.closed
     channel.say(PLAY)  # after close: still prints, says nothing, no error
@@ -641,7 +641,7 @@ def test_stop_cuts_speech_dispatcher_and_drops_the_queue():
     started = time.perf_counter()
     channel.stop()
     assert channel.idle(timeout=2)
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 2.0  # far under the speech's length: cut, even on a loaded machine
     channel.close()
     assert output._client.said == [("one", "cancel")]
 
@@ -656,5 +656,5 @@ def test_closing_the_screen_reader_hands_over_what_is_left_at_once():
     assert wait_until(lambda: output._client._current is not None, timeout=2)
     started = time.perf_counter()
     channel.close()
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 2.0  # far under the speech's length: cut, even on a loaded machine
     assert output._client._current[0] == "Game saved. Goodbye."

@@ -576,3 +576,38 @@ def test_settings_typed_at_the_questions_go_to_the_settings_command(tmp_path):
     assert said[4] == "Output voice." and said[-2] == "Output plain."
     # After a settings change the question is said again in full (a new voice may say it).
     assert [fresh for _, fresh in lines.asked] == [True, True, True, True, True]
+
+
+def test_a_patience_game_killed_mid_game_is_offered_and_resumed_at_a_terminal(tmp_path):
+    record_file = tmp_path / "solitaire.jsonl"
+    term = Terminal(["--variant", "solitaire", "--seed", "5", "--record", str(record_file)], tmp_path)
+    try:
+        term.wait_for("Your move, 10 moves.")
+        term.type("3 9")
+        term.wait_for("pile 3 to pile 9.")
+        term.type("4 13")
+        term.wait_for("pile 4 to pile 13.")
+        os.kill(term.pid(), signal.SIGKILL)
+        term.wait_for("EXIT=137")
+    finally:
+        term.close()
+    [save] = saves_in(tmp_path)
+    saved = json.loads(save.read_text())
+    assert saved["setup"]["variant"] == "solitaire"
+    assert [action["seat"] for action in saved["actions"]] == [0, 0]
+    term = Terminal([], tmp_path)
+    try:
+        term.wait_for("Saved game: Rook Solitaire, 0 of 56 cards built, ")
+        term.wait_for("A saved game was found. Resume it? Type yes or no.")
+        term.type("yes")
+        term.wait_for("The game goes on where it was.")
+        term.type("3 9")  # pile 3's 2x went to pile 9 before the kill: this move is gone
+        term.wait_for("Moves: ")
+        term.keys("C-d")
+        term.wait_for("EXIT=0")
+    finally:
+        term.close()
+    record = [json.loads(line) for line in record_file.read_text().splitlines()]
+    assert record[0]["event"] == "game_start" and record[0]["variant"] == "solitaire"
+    moved = [(line["source"], line["target"]) for line in record if line["event"] == "run_moved"]
+    assert moved == [(3, 9), (4, 13)]  # each move once: the resumed record goes on, it does not start again

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -56,6 +58,22 @@ def test_events_have_one_json_form() -> None:
     while not clock.is_over:
         clock.apply(clock.legal_actions()[0])
     assert [clock_event(json.loads(json.dumps(clock_json(event)))) for event in clock.events] == clock.events
+
+
+@pytest.mark.parametrize(
+    ("read", "data"),
+    [
+        (event_from_json, {"event": "pile_vacant", "pile": "4"}),
+        (event_from_json, {"event": "pile_vacant", "pile": True}),
+        (event_from_json, {"event": "solitaire_over", "outcome": 3, "built": 10}),
+        (event_from_json, {"event": "card_built", "pile": 2.5, "card": "7r"}),
+        (clock_event, {"event": "clock_over", "blocked_at": 1, "came_out": 1, "face_down": 0}),
+        (clock_event, {"event": "card_placed", "source": 1, "card": "7r", "target": None}),
+    ],
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused(read: Callable[[object], object], data: object) -> None:
+    with pytest.raises(ValueError, match="is written as"):
+        read(data)
 
 
 def _check_invariants(game: SolitaireState, face_down_before: int) -> int:
