@@ -53,7 +53,7 @@ from .engine import (
 )
 from .engine.games import all_options, find_game, table_setup, trick_rules
 from .engine.protocol import GameState as PlayedGame
-from .engine.protocol import OptionError, OptionValue, SeatKind, TableSetup
+from .engine.protocol import Option, OptionError, OptionValue, SeatKind, TableSetup
 from .files import unused_name
 from .players import DEFAULT_LEVEL, LevelError, Player, make_player, parse_levels
 from .record import RecordWriter
@@ -248,18 +248,23 @@ class GameSetup:
         )
 
 
-SAVED_OPTIONS = {option.name: option for option in all_options() if option.name != "hands"}
-"""The table options a save keeps under ``options`` (``hands`` has a field of its own)."""
+def saved_options() -> dict[str, Option]:
+    """The table options a save keeps under ``options`` (``hands`` has a field of its own), by name.
+
+    Read from the registry of games when asked, so a game registered at any time is known.
+    """
+    return {option.name: option for option in all_options() if option.name != "hands"}
 
 
 def _saved_options(options: Any) -> dict[str, OptionValue]:
     """The saved table options, each known and in range; DamagedSaveError naming what is allowed."""
     if not isinstance(options, dict):
         raise DamagedSaveError("the saved table options are not a JSON object")
+    known = saved_options()
     for name, value in options.items():
-        option = SAVED_OPTIONS.get(name)
+        option = known.get(name)
         if option is None:
-            raise DamagedSaveError(f"the saved table option {name} is not one of {', '.join(SAVED_OPTIONS)}")
+            raise DamagedSaveError(f"the saved table option {name} is not one of {', '.join(known)}")
         try:
             option.check(value)
         except OptionError as error:
@@ -290,9 +295,11 @@ def record_extra(setup: GameSetup) -> dict[str, Any]:
 def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
     """The new game and its players (None for a keyboard seat), exactly as the command line makes them.
 
-    The players' seeds are drawn, seat 0 first, from ``random.Random(setup.seed)``.
+    The players are the game's family's (``players.make_player``); their seeds
+    are drawn, seat 0 first, from ``random.Random(setup.seed)``.
     Raises RuleSetError for an impossible table (game, options, level, seats,
-    hands) and InvalidDealError for an impossible deal.
+    hands, a computer seat in a family without computer players) and
+    InvalidDealError for an impossible deal.
     """
     try:
         game = find_game(setup.variant)
@@ -306,10 +313,13 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
     deal = game.read_deal(setup.deal) if setup.deal is not None and game.read_deal is not None else None
     state = game.start(table, deal)  # RuleSetError for options the game cannot be played with
     seeds = random.Random(setup.seed)
-    players: list[Player | None] = [
-        None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE))
-        for kind, level in zip(setup.seats, levels, strict=True)
-    ]
+    try:
+        players: list[Player | None] = [
+            None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE), game.family)
+            for kind, level in zip(setup.seats, levels, strict=True)
+        ]
+    except LevelError as error:  # the game's family has no computer player of that level
+        raise RuleSetError(f"{game.title}: {error}") from None
     # A seat no one sits in (the dummy's: its partner's player decides for it) has no player.
     players += [None] * (state.seat_count - len(players))
     return state, players
@@ -632,6 +642,7 @@ __all__ = [
     "delete_save",
     "make_table",
     "read_save",
+    "saved_options",
     "rebuild",
     "record_extra",
     "record_lines_of",

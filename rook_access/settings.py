@@ -32,17 +32,29 @@ VERBOSITIES = ("terse", "normal", "verbose", "braille")
 PACINGS = ("enter", "delay")
 BRAILLE_DISPLAY = ("off", "on")
 INTERRUPTS = ("all", "line", "none")
-VARIANT_NAMES = tuple(GAMES)
 CARD_FORMS = ("words", "notation")
-TABLE_OPTIONS: dict[str, Option] = {option.name: option for option in all_options()}
-"""The games' table options (``engine.games``), each a setting of the same name."""
-SETTING_CHOICES: dict[str, tuple[str, ...]] = {
-    "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
-    "variant": VARIANT_NAMES, "level": PLAYER_LEVELS, "cards": CARD_FORMS, "interrupt": INTERRUPTS,
-    **{option.name: ("off", "on") if option.kind is bool else (*option.choices, "default")
-       for option in TABLE_OPTIONS.values() if option.kind is bool or option.choices},
-}  # fmt: skip
-"""The values of the settings that have a fixed few, for "did you mean"."""
+
+
+def variant_names() -> tuple[str, ...]:
+    """The games' ``--variant`` names, the values of the ``variant`` setting (read from ``engine.games`` when asked,
+    so a game registered at any time is one)."""
+    return tuple(GAMES)
+
+
+def table_options() -> dict[str, Option]:
+    """The games' table options (``engine.games``) by name, each a setting of the same name (read when asked)."""
+    return {option.name: option for option in all_options()}
+
+
+def setting_choices() -> dict[str, tuple[str, ...]]:
+    """The values of the settings that have a fixed few, for "did you mean"."""
+    return {
+        "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
+        "variant": variant_names(), "level": PLAYER_LEVELS, "cards": CARD_FORMS, "interrupt": INTERRUPTS,
+        **{option.name: ("off", "on") if option.kind is bool else (*option.choices, "default")
+           for option in table_options().values() if option.kind is bool or option.choices},
+    }  # fmt: skip
+
 NUMBER_DIGITS = 6
 """The most digits a number setting may have (no score or rate needs more)."""
 VOICE_NAME_LENGTH = 60
@@ -83,7 +95,7 @@ class Settings:
     variant: str = "partnership"
     """The game to play (``--list-variants``)."""
     options: tuple[tuple[str, OptionValue], ...] = ()
-    """The table options set (``TABLE_OPTIONS``), in declaration order; an option not
+    """The table options set (``table_options()``), in declaration order; an option not
     here is the game's own rule."""
     cards: str = "words"
     """How cards are printed at a terminal with output auto, where the screen reader reads
@@ -100,17 +112,19 @@ class Settings:
 
     def with_option(self, name: str, value: OptionValue) -> Settings:
         """A copy with table option ``name`` set to a checked ``value`` (None or False: the game's own rule)."""
-        option = TABLE_OPTIONS[name]
+        declared = table_options()
+        option = declared[name]
         given = dict(self.options)
         given[name] = option.check(value)
-        kept = tuple((each, given[each]) for each in TABLE_OPTIONS if given.get(each) not in (None, False))
+        kept = tuple((each, given[each]) for each in declared if given.get(each) not in (None, False))
         return dataclasses.replace(self, options=kept)
 
     def changed(self, name: str, value: object) -> Settings:
         """A copy with one setting changed from text typed by the user (or a value of the settings file)."""
         name = name.strip().lower()
-        if name in TABLE_OPTIONS:
-            return self.with_option(name, _parse_option(TABLE_OPTIONS[name], value))
+        declared = table_options()
+        if name in declared:
+            return self.with_option(name, _parse_option(declared[name], value))
         if name not in _FIELD_NAMES:
             raise SettingError(f"There is no setting {shown(name)}. Settings: {', '.join(setting_names())}.")
         return dataclasses.replace(self, **{name: _parse(name, value)})
@@ -119,9 +133,10 @@ class Settings:
         """The settings as the settings file keeps them: every setting by name, an option the game's
         own as 0, an empty name or off (the file's form since the first version)."""
         values: dict[str, Any] = {}
+        declared = table_options()
         for name in setting_names():
-            if name in TABLE_OPTIONS:
-                values[name] = _option_in_file(TABLE_OPTIONS[name], self.option(name))
+            if name in declared:
+                values[name] = _option_in_file(declared[name], self.option(name))
             else:
                 values[name] = getattr(self, name)
         return values
@@ -140,8 +155,8 @@ class Settings:
             f"level {self.level}: easy, normal, strong or random computer players, "
             "or one per seat like easy,strong,normal,strong.",
             f"braille {self.braille}: {braille_setting_help()}.",
-            f"variant {self.variant}: the game, one of {', '.join(VARIANT_NAMES)}.",
-            *(_describe_option(option, self.option(option.name)) for option in TABLE_OPTIONS.values()),
+            f"variant {self.variant}: the game, one of {', '.join(variant_names())}.",
+            *(_describe_option(option, self.option(option.name)) for option in table_options().values()),
             f"cards {self.cards}: at a terminal with output auto, words like 14 red, or notation like 14r.",
         ]
 
@@ -152,7 +167,7 @@ _FIELD_NAMES = tuple(field.name for field in dataclasses.fields(Settings) if fie
 def setting_names() -> tuple[str, ...]:
     """Every setting's name, as listed and written: the table options in the place of ``options``."""
     at = _FIELD_NAMES.index("variant") + 1
-    return (*_FIELD_NAMES[:at], *TABLE_OPTIONS, *_FIELD_NAMES[at:])
+    return (*_FIELD_NAMES[:at], *table_options(), *_FIELD_NAMES[at:])
 
 
 def _parse_option(option: Option, value: object) -> OptionValue:
@@ -196,12 +211,13 @@ def _parse(name: str, value: object) -> Any:
             raise SettingError(f"level: {error}.") from None
         return levels[0] if len(set(levels)) == 1 else ",".join(levels)
     if name == "variant":
-        if text not in VARIANT_NAMES:
-            raise SettingError(f"variant is one of {', '.join(VARIANT_NAMES)}, "
+        names = variant_names()
+        if text not in names:
+            raise SettingError(f"variant is one of {', '.join(names)}, "
                                f"not {shown(text) if text else 'nothing'}.")
         return text
     if name in ("verbosity", "output", "pacing", "braille", "cards", "interrupt"):
-        allowed = SETTING_CHOICES[name]
+        allowed = setting_choices()[name]
         if text not in allowed:
             raise SettingError(
                 f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {shown(text) if text else 'nothing'}."

@@ -2,9 +2,11 @@
 
 - ``rules``: the rules of every game the program offers, from the Markdown
   documents named in ``RULE_SOURCES`` (one line to add another).
-- ``commands``: a one-page command reference from the console's own command
-  registry, passed in as data (``docs/command-card.json``, which the console
-  writes: braille never imports the console): each command with its
+- ``commands`` (the first family of games, Rook), ``patience-commands`` and
+  one ``FAMILY-commands`` for each other family: a one-page command reference
+  from the console's own command registry, passed in as data
+  (``docs/command-card.json``, which the console writes, a list of commands
+  by family: braille never imports the console): each command with its
   arguments (in lower case) and short forms in computer braille and its
   ``brief`` in UEB, then the card notation.
 - ``card-labels``: a label sheet to braille a print Rook deck as the braille
@@ -147,14 +149,13 @@ def review_rows(specs: Sequence[CardCommand]) -> list[str]:
     return rows
 
 
-def commands_blocks(docs: Path) -> list[Block]:
-    """The trick-taking games' command reference (see ``card_blocks``)."""
-    return card_blocks(read_command_cards(docs)["tricks"])
+def family_card(family: str) -> Callable[[Path], list[Block]]:
+    """How to make the command reference of the family of games ``family`` (see ``card_blocks``)."""
 
+    def blocks(docs: Path) -> list[Block]:
+        return card_blocks(read_command_cards(docs)[family])
 
-def patience_commands_blocks(docs: Path) -> list[Block]:
-    """The patience games' command reference (see ``card_blocks``)."""
-    return card_blocks(read_command_cards(docs)["patience"])
+    return blocks
 
 
 def card_blocks(commands: Sequence[CardCommand]) -> list[Block]:
@@ -204,10 +205,13 @@ def label_blocks(docs: Path) -> list[Block]:
     return blocks
 
 
-DOCUMENTS: tuple[Document, ...] = (
-    Document("rules", rules_blocks),
-    Document("commands", commands_blocks),
-    Document("patience-commands", patience_commands_blocks),
-    Document("card-labels", label_blocks),
-)
-"""Every braille-ready file the package makes."""
+def documents(docs: Path) -> tuple[Document, ...]:
+    """Every braille-ready file the package makes from ``docs``: the rules, a command reference for each
+    family of games in ``docs/command-card.json`` (in its order: ``commands`` for the first, the program's
+    own game, ``FAMILY-commands`` for each other), and the card labels."""
+    families = list(read_command_cards(docs))
+    cards = [
+        Document("commands" if number == 0 else f"{family}-commands", family_card(family))
+        for number, family in enumerate(families)
+    ]
+    return (Document("rules", rules_blocks), *cards, Document("card-labels", label_blocks))

@@ -1,6 +1,6 @@
 """Make the braille-ready files: ``python -m rook_access.braille.make [--out DIR] [--check]``.
 
-Writes each document of ``documents.DOCUMENTS`` as ``NAME.brf`` and its
+Writes each document of ``documents.documents(docs)`` as ``NAME.brf`` and its
 Unicode braille twin ``NAME-unicode.txt`` into the repository's ``braille/``
 folder, or into ``--out DIR``.  With ``--check`` it writes nothing and exits 1
 after one line per file that is missing or differs from what it would write,
@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .documents import DOCUMENTS, Document
+from .documents import Document, documents
 from .formatting import brf_text, paginate, unicode_text
 from .translator import BrailleUnavailable, load_louis
 
@@ -39,7 +39,7 @@ def render(document: Document, docs: Path = DOCS) -> dict[str, bytes]:
 def render_all(docs: Path = DOCS) -> dict[str, bytes]:
     """Every file, by name."""
     files: dict[str, bytes] = {}
-    for document in DOCUMENTS:
+    for document in documents(docs):
         files.update(render(document, docs))
     return files
 

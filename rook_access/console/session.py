@@ -30,7 +30,7 @@ from ..output.channels import user_language, voice_lines
 from ..players import Player
 from ..record import RecordWriter
 from ..saves import GameSaver
-from ..settings import SETTING_CHOICES, SettingError, Settings
+from ..settings import SettingError, Settings, setting_choices
 from .families import family_of
 from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CtrlC
@@ -153,7 +153,7 @@ def setting_error_line(name: str, value: str, error: SettingError) -> str:
     if name not in names:
         suggestion = did_you_mean(name, names)
         return f"There is no setting {shown(name)}.{suggestion}" if suggestion else str(error)
-    return str(error) + did_you_mean(value, SETTING_CHOICES.get(name, ()))
+    return str(error) + did_you_mean(value, setting_choices().get(name, ()))
 
 
 def braille_missing(settings: Settings, channel: MessageSink) -> bool:

@@ -8,8 +8,10 @@ the card notation and seats and sides as integers.
 Each family registers its own values here, once: ``register_action`` (the
 type, its key, how its value is written and read back) and
 ``register_event`` (the type and how it is written).  The trick-taking
-family's are registered below; another family adds its own the same way,
-in this module, and records and saves take them without a change.
+and patience families' are registered below; another family adds its own the
+same way, here or from its own module, and records and saves take them
+without a change.  A game's first event is written as a ``game_start`` line:
+the record adds the table's seats and seed to it.
 
     >>> from .actions import Play
     >>> from .cards import parse_card

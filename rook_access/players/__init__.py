@@ -1,9 +1,23 @@
-"""Computer players, all behind the one ``Player`` interface."""
+"""Computer players, all behind the one ``Player`` interface, by family of games and level.
+
+Each family of games registers its computer players once, by level
+(``register_players``); ``make_player(level, seed, family)`` makes the one a
+table asks for.  The trick-taking games' levels are ``LEVELS``, registered as
+the family ``tricks``; the patience games have no computer seats and register
+none.
+
+    >>> make_player("random", 1).name
+    'random'
+    >>> make_player("easy", 1, family="patience")
+    Traceback (most recent call last):
+    ...
+    rook_access.players.LevelError: the patience family of games has no computer players
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..engine.cards import shown
 from .base import Player
@@ -50,21 +64,57 @@ def parse_levels(text: str, seats: int) -> list[str]:
     return names
 
 
-def make_player(level: str = DEFAULT_LEVEL, seed: int | None = None) -> Player:
-    """A computer player of this level, seeded for repeatable choices."""
-    return LEVELS[level](seed)
+PlayerMaker = Callable[[int | None], Player]
+"""Makes a computer player from its seed (None: a fresh one)."""
+
+FAMILY_PLAYERS: dict[str, Mapping[str, PlayerMaker]] = {}
+"""The registry: each family's computer players by level, by family name (``register_players`` fills it)."""
+
+
+def register_players(family: str, levels: Mapping[str, PlayerMaker]) -> None:
+    """Give the family of games ``family`` (``GameDescription.family``) its computer players, by level.
+
+    A family with computer seats registers at least the levels a person can
+    choose (``PLAYER_LEVELS``); a family it registers again is replaced.
+    """
+    FAMILY_PLAYERS[family] = levels
+
+
+def family_levels(family: str) -> Mapping[str, PlayerMaker]:
+    """The computer players of ``family`` by level; empty for a family without any."""
+    return FAMILY_PLAYERS.get(family, {})
+
+
+def make_player(level: str = DEFAULT_LEVEL, seed: int | None = None, family: str = "tricks") -> Player:
+    """A computer player of this level for a game of ``family``, seeded for repeatable choices.
+
+    ``LevelError`` when the family has no player of that level (or no computer players at all).
+    """
+    levels = family_levels(family)
+    if not levels:
+        raise LevelError(f"the {family} family of games has no computer players")
+    if level not in levels:
+        raise LevelError(f"no level {shown(level)} in the {family} family of games; levels: {', '.join(levels)}")
+    return levels[level](seed)
+
+
+register_players("tricks", LEVELS)
 
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "FAMILY_PLAYERS",
     "LevelError",
     "LEVELS",
     "PLAYER_LEVELS",
+    "PlayerMaker",
     "BasicPlayer",
     "CheatingPlayer",
     "Player",
     "RandomPlayer",
     "SearchPlayer",
+    "family_levels",
     "make_player",
     "parse_levels",
+    "register_players",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..engine import Action, SeatView
 
@@ -39,9 +39,12 @@ class RandomAdvice:
 
 
 class Player(Protocol):
-    """A computer player: given what its seat can see, it chooses a legal action.
+    """A computer player of any family of games: given what its seat can see, it chooses a legal action.
 
-    ``view.legal`` holds the legal actions; the player must return one of them.
+    ``view`` is its family's view of the seat (``state.view(seat)``: the
+    trick-taking games' ``SeatView``, another family's own), so a family's
+    players take their family's view; the trick players' ``view.legal`` holds
+    the legal actions, and the player must return one of them.
     A player's choice depends only on its seed and the view, never on what it
     chose before, so a saved game is rebuilt from its actions alone.
 
@@ -51,11 +54,11 @@ class Player(Protocol):
 
     name: str
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: Any) -> Any:
         """The action to take now for ``view.seat``."""
         ...
 
-    def advise(self, view: SeatView) -> Advice:
+    def advise(self, view: Any) -> Advice:
         """The action ``choose`` takes for ``view``, with its reasons."""
         ...
 

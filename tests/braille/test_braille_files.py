@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -351,3 +352,14 @@ def test_markdown_becomes_blocks():
     assert blocks[4].spans == (prose("item "), code("14r"), prose(" more"))
     assert blocks[6].spans == (prose("a: b, c"),) and blocks[7].spans == (prose("1: 2, 3"),)
     assert inline_spans("snake_case and _stress_") == (prose("snake_case and stress"),)
+
+
+def test_each_family_in_the_command_card_data_gets_a_card_of_its_own(tmp_path):
+    from rook_access.braille.documents import COMMAND_CARDS, documents
+
+    data = {"tricks": [], "patience": [], "party": [{"name": "go", "arguments": "", "aliases": ["g"], "brief": "Go",
+                                                     "acts": True}]}  # fmt: skip
+    (tmp_path / COMMAND_CARDS).write_text(json.dumps(data), encoding="utf-8")
+    names = [document.name for document in documents(tmp_path)]
+    assert names == ["rules", "commands", "patience-commands", "party-commands", "card-labels"]
+    assert [document.name for document in documents(make.DOCS)] == names[:3] + names[4:]
