@@ -542,7 +542,7 @@ class ConsoleGame:
         try:
             if command.spec.acts and not (command.spec.reviews and not command.arguments):
                 if not may_act:
-                    raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(0))}")
+                    raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(self.viewer()))}")
                 self._act(command)
             else:
                 for reply in self._review(command):
@@ -578,7 +578,7 @@ class ConsoleGame:
 
     def _confirm_quit(self) -> bool:
         """Leave at once when the game is saved; otherwise ask first. True to leave."""
-        for line in self.narrator.review_lines("score", self.state.view(0)):
+        for line in self.narrator.review_lines("score", self.state.view(self.viewer())):
             self.say(line)
         if self.saver is None or self._save_failed:
             leave = ask(LEAVE_UNSAVED, self.lines, self.say, self._settings_command)
@@ -595,7 +595,7 @@ class ConsoleGame:
         if seat is not None:
             self._last_viewer = seat
         elif self._last_viewer is None or self.family.controller(self.state, self._last_viewer) not in self.humans:
-            self._last_viewer = self.humans[0]
+            self._last_viewer = self.humans[0] if self.humans else 0  # a table of computers is heard from seat 0
         return self._last_viewer
 
     def _review(self, command: Command) -> list[str]:
