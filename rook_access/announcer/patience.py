@@ -6,7 +6,7 @@ notation (``7r``, ``12g``), one line an announcement:
     >>> from rook_access.engine.solitaire import CardBuilt, OneStartsBuilding
     >>> narrator = PatienceNarrator()
     >>> narrator.event_lines(OneStartsBuilding(4, 28))
-    ['1y goes up to start the yellow building pile.']
+    ['1y from pile 4 goes up to start the yellow building pile.']
     >>> narrator.event_lines(CardBuilt(2, 1))
     ['2r from pile 2 goes up on the red building pile.']
 """
