@@ -63,7 +63,7 @@ from ..streams import encodable_line, shown_form
 from .quiet import quiet_output
 from .speech_log import SpeechLog
 from .speechd_client import load_speechd
-from .speechd_server import SpawnedServer, SpawnWatch
+from .speechd_server import SpawnedServer, SpawnWatch, socket_path, socket_too_long
 from .synthesis import (
     DEFAULT_RATE,
     DEFAULT_VOICE,
@@ -633,7 +633,14 @@ def _auto_output(timeout: float | None = None) -> Any:
 
 
 def _auto_output_and_server(timeout: float | None = None) -> tuple[Any, SpawnedServer | None]:
-    """``_auto_output``, and the speech-dispatcher that connecting to it started, if it did."""
+    """``_auto_output``, and the speech-dispatcher that connecting to it started, if it did.
+
+    Never tried when speech-dispatcher's socket path is too long for a socket:
+    connecting would start a server no one can reach, or stop.
+    """
+    path = socket_path()
+    if path is not None and socket_too_long(path):
+        raise EngineUnavailable("Speech-dispatcher's socket path is too long; set XDG_RUNTIME_DIR to a shorter folder")
     watch = SpawnWatch()
     try:
         output = _auto_output(timeout)

@@ -65,6 +65,24 @@ def socket_path(environ: dict[str, str] | None = None) -> Path | None:
     return Path(runtime) / "speech-dispatcher" / "speechd.sock"
 
 
+SOCKET_ADDRESS_BYTES = 104 if sys.platform == "darwin" else 108
+"""The room for a Unix socket's path in its address (``sun_path``), its closing NUL byte included."""
+
+
+def socket_too_long(path: Path) -> bool:
+    """Whether ``path`` is too long to be a Unix socket's address.
+
+    speech-dispatcher then listens at a path cut short, where no client finds
+    it, and a server started for the program could never be stopped.
+
+    >>> socket_too_long(Path("/run/user/1000/speech-dispatcher/speechd.sock"))
+    False
+    >>> socket_too_long(Path("/home/" + "x" * 100 + "/speechd.sock"))
+    True
+    """
+    return len(os.fsencode(path)) >= SOCKET_ADDRESS_BYTES
+
+
 def _connect(path: Path) -> socket.socket | None:
     if sys.platform == "win32":
         return None  # no AF_UNIX in Windows' socket module

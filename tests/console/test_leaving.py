@@ -108,3 +108,18 @@ def test_a_terminate_or_a_closed_terminal_still_cleans_up(tmp_path, private_sock
     assert speech_dispatchers(private_socket) == []
     assert list((tmp_path / "data").rglob("*.lock")) == []
     assert len(list((tmp_path / "data").rglob("game-*.json"))) == 1  # the game is kept
+
+
+def test_a_socket_path_too_long_for_speech_dispatcher_is_said_and_no_server_is_started(tmp_path):
+    env = environment(tmp_path, "screenreader")
+    runtime = tmp_path / "run" / ("r" * 100)  # the socket's path is then past any system's limit
+    runtime.mkdir(mode=0o700)
+    env["XDG_RUNTIME_DIR"] = str(runtime)
+    done = subprocess.run(
+        [sys.executable, "-m", "rook_access", "--output", "screenreader", "--seed", "3"],
+        input="quit\n", capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "Speech-dispatcher's socket path is too long; set XDG_RUNTIME_DIR to a shorter folder; text only." in lines
+    assert not (runtime / "speech-dispatcher").exists()  # nothing was started there
