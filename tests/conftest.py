@@ -4,7 +4,8 @@ The shared helpers are the package ``tests.helpers``: ``tests`` and each of its 
 packages, so pytest puts the repository's top on ``sys.path`` and no test edits it.
 
 - Every test runs with the program's data and settings folders (and the XDG
-  folders that platformdirs falls back on) pointed at its own ``tmp_path``, so
+  folders that platformdirs falls back on) pointed at its own ``tmp_path``, and
+  a runtime folder (``XDG_RUNTIME_DIR``) of its own with a short path, so
   no test can read or write the user's saved games or settings, even one that
   forgets to set them; fixtures of a module or of the session, which run
   before those, get folders of the run's own.
@@ -101,4 +102,9 @@ def _private_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> It
     monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(home / "config"))
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
+    # The runtime folder, where speech-dispatcher's socket goes, is short: deep in tmp_path the
+    # socket's path would pass the 107 bytes a Unix socket allows, and the program refuses it.
+    runtime = Path(tempfile.mkdtemp(prefix="run-"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
     yield
+    shutil.rmtree(runtime, ignore_errors=True)
