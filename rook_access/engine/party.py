@@ -172,8 +172,8 @@ class Party:
         for table in self.tables:
             for player in table.seats:
                 to_table = next(t.number for t in next_tables if player in t.seats)
-                won = any(player in pair for pair in winners)
-                moves.append(Move(player, table.number, to_table, won, to_table == table.number))
+                side_won = any(player in pair for pair in winners)
+                moves.append(Move(player, table.number, to_table, side_won, to_table == table.number))
         self.tables = next_tables
         self.rounds_played += 1
         return moves
