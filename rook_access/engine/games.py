@@ -55,7 +55,7 @@ ALL_TRICKS_BONUS = Option(
 ONES = Option("ones", bool, False, "Kentucky Discard: the deck with 1s (45 cards)")
 HANDS = Option("hands", int, None, "play exactly N hands; the higher total wins", minimum=1, metavar="N")
 PLAYERS = Option(
-    "players", int, None, "how many play, in a game for several table sizes", minimum=2, metavar="N", table_size=True
+    "players", int, None, "how many play, in a game for several table sizes", minimum=1, metavar="N", table_size=True
 )
 SIDES = Option(
     "sides", int, None, "Partnership Rook for six: 3 for three sides of two (default 2, three against three)",
