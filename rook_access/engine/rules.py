@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -650,7 +651,7 @@ class RuleSet:
         return False, None
 
 
-def most_tricks_team(tricks: list[int] | tuple[int, ...]) -> int | None:
+def most_tricks_team(tricks: Sequence[int]) -> int | None:
     """The team that took more tricks than every other, or None on a tie at the top.
 
     >>> most_tricks_team([8, 6]), most_tricks_team([7, 7]), most_tricks_team([3, 3, 1])

@@ -24,13 +24,13 @@ class ScoreLines(TrickWords):
         change = event.score_change[self._scorer_of(event.bidder)]
         verdict = "made" if event.made else "set"
         if self.braille:
-            changes = [
+            pairs = [
                 [self.scorer_initials(scorer), signed(points)] for scorer, points in enumerate(event.score_change)
             ]
             lines = [
                 f"Deal {event.hand}: {self.team_initials(teams[bidders])} bid {event.bid}, took {took}, {verdict}.",
                 *self._braille_tricks(event, teams),
-                *self.braille_fitted("Change", changes, "."),
+                *self.braille_fitted("Change", pairs, "."),
                 *self.braille_score_lines(event.scores),
             ]
             return lines + tail

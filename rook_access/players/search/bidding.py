@@ -32,7 +32,7 @@ from ...engine import (
     SeatView,
     cards_in,
 )
-from ...engine.rules import RuleSet, most_tricks_team
+from ...engine.rules import RuleSet, Teams, most_tricks_team
 from ..hand_value import best_trump
 from .bidding_model import load_model
 from .knowledge import Knowledge
@@ -110,6 +110,14 @@ class BidTuning:
     """Deals simulated for a bid at the least: a bid is too costly to make on a noisy estimate."""
     PARTNER_MARGIN = 25.0
     """How much more a hand must expect than partner's bid to take the bid from partner."""
+    PASS_SHARE_WITHOUT_NEST = 0.6
+    """Where no nest goes to the bid winner (Partnership Rook, 1913), an opponents' contract is worth
+    less to them: passing costs this share of the scaled figure (duplicate matches: at 1.0 three in ten
+    bids were set and a strong side of three gained +5 a deal, at 0.6 one in six and +24)."""
+    PASS_VALUE_EACH_ALONE = -20.0
+    """Where everyone plays alone, whoever wins the bid (Rook for 3 to 8, 1913): what another player's
+    contract costs a player, in a hand of 100, shared by the other players (at the Partnership Game's
+    figure a quarter of the strong player's bids at a table of eight were set; at this one, one in eight)."""
 
 
 def contested_pass_value(view: SeatView, tuning: type[BidTuning] = BidTuning) -> float:
@@ -123,7 +131,13 @@ def contested_pass_value(view: SeatView, tuning: type[BidTuning] = BidTuning) ->
     rules = view.rules
     opponent = next(seat for seat in rules.people if seat != view.seat)
     teams = len(rules.teams_for_bidder(view.hand_number, opponent))
-    return tuning.PASS_VALUE_CONTESTED * rules.total_points / 120 * 2 / teams
+    if rules.nest_size == 0 and rules.teams is Teams.EACH_ALONE:
+        # Everyone alone whoever wins: another's contract is one player's edge, shared by the rest.
+        return tuning.PASS_VALUE_EACH_ALONE * rules.total_points / 100 / (teams - 1)
+    value = tuning.PASS_VALUE_CONTESTED * rules.total_points / 120 * 2 / teams
+    if rules.nest_size == 0:
+        value *= tuning.PASS_SHARE_WITHOUT_NEST
+    return value
 
 
 def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
