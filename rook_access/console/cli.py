@@ -563,6 +563,23 @@ def _not_applying(args: argparse.Namespace, game: GameDescription) -> list[str]:
     return lines
 
 
+def _setting_at_fault(
+    game: GameDescription, seats: list[str], level: str, options: dict[str, OptionValue], names: list[str],
+    refusal: str,
+) -> str:
+    """The first of the settings ``names`` without which the game is no longer refused with ``refusal``
+    (the one to clear), or the first of them."""
+    for name in names:
+        rest = {key: value for key, value in options.items() if key != name}
+        try:
+            game.start(GameSetup.create(seats, level=level, variant=game.name, options=rest).table_setup(), None)
+        except (RuleSetError, OptionError) as error:
+            if str(error) == refusal:
+                continue
+        return name
+    return names[0]
+
+
 def _new_game(
     args: argparse.Namespace, settings: Settings, data: Path, notice: Callable[[str], None] = _print
 ) -> Table:
@@ -586,9 +603,8 @@ def _new_game(
     except (RuleSetError, OptionError) as error:
         from_settings = [name for name in options if getattr(args, name) is None]
         if from_settings:
-            raise RuleSetError(
-                f"{error} (From your settings: settings {from_settings[0]} default clears it.)"
-            ) from None
+            culprit = _setting_at_fault(game, seats, level, options, from_settings, str(error))
+            raise RuleSetError(f"{error} (From your settings: settings {culprit} default clears it.)") from None
         raise
     deal: Any = read_deal_file(args.deal) if args.deal else None
     if deal is not None and game.read_deal is not None:

@@ -319,3 +319,19 @@ def test_computer_players_of_every_level_play_whole_games_at_every_table_size():
                 seat = state.turn
                 state.apply(seated[seat].choose(state.view(seat)), seat)
             assert sum(1 for event in state.events if isinstance(event, OddCardsTaken)) == (1 if rules.odd_cards else 0)
+
+
+def test_the_table_size_is_a_setting_changed_in_a_game_for_the_next_one(tmp_path):
+    """``settings players 6`` (any table option) in a game says its new value in one line; a size the
+    next game is not for is refused when it starts, naming the sizes and how to clear the setting."""
+    typed = "settings players 9\nsettings target 500\nsettings ones on\nquit\nyes\n"
+    done = run(["--variant", "rook-1913", "--seed", "2", "--level", "easy", "--output", "plain"], typed, tmp_path)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr
+    assert "players is now 9, saved." in lines and "target is now 500, saved." in lines
+    assert "ones is now on, saved." in lines
+    again = run(["--variant", "rook-1913", "--seed", "2", "--output", "plain"], "", tmp_path)
+    assert again.returncode == 2 and again.stderr.splitlines() == [
+        "rook-access: Rook for 3 to 8 Players is for 3, 4, 5, 6, 7 or 8 players, not 9. "
+        "(From your settings: settings players default clears it.)"
+    ]
