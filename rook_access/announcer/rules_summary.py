@@ -47,9 +47,9 @@ def _whole_pack(rules: RuleSet) -> str:
     """The deal of the whole pack (the 1913 games): the hands, and the odd cards.
 
     >>> from rook_access.engine.rules import ROOK_1913
-    >>> _whole_pack(ROOK_1913.at_table(6))  # doctest: +NORMALIZE_WHITESPACE
-    'The whole pack is dealt a card at a time from the dealer's left, no nest: 9 cards each, 10 for the 2 players
-    nearest the dealer's left; after 9 tricks the odd cards go, unplayed, to the last trick's taker.'
+    >>> print(_whole_pack(ROOK_1913.at_table(6)))  # doctest: +NORMALIZE_WHITESPACE
+    The whole pack is dealt a card at a time from the dealer's left, no nest: 9 cards each, 10 for the 2 players
+    nearest the dealer's left; after 9 tricks the odd cards go, unplayed, to the last trick's taker.
     """
     start = "The whole pack is dealt a card at a time from the dealer's left, no nest:"
     odd = rules.odd_cards
