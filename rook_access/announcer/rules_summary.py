@@ -36,9 +36,31 @@ def _deck(rules: RuleSet) -> str:
 
 
 def _deal(rules: RuleSet) -> str:
+    if rules.deal_whole_pack:
+        return _whole_pack(rules)
     aside = f", and {rules.out_of_play} are laid aside unseen" if rules.out_of_play else ""
     dummy = " (the dummy's too)" if rules.dummy else ""
     return f"Each hand{dummy} gets {rules.hand_size} cards; {rules.nest_size} go to the nest{aside}."
+
+
+def _whole_pack(rules: RuleSet) -> str:
+    """The deal of the whole pack (the 1913 games): the hands, and the odd cards.
+
+    >>> from rook_access.engine.rules import ROOK_1913
+    >>> print(_whole_pack(ROOK_1913.at_table(6)))  # doctest: +NORMALIZE_WHITESPACE
+    The whole pack is dealt a card at a time from the dealer's left, no nest: 9 cards each, 10 for the 2 players
+    nearest the dealer's left; after 9 tricks the odd cards go, unplayed, to the last trick's taker.
+    """
+    start = "The whole pack is dealt a card at a time from the dealer's left, no nest:"
+    odd = rules.odd_cards
+    if not odd:
+        return f"{start} {rules.hand_size} cards each."
+    nearest = "the player" if odd == 1 else f"the {odd} players"
+    card = "the odd card goes" if odd == 1 else "the odd cards go"
+    return (
+        f"{start} {rules.hand_size} cards each, {rules.hand_size + 1} for {nearest} nearest the dealer's left; "
+        f"after {rules.hand_size} tricks {card}, unplayed, to the last trick's taker."
+    )
 
 
 def _bidding(rules: RuleSet) -> list[str]:
@@ -51,6 +73,12 @@ def _bidding(rules: RuleSet) -> list[str]:
     lines = [
         f"Bids go from {rules.min_bid} to {rules.max_bid} in steps of {rules.bid_step}; a pass is final for the hand."
     ]
+    if rules.dealer_opens:
+        lines.append(f"The dealer bids first and must bid; then each player to the left raises by {rules.bid_step} "
+                     "or more, or passes.")
+    if not rules.nest_size:
+        lines.append("The high bidder names trump; the player at the dealer's left leads.")
+        return lines
     if rules.dummy:
         lines.append("The two players bid; the dummy does not.")
     if rules.checking:
@@ -103,6 +131,12 @@ def _scoring(rules: RuleSet) -> list[str]:
         lines.append("Everyone scores the counters they take.")
     if rules.all_tricks_bonus:
         lines.append(f"Taking every trick adds {rules.all_tricks_bonus} points.")
+    if rules.most_tricks_bonus:
+        toward = "counts toward the bid" if rules.trick_bonus_makes_bid else "the bid is made in counters alone"
+        lines.append(
+            f"The side that takes most tricks scores {rules.most_tricks_bonus} more, none on a tie; {toward}; "
+            f"{rules.total_points + rules.most_tricks_bonus} points a hand in all."
+        )
     if rules.hands_limit:
         hands = f"{rules.hands_limit} hand{'s' if rules.hands_limit != 1 else ''}"
         lines.append(f"After {hands} the highest score wins; equal scores draw.")

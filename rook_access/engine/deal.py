@@ -74,6 +74,10 @@ class Deal:
         """
         players = rules.players
         hands: list[list[Card]] = [[] for _ in range(players)]
+        if rules.deal_whole_pack:  # no nest: round and round until the pack is dealt
+            for index, card in enumerate(deck):
+                hands[(dealer + 1 + index) % players].append(card)
+            return cls(dealer, tuple(tuple(hand) for hand in hands), ())
         nest: list[Card] = []
         cards = iter(deck)
         for _ in range(rules.hand_size):
@@ -114,8 +118,13 @@ class Deal:
             raise InvalidDealError(f"The dealer must be a seat from 0 to {rules.players - 1}.")
         if len(self.hands) != rules.players:
             raise InvalidDealError(f"A deal needs {rules.players} hands, not {len(self.hands)}.")
+        sizes = rules.dealt_sizes(self.dealer)
         for seat, hand in enumerate(self.hands):
-            if len(hand) != rules.hand_size:
+            if len(hand) != sizes[seat] and rules.deal_whole_pack:
+                raise InvalidDealError(
+                    f"Hand {seat} has {len(hand)} cards; dealt from seat {self.dealer}'s left it gets {sizes[seat]}."
+                )
+            if len(hand) != rules.hand_size and not rules.deal_whole_pack:
                 raise InvalidDealError(
                     f"Hand {seat} has {len(hand)} cards; each hand needs {rules.hand_size}."
                 )

@@ -212,6 +212,24 @@ class TrickTaken:
 
 
 @dataclass(frozen=True, slots=True)
+class OddCardsTaken:
+    """After the last trick, the odd cards still held go, unplayed, to its taker (the whole pack dealt).
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(OddCardsTaken(2, (1,), tuple(parse_cards("5r")), 5))
+    {'event': 'odd_cards', 'winner': 2, 'seats': [1], 'cards': ['5r'], 'points': 5}
+    """
+
+    winner: int
+    """The last trick's taker, who gets them."""
+    seats: tuple[int, ...]
+    """The seat that held each card."""
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded:
     """A hand is scored. Lists are by side.
 
@@ -237,6 +255,10 @@ class HandEnded:
     """The bonus for taking every trick, if a team won it."""
     teams_vary: bool = False
     """Whether teams change from hand to hand (then the record states them)."""
+    tricks: tuple[int, ...] = ()
+    """Tricks taken by each team, where the team with most tricks gets a bonus (Partnership Rook)."""
+    most_tricks: int | None = None
+    """The team that took the most tricks alone and got ``RuleSet.most_tricks_bonus`` (None: a tie)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +289,7 @@ Event = (
     | TrumpNamed
     | CardPlayed
     | TrickTaken
+    | OddCardsTaken
     | HandEnded
     | GameEnded
 )

@@ -25,7 +25,7 @@ from .clock import CLOCK
 from .deal import Deal
 from .errors import InvalidDealError
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
-from .rules import VARIANTS, BirdRank, RuleSet, TableOptions, Teams, with_options
+from .rules import BOOKLET_VARIANTS, VARIANTS, BirdRank, RuleSet, TableOptions, Teams, with_options
 from .solitaire import SOLITAIRE
 from .state import GameState
 
@@ -54,6 +54,16 @@ ALL_TRICKS_BONUS = Option(
 )
 ONES = Option("ones", bool, False, "Kentucky Discard: the deck with 1s (45 cards)")
 HANDS = Option("hands", int, None, "play exactly N hands; the higher total wins", minimum=1, metavar="N")
+PLAYERS = Option(
+    "players", int, None, "how many play, in a game for several table sizes", minimum=1, metavar="N", table_size=True
+)
+SIDES = Option(
+    "sides", int, None, "Partnership Rook for six: 3 for three sides of two (default 2, three against three)",
+    minimum=2, maximum=3, metavar="N", table_size=True,
+)
+TABLE_SIZE_OPTIONS = (PLAYERS, SIDES)
+"""The options of a game played by several table sizes (``RuleSet.table_sizes``): how many play, and
+in how many sides of partners where it has partners.  Given for a game of one size they are refused."""
 
 TRICK_OPTIONS = (TARGET, BIRD_RANK, MIN_BID, ALL_TRICKS_BONUS, ONES, HANDS)
 """Every trick-taking game takes the same options; which ones a game can be
@@ -76,6 +86,8 @@ def trick_rules(setup: TableSetup) -> RuleSet:
         min_bid=_int_or_none(options.get("min_bid")),
         all_tricks_bonus=_int_or_none(options.get("all_tricks_bonus")),
         ones=options.get("ones") is True,
+        players=_int_or_none(options.get("players")),
+        sides=_int_or_none(options.get("sides")),
     )
     return with_options(VARIANTS[setup.game], table)
 
@@ -97,6 +109,8 @@ def trick_option_values(rules: RuleSet) -> tuple[tuple[str, OptionValue], ...]:
         ("all_tricks_bonus", rules.all_tricks_bonus if rules.checking else None),
         ("ones", rules.ones_high if rules.checking else None),
         ("hands", rules.hands_limit),
+        ("players", rules.players if rules.table_sizes else None),
+        ("sides", len(rules.partnerships) if rules.table_sizes and rules.teams is Teams.FIXED else None),
     )
 
 
@@ -130,9 +144,35 @@ def trick_summary(rules: RuleSet) -> str:
             "you against one other player, with a dummy hand" if rules.dummy else "the bid winner against the other two"
         ),
         Teams.BIDDER_ALONE: "the bid winner against everyone",
-        Teams.EACH_ALONE: "each for themselves, no bidding",
+        Teams.EACH_ALONE: "each for themselves" + ("" if rules.bidding else ", no bidding"),
     }[rules.teams]
+    if rules.table_sizes:
+        return _sized_summary(rules, title, how)
     return f"{title}: {len(rules.people)} players, {how}, to {rules.target_score}."
+
+
+def _sized_summary(rules: RuleSet, title: str, how: str) -> str:
+    """The one line of a game for several table sizes: the sizes, and how it is played.
+
+    >>> trick_summary(VARIANTS["rook-1913"])
+    'Rook for 3 to 8 Players (1913): 3 to 8 players (--players, default 4), each for themselves, no nest, to 150.'
+    >>> trick_summary(VARIANTS["partnership-1913"])  # doctest: +NORMALIZE_WHITESPACE
+    'Partnership Rook (1913): 4 or 6 players (--players, default 4), partners opposite or alternating
+    (--sides 3: three sides of two), 20 for most tricks, to 200.'
+    """
+    sizes = rules.table_sizes
+    if list(sizes) == list(range(sizes[0], sizes[-1] + 1)) and len(sizes) > 2:
+        counts = f"{sizes[0]} to {sizes[-1]}"
+    else:
+        counts = ", ".join(str(size) for size in sizes[:-1]) + f" or {sizes[-1]}"
+    if rules.teams is Teams.FIXED:
+        how = "partners opposite or alternating (--sides 3: three sides of two)"
+    nest = ", no nest" if not rules.nest_size else ""
+    bonus = f", {rules.most_tricks_bonus} for most tricks" if rules.most_tricks_bonus else ""
+    return (
+        f"{title} (1913): {counts} players (--players, default {rules.players}), {how}{nest if not bonus else ''}"
+        f"{bonus}, to {rules.target_score}."
+    )
 
 
 def trick_game(rules: RuleSet) -> GameDescription:
@@ -141,6 +181,20 @@ def trick_game(rules: RuleSet) -> GameDescription:
     >>> trick_game(VARIANTS["two"]).seat_counts
     (2,)
     """
+    if rules.table_sizes:
+        sized = (PLAYERS, SIDES) if rules.teams is Teams.FIXED else (PLAYERS,)
+        return GameDescription(
+            name=rules.name,
+            title=rules.title[0].upper() + rules.title[1:],
+            family="tricks",
+            summary=trick_summary(rules),
+            seat_counts=rules.table_sizes,
+            options=TRICK_OPTIONS + sized,
+            start=_start_tricks,
+            read_deal=_read_trick_deal,
+            extra={"rules": rules},
+            seats_for=lambda options: _int_or_none(options.get("players")) or rules.players,
+        )
     return GameDescription(
         name=rules.name,
         title=rules.title[0].upper() + rules.title[1:],
@@ -158,9 +212,10 @@ def trick_game(rules: RuleSet) -> GameDescription:
 GAMES: dict[str, GameDescription] = {
     game.name: game
     for game in (
-        *(trick_game(rules) for rules in VARIANTS.values()),
+        *(trick_game(rules) for rules in VARIANTS.values() if rules.name not in BOOKLET_VARIANTS),
         SOLITAIRE,
         CLOCK,
+        *(trick_game(rules) for rules in BOOKLET_VARIANTS.values()),
     )
 }
 """Every game, by ``--variant`` name, in the order they are listed."""
@@ -218,6 +273,9 @@ __all__ = [
     "HANDS",
     "MIN_BID",
     "ONES",
+    "PLAYERS",
+    "SIDES",
+    "TABLE_SIZE_OPTIONS",
     "TARGET",
     "TRICK_OPTIONS",
     "UnknownGameError",

@@ -65,6 +65,7 @@ from .events import (
     HandEnded,
     NestDiscarded,
     NestTaken,
+    OddCardsTaken,
     TeamsFormed,
     ThrownIn,
     TrickTaken,
@@ -298,6 +299,9 @@ def _hand_ended(event: HandEnded) -> JsonObject:
         record["taken"] = list(event.taken)
     if event.bonus:
         record["bonus"] = event.bonus
+    if event.tricks:  # only where the team with most tricks gets a bonus
+        record["tricks"] = list(event.tricks)
+        record["most_tricks"] = event.most_tricks
     return record
 
 
@@ -319,6 +323,16 @@ register_event(
 register_event(TrumpNamed, lambda event: {"event": "trump", "seat": event.seat, "color": COLOR_NAMES[event.color]})
 register_event(CardPlayed, lambda event: {"event": "play", "seat": event.seat, "card": card_name(event.card)})
 register_event(TrickTaken, _trick_taken)
+register_event(
+    OddCardsTaken,
+    lambda event: {
+        "event": "odd_cards",
+        "winner": event.winner,
+        "seats": list(event.seats),
+        "cards": _names(event.cards),
+        "points": event.points,
+    },
+)
 register_event(HandEnded, _hand_ended)
 register_event(GameEnded, lambda event: {"event": "game_end", "winner": event.winner, "scores": list(event.scores)})
 

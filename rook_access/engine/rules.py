@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -49,6 +50,8 @@ DEFAULT_SEAT_NAMES: dict[int, tuple[str, ...]] = {
     4: ("South", "West", "North", "East"),
     5: ("South", "West", "Northwest", "Northeast", "East"),
     6: ("South", "Southwest", "Northwest", "North", "Northeast", "East"),
+    7: ("South", "Southwest", "West", "Northwest", "Northeast", "East", "Southeast"),
+    8: ("South", "Southwest", "West", "Northwest", "North", "Northeast", "East", "Southeast"),
 }
 """Seat names by the number of players, clockwise from the user's seat, South."""
 
@@ -148,12 +151,33 @@ class RuleSet:
     last_trick_takes_nest: bool = True
     max_bid_ends_auction: bool = True
     """A bid of ``max_bid`` ends the bidding at once, as nobody can bid higher."""
+    # Rook for 3 to 8 and Partnership Rook (the 1913 booklet)
+    deal_whole_pack: bool = False
+    """No nest: the whole deck is dealt a card at a time from the dealer's left, so the seats nearest the
+    dealer's left may get a card more (``dealt_sizes``); tricks are played while everyone holds a card
+    (``hand_size`` of them), and the odd cards then left go, unplayed, to the last trick's taker."""
+    dealer_opens: bool = False
+    """The dealer bids first and must bid (no pass on the opening bid); the dealer's left leads."""
+    most_tricks_bonus: int = 0
+    """Points for the team that takes more tricks than every other (none on a tie at the top)."""
+    trick_bonus_makes_bid: bool = False
+    """Whether the bonus for most tricks counts toward the bid (else the bid is made by counters alone)."""
+    table_sizes: tuple[int, ...] = ()
+    """The numbers of players the game may be played by (``at_table``); empty: ``players`` only."""
+    short_deck: tuple[tuple[int, int], ...] = ()
+    """(players, lowest number) for a table size that plays without the low cards (Rook for 3: 5s to 14s)."""
 
     def __post_init__(self) -> None:
         problems = []
         if self.players < 2:
             problems.append("a game needs at least 2 players")
-        if self.deck_size != self.players * self.hand_size + self.nest_size + self.out_of_play:
+        if self.deal_whole_pack:
+            if self.nest_size or self.out_of_play or self.hand_size != self.deck_size // self.players:
+                problems.append(
+                    f"dealing the whole pack of {self.deck_size} to {self.players} leaves no nest and "
+                    f"{self.deck_size // self.players} tricks"
+                )
+        elif self.deck_size != self.players * self.hand_size + self.nest_size + self.out_of_play:
             aside = f" and {self.out_of_play} cards out of play" if self.out_of_play else ""
             problems.append(
                 f"a deck of {self.deck_size} cards cannot deal {self.players} hands of "
@@ -184,21 +208,85 @@ class RuleSet:
             problems.append("the number of hands must be at least 1")
         if self.target_score < 1:
             problems.append("the target score must be at least 1")
+        if self.most_tricks_bonus < 0:
+            problems.append("the bonus for most tricks cannot be negative")
+        if self.table_sizes and self.players not in self.table_sizes:
+            problems.append(f"{self.players} players is not one of the table sizes")
         if problems:
             raise RuleSetError("; ".join(problems) + ".")
 
     def record_options(self) -> tuple[tuple[str, object], ...]:
-        """The rules a record's ``game_start`` states besides the variant: Bird rank, bids, bonus."""
-        return (
+        """The rules a record's ``game_start`` states besides the variant: Bird rank, bids, bonus
+        (and the bonus for most tricks, where a game has one)."""
+        options: tuple[tuple[str, object], ...] = (
             ("bird_rank", self.bird_rank.value if self.uses_bird else None),
             ("min_bid", self.min_bid if self.bidding else None),
             ("max_bid", self.max_bid if self.bidding else None),
             ("all_tricks_bonus", self.all_tricks_bonus),
         )
+        if self.most_tricks_bonus:
+            options += (("most_tricks_bonus", self.most_tricks_bonus),)
+        return options
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some rules changed, checked like a new rule set."""
         return dataclasses.replace(self, **changes)
+
+    # ------------------------------------------------- the whole pack dealt (1913)
+    def dealt_sizes(self, dealer: int) -> tuple[int, ...]:
+        """How many cards each seat is dealt when ``dealer`` deals, seat 0 first.
+
+        Dealing the whole pack a card at a time from the dealer's left, the
+        seats nearest the dealer's left get the odd cards.
+
+        >>> ROOK_1913.at_table(5).dealt_sizes(0)
+        (11, 12, 11, 11, 11)
+        >>> PARTNERSHIP.dealt_sizes(2)
+        (9, 9, 9, 9)
+        """
+        if not self.deal_whole_pack:
+            return (self.hand_size,) * self.players
+        extra = self.odd_cards
+        players = self.players
+        return tuple(self.hand_size + (1 if (seat - dealer - 1) % players < extra else 0) for seat in range(players))
+
+    @property
+    def odd_cards(self) -> int:
+        """Cards left in hand after the last trick, which go to its taker (dealing the whole pack)."""
+        return self.deck_size % self.players if self.deal_whole_pack else 0
+
+    def at_table(self, players: int, sides: int | None = None) -> RuleSet:
+        """This game for ``players`` (one of ``table_sizes``), partners in ``sides`` sides where it has partners.
+
+        The deck, the hands, the seats' names and the sides follow from the
+        table size: partners sit alternately round the table (seat ``s`` is on
+        side ``s % sides``), two sides unless ``sides`` says otherwise.
+
+        >>> ROOK_1913.at_table(3).deck_size, ROOK_1913.at_table(3).hand_size
+        (40, 13)
+        >>> PARTNERSHIP_1913.at_table(6).partnerships, PARTNERSHIP_1913.at_table(6, sides=3).partnerships
+        (((0, 2, 4), (1, 3, 5)), ((0, 3), (1, 4), (2, 5)))
+        """
+        lowest = dict(self.short_deck).get(players, self._full_deck_lowest())
+        numbers = NUMBERS_PER_COLOR - lowest + 1
+        deck = 4 * numbers + (1 if self.uses_bird else 0)
+        if self.teams is Teams.FIXED:
+            count = sides or 2
+            partnerships = tuple(tuple(range(side, players, count)) for side in range(count))
+        else:
+            partnerships = tuple((seat,) for seat in range(players))
+        return self.replace(
+            players=players,
+            lowest_number=lowest,
+            hand_size=deck // players,
+            seat_names=(),
+            partnerships=partnerships,
+        )
+
+    def _full_deck_lowest(self) -> int:
+        """The lowest number of the deck at a table size without a short deck of its own (the whole pack's 1
+        when this rule set is itself a short-deck table)."""
+        return 1 if self.players in dict(self.short_deck) else self.lowest_number
 
     # ----------------------------------------------------------------- the deck
     @property
@@ -487,26 +575,42 @@ class RuleSet:
 
     # --------------------------------------------------------------- scoring
     def score_hand(
-        self, counters: list[int], bidding_side: int | None, bid: int | None, all_tricks: int | None = None
+        self,
+        counters: list[int],
+        bidding_side: int | None,
+        bid: int | None,
+        all_tricks: int | None = None,
+        most_tricks: int | None = None,
     ) -> tuple[bool | None, list[int]]:
         """Whether the bidders made their bid, and each team's score for the hand.
 
         Bidders who take at least their bid score all they took; otherwise they
         lose the bid and score nothing.  Every other team scores what it took.
         Without bidding (``bidding_side`` None) everyone scores what they took.
-        ``all_tricks`` is the team that took every trick, which gets the bonus.
+        ``all_tricks`` is the team that took every trick, which gets the bonus;
+        ``most_tricks`` the team that took the most tricks alone, which gets
+        ``most_tricks_bonus`` (toward its bid only with ``trick_bonus_makes_bid``).
 
         >>> PARTNERSHIP.score_hand([95, 25], bidding_side=0, bid=90)
         (True, [95, 25])
         >>> PARTNERSHIP.score_hand([80, 40], bidding_side=0, bid=90)
         (False, [-90, 40])
+        >>> PARTNERSHIP_1913.score_hand([55, 45], bidding_side=1, bid=45, most_tricks=0)
+        (True, [75, 45])
+        >>> PARTNERSHIP_1913.score_hand([35, 65], bidding_side=0, bid=40, most_tricks=0)
+        (False, [-40, 65])
         """
         change = list(counters)
         if all_tricks is not None:
             change[all_tricks] += self.all_tricks_bonus
+        if most_tricks is not None:
+            change[most_tricks] += self.most_tricks_bonus
         if bidding_side is None or bid is None:
             return None, change
-        made = counters[bidding_side] >= bid
+        if most_tricks == bidding_side and self.trick_bonus_makes_bid:
+            made = counters[bidding_side] + self.most_tricks_bonus >= bid
+        else:
+            made = counters[bidding_side] >= bid
         if not made:
             change[bidding_side] = -bid
         return made, change
@@ -545,6 +649,17 @@ class RuleSet:
         if best >= self.target_score and len(leaders) == 1:
             return True, leaders[0]
         return False, None
+
+
+def most_tricks_team(tricks: Sequence[int]) -> int | None:
+    """The team that took more tricks than every other, or None on a tie at the top.
+
+    >>> most_tricks_team([8, 6]), most_tricks_team([7, 7]), most_tricks_team([3, 3, 1])
+    (0, None, None)
+    """
+    best = max(tricks)
+    leaders = [team for team, count in enumerate(tricks) if count == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def team_of(teams: tuple[tuple[int, ...], ...], players: int) -> tuple[int, ...]:
@@ -647,6 +762,45 @@ VARIANTS: dict[str, RuleSet] = {
 }
 """The games the program offers, by name, in the order they are listed."""
 
+ROOK_1913 = RuleSet(
+    name="rook-1913",
+    title="Rook for 3 to 8 Players",
+    players=4,
+    lowest_number=1,
+    uses_bird=False,
+    hand_size=14,
+    nest_size=0,
+    deal_whole_pack=True,
+    dealer_opens=True,
+    teams=Teams.EACH_ALONE,
+    partnerships=((0,), (1,), (2,), (3,)),
+    min_bid=5,
+    max_bid=100,
+    target_score=150,
+    table_sizes=(3, 4, 5, 6, 7, 8),
+    short_deck=((3, 5),),
+)
+"""The 1913 booklet's first game: the whole pack dealt (5s to 14s with three), no nest, the dealer
+opens, everyone alone, 100 a hand, to 150 (``at_table`` for 3 to 8 players)."""
+
+PARTNERSHIP_1913 = ROOK_1913.replace(
+    name="partnership-1913",
+    title="Partnership Rook",
+    teams=Teams.FIXED,
+    partnerships=((0, 2), (1, 3)),
+    most_tricks_bonus=20,
+    target_score=200,
+    table_sizes=(4, 6),
+    short_deck=(),
+)
+"""The 1913 booklet's Partnership Rook: four, two against two, or six in two or three sides; 20 more for
+the side with most tricks (120 a hand), to 200."""
+
+BOOKLET_VARIANTS: dict[str, RuleSet] = {variant.name: variant for variant in (ROOK_1913, PARTNERSHIP_1913)}
+"""The trick-taking games of the 1913 booklet, listed after its patience games."""
+
+VARIANTS.update(BOOKLET_VARIANTS)
+
 
 @dataclass(frozen=True)
 class TableOptions:
@@ -663,6 +817,10 @@ class TableOptions:
     all_tricks_bonus: int | None = None
     ones: bool = False
     """Kentucky Discard's deck with 1s: 45 cards, 1s above the 14 worth 15, 10 cards each."""
+    players: int | None = None
+    """How many play, where the game allows several table sizes (``RuleSet.table_sizes``)."""
+    sides: int | None = None
+    """Into how many sides of partners the players are split (Partnership Rook for six: 2 or 3)."""
 
 
 KENTUCKY_ONLY = "the tournament rules of Kentucky Discard"
@@ -679,6 +837,8 @@ def with_options(rules: RuleSet, options: TableOptions) -> RuleSet:
     rook_access.engine.rules.RuleSetError: Play to a target score or a number of hands, not both.
     """
     title = rules.title[0].upper() + rules.title[1:]
+    if options.players is not None or options.sides is not None:
+        rules = _table_size(rules, options.players, options.sides, title)
     changes: dict[str, object] = {}
     max_bid = rules.max_bid
     if options.target is not None and options.hands is not None:
@@ -716,6 +876,35 @@ def with_options(rules: RuleSet, options: TableOptions) -> RuleSet:
             raise RuleSetError(f"The minimum bid is a multiple of {step} from {step} to {max_bid}.")
         changes["min_bid"] = options.min_bid
     return rules.replace(**changes) if changes else rules
+
+
+def _table_size(rules: RuleSet, players: int | None, sides: int | None, title: str) -> RuleSet:
+    """``rules`` at the table size (and in the sides) asked for; RuleSetError naming the sizes there are.
+
+    >>> _table_size(ROOK_1913, 9, None, "Rook for 3 to 8 Players")
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.rules.RuleSetError: Rook for 3 to 8 Players is for 3, 4, 5, 6, 7 or 8 players, not 9.
+    """
+    sizes = rules.table_sizes or (len(rules.people),)
+    count = rules.players if players is None else players
+    if count not in sizes:
+        raise RuleSetError(f"{title} is for {_or_numbers(sizes)} players, not {count}.")
+    if sides is not None:
+        if rules.teams is not Teams.FIXED or not rules.table_sizes:
+            raise RuleSetError(f"{title} has no sides to choose; three sides of two are Partnership Rook's, for six.")
+        allowed = [each for each in (2, 3) if count % each == 0 and count // each >= 2]
+        if sides not in allowed:
+            three = "" if 3 in allowed else "; three sides of two need 6 players"
+            raise RuleSetError(f"{title} for {count} is played in {_or_numbers(allowed)} sides, not {sides}{three}.")
+    if not rules.table_sizes:
+        return rules
+    return rules.at_table(count, sides)
+
+
+def _or_numbers(numbers: list[int] | tuple[int, ...]) -> str:
+    words = [str(number) for number in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def find_variant(name: str) -> RuleSet:

@@ -54,6 +54,7 @@ from .events import (
     HandEnded,
     NestDiscarded,
     NestTaken,
+    OddCardsTaken,
     TeamsFormed,
     ThrownIn,
     TrickTaken,
@@ -61,7 +62,7 @@ from .events import (
     TrumpTurned,
 )
 from .protocol import Standing
-from .rules import PARTNERSHIP, RuleSet, Teams, team_of
+from .rules import PARTNERSHIP, RuleSet, Teams, most_tricks_team, team_of
 
 
 class Phase(enum.Enum):
@@ -78,9 +79,13 @@ _NAME_TRUMP = tuple(NameTrump(color) for color in COLORS)
 
 
 @functools.lru_cache(maxsize=256)
-def _bidding_actions(rules: RuleSet, high_bid: int | None, may_check: bool = False) -> tuple[Action, ...]:
-    """Pass (and check, where allowed) and every bid allowed after ``high_bid``, made once."""
-    return (PASS, *((CHECK,) if may_check else ()), *(Bid(amount) for amount in rules.bid_range(high_bid)))
+def _bidding_actions(
+    rules: RuleSet, high_bid: int | None, may_check: bool = False, must_bid: bool = False
+) -> tuple[Action, ...]:
+    """Pass (and check, where allowed) and every bid allowed after ``high_bid``, made once;
+    no pass for a dealer who must open (``must_bid``)."""
+    passing = () if must_bid else (PASS,)
+    return (*passing, *((CHECK,) if may_check else ()), *(Bid(amount) for amount in rules.bid_range(high_bid)))
 
 
 class DiscardChoices:
@@ -298,6 +303,8 @@ class GameState:
                 mask ^= low
             return plays
         if phase is Phase.BIDDING:
+            if self.must_bid():
+                return list(_bidding_actions(self.rules, self.high_bid, must_bid=True))
             return list(_bidding_actions(self.rules, self.high_bid, self.may_check()))
         if phase is Phase.DISCARD:
             assert self.bidder is not None  # the auction is won before the discard
@@ -326,6 +333,10 @@ class GameState:
         partner_checked = any(self.checked[s] for s in self.teams[team] if s != seat)
         opponents = [s for s in range(self.rules.players) if self.team_of[s] != team]
         return not (partner_checked and opponents and all(self.passed[s] for s in opponents))
+
+    def must_bid(self) -> bool:
+        """Whether the seat to bid must bid: the dealer opening the bidding where the dealer opens (1913)."""
+        return self.rules.dealer_opens and self.phase is Phase.BIDDING and not self.bids
 
     @property
     def team_of(self) -> tuple[int, ...]:
@@ -458,6 +469,14 @@ class GameState:
             self._check_bid(action)
         elif isinstance(action, Discard):
             self._check_discard(action)
+        elif kind is Pass and self.must_bid():
+            raise IllegalActionError(
+                Rule.DEALER_MUST_BID,
+                "the dealer opens the bidding and may not pass",
+                self._legal_list(),
+                lowest=self.rules.min_bid,
+                step=self.rules.bid_step,
+            )
 
     def _legal_list(self) -> list[Action]:
         legal = self.legal_actions()
@@ -574,7 +593,7 @@ class GameState:
         self._set_teams(rules.teams_before_bidding(self.hand_number))
         self.taken = [0] * rules.players
         self.phase = Phase.BIDDING
-        self.turn = first
+        self.turn = deal.dealer if rules.dealer_opens else first
         self._emit(Dealt(self.hand_number, deal.dealer, deal.hands, deal.nest, deal.aside, self.face_up))
         if rules.teams is not Teams.FIXED:
             self._emit(TeamsFormed(self.teams))
@@ -659,6 +678,10 @@ class GameState:
         if self.rules.teams in (Teams.BIDDER_AGAINST_PARTNERS, Teams.BIDDER_ALONE):
             self._set_teams(self.rules.teams_for_bidder(self.hand_number, bidder))
             self._emit(TeamsFormed(self.teams))
+        if not self.rules.nest_size:  # no nest (the whole pack dealt): trump at once
+            self.phase = Phase.TRUMP
+            self.turn = bidder
+            return
         self.nest_taken = tuple(cards_in(self.nest))
         self.hands[bidder] |= self.nest
         self.nest = 0
@@ -720,7 +743,7 @@ class GameState:
         assert self.trump is not None  # named before the first card
         winner = (leader + rules.trick_winner(self.trick_cards, self.trump)) % rules.players
         points = rules.points_in(mask_of(cards))
-        last = not self.hands[winner]
+        last = not self.hands[winner] or (rules.deal_whole_pack and not all(self.hands))
         nest: tuple[Card, ...] = ()
         nest_points = 0
         if last and rules.last_trick_takes_nest and rules.bidding:
@@ -736,7 +759,21 @@ class GameState:
         self.trick_leader = winner
         self.turn = winner
         if last:
+            if rules.odd_cards:
+                self._give_odd_cards(winner)
             self._end_hand()
+
+    def _give_odd_cards(self, winner: int) -> None:
+        """The cards still held after the last trick go, unplayed, to its taker (the whole pack dealt)."""
+        held = [(seat, card) for seat in range(self.rules.players) for card in cards_in(self.hands[seat])]
+        if not held:
+            return
+        cards = mask_of(card for _, card in held)
+        points = self.rules.points_in(cards)
+        self.hands = [0] * self.rules.players
+        self.counters[self._team_of[winner]] += points
+        self.taken[winner] += points
+        self._emit(OddCardsTaken(winner, tuple(seat for seat, _ in held), tuple(card for _, card in held), points))
 
     def _end_hand(self) -> None:
         rules = self.rules
@@ -744,8 +781,16 @@ class GameState:
         bid = self.high_bid
         winners = {self._team_of[trick.winner] for trick in self.tricks}
         all_tricks = winners.pop() if len(winners) == 1 and rules.all_tricks_bonus else None
+        tricks: tuple[int, ...] = ()
+        most = None
+        if rules.most_tricks_bonus:
+            counts = [0] * len(self.teams)
+            for trick in self.tricks:
+                counts[self._team_of[trick.winner]] += 1
+            tricks = tuple(counts)
+            most = most_tricks_team(counts)
         made, change = rules.score_hand(
-            self.counters, None if bidder is None else self._team_of[bidder], bid, all_tricks
+            self.counters, None if bidder is None else self._team_of[bidder], bid, all_tricks, most
         )
         scored = rules.scores_from_teams(self.teams, change)
         for scorer, points in enumerate(scored):
@@ -764,6 +809,8 @@ class GameState:
                 tuple(self.taken),
                 rules.all_tricks_bonus if all_tricks is not None else 0,
                 rules.teams is not Teams.FIXED,
+                tricks,
+                most,
             )
         )
         over, winner = rules.game_result(self.scores, self.hands_played)

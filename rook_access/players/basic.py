@@ -78,6 +78,9 @@ class BasicPlayer:
         if partner:
             worth += ", a partner's bid raised only with a clearly better hand"
         legal_bids = [a for a in view.legal if isinstance(a, Bid) and a.amount <= limit]
+        if PASS not in view.legal:  # the dealer must open the bidding: the least bid, raised later if worth it
+            least = min((a for a in view.legal if isinstance(a, Bid)), key=lambda bid: bid.amount)
+            return RuleAdvice(least, "the dealer must open: open with the least bid, and raise later if worth it")
         if not legal_bids:
             return RuleAdvice(CHECK if CHECK in view.legal else PASS, worth)
         return RuleAdvice(min(legal_bids, key=lambda bid: bid.amount), worth)

@@ -24,6 +24,7 @@ from ...engine import (
     HandEnded,
     NestDiscarded,
     NestTaken,
+    OddCardsTaken,
     RuleSet,
     TeamsFormed,
     TrickTaken,
@@ -99,6 +100,11 @@ class TrickStory:
             team = self.team_of(event.winner)
             self.team_taken[team] = self.team_taken.get(team, 0) + event.points
             self.trick = []
+        elif isinstance(event, OddCardsTaken):
+            for seat, card in zip(event.seats, event.cards, strict=True):
+                self.hands[seat].discard(card)
+            team = self.team_of(event.winner)
+            self.team_taken[team] = self.team_taken.get(team, 0) + event.points
         elif isinstance(event, HandEnded):
             self.hands_played += 1
             self.game_over, _ = rules.game_result(list(event.scores), self.hands_played)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ...engine import Play, RuleSet, SeatView, cards_in
 from .knowledge import Knowledge
-from .outlook import Outlook
+from .outlook import Outlook, trick_counts
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
 from .solver import solve_moves
@@ -117,6 +117,8 @@ def analyse_play(
     trick = list(view.trick)
     # The exact solver maximizes one team's points against everyone else: right for two teams.
     exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams
+    # Uneven hands end with odd cards and most tricks earn a bonus: the solver counts neither.
+    exact = exact and not rules.odd_cards and not rules.most_tricks_bonus
     won = teams_won(view, outlook)
     done = 0
     for deal in deals:
@@ -171,14 +173,16 @@ def _evaluate_deal(
             result.points += mine
             result.count += 1
         return
+    so_far = trick_counts(view, outlook) if rules.most_tricks_bonus else None
     for card in cards:
         for _ in range(budget.rollouts):
             hands = list(deal.hands)
             hands[seat] &= ~(1 << card)
+            tricks = None if so_far is None else list(so_far)
             taken, more = rollout(tables, team_of, hands, leader, [*trick, card], nest_points, rng.random,
-                                  budget.epsilon)
+                                  budget.epsilon, tricks)
             final = [have + extra for have, extra in zip(counters, taken, strict=True)]
             result = results[card]
-            result.total += outlook.outcome(final, won | more)
+            result.total += outlook.outcome(final, won | more, tricks)
             result.points += taken[side]
             result.count += 1

@@ -26,6 +26,7 @@ def rollout(
     nest_points: int,
     random: Callable[[], float] | None = None,
     epsilon: float = 0.0,
+    tricks: list[int] | None = None,
 ) -> tuple[list[int], int]:
     """Play the hand out from here: the points each team takes from now on, and the
     teams that took a trick (bit ``t`` for team ``t``).
@@ -34,6 +35,9 @@ def rollout(
     seat's cards, ``trick`` the cards already played to the current trick from ``leader`` on.  The last trick
     also takes ``nest_points``.  With ``random`` and ``epsilon`` a seat plays
     a random legal card that share of the time, so that rollouts differ.
+    Where hands may be uneven (``tables.odd_cards``) the hand ends once a seat
+    is out of cards, the last trick taking the cards still held; ``tricks``,
+    if given, counts each team's tricks (added to what it holds).
     """
     rules = tables.rules
     legal_plays = rules.legal_plays
@@ -45,6 +49,7 @@ def rollout(
     taken = [0] * (max(team_of) + 1)
     won = 0
     explore = random if epsilon > 0 else None
+    odd_cards = tables.odd_cards
 
     cards = list(trick)
     while True:
@@ -96,11 +101,20 @@ def rollout(
             cards.append(card)
             seat = seat + 1 if seat + 1 < players else 0
         last = not hands[best_seat]
+        if odd_cards and not all(hands):
+            last = True
+            for hand in hands:  # the odd cards, unplayed, to the last trick's taker
+                while hand:
+                    low = hand & -hand
+                    trick_points += points[low.bit_length() - 1]
+                    hand ^= low
         if last:
             trick_points += nest_points
         team = side_of[best_seat]
         taken[team] += trick_points
         won |= 1 << team
+        if tricks is not None:
+            tricks[team] += 1
         if last:
             return taken, won
         leader = best_seat

@@ -35,6 +35,9 @@ class TrumpTables:
     side_of: tuple[int, ...]
     """The fixed partnerships' sides (``RuleSet.side_of``); the search reads a hand's teams from the view."""
     players: int
+    odd_cards: bool = False
+    """Whether hands may be uneven (the whole pack dealt): the hand ends when a seat is out of cards, and
+    the cards still held go to the last trick's taker (``RuleSet.odd_cards``)."""
 
     def highest(self, cards: CardSet) -> int:
         """The card of ``cards`` that ranks highest within its suit (cards of one suit)."""
@@ -69,4 +72,5 @@ def trump_tables(rules: RuleSet, trump: int) -> TrumpTables:
         trump_mask=suit_masks[trump] & rules.deck_mask,
         side_of=rules.side_of,
         players=rules.players,
+        odd_cards=bool(rules.odd_cards),
     )
