@@ -230,6 +230,24 @@ class OddCardsTaken:
 
 
 @dataclass(frozen=True, slots=True)
+class TricksCut:
+    """Dixie Rook: the sides took as many tricks, so every player cut the pack; each team's total of its
+    players' cut cards, the higher taking the bonus for most tricks (None: equal totals, and they cut again).
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(TricksCut(tuple(parse_cards("9r 14g 3y 2x")), (12, 16), 1))
+    {'event': 'cut', 'cards': ['9r', '14g', '3y', '2x'], 'totals': [12, 16], 'winner': 1}
+    """
+
+    cards: tuple[Card, ...]
+    """The card each seat cut, seat 0 first."""
+    totals: tuple[int, ...]
+    """Each team's total of its players' cut cards (a card counts its number)."""
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded:
     """A hand is scored. Lists are by side.
 
@@ -290,6 +308,7 @@ Event = (
     | CardPlayed
     | TrickTaken
     | OddCardsTaken
+    | TricksCut
     | HandEnded
     | GameEnded
 )

@@ -66,6 +66,7 @@ from .events import (
     NestDiscarded,
     NestTaken,
     OddCardsTaken,
+    TricksCut,
     TeamsFormed,
     ThrownIn,
     TrickTaken,
@@ -332,6 +333,10 @@ register_event(
         "cards": _names(event.cards),
         "points": event.points,
     },
+)
+register_event(
+    TricksCut,
+    lambda event: {"event": "cut", "cards": _names(event.cards), "totals": list(event.totals), "winner": event.winner},
 )
 register_event(HandEnded, _hand_ended)
 register_event(GameEnded, lambda event: {"event": "game_end", "winner": event.winner, "scores": list(event.scores)})

@@ -165,6 +165,16 @@ class RuleSet:
     """The numbers of players the game may be played by (``at_table``); empty: ``players`` only."""
     short_deck: tuple[tuple[int, int], ...] = ()
     """(players, lowest number) for a table size that plays without the low cards (Rook for 3: 5s to 14s)."""
+    # Dixie Rook (the 1913 booklet)
+    table_nests: tuple[tuple[int, int], ...] = ()
+    """(players, nest size) for each table size whose nest differs from ``nest_size`` (Dixie Rook for six: 2)."""
+    nest_is_trick: bool = False
+    """The nest, which goes to the last trick's taker, also counts as a trick toward the bonus for most tricks."""
+    cut_for_tricks: bool = False
+    """On equal tricks every player cuts the pack and each team adds its players' cut cards: the higher total
+    takes the bonus for most tricks; equal totals cut again (``cut_winner``)."""
+    two_sides_only: bool = False
+    """Every table size plays two sides, partners alternating round the table (no ``--sides``: Dixie Rook)."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -269,6 +279,7 @@ class RuleSet:
         lowest = dict(self.short_deck).get(players, self._full_deck_lowest())
         numbers = NUMBERS_PER_COLOR - lowest + 1
         deck = 4 * numbers + (1 if self.uses_bird else 0)
+        nest = dict(self.table_nests).get(players, self.nest_size)
         if self.teams is Teams.FIXED:
             count = sides or 2
             partnerships = tuple(tuple(range(side, players, count)) for side in range(count))
@@ -277,7 +288,8 @@ class RuleSet:
         return self.replace(
             players=players,
             lowest_number=lowest,
-            hand_size=deck // players,
+            hand_size=(deck - nest) // players,
+            nest_size=nest,
             seat_names=(),
             partnerships=partnerships,
         )
@@ -661,6 +673,20 @@ def most_tricks_team(tricks: list[int] | tuple[int, ...]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def cut_winner(cards: tuple[Card, ...], teams: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], int | None]:
+    """Each team's total of its players' cut cards (``cards`` by seat; a card counts its number),
+    and the team whose total is higher than every other (None on equal totals: cut again).
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> cut_winner(tuple(parse_cards("9r 14g 3y 2x")), ((0, 2), (1, 3)))
+    ((12, 16), 1)
+    >>> cut_winner(tuple(parse_cards("9r 7g 3y 5x")), ((0, 2), (1, 3)))
+    ((12, 12), None)
+    """
+    totals = tuple(sum(card_number(cards[seat]) or 0 for seat in team) for team in teams)
+    return totals, most_tricks_team(totals)
+
+
 def team_of(teams: tuple[tuple[int, ...], ...], players: int) -> tuple[int, ...]:
     """The team index of each seat.
 
@@ -800,6 +826,36 @@ BOOKLET_VARIANTS: dict[str, RuleSet] = {variant.name: variant for variant in (RO
 
 VARIANTS.update(BOOKLET_VARIANTS)
 
+# Dixie Rook (the 1913 booklet)
+DIXIE = RuleSet(
+    name="dixie",
+    title="Dixie Rook",
+    players=4,
+    lowest_number=1,
+    uses_bird=False,
+    hand_size=13,
+    nest_size=4,
+    nest_dealt_last=True,
+    counter_values=((5, 5), (10, 10), (13, 10)),
+    min_bid=70,
+    max_bid=120,
+    most_tricks_bonus=20,
+    trick_bonus_makes_bid=True,
+    target_score=300,
+    table_sizes=(4, 6),
+    table_nests=((4, 4), (6, 2)),
+    nest_is_trick=True,
+    cut_for_tricks=True,
+    two_sides_only=True,
+)
+"""The 1913 booklet's Dixie Rook: the whole pack but a nest of the last 4 cards (2 for six), 13s count 10
+and the 14 nothing, bids from 70 by 5s from the dealer's left; the nest goes to the last trick and counts
+as a trick, 20 for most tricks (equal tricks: the sides cut) and it counts toward the bid: 120 a hand, to 300.
+Six play three against three, partners alternating (``at_table(6)``)."""
+
+BOOKLET_VARIANTS[DIXIE.name] = DIXIE
+VARIANTS[DIXIE.name] = DIXIE
+
 
 @dataclass(frozen=True)
 class TableOptions:
@@ -890,6 +946,8 @@ def _table_size(rules: RuleSet, players: int | None, sides: int | None, title: s
     if count not in sizes:
         raise RuleSetError(f"{title} is for {_or_numbers(sizes)} players, not {count}.")
     if sides is not None:
+        if rules.two_sides_only and sides != 2:
+            raise RuleSetError(f"{title} is played in two sides, partners alternating, not {sides}.")
         if rules.teams is not Teams.FIXED or not rules.table_sizes:
             raise RuleSetError(f"{title} has no sides to choose; three sides of two are Partnership Rook's, for six.")
         allowed = [each for each in (2, 3) if count % each == 0 and count // each >= 2]

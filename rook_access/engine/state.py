@@ -58,11 +58,12 @@ from .events import (
     TeamsFormed,
     ThrownIn,
     TrickTaken,
+    TricksCut,
     TrumpNamed,
     TrumpTurned,
 )
 from .protocol import Standing
-from .rules import PARTNERSHIP, RuleSet, Teams, most_tricks_team, team_of
+from .rules import PARTNERSHIP, RuleSet, Teams, cut_winner, most_tricks_team, team_of
 
 
 class Phase(enum.Enum):
@@ -775,6 +776,16 @@ class GameState:
         self.taken[winner] += points
         self._emit(OddCardsTaken(winner, tuple(seat for seat, _ in held), tuple(card for _, card in held), points))
 
+    def _cut_for_tricks(self) -> int:
+        """Equal tricks (Dixie Rook): every player cuts the pack, showing a card; each team adds its
+        players' cards, and the higher total takes the bonus for most tricks.  Equal totals cut again."""
+        while True:
+            cards = tuple(self.rng.sample(self.rules.deck, self.rules.players))
+            totals, winner = cut_winner(cards, self.teams)
+            self._emit(TricksCut(cards, totals, winner))
+            if winner is not None:
+                return winner
+
     def _end_hand(self) -> None:
         rules = self.rules
         bidder = self.bidder
@@ -787,8 +798,12 @@ class GameState:
             counts = [0] * len(self.teams)
             for trick in self.tricks:
                 counts[self._team_of[trick.winner]] += 1
+            if rules.nest_is_trick and self.tricks:  # the nest, with the last trick, is a trick too (Dixie Rook)
+                counts[self._team_of[self.tricks[-1].winner]] += 1
             tricks = tuple(counts)
             most = most_tricks_team(counts)
+            if most is None and rules.cut_for_tricks:
+                most = self._cut_for_tricks()
         made, change = rules.score_hand(
             self.counters, None if bidder is None else self._team_of[bidder], bid, all_tricks, most
         )
