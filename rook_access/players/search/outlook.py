@@ -78,6 +78,9 @@ class Outlook:
         if rules.all_tricks_bonus and won and not won & (won - 1):
             all_tricks = won.bit_length() - 1
         most = most_tricks_team(tricks) if tricks is not None and rules.most_tricks_bonus else None
+        if most is None and tricks is not None and rules.cut_for_tricks and self.two_teams:
+            # Equal tricks in Dixie Rook: the sides cut for the bonus, an even chance each.
+            return (self.outcome(counters, won, (1, 0)) + self.outcome(counters, won, (0, 1))) / 2
         _, change = rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks, most)
         mine = self.mine
         others = 0.0
