@@ -133,8 +133,27 @@ def rules_summary(rules: RuleSet) -> list[str]:
     lines.append("Follow the color led if you can; the highest trump, "
                  "or else the highest card of the color led, takes the trick.")
     lines.append(_counters(rules))
+    lines += _nest_trick_and_cut(rules)
     lines += _scoring(rules)
     lines.append(_table_options(rules))
+    return lines
+
+
+def _nest_trick_and_cut(rules: RuleSet) -> list[str]:
+    """Dixie Rook's rules of the nest as a trick, the cut on equal tricks and the 14 that counts nothing."""
+    lines = []
+    if 14 not in dict(rules.counter_values) and rules.lowest_number < 14:
+        lines.append("The 14 counts nothing, but it is the highest card of its color.")
+    if rules.nest_is_trick:
+        bid = ", which counts toward the bid" if rules.trick_bonus_makes_bid else ""
+        lines.append(
+            f"The nest counts as a trick. The side with more tricks gets {rules.most_tricks_bonus}{bid}."
+        )
+    if rules.cut_for_tricks:
+        lines.append(
+            f"On equal tricks all cut; each side adds its cut cards' numbers, the higher gets the "
+            f"{rules.most_tricks_bonus}; equal sums cut again."
+        )
     return lines
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...engine import GameEnded, HandEnded, Phase, SeatView
-from ..base import plural, signed
+from ...engine import GameEnded, HandEnded, Phase, SeatView, TricksCut
+from ..base import cards_text, plural, signed
 from .words import TrickWords
 
 
@@ -136,3 +136,20 @@ class ScoreLines(TrickWords):
             taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in self.rules.people)
             lines.append(f"Taken so far this hand: {taken}.")
         return lines
+
+    # Dixie Rook (the 1913 booklet): equal tricks, so the sides cut for the bonus for most tricks.
+    def _on_TricksCut(self, event: TricksCut) -> list[str]:
+        """The cut on equal tricks, one line: each side's cut cards and total, and who gets the bonus."""
+        teams = self.rules.partnerships
+        bonus = self.rules.most_tricks_bonus
+        if self.braille:
+            sides = ", ".join(f"{self.side_initials[i]} {total}" for i, total in enumerate(event.totals))
+            result = "cut again" if event.winner is None else f"{self.side_initials[event.winner]} get {bonus}"
+            return [f"Cut: {sides}: {result}."]
+        sides = "; ".join(
+            f"{self.side_names[i]} {cards_text([event.cards[seat] for seat in reversed(team)])}, {event.totals[i]}"
+            for i, team in enumerate(teams)
+        )
+        if event.winner is None:
+            return [f"Equal tricks, so all cut: {sides}. Equal: cut again."]
+        return [f"Equal tricks, so all cut: {sides}. {self.side_names[event.winner]} get the {bonus}."]
