@@ -248,6 +248,24 @@ class TricksCut:
 
 
 @dataclass(frozen=True, slots=True)
+class HandDisplayed:
+    """Display Rook: after the first card of the hand, the dealer's partner lays the hand face up; the dealer
+    plays it from now on.
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(HandDisplayed(2, 0, tuple(parse_cards("14r 5r 10g"))))
+    {'event': 'display', 'seat': 2, 'player': 0, 'cards': ['14r', '5r', '10g']}
+    """
+
+    seat: int
+    """The dealer's partner, whose hand is laid face up."""
+    player: int
+    """The dealer, who plays it."""
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded:
     """A hand is scored. Lists are by side.
 
@@ -309,6 +327,7 @@ Event = (
     | TrickTaken
     | OddCardsTaken
     | TricksCut
+    | HandDisplayed
     | HandEnded
     | GameEnded
 )

@@ -67,6 +67,7 @@ from .events import (
     NestTaken,
     OddCardsTaken,
     TricksCut,
+    HandDisplayed,
     TeamsFormed,
     ThrownIn,
     TrickTaken,
@@ -337,6 +338,10 @@ register_event(
 register_event(
     TricksCut,
     lambda event: {"event": "cut", "cards": _names(event.cards), "totals": list(event.totals), "winner": event.winner},
+)
+register_event(
+    HandDisplayed,
+    lambda event: {"event": "display", "seat": event.seat, "player": event.player, "cards": _names(event.cards)},
 )
 register_event(HandEnded, _hand_ended)
 register_event(GameEnded, lambda event: {"event": "game_end", "winner": event.winner, "scores": list(event.scores)})

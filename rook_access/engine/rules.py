@@ -175,6 +175,13 @@ class RuleSet:
     takes the bonus for most tricks; equal totals cut again (``cut_winner``)."""
     two_sides_only: bool = False
     """Every table size plays two sides, partners alternating round the table (no ``--sides``: Dixie Rook)."""
+    # Display Rook (the 1913 booklet)
+    trick_points: int = 0
+    """Points for each trick taken, besides its counters (Display Rook: 2, so 28 a hand)."""
+    made_others_score_tricks_only: bool = False
+    """When the bidders make their bid the others score only their trick points, not their counters."""
+    dealer_partner_displays: bool = False
+    """After the first card of a hand the dealer's partner lays the hand face up and the dealer plays it."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -592,6 +599,7 @@ class RuleSet:
         bid: int | None,
         all_tricks: int | None = None,
         most_tricks: int | None = None,
+        tricks: tuple[int, ...] | list[int] | None = None,
     ) -> tuple[bool | None, list[int]]:
         """Whether the bidders made their bid, and each team's score for the hand.
 
@@ -611,6 +619,8 @@ class RuleSet:
         >>> PARTNERSHIP_1913.score_hand([35, 65], bidding_side=0, bid=40, most_tricks=0)
         (False, [-40, 65])
         """
+        if self.trick_points and tricks is not None:
+            return self._score_with_trick_points(counters, bidding_side, bid, tricks)
         change = list(counters)
         if all_tricks is not None:
             change[all_tricks] += self.all_tricks_bonus
@@ -623,6 +633,33 @@ class RuleSet:
         else:
             made = counters[bidding_side] >= bid
         if not made:
+            change[bidding_side] = -bid
+        return made, change
+
+    def _score_with_trick_points(
+        self, counters: list[int], bidding_side: int | None, bid: int | None, tricks: tuple[int, ...] | list[int]
+    ) -> tuple[bool | None, list[int]]:
+        """Display Rook: each team took its counters and ``trick_points`` a trick.  Bidders who took their bid
+        score all they took and the others only their tricks' points; bidders short of it lose the bid and
+        the others score all they took.
+
+        >>> DISPLAY.score_hand([60, 40], bidding_side=0, bid=70, tricks=[8, 6])
+        (True, [76, 12])
+        >>> DISPLAY.score_hand([40, 60], bidding_side=0, bid=70, tricks=[8, 6])
+        (False, [-70, 72])
+        """
+        took = [points + self.trick_points * count for points, count in zip(counters, tricks, strict=True)]
+        if bidding_side is None or bid is None:
+            return None, took
+        made = took[bidding_side] >= bid
+        if made:
+            if self.made_others_score_tricks_only:
+                change = [self.trick_points * count for count in tricks]
+            else:
+                change = list(took)
+            change[bidding_side] = took[bidding_side]
+        else:
+            change = list(took)
             change[bidding_side] = -bid
         return made, change
 
@@ -855,6 +892,24 @@ Six play three against three, partners alternating (``at_table(6)``)."""
 
 BOOKLET_VARIANTS[DIXIE.name] = DIXIE
 VARIANTS[DIXIE.name] = DIXIE
+
+# Display Rook (the 1913 booklet)
+DISPLAY = PARTNERSHIP_1913.replace(
+    name="display",
+    title="Display Rook",
+    most_tricks_bonus=0,
+    table_sizes=(),
+    max_bid=125,
+    trick_points=2,
+    made_others_score_tricks_only=True,
+    dealer_partner_displays=True,
+)
+"""The 1913 booklet's Display Rook, or Parkette: four, partners opposite, 14 cards each, the dealer opens;
+after the first card the dealer's partner lays the hand face up and the dealer plays it; 2 points a trick
+and the 5s, 10s and 14s: 128 a hand; bids from 5 to 125 by 5s; to 200."""
+
+BOOKLET_VARIANTS[DISPLAY.name] = DISPLAY
+VARIANTS[DISPLAY.name] = DISPLAY
 
 
 @dataclass(frozen=True)

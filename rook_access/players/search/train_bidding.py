@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ...engine import PARTNERSHIP, BirdRank, Deal, RuleSet, mask_of
 from ...engine.rules import (
+    DISPLAY,
     DIXIE,
     FIVE_PLAYER,
     KENTUCKY,
@@ -60,6 +61,7 @@ GAMES: tuple[tuple[str, RuleSet], ...] = (
     ("partnership-1913 for 6, three sides of two", PARTNERSHIP_1913.at_table(6, sides=3)),
     ("dixie", DIXIE),
     ("dixie for 6", DIXIE.at_table(6)),
+    ("display", DISPLAY),
 )
 """The games with a model, by name; the Partnership Game's (first) also serves the individual
 game and Kentucky Discard, whose deck, deal and teams are the same."""
