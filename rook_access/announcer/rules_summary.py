@@ -96,7 +96,10 @@ def _bird(rules: RuleSet) -> str | None:
 
 def _scoring(rules: RuleSet) -> list[str]:
     lines = []
-    if rules.bidding:
+    if rules.made_others_score_tricks_only:  # Display Rook
+        lines.append("Bidders who take their bid score all they take, the others only their tricks; "
+                     "bidders short of it lose the bid, and the others score all they take.")
+    elif rules.bidding:
         lines.append("Bidders who take their bid score all they take; "
                      "otherwise they lose the bid. The others score what they take.")
     else:
@@ -148,6 +151,14 @@ def _nest_trick_and_cut(rules: RuleSet) -> list[str]:
         bid = ", which counts toward the bid" if rules.trick_bonus_makes_bid else ""
         lines.append(
             f"The nest counts as a trick. The side with more tricks gets {rules.most_tricks_bonus}{bid}."
+        )
+    if rules.trick_points:
+        tricks = rules.trick_points * rules.hand_size
+        lines.append(f"Each trick is worth {rules.trick_points} more: {rules.total_points + tricks} points a hand.")
+    if rules.dealer_partner_displays:
+        lines.append(
+            "The dealer bids first and must bid. After the first card the dealer's partner lays the hand face up, "
+            "and the dealer plays it."
         )
     if rules.cut_for_tricks:
         lines.append(

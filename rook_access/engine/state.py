@@ -58,8 +58,8 @@ from .events import (
     OddCardsTaken,
     TeamsFormed,
     ThrownIn,
-    TrickTaken,
     TricksCut,
+    TrickTaken,
     TrumpNamed,
     TrumpTurned,
 )

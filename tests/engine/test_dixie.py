@@ -167,7 +167,8 @@ def test_an_equal_cut_is_cut_again():
     assert [cut.winner for cut in cuts][:1] == [None] and cuts[-1].winner is not None
     assert cuts[0].totals[0] == cuts[0].totals[1]
     assert hand_end(state).most_tricks == cuts[-1].winner
-    assert cut_winner(tuple(parse_card(name) for name in ("9r", "7g", "3y", "5x")), ((0, 2), (1, 3))) == ((12, 12), None)
+    cards = tuple(parse_card(name) for name in ("9r", "7g", "3y", "5x"))
+    assert cut_winner(cards, ((0, 2), (1, 3))) == ((12, 12), None)
 
 
 def test_both_sides_together_take_120_a_hand_unless_set_back():

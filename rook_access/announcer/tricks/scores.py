@@ -20,7 +20,7 @@ class ScoreLines(TrickWords):
         if event.bidder is None or event.bid is None:
             return self._hand_without_bid(event) + tail
         bidders = next(index for index, team in enumerate(teams) if event.bidder in team)
-        took = event.counters[bidders]
+        took = self._took(event, bidders)
         change = event.score_change[self._scorer_of(event.bidder)]
         verdict = "made" if event.made else "set"
         if self.braille:
@@ -53,12 +53,20 @@ class ScoreLines(TrickWords):
                 continue
             points = event.score_change[self._scorer_of(team[0])]
             each = " each" if not rules.scores_by_side and len([s for s in team if s != rules.dummy_seat]) > 1 else ""
-            taken = f"{event.counters[index]} points: {signed(points)}{each}" if points else "no points"
+            taken = f"{self._took(event, index)} points: {signed(points)}{each}" if points else "no points"
+            if points and event.made and rules.made_others_score_tricks_only:
+                taken += " for tricks"
             lines.append(f"{self.team_name(team)} took {taken}.")
         if event.bonus:
             lines.append(f"Every trick taken by one side: a bonus of {event.bonus}.")
         lines.append(f"Score: {self.scores_text(event.scores)}.")
         return lines + tail
+
+    def _took(self, event: HandEnded, team: int) -> int:
+        """The points a team took in the hand: its counters, and its tricks' points where tricks count
+        (Display Rook)."""
+        tricks = self.rules.trick_points * event.tricks[team] if self.rules.trick_points and event.tricks else 0
+        return event.counters[team] + tricks
 
     def _scorer_of(self, seat: int) -> int:
         """The index in the scores of the score ``seat`` plays for."""
