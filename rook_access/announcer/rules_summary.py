@@ -38,6 +38,8 @@ def _deck(rules: RuleSet) -> str:
 def _deal(rules: RuleSet) -> str:
     aside = f", and {rules.out_of_play} are laid aside unseen" if rules.out_of_play else ""
     dummy = " (the dummy's too)" if rules.dummy else ""
+    if not rules.nest_size:  # the whole pack dealt (the 1913 games)
+        return f"Each hand gets {rules.hand_size} cards{' or one more' if rules.odd_cards else ''}; there is no nest."
     return f"Each hand{dummy} gets {rules.hand_size} cards; {rules.nest_size} go to the nest{aside}."
 
 
@@ -55,6 +57,9 @@ def _bidding(rules: RuleSet) -> list[str]:
         lines.append("The two players bid; the dummy does not.")
     if rules.checking:
         lines.append("Before anyone bids you may check once instead: you keep the right to bid later.")
+    if not rules.nest_size:
+        lines.append("The high bidder names trump.")
+        return lines
     lines.append(
         f"The high bidder takes the nest, lays {rules.nest_size} cards aside and names trump;"
         " whoever takes the last trick gets the cards laid aside."

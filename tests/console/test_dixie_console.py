@@ -146,12 +146,13 @@ def test_a_saved_game_resumes_exactly(tmp_path):
     assert parts.read_text() == whole.read_text()
 
 
-def _answer_pauses_until_asked(term: Terminal, until: str = "Your ") -> None:
-    """Press Enter at each pause after a trick until the last line asks for a move (or shows ``until``)."""
+def _answer_pauses_until_asked(term: Terminal, until: str | tuple[str, ...] = "Your ") -> None:
+    """Press Enter at each pause after a trick until the last line asks for a move (starts with ``until``),
+    or the program has ended."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         last = term.screen().splitlines()[-1] if term.screen() else ""
-        if last.startswith(until) or until in last:
+        if last.startswith(until) or "EXIT=" in last:
             return
         if last.startswith("Press Enter to go on."):
             presses = term.screen().count("Press Enter to go on.")
