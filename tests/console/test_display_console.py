@@ -157,7 +157,8 @@ def test_a_card_that_does_not_follow_and_a_bid_not_in_fives_get_one_line_and_cha
 def test_a_whole_game_in_a_terminal_where_the_user_plays_the_displayed_hand(tmp_path):
     seed = seed_where_dealer_is(0)
     moves = keyboard_moves(seed)
-    term = Terminal(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)], tmp_path, width=250)
+    args = ["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)]
+    term = Terminal(args, tmp_path, width=250)
     try:
         term.wait_for("Display Rook")
         for move in moves:
