@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -599,7 +600,7 @@ class RuleSet:
         bid: int | None,
         all_tricks: int | None = None,
         most_tricks: int | None = None,
-        tricks: tuple[int, ...] | list[int] | None = None,
+        tricks: Sequence[int] | None = None,
     ) -> tuple[bool | None, list[int]]:
         """Whether the bidders made their bid, and each team's score for the hand.
 
@@ -637,7 +638,7 @@ class RuleSet:
         return made, change
 
     def _score_with_trick_points(
-        self, counters: list[int], bidding_side: int | None, bid: int | None, tricks: tuple[int, ...] | list[int]
+        self, counters: list[int], bidding_side: int | None, bid: int | None, tricks: Sequence[int]
     ) -> tuple[bool | None, list[int]]:
         """Display Rook: each team took its counters and ``trick_points`` a trick.  Bidders who took their bid
         score all they took and the others only their tricks' points; bidders short of it lose the bid and
@@ -699,7 +700,7 @@ class RuleSet:
         return False, None
 
 
-def most_tricks_team(tricks: list[int] | tuple[int, ...]) -> int | None:
+def most_tricks_team(tricks: Sequence[int]) -> int | None:
     """The team that took more tricks than every other, or None on a tie at the top.
 
     >>> most_tricks_team([8, 6]), most_tricks_team([7, 7]), most_tricks_team([3, 3, 1])
