@@ -183,10 +183,18 @@ def _two_sides_summary(rules: RuleSet, title: str) -> str:
     >>> trick_summary(VARIANTS["dixie"])  # doctest: +NORMALIZE_WHITESPACE
     'Dixie Rook (1913): 4 or 6 players (--players, default 4), two sides, a nest, 13s count 10,
     bids from 70, 20 for most tricks, to 300.'
+    >>> trick_summary(VARIANTS["display"])  # doctest: +NORMALIZE_WHITESPACE
+    "Display Rook (1913): 4 players, two against two, the dealer opens and plays the partner's hand laid face
+    up, 2 a trick, to 200."
     """
     sizes = " or ".join(str(size) for size in rules.table_sizes)
     counted = ", ".join(str(number) + "s" for number, _ in rules.counter_values if number not in (5, 10))
     counts = f", {counted} count 10" if counted and counted != "14s" else ""
+    if rules.dealer_partner_displays:
+        return (
+            f"{title} (1913): {sizes} players, two against two, the dealer opens and plays the partner's hand "
+            f"laid face up, {rules.trick_points} a trick, to {rules.target_score}."
+        )
     return (
         f"{title} (1913): {sizes} players (--players, default {rules.players}), two sides, a nest{counts}, "
         f"bids from {rules.min_bid}, {rules.most_tricks_bonus} for most tricks, to {rules.target_score}."
