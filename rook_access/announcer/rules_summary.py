@@ -40,6 +40,8 @@ def _deal(rules: RuleSet) -> str:
         return _whole_pack(rules)
     aside = f", and {rules.out_of_play} are laid aside unseen" if rules.out_of_play else ""
     dummy = " (the dummy's too)" if rules.dummy else ""
+    if not rules.nest_size:  # the whole pack dealt (the 1913 games)
+        return f"Each hand gets {rules.hand_size} cards{' or one more' if rules.odd_cards else ''}; there is no nest."
     return f"Each hand{dummy} gets {rules.hand_size} cards; {rules.nest_size} go to the nest{aside}."
 
 
@@ -83,6 +85,9 @@ def _bidding(rules: RuleSet) -> list[str]:
         lines.append("The two players bid; the dummy does not.")
     if rules.checking:
         lines.append("Before anyone bids you may check once instead: you keep the right to bid later.")
+    if not rules.nest_size:
+        lines.append("The high bidder names trump.")
+        return lines
     lines.append(
         f"The high bidder takes the nest, lays {rules.nest_size} cards aside and names trump;"
         " whoever takes the last trick gets the cards laid aside."
@@ -124,7 +129,10 @@ def _bird(rules: RuleSet) -> str | None:
 
 def _scoring(rules: RuleSet) -> list[str]:
     lines = []
-    if rules.bidding:
+    if rules.made_others_score_tricks_only:  # Display Rook
+        lines.append("Bidders who take their bid score all they take, the others only their tricks; "
+                     "bidders short of it lose the bid, and the others score all they take.")
+    elif rules.bidding:
         lines.append("Bidders who take their bid score all they take; "
                      "otherwise they lose the bid. The others score what they take.")
     else:
@@ -167,8 +175,35 @@ def rules_summary(rules: RuleSet) -> list[str]:
     lines.append("Follow the color led if you can; the highest trump, "
                  "or else the highest card of the color led, takes the trick.")
     lines.append(_counters(rules))
+    lines += _nest_trick_and_cut(rules)
     lines += _scoring(rules)
     lines.append(_table_options(rules))
+    return lines
+
+
+def _nest_trick_and_cut(rules: RuleSet) -> list[str]:
+    """Dixie Rook's rules of the nest as a trick, the cut on equal tricks and the 14 that counts nothing."""
+    lines = []
+    if 14 not in dict(rules.counter_values) and rules.lowest_number < 14:
+        lines.append("The 14 counts nothing, but it is the highest card of its color.")
+    if rules.nest_is_trick:
+        bid = ", which counts toward the bid" if rules.trick_bonus_makes_bid else ""
+        lines.append(
+            f"The nest counts as a trick. The side with more tricks gets {rules.most_tricks_bonus}{bid}."
+        )
+    if rules.trick_points:
+        tricks = rules.trick_points * rules.hand_size
+        lines.append(f"Each trick is worth {rules.trick_points} more: {rules.total_points + tricks} points a hand.")
+    if rules.dealer_partner_displays:
+        lines.append(
+            "The dealer bids first and must bid. After the first card the dealer's partner lays the hand face up, "
+            "and the dealer plays it."
+        )
+    if rules.cut_for_tricks:
+        lines.append(
+            f"On equal tricks all cut; each side adds its cut cards' numbers, the higher gets the "
+            f"{rules.most_tricks_bonus}; equal sums cut again."
+        )
     return lines
 
 

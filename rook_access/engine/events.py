@@ -230,6 +230,42 @@ class OddCardsTaken:
 
 
 @dataclass(frozen=True, slots=True)
+class TricksCut:
+    """Dixie Rook: the sides took as many tricks, so every player cut the pack; each team's total of its
+    players' cut cards, the higher taking the bonus for most tricks (None: equal totals, and they cut again).
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(TricksCut(tuple(parse_cards("9r 14g 3y 2x")), (12, 16), 1))
+    {'event': 'cut', 'cards': ['9r', '14g', '3y', '2x'], 'totals': [12, 16], 'winner': 1}
+    """
+
+    cards: tuple[Card, ...]
+    """The card each seat cut, seat 0 first."""
+    totals: tuple[int, ...]
+    """Each team's total of its players' cut cards (a card counts its number)."""
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandDisplayed:
+    """Display Rook: after the first card of the hand, the dealer's partner lays the hand face up; the dealer
+    plays it from now on.
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(HandDisplayed(2, 0, tuple(parse_cards("14r 5r 10g"))))
+    {'event': 'display', 'seat': 2, 'player': 0, 'cards': ['14r', '5r', '10g']}
+    """
+
+    seat: int
+    """The dealer's partner, whose hand is laid face up."""
+    player: int
+    """The dealer, who plays it."""
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded:
     """A hand is scored. Lists are by side.
 
@@ -290,6 +326,8 @@ Event = (
     | CardPlayed
     | TrickTaken
     | OddCardsTaken
+    | TricksCut
+    | HandDisplayed
     | HandEnded
     | GameEnded
 )

@@ -161,6 +161,8 @@ def _sized_summary(rules: RuleSet, title: str, how: str) -> str:
     (--sides 3: three sides of two), 20 for most tricks, to 200.'
     """
     sizes = rules.table_sizes
+    if rules.two_sides_only:
+        return _two_sides_summary(rules, title)
     if list(sizes) == list(range(sizes[0], sizes[-1] + 1)) and len(sizes) > 2:
         counts = f"{sizes[0]} to {sizes[-1]}"
     else:
@@ -175,6 +177,30 @@ def _sized_summary(rules: RuleSet, title: str, how: str) -> str:
     )
 
 
+def _two_sides_summary(rules: RuleSet, title: str) -> str:
+    """The one line of a game of two sides at every table size (Dixie Rook).
+
+    >>> trick_summary(VARIANTS["dixie"])  # doctest: +NORMALIZE_WHITESPACE
+    'Dixie Rook (1913): 4 or 6 players (--players, default 4), two sides, a nest, 13s count 10,
+    bids from 70, 20 for most tricks, to 300.'
+    >>> trick_summary(VARIANTS["display"])  # doctest: +NORMALIZE_WHITESPACE
+    "Display Rook (1913): 4 players, two against two, the dealer opens and plays the partner's hand laid face
+    up, 2 a trick, to 200."
+    """
+    sizes = " or ".join(str(size) for size in rules.table_sizes)
+    counted = ", ".join(str(number) + "s" for number, _ in rules.counter_values if number not in (5, 10))
+    counts = f", {counted} count 10" if counted and counted != "14s" else ""
+    if rules.dealer_partner_displays:
+        return (
+            f"{title} (1913): {sizes} players, two against two, the dealer opens and plays the partner's hand "
+            f"laid face up, {rules.trick_points} a trick, to {rules.target_score}."
+        )
+    return (
+        f"{title} (1913): {sizes} players (--players, default {rules.players}), two sides, a nest{counts}, "
+        f"bids from {rules.min_bid}, {rules.most_tricks_bonus} for most tricks, to {rules.target_score}."
+    )
+
+
 def trick_game(rules: RuleSet) -> GameDescription:
     """The description of the trick-taking game that ``rules`` describes.
 
@@ -182,7 +208,7 @@ def trick_game(rules: RuleSet) -> GameDescription:
     (2,)
     """
     if rules.table_sizes:
-        sized = (PLAYERS, SIDES) if rules.teams is Teams.FIXED else (PLAYERS,)
+        sized = (PLAYERS, SIDES) if rules.teams is Teams.FIXED and not rules.two_sides_only else (PLAYERS,)
         return GameDescription(
             name=rules.name,
             title=rules.title[0].upper() + rules.title[1:],

@@ -62,12 +62,14 @@ from .events import (
     Dealt,
     GameEnded,
     GameStarted,
+    HandDisplayed,
     HandEnded,
     NestDiscarded,
     NestTaken,
     OddCardsTaken,
     TeamsFormed,
     ThrownIn,
+    TricksCut,
     TrickTaken,
     TrumpNamed,
     TrumpTurned,
@@ -332,6 +334,14 @@ register_event(
         "cards": _names(event.cards),
         "points": event.points,
     },
+)
+register_event(
+    TricksCut,
+    lambda event: {"event": "cut", "cards": _names(event.cards), "totals": list(event.totals), "winner": event.winner},
+)
+register_event(
+    HandDisplayed,
+    lambda event: {"event": "display", "seat": event.seat, "player": event.player, "cards": _names(event.cards)},
 )
 register_event(HandEnded, _hand_ended)
 register_event(GameEnded, lambda event: {"event": "game_end", "winner": event.winner, "scores": list(event.scores)})

@@ -166,6 +166,23 @@ class RuleSet:
     """The numbers of players the game may be played by (``at_table``); empty: ``players`` only."""
     short_deck: tuple[tuple[int, int], ...] = ()
     """(players, lowest number) for a table size that plays without the low cards (Rook for 3: 5s to 14s)."""
+    # Dixie Rook (the 1913 booklet)
+    table_nests: tuple[tuple[int, int], ...] = ()
+    """(players, nest size) for each table size whose nest differs from ``nest_size`` (Dixie Rook for six: 2)."""
+    nest_is_trick: bool = False
+    """The nest, which goes to the last trick's taker, also counts as a trick toward the bonus for most tricks."""
+    cut_for_tricks: bool = False
+    """On equal tricks every player cuts the pack and each team adds its players' cut cards: the higher total
+    takes the bonus for most tricks; equal totals cut again (``cut_winner``)."""
+    two_sides_only: bool = False
+    """Every table size plays two sides, partners alternating round the table (no ``--sides``: Dixie Rook)."""
+    # Display Rook (the 1913 booklet)
+    trick_points: int = 0
+    """Points for each trick taken, besides its counters (Display Rook: 2, so 28 a hand)."""
+    made_others_score_tricks_only: bool = False
+    """When the bidders make their bid the others score only their trick points, not their counters."""
+    dealer_partner_displays: bool = False
+    """After the first card of a hand the dealer's partner lays the hand face up and the dealer plays it."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -270,6 +287,7 @@ class RuleSet:
         lowest = dict(self.short_deck).get(players, self._full_deck_lowest())
         numbers = NUMBERS_PER_COLOR - lowest + 1
         deck = 4 * numbers + (1 if self.uses_bird else 0)
+        nest = dict(self.table_nests).get(players, self.nest_size)
         if self.teams is Teams.FIXED:
             count = sides or 2
             partnerships = tuple(tuple(range(side, players, count)) for side in range(count))
@@ -278,7 +296,8 @@ class RuleSet:
         return self.replace(
             players=players,
             lowest_number=lowest,
-            hand_size=deck // players,
+            hand_size=(deck - nest) // players,
+            nest_size=nest,
             seat_names=(),
             partnerships=partnerships,
         )
@@ -581,6 +600,7 @@ class RuleSet:
         bid: int | None,
         all_tricks: int | None = None,
         most_tricks: int | None = None,
+        tricks: Sequence[int] | None = None,
     ) -> tuple[bool | None, list[int]]:
         """Whether the bidders made their bid, and each team's score for the hand.
 
@@ -600,6 +620,8 @@ class RuleSet:
         >>> PARTNERSHIP_1913.score_hand([35, 65], bidding_side=0, bid=40, most_tricks=0)
         (False, [-40, 65])
         """
+        if self.trick_points and tricks is not None:
+            return self._score_with_trick_points(counters, bidding_side, bid, tricks)
         change = list(counters)
         if all_tricks is not None:
             change[all_tricks] += self.all_tricks_bonus
@@ -612,6 +634,33 @@ class RuleSet:
         else:
             made = counters[bidding_side] >= bid
         if not made:
+            change[bidding_side] = -bid
+        return made, change
+
+    def _score_with_trick_points(
+        self, counters: list[int], bidding_side: int | None, bid: int | None, tricks: Sequence[int]
+    ) -> tuple[bool | None, list[int]]:
+        """Display Rook: each team took its counters and ``trick_points`` a trick.  Bidders who took their bid
+        score all they took and the others only their tricks' points; bidders short of it lose the bid and
+        the others score all they took.
+
+        >>> DISPLAY.score_hand([60, 40], bidding_side=0, bid=70, tricks=[8, 6])
+        (True, [76, 12])
+        >>> DISPLAY.score_hand([40, 60], bidding_side=0, bid=70, tricks=[8, 6])
+        (False, [-70, 72])
+        """
+        took = [points + self.trick_points * count for points, count in zip(counters, tricks, strict=True)]
+        if bidding_side is None or bid is None:
+            return None, took
+        made = took[bidding_side] >= bid
+        if made:
+            if self.made_others_score_tricks_only:
+                change = [self.trick_points * count for count in tricks]
+            else:
+                change = list(took)
+            change[bidding_side] = took[bidding_side]
+        else:
+            change = list(took)
             change[bidding_side] = -bid
         return made, change
 
@@ -660,6 +709,20 @@ def most_tricks_team(tricks: Sequence[int]) -> int | None:
     best = max(tricks)
     leaders = [team for team, count in enumerate(tricks) if count == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def cut_winner(cards: tuple[Card, ...], teams: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], int | None]:
+    """Each team's total of its players' cut cards (``cards`` by seat; a card counts its number),
+    and the team whose total is higher than every other (None on equal totals: cut again).
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> cut_winner(tuple(parse_cards("9r 14g 3y 2x")), ((0, 2), (1, 3)))
+    ((12, 16), 1)
+    >>> cut_winner(tuple(parse_cards("9r 7g 3y 5x")), ((0, 2), (1, 3)))
+    ((12, 12), None)
+    """
+    totals = tuple(sum(card_number(cards[seat]) or 0 for seat in team) for team in teams)
+    return totals, most_tricks_team(totals)
 
 
 def team_of(teams: tuple[tuple[int, ...], ...], players: int) -> tuple[int, ...]:
@@ -801,6 +864,55 @@ BOOKLET_VARIANTS: dict[str, RuleSet] = {variant.name: variant for variant in (RO
 
 VARIANTS.update(BOOKLET_VARIANTS)
 
+# Dixie Rook (the 1913 booklet)
+DIXIE = RuleSet(
+    name="dixie",
+    title="Dixie Rook",
+    players=4,
+    lowest_number=1,
+    uses_bird=False,
+    hand_size=13,
+    nest_size=4,
+    nest_dealt_last=True,
+    counter_values=((5, 5), (10, 10), (13, 10)),
+    min_bid=70,
+    max_bid=120,
+    most_tricks_bonus=20,
+    trick_bonus_makes_bid=True,
+    target_score=300,
+    table_sizes=(4, 6),
+    table_nests=((4, 4), (6, 2)),
+    nest_is_trick=True,
+    cut_for_tricks=True,
+    two_sides_only=True,
+)
+"""The 1913 booklet's Dixie Rook: the whole pack but a nest of the last 4 cards (2 for six), 13s count 10
+and the 14 nothing, bids from 70 by 5s from the dealer's left; the nest goes to the last trick and counts
+as a trick, 20 for most tricks (equal tricks: the sides cut) and it counts toward the bid: 120 a hand, to 300.
+Six play three against three, partners alternating (``at_table(6)``)."""
+
+BOOKLET_VARIANTS[DIXIE.name] = DIXIE
+VARIANTS[DIXIE.name] = DIXIE
+
+# Display Rook (the 1913 booklet)
+DISPLAY = PARTNERSHIP_1913.replace(
+    name="display",
+    title="Display Rook",
+    most_tricks_bonus=0,
+    table_sizes=(4,),
+    two_sides_only=True,
+    max_bid=125,
+    trick_points=2,
+    made_others_score_tricks_only=True,
+    dealer_partner_displays=True,
+)
+"""The 1913 booklet's Display Rook, or Parkette: four, partners opposite, 14 cards each, the dealer opens;
+after the first card the dealer's partner lays the hand face up and the dealer plays it; 2 points a trick
+and the 5s, 10s and 14s: 128 a hand; bids from 5 to 125 by 5s; to 200."""
+
+BOOKLET_VARIANTS[DISPLAY.name] = DISPLAY
+VARIANTS[DISPLAY.name] = DISPLAY
+
 
 @dataclass(frozen=True)
 class TableOptions:
@@ -891,6 +1003,8 @@ def _table_size(rules: RuleSet, players: int | None, sides: int | None, title: s
     if count not in sizes:
         raise RuleSetError(f"{title} is for {_or_numbers(sizes)} players, not {count}.")
     if sides is not None:
+        if rules.two_sides_only and sides != 2:
+            raise RuleSetError(f"{title} is played in two sides, partners alternating, not {sides}.")
         if rules.teams is not Teams.FIXED or not rules.table_sizes:
             raise RuleSetError(f"{title} has no sides to choose; three sides of two are Partnership Rook's, for six.")
         allowed = [each for each in (2, 3) if count % each == 0 and count // each >= 2]

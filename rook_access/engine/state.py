@@ -51,18 +51,20 @@ from .events import (
     Event,
     GameEnded,
     GameStarted,
+    HandDisplayed,
     HandEnded,
     NestDiscarded,
     NestTaken,
     OddCardsTaken,
     TeamsFormed,
     ThrownIn,
+    TricksCut,
     TrickTaken,
     TrumpNamed,
     TrumpTurned,
 )
 from .protocol import Standing
-from .rules import PARTNERSHIP, RuleSet, Teams, most_tricks_team, team_of
+from .rules import PARTNERSHIP, RuleSet, Teams, cut_winner, most_tricks_team, team_of
 
 
 class Phase(enum.Enum):
@@ -168,10 +170,14 @@ class SeatView:
     """Points taken so far this hand, by seat."""
     points_out_of_play: int = 0
     """Points in no trick this hand: the cards laid aside, and the nest where no bid wins it."""
+    displayed: int | None = None
+    """The seat whose hand lies face up and is played by the dealer (Display Rook), once it is laid down."""
 
     def controller(self, seat: int) -> int:
         """The seat of the player who decides for ``seat``: itself, or for the dummy the
-        player who did not win the bid (``GameState.controller``)."""
+        player who did not win the bid (``GameState.controller``), or for a displayed hand the dealer."""
+        if seat == self.displayed:
+            return self.dealer
         if seat != self.rules.dummy_seat:
             return seat
         return next(s for s in self.rules.people if s != self.bidder)
@@ -346,7 +352,9 @@ class GameState:
     def controller(self, seat: int) -> int:
         """The seat of the player who decides for ``seat``: itself, or for the dummy
         the player who did not win the bid (None before the bid is won is not
-        possible: the dummy never bids)."""
+        possible: the dummy never bids); for the hand displayed in Display Rook, the dealer."""
+        if seat == self.displayed:
+            return self.dealer
         if seat != self.rules.dummy_seat:
             return seat
         others = [s for s in self.rules.people if s != self.bidder]
@@ -359,6 +367,8 @@ class GameState:
 
     def shown_to(self, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """The other hands ``seat`` can see now (see ``SeatView.shown``)."""
+        if self.displayed is not None:
+            return self._shown_displayed(seat, self.displayed)
         dummy = self.rules.dummy_seat
         if dummy is None:
             return ()
@@ -373,6 +383,15 @@ class GameState:
                 cards = tuple(cards_in(self.hands[dummy]))
             shown.append((dummy, cards))
         return tuple(shown)
+
+    def _shown_displayed(self, seat: int, displayed: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """Display Rook: the displayed hand, seen by everyone else; the dealer's hand, seen from the displayed
+        seat only while the dealer decides its play there (the partner who watches does not see it)."""
+        if seat != displayed:
+            return ((displayed, tuple(cards_in(self.hands[displayed]))),)
+        if self.turn == displayed:
+            return ((self.dealer, tuple(cards_in(self.hands[self.dealer]))),)
+        return ()
 
     def legal_play_mask(self) -> CardSet:
         """The cards the seat to act may play now, as a mask (play phase only)."""
@@ -421,6 +440,7 @@ class GameState:
             trump_turned=self.trump_turned,
             taken=tuple(self.taken),
             points_out_of_play=self.rules.points_in(self.aside | (0 if self.rules.bidding else self.nest)),
+            displayed=self.displayed,
         )
 
     def _legal_for_view(self, seat: int) -> tuple[Action, ...] | DiscardChoices:
@@ -592,6 +612,7 @@ class GameState:
         self.tricks: list[TrickTaken] = []
         self._set_teams(rules.teams_before_bidding(self.hand_number))
         self.taken = [0] * rules.players
+        self.displayed: int | None = None
         self.phase = Phase.BIDDING
         self.turn = deal.dealer if rules.dealer_opens else first
         self._emit(Dealt(self.hand_number, deal.dealer, deal.hands, deal.nest, deal.aside, self.face_up))
@@ -731,10 +752,19 @@ class GameState:
         self.hands[seat] = hand ^ bit
         trick.append(card)
         self._emit(CardPlayed(seat, card))
+        if rules.dealer_partner_displays and self.displayed is None and not self.tricks:
+            self._display()
         if len(trick) < rules.players:
             self.turn = (seat + 1) % rules.players
         else:
             self._take_trick()
+
+    def _display(self) -> None:
+        """Display Rook: after the first card, the dealer's partner lays the hand face up for the dealer to play."""
+        dealer = self.dealer
+        partner = next(seat for seat in self.teams[self._team_of[dealer]] if seat != dealer)
+        self.displayed = partner
+        self._emit(HandDisplayed(partner, dealer, tuple(cards_in(self.hands[partner]))))
 
     def _take_trick(self) -> None:
         rules = self.rules
@@ -775,6 +805,16 @@ class GameState:
         self.taken[winner] += points
         self._emit(OddCardsTaken(winner, tuple(seat for seat, _ in held), tuple(card for _, card in held), points))
 
+    def _cut_for_tricks(self) -> int:
+        """Equal tricks (Dixie Rook): every player cuts the pack, showing a card; each team adds its
+        players' cards, and the higher total takes the bonus for most tricks.  Equal totals cut again."""
+        while True:
+            cards = tuple(self.rng.sample(self.rules.deck, self.rules.players))
+            totals, winner = cut_winner(cards, self.teams)
+            self._emit(TricksCut(cards, totals, winner))
+            if winner is not None:
+                return winner
+
     def _end_hand(self) -> None:
         rules = self.rules
         bidder = self.bidder
@@ -783,14 +823,18 @@ class GameState:
         all_tricks = winners.pop() if len(winners) == 1 and rules.all_tricks_bonus else None
         tricks: tuple[int, ...] = ()
         most = None
-        if rules.most_tricks_bonus:
+        if rules.most_tricks_bonus or rules.trick_points:
             counts = [0] * len(self.teams)
             for trick in self.tricks:
                 counts[self._team_of[trick.winner]] += 1
+            if rules.nest_is_trick and self.tricks:  # the nest, with the last trick, is a trick too (Dixie Rook)
+                counts[self._team_of[self.tricks[-1].winner]] += 1
             tricks = tuple(counts)
-            most = most_tricks_team(counts)
+            most = most_tricks_team(counts) if rules.most_tricks_bonus else None
+            if most is None and rules.cut_for_tricks:
+                most = self._cut_for_tricks()
         made, change = rules.score_hand(
-            self.counters, None if bidder is None else self._team_of[bidder], bid, all_tricks, most
+            self.counters, None if bidder is None else self._team_of[bidder], bid, all_tricks, most, tricks or None
         )
         scored = rules.scores_from_teams(self.teams, change)
         for scorer, points in enumerate(scored):

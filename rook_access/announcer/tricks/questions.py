@@ -50,6 +50,9 @@ class QuestionLines(TrickWords):
         if seat == rules.dummy_seat:
             player = view.controller(seat)
             you = "Dummy's" if player == self.you else f"{self.names[player]}, the dummy's"
+        elif seat == view.displayed:  # Display Rook: the dealer plays the partner's hand laid face up
+            player = view.controller(seat)
+            you = f"{self.names[seat]}'s" if player == self.you else f"{self.names[player]}, {self.names[seat]}'s"
         else:
             you = "Your" if seat == self.you else f"{self.names[seat]}, your"
         if view.phase is Phase.BIDDING:
@@ -94,6 +97,8 @@ class QuestionLines(TrickWords):
         if view.phase is Phase.TRUMP:
             return "name trump"
         verb = "play" if view.trick else "lead"
+        if view.turn is not None and view.turn == view.displayed:
+            return f"{verb} a card for {self.names[view.turn]}"
         return f"{verb} a card{' for the dummy' if view.turn == self.rules.dummy_seat else ''}"
 
     def _bids_allowed_line(self, view: SeatView) -> str:

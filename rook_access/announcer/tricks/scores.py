@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...engine import GameEnded, HandEnded, Phase, SeatView
-from ..base import BRAILLE_WIDTH, plural, signed
+from ...engine import GameEnded, HandEnded, Phase, SeatView, TricksCut
+from ..base import BRAILLE_WIDTH, cards_text, plural, signed
 from .words import TrickWords
 
 
@@ -20,7 +20,7 @@ class ScoreLines(TrickWords):
         if event.bidder is None or event.bid is None:
             return self._hand_without_bid(event) + tail
         bidders = next(index for index, team in enumerate(teams) if event.bidder in team)
-        took = event.counters[bidders]
+        took = self._took(event, bidders)
         change = event.score_change[self._scorer_of(event.bidder)]
         verdict = "made" if event.made else "set"
         if self.braille:
@@ -55,7 +55,9 @@ class ScoreLines(TrickWords):
                 continue
             points = event.score_change[self._scorer_of(team[0])]
             each = " each" if not rules.scores_by_side and len([s for s in team if s != rules.dummy_seat]) > 1 else ""
-            taken = f"{event.counters[index]} points: {signed(points)}{each}" if points else "no points"
+            taken = f"{self._took(event, index)} points: {signed(points)}{each}" if points else "no points"
+            if points and event.made and rules.made_others_score_tricks_only:
+                taken += " for tricks"
             lines.append(f"{self.team_name(team)} took {taken}.")
         if event.bonus:
             lines.append(f"Every trick taken by one side: a bonus of {event.bonus}.")
@@ -81,6 +83,12 @@ class ScoreLines(TrickWords):
         most = event.most_tricks
         tail = ", tie" if most is None else f", {self.team_initials(teams[most])} +{self.rules.most_tricks_bonus}"
         return self.braille_fitted("Tricks", pairs, tail)
+
+    def _took(self, event: HandEnded, team: int) -> int:
+        """The points a team took in the hand: its counters, and its tricks' points where tricks count
+        (Display Rook)."""
+        tricks = self.rules.trick_points * event.tricks[team] if self.rules.trick_points and event.tricks else 0
+        return event.counters[team] + tricks
 
     def _scorer_of(self, seat: int) -> int:
         """The index in the scores of the score ``seat`` plays for."""
@@ -176,3 +184,20 @@ class ScoreLines(TrickWords):
             taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in self.rules.people)
             lines.append(f"Taken so far this hand: {taken}.")
         return lines
+
+    # Dixie Rook (the 1913 booklet): equal tricks, so the sides cut for the bonus for most tricks.
+    def _on_TricksCut(self, event: TricksCut) -> list[str]:
+        """The cut on equal tricks, one line: each side's cut cards and total, and who gets the bonus."""
+        teams = self.rules.partnerships
+        bonus = self.rules.most_tricks_bonus
+        if self.braille:
+            sides = ", ".join(f"{self.side_initials[i]} {total}" for i, total in enumerate(event.totals))
+            result = "cut again" if event.winner is None else f"{self.side_initials[event.winner]} get {bonus}"
+            return [f"Cut: {sides}: {result}."]
+        sides = "; ".join(
+            f"{self.side_names[i]} {cards_text([event.cards[seat] for seat in reversed(team)])}, {event.totals[i]}"
+            for i, team in enumerate(teams)
+        )
+        if event.winner is None:
+            return [f"Equal tricks, so all cut: {sides}. Equal: cut again."]
+        return [f"Equal tricks, so all cut: {sides}. {self.side_names[event.winner]} get the {bonus}."]

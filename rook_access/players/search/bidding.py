@@ -146,7 +146,7 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     rules = view.rules
     cards = list(view.hand)
     model = load_model(rules)
-    trick_runs: list[list[int]] | None = [] if rules.most_tricks_bonus else None
+    trick_runs: list[list[int]] | None = [] if rules.most_tricks_bonus or rules.trick_points else None
     runs = simulate_as_bidder(view, max(tuning.MIN_SAMPLES, budget.samples), rng, deal_source, trick_runs)
     outlook = Outlook.as_bidder(view, view.seat)
     mine = outlook.mine
@@ -163,6 +163,9 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     for index, (taken, won) in enumerate(runs):
         swept = won.bit_length() - 1 if bonus and won and not won & (won - 1) else None
         rest = sum(taken) - taken[mine] - others * others_shift + (bonus if swept not in (None, mine) else 0)
+        if trick_runs is not None and rules.trick_points:  # Display Rook: points for tricks
+            outcomes.append(_with_trick_points(rules, mine, trick_runs[index], taken[mine] + shift, rest, others))
+            continue
         if trick_runs is not None:  # the bonus for most tricks: the bidders' when made, else the others'
             outcomes.append(_with_trick_bonus(rules, mine, most_tricks_team(trick_runs[index]), taken[mine] + shift,
                                               bonus if swept == mine else 0, rest, others))
@@ -206,6 +209,18 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     else:
         action = bids[0]
     return BidPlan(expected, model_points, limit, action)
+
+
+def _with_trick_points(rules: RuleSet, mine: int, tricks: list[int], points: float, rest: float,
+                       others: int) -> tuple[float, float, float]:
+    """A run's (points toward the bid, more points if made, the other teams' mean) in Display Rook: each
+    trick is worth ``trick_points``; when the bid is made the others score only their tricks' points, so
+    making it is also worth the others' counters (the "more points")."""
+    points += rules.trick_points * tricks[mine]
+    their_tricks = rules.trick_points * (sum(tricks) - tricks[mine])
+    full = (rest + their_tricks) / others
+    made = their_tricks / others if rules.made_others_score_tricks_only else full
+    return points, full - made, full
 
 
 def _with_trick_bonus(rules: RuleSet, mine: int, most: int | None, points: float, extra: float, rest: float,

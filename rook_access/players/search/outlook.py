@@ -78,7 +78,11 @@ class Outlook:
         if rules.all_tricks_bonus and won and not won & (won - 1):
             all_tricks = won.bit_length() - 1
         most = most_tricks_team(tricks) if tricks is not None and rules.most_tricks_bonus else None
-        _, change = rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks, most)
+        if most is None and tricks is not None and rules.cut_for_tricks and self.two_teams:
+            # Equal tricks in Dixie Rook: the sides cut for the bonus, an even chance each.
+            return (self.outcome(counters, won, (1, 0)) + self.outcome(counters, won, (0, 1))) / 2
+        counts = tricks if rules.trick_points else None  # Display Rook: points for each trick
+        _, change = rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks, most, counts)
         mine = self.mine
         others = 0.0
         for team, points in enumerate(change):
@@ -126,4 +130,6 @@ def model_signature(rules: RuleSet) -> str:
         signature += f" sides={len(rules.partnerships)}"
     if rules.most_tricks_bonus:
         signature += f" most-tricks={rules.most_tricks_bonus}"
+    if rules.trick_points:
+        signature += f" trick-points={rules.trick_points}"
     return signature

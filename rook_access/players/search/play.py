@@ -118,7 +118,7 @@ def analyse_play(
     # The exact solver maximizes one team's points against everyone else: right for two teams.
     exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams
     # Uneven hands end with odd cards and most tricks earn a bonus: the solver counts neither.
-    exact = exact and not rules.odd_cards and not rules.most_tricks_bonus
+    exact = exact and not rules.odd_cards and not rules.most_tricks_bonus and not rules.trick_points
     won = teams_won(view, outlook)
     done = 0
     for deal in deals:
@@ -173,7 +173,7 @@ def _evaluate_deal(
             result.points += mine
             result.count += 1
         return
-    so_far = trick_counts(view, outlook) if rules.most_tricks_bonus else None
+    so_far = trick_counts(view, outlook) if rules.most_tricks_bonus or rules.trick_points else None
     for card in cards:
         for _ in range(budget.rollouts):
             hands = list(deal.hands)

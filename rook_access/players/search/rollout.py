@@ -50,6 +50,7 @@ def rollout(
     won = 0
     explore = random if epsilon > 0 else None
     odd_cards = tables.odd_cards
+    nest_is_trick = rules.nest_is_trick  # Dixie Rook: the nest, with the last trick, is a trick too
 
     cards = list(trick)
     while True:
@@ -114,7 +115,7 @@ def rollout(
         taken[team] += trick_points
         won |= 1 << team
         if tricks is not None:
-            tricks[team] += 1
+            tricks[team] += 2 if last and nest_is_trick else 1
         if last:
             return taken, won
         leader = best_seat

@@ -25,6 +25,8 @@ from pathlib import Path
 
 from ...engine import PARTNERSHIP, BirdRank, Deal, RuleSet, mask_of
 from ...engine.rules import (
+    DISPLAY,
+    DIXIE,
     FIVE_PLAYER,
     KENTUCKY,
     PARTNERSHIP_1913,
@@ -57,6 +59,9 @@ GAMES: tuple[tuple[str, RuleSet], ...] = (
     ("partnership-1913", PARTNERSHIP_1913),
     ("partnership-1913 for 6", PARTNERSHIP_1913.at_table(6)),
     ("partnership-1913 for 6, three sides of two", PARTNERSHIP_1913.at_table(6, sides=3)),
+    ("dixie", DIXIE),
+    ("dixie for 6", DIXIE.at_table(6)),
+    ("display", DISPLAY),
 )
 """The games with a model, by name; the Partnership Game's (first) also serves the individual
 game and Kentucky Discard, whose deck, deal and teams are the same."""
