@@ -281,6 +281,8 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     }
     if deal.aside:
         data["aside"] = [card_name(card) for card in deal.aside]
+    if deal.cut is not None:
+        data["cut"] = card_name(deal.cut)
     return data
 
 
@@ -307,6 +309,13 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
         if len(setup.seats) not in game.seat_counts or any(kind not in SEAT_KINDS for kind in setup.seats):
             raise RuleSetError(f"{game.title} needs {people} seats, each human or computer")
         table = setup.table_setup()
+        if len(game.seat_counts) > 1:  # a game of several table sizes: as many seats as its players option says
+            sized = table.option("players")
+            wanted = sized if isinstance(sized, int) else people
+            if len(setup.seats) != wanted:
+                raise RuleSetError(
+                    f"{game.title} for {wanted} players needs {wanted} seats, each human or computer"
+                )
     except OptionError as error:
         raise RuleSetError(str(error)) from None
     levels = table.levels

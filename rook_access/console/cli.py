@@ -66,7 +66,7 @@ FLAG_SETTINGS = (
 
 def _seats(text: str) -> list[str]:
     kinds = [word.strip().lower() for word in text.split(",")]
-    if not 2 <= len(kinds) <= 6 or any(kind not in SEAT_KINDS for kind in kinds):
+    if not 2 <= len(kinds) <= 8 or any(kind not in SEAT_KINDS for kind in kinds):
         raise argparse.ArgumentTypeError(
             "give one entry a player, each human or computer, seat 0 first, like human,computer,computer,computer"
         )
@@ -539,10 +539,11 @@ def _offer_variants(
 
 def _not_applying(args: argparse.Namespace, game: GameDescription) -> list[str]:
     """A line for each flag given that means nothing in ``game``: it is left out."""
+    declared = {option.name for option in game.options}
     lines = [
         f"{option.flag} does not apply to {game.title}; it is left out."
         for option in all_options()
-        if getattr(args, option.name) is not None and option not in game.options
+        if getattr(args, option.name) is not None and option.name not in declared
     ]
     if game.seat_counts == (1,):
         for flag, given in (("--seats", args.seats), ("--level", args.level)):
@@ -563,10 +564,12 @@ def _new_game(
     for line in _not_applying(args, game):
         notice(line)
     alone = game.seat_counts == (1,)
-    seats = (None if alone else args.seats) or ["human"] + ["computer"] * (game.seat_counts[0] - 1)
     level = DEFAULT_LEVEL if alone else settings.level
     declared = {option.name for option in game.options}
     options = {name: value for name, value in settings.table_options().items() if name in declared}
+    sized = options.get("players")  # a game of several table sizes: as many seats as players
+    people = sized if isinstance(sized, int) else game.seat_counts[0]
+    seats = (None if alone else args.seats) or ["human"] + ["computer"] * (people - 1)
     draft = GameSetup.create(seats, level=level, variant=game.name, options=options)
     try:
         game.start(draft.table_setup(), None)  # a table the game cannot be played at says why now

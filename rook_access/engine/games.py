@@ -18,14 +18,15 @@ game is one entry in ``GAMES`` (its module makes its ``GameDescription``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .clock import CLOCK
 from .deal import Deal
 from .errors import InvalidDealError
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
-from .rules import VARIANTS, BirdRank, RuleSet, TableOptions, Teams, with_options
+from .rules import VARIANTS, BirdRank, RuleSet, TableOptions, Teams, TrumpSource, with_options
 from .solitaire import SOLITAIRE
 from .state import GameState
 
@@ -56,9 +57,37 @@ ONES = Option("ones", bool, False, "Kentucky Discard: the deck with 1s (45 cards
 HANDS = Option("hands", int, None, "play exactly N hands; the higher total wins", minimum=1, metavar="N")
 
 TRICK_OPTIONS = (TARGET, BIRD_RANK, MIN_BID, ALL_TRICKS_BONUS, ONES, HANDS)
-"""Every trick-taking game takes the same options; which ones a game can be
+"""Every trick-taking game of the Hasbro rules takes the same options; which ones a game can be
 played with (no Bird rank without a Bird, the 1s only in Kentucky Discard) is
 the rule set's to say (``rules.with_options``), in words that name the game."""
+
+
+def players_option(rules: RuleSet) -> Option:
+    """The ``players`` option of a game played by several table sizes (``RuleSet.table_sizes``).
+
+    >>> players_option(VARIANTS["flip"]).allowed()
+    'a whole number from 3 to 7'
+    """
+    sizes = rules.table_sizes
+    return Option(
+        "players", int, None, "how many play, where the game allows several table sizes",
+        minimum=min(sizes), maximum=max(sizes), metavar="N",
+    )
+
+
+def trick_options(rules: RuleSet) -> tuple[Option, ...]:
+    """The table options of a trick-taking game: the Hasbro games' ``TRICK_OPTIONS``; the 1913
+    games played by several table sizes take ``players``, the number of hands, and a target
+    where the game is played to one (not in Flip, six deals).
+
+    >>> [option.name for option in trick_options(VARIANTS["flip"])]
+    ['hands', 'players']
+    >>> [option.name for option in trick_options(VARIANTS["high-14"])]
+    ['target', 'hands', 'players']
+    """
+    if not rules.table_sizes:
+        return TRICK_OPTIONS
+    return (*(() if rules.hands_limit else (TARGET,)), HANDS, players_option(rules))
 
 
 def trick_rules(setup: TableSetup) -> RuleSet:
@@ -76,6 +105,7 @@ def trick_rules(setup: TableSetup) -> RuleSet:
         min_bid=_int_or_none(options.get("min_bid")),
         all_tricks_bonus=_int_or_none(options.get("all_tricks_bonus")),
         ones=options.get("ones") is True,
+        players=_int_or_none(options.get("players")),
     )
     return with_options(VARIANTS[setup.game], table)
 
@@ -97,6 +127,7 @@ def trick_option_values(rules: RuleSet) -> tuple[tuple[str, OptionValue], ...]:
         ("all_tricks_bonus", rules.all_tricks_bonus if rules.checking else None),
         ("ones", rules.ones_high if rules.checking else None),
         ("hands", rules.hands_limit),
+        ("players", rules.players if rules.table_sizes else None),
     )
 
 
@@ -123,6 +154,8 @@ def trick_summary(rules: RuleSet) -> str:
     'The Game for 3 Players: 3 players, the bid winner against the other two, to 200.'
     """
     title = rules.title[0].upper() + rules.title[1:]
+    if rules.table_sizes:
+        return f"{title}: {_sized_summary(rules)}."
     how = {
         Teams.FIXED: "two against two" + (", with checking" if rules.checking else ""),
         Teams.ROTATING: f"partners change every {rules.rotation_hands} hands, a score each",
@@ -135,19 +168,46 @@ def trick_summary(rules: RuleSet) -> str:
     return f"{title}: {len(rules.people)} players, {how}, to {rules.target_score}."
 
 
+def _sized_summary(rules: RuleSet) -> str:
+    """How a game of several table sizes is played, for its summary line.
+
+    >>> _sized_summary(VARIANTS["flip"])
+    '3 to 7 players, partners at 4, no trump, avoid taking red cards, 6 deals, the lowest wins'
+    """
+    sizes = rules.table_sizes
+    parts = [f"{min(sizes)} to {max(sizes)} players"]
+    if rules.partners_at_four:
+        parts.append("partners at 4")
+    if rules.trump_from is TrumpSource.NONE:
+        parts.append("no trump")
+    elif rules.trump_from is TrumpSource.CUT:
+        parts.append("trump cut from the pack")
+    if rules.fourteens_any_time:
+        parts.append("a 14 at any time")
+    if rules.avoid_points:
+        parts.append("avoid taking red cards")
+    if rules.hands_limit:
+        parts.append(f"{rules.hands_limit} deal{'s' if rules.hands_limit != 1 else ''}, the "
+                     f"{'lowest' if rules.avoid_points else 'highest'} wins")
+    else:
+        parts.append(f"to {rules.target_score}")
+    return ", ".join(parts)
+
+
 def trick_game(rules: RuleSet) -> GameDescription:
     """The description of the trick-taking game that ``rules`` describes.
 
     >>> trick_game(VARIANTS["two"]).seat_counts
     (2,)
     """
+    sizes = (len(rules.people), *(size for size in rules.table_sizes if size != rules.players))
     return GameDescription(
         name=rules.name,
         title=rules.title[0].upper() + rules.title[1:],
         family="tricks",
         summary=trick_summary(rules),
-        seat_counts=(len(rules.people),),
-        options=TRICK_OPTIONS,
+        seat_counts=sizes,
+        options=trick_options(rules),
         start=_start_tricks,
         read_deal=_read_trick_deal,
         extra={"rules": rules},
@@ -189,8 +249,20 @@ def all_options() -> tuple[Option, ...]:
     found: dict[str, Option] = {}
     for game in GAMES.values():
         for option in game.options:
-            found.setdefault(option.name, option)
+            first = found.setdefault(option.name, option)
+            if first is not option and first.kind is int and option.kind is int:
+                # One flag for games that allow different ranges (``players``): the widest; each
+                # game checks its own range when its table is set (``GameDescription.checked_options``).
+                found[option.name] = dataclasses.replace(
+                    first, minimum=_widest(first.minimum, option.minimum, min),
+                    maximum=_widest(first.maximum, option.maximum, max),
+                )
     return tuple(found.values())
+
+
+def _widest(first: int | None, other: int | None, pick: Callable[[int, int], int]) -> int | None:
+    """The wider of two bounds of a range (None: no bound)."""
+    return None if first is None or other is None else pick(first, other)
 
 
 def table_setup(
@@ -223,8 +295,10 @@ __all__ = [
     "UnknownGameError",
     "all_options",
     "find_game",
+    "players_option",
     "table_setup",
     "trick_game",
+    "trick_options",
     "trick_option_values",
     "trick_rules",
     "trick_summary",

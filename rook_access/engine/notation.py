@@ -71,6 +71,7 @@ from .events import (
     TrumpNamed,
     TrumpTurned,
 )
+from .events import CenterTaken, TrumpCut
 
 JsonObject = dict[str, Any]
 """A JSON object as Python reads and writes it."""
@@ -321,6 +322,16 @@ register_event(CardPlayed, lambda event: {"event": "play", "seat": event.seat, "
 register_event(TrickTaken, _trick_taken)
 register_event(HandEnded, _hand_ended)
 register_event(GameEnded, lambda event: {"event": "game_end", "winner": event.winner, "scores": list(event.scores)})
+register_event(
+    TrumpCut,
+    lambda event: {
+        "event": "trump_cut", "seat": event.seat, "card": card_name(event.card), "color": COLOR_NAMES[event.color],
+    },
+)
+register_event(
+    CenterTaken,
+    lambda event: {"event": "center_taken", "seat": event.seat, "cards": _names(event.cards), "points": event.points},
+)
 
 
 # --------------------------------------------------------- the patience family

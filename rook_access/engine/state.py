@@ -60,8 +60,9 @@ from .events import (
     TrumpNamed,
     TrumpTurned,
 )
+from .events import CenterTaken, TrumpCut
 from .protocol import Standing
-from .rules import PARTNERSHIP, RuleSet, Teams, team_of
+from .rules import NO_TRUMP, PARTNERSHIP, RuleSet, Teams, TrumpSource, team_of
 
 
 class Phase(enum.Enum):
@@ -163,6 +164,12 @@ class SeatView:
     """Points taken so far this hand, by seat."""
     points_out_of_play: int = 0
     """Points in no trick this hand: the cards laid aside, and the nest where no bid wins it."""
+    trump_cut: Card | None = None
+    """The card cut from the pack for trump this hand (High 14)."""
+    center_taken: tuple[Card, ...] = ()
+    """The cards left over from the deal, once the first trick's taker has taken them (Flip, High 14)."""
+    center_taker: int | None = None
+    """Who took the centre's cards with the first trick."""
 
     def controller(self, seat: int) -> int:
         """The seat of the player who decides for ``seat``: itself, or for the dummy the
@@ -275,8 +282,10 @@ class GameState:
         the winner of a finished game; a drawn game has no winner.
         """
         scores = self.scores
+        better = self.rules.better
         rows = [
-            Standing(seats, score, 1 + sum(other > score for other in scores), self.is_over and index == self.winner)
+            Standing(seats, score, 1 + sum(better * (other - score) > 0 for other in scores),
+                     self.is_over and index == self.winner)
             for index, (seats, score) in enumerate(zip(self.rules.scorers, scores, strict=True))
         ]
         return tuple(sorted(rows, key=lambda row: row.place))
@@ -409,8 +418,20 @@ class GameState:
             checked=tuple(self.checked),
             trump_turned=self.trump_turned,
             taken=tuple(self.taken),
-            points_out_of_play=self.rules.points_in(self.aside | (0 if self.rules.bidding else self.nest)),
+            points_out_of_play=self.rules.points_in(self.aside | self._nest_out_of_play()),
+            **self._view_of_cut_and_center(),
         )
+
+    def _nest_out_of_play(self) -> CardSet:
+        """The nest when its cards are in no trick: without bidding, unless the first trick's
+        taker takes them (Flip, High 14)."""
+        return 0 if self.rules.bidding or self.rules.center_to_first_trick else self.nest
+
+    def _view_of_cut_and_center(self) -> dict[str, object]:
+        """The view's facts of High 14's cut and of the centre's cards (none in the other games)."""
+        if not self.rules.center_to_first_trick:
+            return {}
+        return {"trump_cut": self.cut, "center_taken": self.center_taken, "center_taker": self.center_taker}
 
     def _legal_for_view(self, seat: int) -> tuple[Action, ...] | DiscardChoices:
         if seat != self.turn:
@@ -567,6 +588,9 @@ class GameState:
         self.bidder: int | None = None
         self.trump: Color | None = None
         self.trump_turned: tuple[Card, ...] = ()
+        self.cut = deal.cut
+        self.center_taken: tuple[Card, ...] = ()
+        self.center_taker: int | None = None
         first = self._next_seat(deal.dealer)
         self.trick_leader = rules.dummy_seat if rules.dummy_seat is not None else first
         self.trick_cards: list[Card] = []
@@ -578,8 +602,11 @@ class GameState:
         self._emit(Dealt(self.hand_number, deal.dealer, deal.hands, deal.nest, deal.aside, self.face_up))
         if rules.teams is not Teams.FIXED:
             self._emit(TeamsFormed(self.teams))
-        if not rules.bidding:
+        source = rules.trump_from
+        if source is TrumpSource.TURNED:
             self._turn_trump()
+        elif source is not TrumpSource.BID:
+            self._trump_without_bidding(source)
 
     def _set_teams(self, teams: tuple[tuple[int, ...], ...]) -> None:
         self.teams = teams
@@ -607,6 +634,20 @@ class GameState:
         self.trump_turned = tuple(turned)
         self.trump = color
         self._emit(TrumpTurned(self.trump_turned, color))
+        self.phase = Phase.PLAY
+        self.turn = self.trick_leader
+
+    def _trump_without_bidding(self, source: TrumpSource) -> None:
+        """High 14: trump is the color of the card cut (the seat at the dealer's right cut it);
+        Flip: there is no trump.  Then the dealer's left leads."""
+        if source is TrumpSource.CUT:
+            assert self.cut is not None  # Deal.check: a game that cuts has a cut card
+            color = card_color(self.cut)
+            assert color is not None  # no Bird in a game that cuts
+            self.trump = color
+            self._emit(TrumpCut((self.dealer - 1) % self.rules.players, self.cut, color))
+        else:
+            self.trump = NO_TRUMP
         self.phase = Phase.PLAY
         self.turn = self.trick_leader
 
@@ -719,7 +760,7 @@ class GameState:
         leader = self.trick_leader
         assert self.trump is not None  # named before the first card
         winner = (leader + rules.trick_winner(self.trick_cards, self.trump)) % rules.players
-        points = rules.points_in(mask_of(cards))
+        points = rules.points_in(mask_of(cards)) + rules.points_per_trick
         last = not self.hands[winner]
         nest: tuple[Card, ...] = ()
         nest_points = 0
@@ -732,11 +773,24 @@ class GameState:
         trick = TrickTaken(len(self.tricks) + 1, leader, cards, winner, points, nest, nest_points)
         self.tricks.append(trick)
         self._emit(trick)
+        if rules.center_to_first_trick and trick.number == 1 and self.nest:
+            self._take_center(winner)
         self.trick_cards = []
         self.trick_leader = winner
         self.turn = winner
         if last:
             self._end_hand()
+
+    def _take_center(self, winner: int) -> None:
+        """The first trick's taker takes the cards left over from the deal (Flip, High 14)."""
+        center = self.nest
+        points = self.rules.points_in(center)
+        self.center_taken = tuple(cards_in(center))
+        self.center_taker = winner
+        self.nest = 0
+        self.counters[self._team_of[winner]] += points
+        self.taken[winner] += points
+        self._emit(CenterTaken(winner, self.center_taken, points))
 
     def _end_hand(self) -> None:
         rules = self.rules

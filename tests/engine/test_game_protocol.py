@@ -7,7 +7,15 @@ import random
 import pytest
 
 from rook_access.engine import GameState, IllegalActionError, InvalidDealError, Rule, card_name, protocol
-from rook_access.engine.games import GAMES, TRICK_OPTIONS, UnknownGameError, all_options, find_game, table_setup
+from rook_access.engine.games import (
+    GAMES,
+    TRICK_OPTIONS,
+    UnknownGameError,
+    all_options,
+    find_game,
+    table_setup,
+    trick_options,
+)
 from rook_access.engine.protocol import OptionError, Standing
 from rook_access.engine.rules import VARIANTS, TableOptions, with_options
 
@@ -44,10 +52,11 @@ def test_a_finished_game_ranks_every_scorer_with_the_winner_first(name):
     standings = state.standings()
     assert state.seats_to_act() == () and not state.legal_actions()
     assert sorted(row.seats for row in standings) == sorted(rules.scorers)
-    assert [row.score for row in standings] == sorted(state.scores, reverse=True)
+    better = rules.better  # Flip: the lowest score is the best
+    assert [row.score for row in standings] == sorted(state.scores, key=lambda score: -better * score)
     assert [row.place for row in standings] == sorted(row.place for row in standings)
     for row in standings:
-        assert row.place == 1 + sum(score > row.score for score in state.scores)
+        assert row.place == 1 + sum(better * (score - row.score) > 0 for score in state.scores)
     winners = [row for row in standings if row.won]
     if state.winner is None:
         assert winners == []
@@ -68,10 +77,15 @@ def test_every_trick_variant_is_registered_by_its_name_with_the_options_declared
     assert list(tricks) == list(VARIANTS)
     assert list(GAMES)[len(VARIANTS) :] == ["solitaire", "clock"]
     for name, game in tricks.items():
-        assert game.name == name and game.family == "tricks" and game.options == TRICK_OPTIONS
-        assert game.seat_counts == (len(VARIANTS[name].people),)
+        rules = VARIANTS[name]
+        assert game.name == name and game.family == "tricks" and game.options == trick_options(rules)
+        assert game.seat_counts[0] == len(rules.people)
+        if not rules.table_sizes:
+            assert game.options == TRICK_OPTIONS and game.seat_counts == (len(rules.people),)
+        else:  # the 1913 games of several table sizes: the default first, then the others
+            assert sorted(game.seat_counts) == list(rules.table_sizes)
     assert [option.name for option in all_options()] == [
-        "target", "bird_rank", "min_bid", "all_tricks_bonus", "ones", "hands"
+        "target", "bird_rank", "min_bid", "all_tricks_bonus", "ones", "hands", "players"
     ]
 
 
@@ -133,9 +147,10 @@ def test_a_new_game_is_one_entry_in_the_registry(monkeypatch):
 
     monkeypatch.setattr(games, "GAMES", {**GAMES, SOLITAIRE.name: SOLITAIRE, CLOCK.name: CLOCK})
     monkeypatch.setattr(cli, "GAMES", games.GAMES)
-    assert cli.variant_lines()[-2:] == [f"9. solitaire: {SOLITAIRE.summary}", f"10. clock: {CLOCK.summary}"]
+    first = len(VARIANTS) + 1
+    assert cli.variant_lines()[-2:] == [f"{first}. solitaire: {SOLITAIRE.summary}", f"{first + 1}. clock: {CLOCK.summary}"]
     state = find_game("Solitaire").start(table_setup("solitaire", seed=4), None)
     assert isinstance(state, protocol.GameState) and state.seats_to_act() == (0,)
     with pytest.raises(OptionError, match="^Rook Solitaire has no option target; its options: none.$"):
         table_setup("solitaire", {"target": 300})
-    assert [option.name for option in all_options()] == [option.name for option in TRICK_OPTIONS]
+    assert [option.name for option in all_options()] == [option.name for option in TRICK_OPTIONS] + ["players"]
