@@ -14,18 +14,14 @@ from ...players.base import Advice
 from ..base import Views, cards_text, plural
 from ..hints import advice_line
 from ..message import Message
-from .bidding import BiddingLines
-from .nest import NestLines
-from .play import PlayLines
-from .questions import QuestionLines
-from .scores import ScoreLines
+from .booklet import BookletLines
 from .words import sort_hand
 
 REVIEW_TOPICS = ("hand", "trick", "last", "bids", "score", "trump", "turn", "legal", "taken", "dummy")
 """The review commands the trick-taking games answer."""
 
 
-class TrickNarrator(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines):
+class TrickNarrator(BookletLines):
     """Every line said about a trick-taking game (``announcer.base.Narrator``).
 
     ``humans`` are the seats played at the keyboard.  With one human, that
@@ -101,7 +97,7 @@ class TrickNarrator(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLine
     def grouped_hand_line(self, view: SeatView) -> str:
         """The hand grouped by color with the count of each, trump first: for the ``hand`` command
         (the braille verbosity says ``hand_lines`` instead)."""
-        trump = view.trump
+        trump = view.trump if view.trump in COLORS else None  # Flip: no trump
         cards = sort_hand(view.hand, trump, self.rules)
         groups: list[str] = []
         missing: list[str] = []

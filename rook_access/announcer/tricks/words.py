@@ -18,7 +18,7 @@ SEAT_NAMES = ("South", "West", "North", "East")
 """The seats of the 4-player games (``RuleSet.names`` has every game's)."""
 INITIALS = {
     "South": "S", "West": "W", "North": "N", "East": "E", "Northwest": "NW", "Northeast": "NE",
-    "Southwest": "SW", "Dummy": "D",
+    "Southwest": "SW", "Dummy": "D", "Southeast": "SE",
 }  # fmt: skip
 """Seat names' initials, for the braille verbosity."""
 STEP_WORDS = {5: "fives", 10: "tens"}
