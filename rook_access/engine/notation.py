@@ -58,6 +58,7 @@ from .events import (
     BidMade,
     BidWon,
     CardPlayed,
+    CenterTaken,
     Checked,
     Dealt,
     GameEnded,
@@ -68,10 +69,10 @@ from .events import (
     TeamsFormed,
     ThrownIn,
     TrickTaken,
+    TrumpCut,
     TrumpNamed,
     TrumpTurned,
 )
-from .events import CenterTaken, TrumpCut
 
 JsonObject = dict[str, Any]
 """A JSON object as Python reads and writes it."""

@@ -525,8 +525,10 @@ class RuleSet:
         2
         >>> PARTNERSHIP.trick_winner(parse_cards("10r 14r 6x 13r"), GREEN)
         1
-        >>> HIGH_14.trick_winner(parse_cards("10r 14x 14g 14r"), GREEN), FLIP.trick_winner(parse_cards("5r 9g 6r"), NO_TRUMP)
-        (3, 2)
+        >>> HIGH_14.trick_winner(parse_cards("10r 14x 14g 14r"), GREEN)
+        3
+        >>> FLIP.trick_winner(parse_cards("5r 9g 6r"), NO_TRUMP)
+        2
         """
         power = self.trick_powers[trump][cards[0]]
         best_index = 0

@@ -46,6 +46,7 @@ from .events import (
     BidMade,
     BidWon,
     CardPlayed,
+    CenterTaken,
     Checked,
     Dealt,
     Event,
@@ -57,10 +58,10 @@ from .events import (
     TeamsFormed,
     ThrownIn,
     TrickTaken,
+    TrumpCut,
     TrumpNamed,
     TrumpTurned,
 )
-from .events import CenterTaken, TrumpCut
 from .protocol import Standing
 from .rules import NO_TRUMP, PARTNERSHIP, RuleSet, Teams, TrumpSource, team_of
 
@@ -419,7 +420,9 @@ class GameState:
             trump_turned=self.trump_turned,
             taken=tuple(self.taken),
             points_out_of_play=self.rules.points_in(self.aside | self._nest_out_of_play()),
-            **self._view_of_cut_and_center(),
+            trump_cut=self.cut,
+            center_taken=self.center_taken,
+            center_taker=self.center_taker,
         )
 
     def _nest_out_of_play(self) -> CardSet:
@@ -427,11 +430,6 @@ class GameState:
         taker takes them (Flip, High 14)."""
         return 0 if self.rules.bidding or self.rules.center_to_first_trick else self.nest
 
-    def _view_of_cut_and_center(self) -> dict[str, object]:
-        """The view's facts of High 14's cut and of the centre's cards (none in the other games)."""
-        if not self.rules.center_to_first_trick:
-            return {}
-        return {"trump_cut": self.cut, "center_taken": self.center_taken, "center_taker": self.center_taker}
 
     def _legal_for_view(self, seat: int) -> tuple[Action, ...] | DiscardChoices:
         if seat != self.turn:

@@ -136,7 +136,8 @@ def _check_play(view, player: SearchPlayer, advice: PlayAdvice, line: str) -> No
     golden = re.findall(r"the Golden Ten takes about (\d+) off", line)
     if analysis.samples or analysis.exact:
         assert advice.points == round(analysis.results[card].mean_points)
-        assert (figures, golden) == (([], [str(-advice.points)]) if advice.points < 0 else ([str(advice.points)], [])), line
+        expected = ([], [str(-advice.points)]) if advice.points < 0 else ([str(advice.points)], [])
+        assert (figures, golden) == expected, line
         remaining = view.rules.total_points - sum(view.counters)
         if not view.rules.avoid_points:
             assert 0 <= advice.points <= remaining

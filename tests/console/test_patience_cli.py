@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rook_access.engine.games import GAMES
 from rook_access.engine.patience_deck import deck_to_json, shuffled_deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,8 +52,9 @@ def test_list_variants_names_both_patience_games(tmp_path):
     result = rook(tmp_path, ["--list-variants"])
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[-2].startswith("9. solitaire: Rook Solitaire: one player")
-    assert lines[-1].startswith("10. clock: Rook Clock: one player")
+    count = len(GAMES)  # the trick games are listed first
+    assert lines[-2].startswith(f"{count - 1}. solitaire: Rook Solitaire: one player")
+    assert lines[-1].startswith(f"{count}. clock: Rook Clock: one player")
 
 
 def test_solitaire_moves_undo_quit_then_resume_goes_on_with_the_same_piles_and_record(tmp_path):

@@ -148,7 +148,9 @@ def test_a_new_game_is_one_entry_in_the_registry(monkeypatch):
     monkeypatch.setattr(games, "GAMES", {**GAMES, SOLITAIRE.name: SOLITAIRE, CLOCK.name: CLOCK})
     monkeypatch.setattr(cli, "GAMES", games.GAMES)
     first = len(VARIANTS) + 1
-    assert cli.variant_lines()[-2:] == [f"{first}. solitaire: {SOLITAIRE.summary}", f"{first + 1}. clock: {CLOCK.summary}"]
+    assert cli.variant_lines()[-2:] == [
+        f"{first}. solitaire: {SOLITAIRE.summary}", f"{first + 1}. clock: {CLOCK.summary}"
+    ]
     state = find_game("Solitaire").start(table_setup("solitaire", seed=4), None)
     assert isinstance(state, protocol.GameState) and state.seats_to_act() == (0,)
     with pytest.raises(OptionError, match="^Rook Solitaire has no option target; its options: none.$"):

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from ...engine import (
     COLOR_NAMES,
     Dealt,
+    Discard,
     GameEnded,
     HandEnded,
     IllegalActionError,
@@ -35,9 +36,9 @@ from ...engine import (
     TrickTaken,
     card_name,
 )
-from ...engine.cards import Card
+from ...engine.cards import COLORS, Card
 from ...engine.events import CenterTaken, TrumpCut
-from ...engine.rules import COLORS, TrumpSource
+from ...engine.rules import TrumpSource
 from ..base import cards_text, plural
 from .bidding import BiddingLines
 from .nest import NestLines
@@ -60,8 +61,8 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
         elif self.terse:
             lines = [f"{self.name(event.seat)} {'cut' if event.seat == self.you else 'cuts'} {card}: trump {color}."]
         else:
-            lines = [self.does(event.seat, "cut", "cuts") + f" the pack and {'show' if event.seat == self.you else 'shows'}"
-                     f" {card}: trump is {color}."]
+            shows = "show" if event.seat == self.you else "shows"
+            lines = [self.does(event.seat, "cut", "cuts") + f" the pack and {shows} {card}: trump is {color}."]
         lines += self.hands_before_play(play_starts=True)
         story = self.story
         leader = story.first_leader
@@ -196,7 +197,7 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
     def trump_line(self, view: SeatView) -> str:
         source = self.rules.trump_from
         if source is TrumpSource.NONE:
-            return f"There is no trump in {self.rules.title}."
+            return "There is no trump in this game."
         if source is TrumpSource.CUT and view.trump in COLORS and view.trump_cut is not None:
             return f"Trump is {COLOR_NAMES[view.trump]}, from the card cut, {card_name(view.trump_cut)}."
         return super().trump_line(view)
@@ -243,8 +244,8 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
     def _out_of_phase(self, action: object, view: SeatView) -> str:
         if isinstance(action, NameTrump) and self.rules.trump_from in (TrumpSource.NONE, TrumpSource.CUT):
             return self.trump_line(view)
-        if not self.rules.bidding and not isinstance(action, Play):
-            return f"There is no bidding, nest or discard in {self.rules.title}."
+        if isinstance(action, Discard) and self.rules.center_to_first_trick:
+            return "There is no nest to discard to in this game."
         return super()._out_of_phase(action, view)
 
     def against_taken_lines(self, view: SeatView) -> list[str]:
