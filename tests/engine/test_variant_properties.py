@@ -65,7 +65,8 @@ def winner_index(cards: list[int], trump: int, bird_rank: BirdRank, ones_high: b
 
 
 TABLES = [
-    (name, rules) for name, rules in VARIANTS.items() if not rules.table_sizes  # Flip, High 14: test_flip_high14
+    # Flip and High 14 (several table sizes): test_flip_high14_properties
+    (name, rules) for name, rules in VARIANTS.items() if not rules.table_sizes
 ] + [
     ("kentucky", with_options(VARIANTS["kentucky"], TableOptions(bird_rank=BirdRank.LOW, all_tricks_bonus=50))),
     ("kentucky", with_options(VARIANTS["kentucky"], TableOptions(bird_rank=BirdRank.TEN_AND_A_HALF, ones=True))),
