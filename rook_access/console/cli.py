@@ -540,8 +540,10 @@ def _offer_variants(
 def _not_applying(args: argparse.Namespace, game: GameDescription) -> list[str]:
     """A line for each flag given that means nothing in ``game``: it is left out."""
     declared = {option.name for option in game.options}
+    flags = ", ".join(option.flag for option in game.options)
+    allowed = f" Its table options: {flags}." if flags else ""
     lines = [
-        f"{option.flag} does not apply to {game.title}; it is left out."
+        f"{option.flag} does not apply to {game.title}; it is left out.{allowed}"
         for option in all_options()
         if getattr(args, option.name) is not None and option.name not in declared
     ]

@@ -19,7 +19,7 @@ game is one entry in ``GAMES`` (its module makes its ``GameDescription``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from .clock import CLOCK
@@ -251,18 +251,19 @@ def all_options() -> tuple[Option, ...]:
         for option in game.options:
             first = found.setdefault(option.name, option)
             if first is not option and first.kind is int and option.kind is int:
-                # One flag for games that allow different ranges (``players``): the widest; each
-                # game checks its own range when its table is set (``GameDescription.checked_options``).
+                # One flag for games that allow different ranges (``players``): a bound the games do
+                # not share is left to each game, which checks its own range when its table is set
+                # (``GameDescription.checked_options``), naming that range.
+                lowest = _shared(first.minimum, option.minimum)
                 found[option.name] = dataclasses.replace(
-                    first, minimum=_widest(first.minimum, option.minimum, min),
-                    maximum=_widest(first.maximum, option.maximum, max),
+                    first, minimum=lowest, maximum=_shared(first.maximum, option.maximum)
                 )
     return tuple(found.values())
 
 
-def _widest(first: int | None, other: int | None, pick: Callable[[int, int], int]) -> int | None:
-    """The wider of two bounds of a range (None: no bound)."""
-    return None if first is None or other is None else pick(first, other)
+def _shared(first: int | None, other: int | None) -> int | None:
+    """A bound of a range two games share, None where they differ."""
+    return first if first == other else None
 
 
 def table_setup(
