@@ -163,6 +163,9 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
             reasons.append(f"your partner {names[advice.winning]} is winning it: the Golden Ten goes to your side")
         elif advice.takes_lead and advice.trick_points + advice.card_points < 0:
             reasons.append("it takes the trick with the Golden Ten in it")
+        elif advice.card_points < 0:
+            how = "it ducks under the winning card" if card_color(card) == advice.led_suit else "you cannot follow"
+            reasons.append(f"{how}, and the Golden Ten goes to whoever takes the trick")
         elif advice.takes_lead and advice.last_to_play:
             reds = advice.trick_points + advice.card_points
             reasons.append(f"you cannot duck: the trick is yours, {reds} red point{'s' if reds != 1 else ''}")

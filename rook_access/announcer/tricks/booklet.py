@@ -80,7 +80,9 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
     def _on_Dealt(self, event: Dealt) -> list[str]:
         lines = super()._on_Dealt(event)
         if event.nest and self.rules.center_to_first_trick:  # the first line ends with its full stop
-            if self.braille or self.terse:
+            if self.braille:
+                words = f"; {len(event.nest)} in center"
+            elif self.terse:
                 words = f"; {len(event.nest)} to the center"
             else:
                 words = f"; {plural(len(event.nest), 'card')} face down in the center for the first trick's taker"
@@ -107,6 +109,15 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
                          f"{' and the Golden Ten' if golden else ''}.")
         return lines
 
+    def _fitted(self, lines: list[str]) -> list[str]:
+        """Braille: each line cut into pieces that fit the display (a table of six or seven has long
+        score lines); the other verbosities, the lines as they are."""
+        return [piece for line in lines for piece in self.fit(line)] if self.braille else lines
+
+    def _on_HandEnded(self, event: HandEnded) -> list[str]:
+        lines = super()._on_HandEnded(event)
+        return self._fitted(lines) if self.rules.table_sizes else lines
+
     def _hand_without_bid(self, event: HandEnded) -> list[str]:
         if self.rules.avoid_points:
             return self.hand_against_lines(event)
@@ -115,6 +126,8 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
         return super()._hand_without_bid(event)
 
     def _on_GameEnded(self, event: GameEnded) -> list[str]:
+        if self.rules.table_sizes and not self.rules.avoid_points:
+            return self._fitted(super()._on_GameEnded(event))
         if not self.rules.avoid_points:
             return super()._on_GameEnded(event)
         margin = " to ".join(str(score) for score in sorted(event.scores))
@@ -208,6 +221,8 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
 
     def score_lines(self, view: SeatView) -> list[str]:
         lines = super().score_lines(view)
+        if self.rules.table_sizes:
+            lines = self._fitted(lines)
         if not self.rules.avoid_points or self.braille:
             return lines
         lines[0] = lines[0][:-1] + "; points against, the lowest wins."

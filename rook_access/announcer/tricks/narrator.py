@@ -74,10 +74,10 @@ class TrickNarrator(BookletLines):
             if self.braille:
                 return self.hand_lines(view.seat, view.hand, view.trump)
             return [self.grouped_hand_line(view)]
-        if topic == "trick":
-            return [self.trick_line(view)]
+        if topic == "trick":  # a trick of six or seven cards takes two braille lines
+            return self.fit(self.trick_line(view))
         if topic == "last":
-            return [self.last_trick_line(view)]
+            return self.fit(self.last_trick_line(view))
         if topic == "bids":
             return self.bids_lines(view)
         if topic == "score":
