@@ -286,7 +286,7 @@ class RuleSet:
         >>> FLIP.for_players(8)
         Traceback (most recent call last):
         ...
-        rook_access.engine.rules.RuleSetError: Flip is for 3 to 7 players, not 8.
+        rook_access.engine.rules.RuleSetError: Flip (Golden Ten) is for 3 to 7 players, not 8.
         """
         if players == self.players:
             return self
@@ -799,7 +799,7 @@ GOLDEN_TEN = make_card(10, YELLOW)
 
 FLIP = RuleSet(
     name="flip",
-    title="Flip, or Golden Ten",
+    title="Flip (Golden Ten)",
     lowest_number=1,
     uses_bird=False,
     hand_size=14,

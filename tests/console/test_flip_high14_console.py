@@ -39,9 +39,9 @@ def test_an_option_the_game_does_not_have_is_left_out_in_one_line_naming_its_opt
                            "--seed", "2"])
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == ("--bird-rank does not apply to Flip, or Golden Ten; it is left out. "
+    assert lines[0] == ("--bird-rank does not apply to Flip (Golden Ten); it is left out. "
                         "Its table options: --hands, --players.")
-    assert lines[1] == "Rook: Flip, or Golden Ten, 1 hand."
+    assert lines[1] == "Rook: Flip (Golden Ten), 1 hand."
     done = rook(tmp_path, ["--variant", "partnership", "--players", "5"], "quit\n")
     assert done.stdout.splitlines()[0].startswith(
         "--players does not apply to The Original Rook Partnership Game; it is left out. Its table options: --target,")
@@ -57,7 +57,7 @@ def test_the_games_are_listed_with_their_table_sizes():
     lines = cli.variant_lines()
     names = list(GAMES)
     flip = lines[names.index("flip")]
-    assert flip.endswith("flip: Flip, or Golden Ten: 3 to 7 players, partners at 4, no trump, avoid taking red cards, "
+    assert flip.endswith("flip: Flip (Golden Ten): 3 to 7 players, partners at 4, no trump, avoid taking red cards, "
                          "6 deals, the lowest wins.")
     high = lines[names.index("high-14")]
     assert high.endswith("high-14: High 14: 3 to 6 players, partners at 4, trump cut from the pack, a 14 at any time, "

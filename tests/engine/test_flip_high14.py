@@ -86,13 +86,13 @@ def test_partners_sit_opposite_with_four_and_everyone_plays_alone_otherwise(rule
 
 
 def test_a_table_size_the_game_does_not_allow_is_refused_naming_the_sizes_it_does():
-    with pytest.raises(RuleSetError, match=r"^Flip, or Golden Ten is for 3 to 7 players, not 8\.$"):
+    with pytest.raises(RuleSetError, match=r"^Flip \(Golden Ten\) is for 3 to 7 players, not 8\.$"):
         FLIP.for_players(8)
     with pytest.raises(RuleSetError, match=r"^High 14 is for 3 to 6 players, not 7\.$"):
         with_options(HIGH_14, TableOptions(players=7))
     with pytest.raises(OptionError, match=r"^players must be a whole number from 3 to 7, not 8\.$"):
         table_setup("flip", {"players": 8})
-    with pytest.raises(OptionError, match=r"^Flip, or Golden Ten has no option bird_rank; its options: hands or "
+    with pytest.raises(OptionError, match=r"^Flip \(Golden Ten\) has no option bird_rank; its options: hands or "
                                           r"players\.$"):
         table_setup("flip", {"bird_rank": "low"})
     assert find_game("flip").seat_counts == (4, 3, 5, 6, 7) and find_game("high-14").seat_counts == (4, 3, 5, 6)
