@@ -430,7 +430,6 @@ class GameState:
         taker takes them (Flip, High 14)."""
         return 0 if self.rules.bidding or self.rules.center_to_first_trick else self.nest
 
-
     def _legal_for_view(self, seat: int) -> tuple[Action, ...] | DiscardChoices:
         if seat != self.turn:
             return ()

@@ -13,7 +13,6 @@ import time
 
 import pytest
 
-from rook_access.announcer.spoken import cards_in_words
 from rook_access.players import BasicPlayer
 from rook_access.saves import GameSetup, make_table
 from tests.helpers.terminal import Terminal, screen_reader_safe
@@ -128,4 +127,3 @@ def test_a_whole_game_typed_at_a_terminal(tmp_path, variant: str, players: int, 
     said = [line for line in shown if " takes the center's " in line]
     assert len(said) == (1 if 56 % players else 0), said  # the center's cards, named as they are taken
     assert sum(line.startswith(("You play ", "You lead ", "You trump ")) for line in shown) == len(moves)
-    assert cards_in_words("9r") != "9r"
