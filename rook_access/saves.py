@@ -281,6 +281,8 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     }
     if deal.aside:
         data["aside"] = [card_name(card) for card in deal.aside]
+    if deal.cut is not None:
+        data["cut"] = card_name(deal.cut)
     return data
 
 

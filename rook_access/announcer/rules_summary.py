@@ -10,11 +10,21 @@ from __future__ import annotations
 from ..engine import BirdRank, RuleSet, Teams
 from ..engine.cards import BIRD
 from ..engine.games import GAMES, trick_option_values, trick_summary
+from ..engine.rules import TrumpSource
 
 _NUMBER_WORDS = {1: "1s", 5: "5s", 10: "10s", 14: "14s"}
 
 
 def _counters(rules: RuleSet) -> str:
+    if rules.avoid_points:  # Flip
+        reds = sum(points for points in rules.points if points > 0)
+        return (f"Red cards count against their taker: the red 10 ten, the red 5 five, every other red card one, "
+                f"{reds} a hand. The Golden Ten, the yellow 10, takes 10 off its taker's red count for the hand, "
+                "or all of it if it is 10 or less.")
+    if rules.points_per_trick:  # High 14
+        worth = ", ".join(f"each {number} counts {points}" for number, points in rules.counter_values)
+        return (f"Each trick counts {rules.points_per_trick}, {worth}, the 14s nothing: "
+                f"{rules.total_points} points a hand.")
     by_points: dict[int, list[str]] = {}
     for number, points in rules.counter_values:
         if number in rules.numbers:
@@ -36,6 +46,10 @@ def _deck(rules: RuleSet) -> str:
 
 
 def _deal(rules: RuleSet) -> str:
+    if rules.center_to_first_trick:
+        center = (f", and the {rules.nest_size} left over lie face down in the center for whoever takes the "
+                  "first trick" if rules.nest_size else "")
+        return f"The whole pack is dealt one card at a time, {rules.hand_size} each{center}."
     if rules.deal_whole_pack:
         return _whole_pack(rules)
     aside = f", and {rules.out_of_play} are laid aside unseen" if rules.out_of_play else ""
@@ -66,6 +80,11 @@ def _whole_pack(rules: RuleSet) -> str:
 
 
 def _bidding(rules: RuleSet) -> list[str]:
+    if rules.trump_from is TrumpSource.NONE:
+        return ["No bidding and no trump. The dealer's left leads."]
+    if rules.trump_from is TrumpSource.CUT:
+        return ["No bidding. Before the deal the player at the dealer's right cuts the pack: "
+                "the color of the card shown is trump. The dealer's left leads."]
     if not rules.bidding:
         return [
             "No bidding: trump is the color of the nest's top card "
@@ -127,7 +146,24 @@ def _bird(rules: RuleSet) -> str | None:
     }[rules.bird_rank]
 
 
+def _taking(rules: RuleSet) -> str:
+    """How a trick is played and won."""
+    if rules.fourteens_any_time:
+        return ("Follow the color led if you can, but a 14 may be played at any time. The 14 of the color led "
+                "takes the trick; else the first 14 played; else the highest trump; else the highest card "
+                "of the color led.")
+    if rules.trump_from is TrumpSource.NONE:
+        return "Follow the color led if you can; the highest card of the color led takes the trick."
+    return ("Follow the color led if you can; the highest trump, "
+            "or else the highest card of the color led, takes the trick.")
+
+
 def _scoring(rules: RuleSet) -> list[str]:
+    if rules.avoid_points and rules.hands_limit:
+        hands = f"{rules.hands_limit} deal{'s' if rules.hands_limit != 1 else ''}"
+        whose = "Each side keeps" if rules.scores_by_side else "Each player keeps"
+        return [f"{whose} a score of points against; after {hands} the lowest total wins, "
+                "and equal lowest totals draw."]
     lines = []
     if rules.made_others_score_tricks_only:  # Display Rook
         lines.append("Bidders who take their bid score all they take, the others only their tricks; "
@@ -135,6 +171,8 @@ def _scoring(rules: RuleSet) -> list[str]:
     elif rules.bidding:
         lines.append("Bidders who take their bid score all they take; "
                      "otherwise they lose the bid. The others score what they take.")
+    elif rules.points_per_trick:
+        lines.append("Everyone scores what they take" + (", each side together." if rules.scores_by_side else "."))
     else:
         lines.append("Everyone scores the counters they take.")
     if rules.all_tricks_bonus:
@@ -172,8 +210,7 @@ def rules_summary(rules: RuleSet) -> list[str]:
     bird = _bird(rules)
     if bird:
         lines.append(bird)
-    lines.append("Follow the color led if you can; the highest trump, "
-                 "or else the highest card of the color led, takes the trick.")
+    lines.append(_taking(rules))
     lines.append(_counters(rules))
     lines += _nest_trick_and_cut(rules)
     lines += _scoring(rules)

@@ -1,6 +1,6 @@
 """Benchmark: how many lines of the braille verbosity fit a 40-cell braille display.
 
-Run ``python -m rook_access.bench.braille_lines [--games N] [--seed S]``.
+Run ``python -m rook_access.bench.braille_lines [--games N] [--seed S] [--variant NAME --players N]``.
 Whole games are played by computer players while an announcer with the
 ``braille`` verbosity speaks for South, the seat at the keyboard.  After every
 move it also makes the lines South can ask for: the hand, the current and
@@ -91,11 +91,11 @@ def _kind_of_event_line(line: str) -> str:
     return "hand" if line.startswith("Hand ") else "other"
 
 
-def measure(games: int = 200, seed: int = 1, hands: int = 3, game: RuleSet = PARTNERSHIP) -> Report:
-    """Play ``games`` games of ``hands`` hands of ``game`` (the Partnership Game by default) and measure
+def measure(games: int = 200, seed: int = 1, hands: int = 3, rules: RuleSet = PARTNERSHIP) -> Report:
+    """Play ``games`` games of ``hands`` hands of ``rules`` (the Partnership Game by default) and measure
     every braille-verbosity line."""
     report = Report()
-    rules = game.replace(hands_limit=hands)
+    rules = rules.replace(hands_limit=hands)
     chooser = random.Random(seed)
     for _ in range(games):
         state = GameState(rules, seed=chooser.randrange(2**32))
@@ -143,11 +143,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--variant", default="partnership", help="the game (default partnership)")
+    parser.add_argument("--variant", default="partnership", choices=list(VARIANTS),
+                        help="the game (default partnership)")
     parser.add_argument("--players", type=int, help="the table size, where the game has several")
     args = parser.parse_args(argv)
-    game = with_options(VARIANTS[args.variant], TableOptions(players=args.players))
-    for line in measure(args.games, args.seed, game=game).lines():
+    rules = with_options(VARIANTS[args.variant], TableOptions(players=args.players))
+    for line in measure(args.games, args.seed, rules=rules).lines():
         print(line)
 
 

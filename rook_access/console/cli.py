@@ -551,10 +551,13 @@ def _table_size_refused(args: argparse.Namespace, game: GameDescription) -> None
 
 def _not_applying(args: argparse.Namespace, game: GameDescription) -> list[str]:
     """A line for each flag given that means nothing in ``game``: it is left out."""
+    declared = {option.name for option in game.options}
+    flags = ", ".join(option.flag for option in game.options)
+    allowed = f" Its table options: {flags}." if flags else ""
     lines = [
-        f"{option.flag} does not apply to {game.title}; it is left out."
+        f"{option.flag} does not apply to {game.title}; it is left out.{allowed}"
         for option in all_options()
-        if getattr(args, option.name) is not None and option not in game.options and not option.table_size
+        if getattr(args, option.name) is not None and option.name not in declared and not option.table_size
     ]
     if game.seat_counts == (1,):
         for flag, given in (("--seats", args.seats), ("--level", args.level)):

@@ -298,6 +298,38 @@ class HandEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class TrumpCut:
+    """High 14: before the deal, the player at the dealer's right cuts the pack and shows the
+    bottom card of the part lifted; its color is trump (the pack is shuffled again and dealt).
+
+    >>> from rook_access.engine.cards import GREEN, parse_card
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(TrumpCut(2, parse_card("7g"), GREEN))
+    {'event': 'trump_cut', 'seat': 2, 'card': '7g', 'color': 'green'}
+    """
+
+    seat: int
+    card: Card
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class CenterTaken:
+    """Flip and High 14: the taker of the first trick takes the cards left over from the deal,
+    face down in the centre; they are turned up as they are taken.  ``points`` are theirs.
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(CenterTaken(1, tuple(parse_cards("3r 9x")), 1))
+    {'event': 'center_taken', 'seat': 1, 'cards': ['3r', '9x'], 'points': 1}
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     """The game is over. ``winner`` is a side, or None for a draw after a fixed number of hands.
 
@@ -330,4 +362,6 @@ Event = (
     | HandDisplayed
     | HandEnded
     | GameEnded
+    | TrumpCut
+    | CenterTaken
 )

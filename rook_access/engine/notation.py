@@ -58,6 +58,7 @@ from .events import (
     BidMade,
     BidWon,
     CardPlayed,
+    CenterTaken,
     Checked,
     Dealt,
     GameEnded,
@@ -71,6 +72,7 @@ from .events import (
     ThrownIn,
     TricksCut,
     TrickTaken,
+    TrumpCut,
     TrumpNamed,
     TrumpTurned,
 )
@@ -345,6 +347,16 @@ register_event(
 )
 register_event(HandEnded, _hand_ended)
 register_event(GameEnded, lambda event: {"event": "game_end", "winner": event.winner, "scores": list(event.scores)})
+register_event(
+    TrumpCut,
+    lambda event: {
+        "event": "trump_cut", "seat": event.seat, "card": card_name(event.card), "color": COLOR_NAMES[event.color],
+    },
+)
+register_event(
+    CenterTaken,
+    lambda event: {"event": "center_taken", "seat": event.seat, "cards": _names(event.cards), "points": event.points},
+)
 
 
 # --------------------------------------------------------- the patience family

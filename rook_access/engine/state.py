@@ -46,6 +46,7 @@ from .events import (
     BidMade,
     BidWon,
     CardPlayed,
+    CenterTaken,
     Checked,
     Dealt,
     Event,
@@ -60,11 +61,12 @@ from .events import (
     ThrownIn,
     TricksCut,
     TrickTaken,
+    TrumpCut,
     TrumpNamed,
     TrumpTurned,
 )
 from .protocol import Standing
-from .rules import PARTNERSHIP, RuleSet, Teams, cut_winner, most_tricks_team, team_of
+from .rules import NO_TRUMP, PARTNERSHIP, RuleSet, Teams, TrumpSource, cut_winner, most_tricks_team, team_of
 
 
 class Phase(enum.Enum):
@@ -172,6 +174,12 @@ class SeatView:
     """Points in no trick this hand: the cards laid aside, and the nest where no bid wins it."""
     displayed: int | None = None
     """The seat whose hand lies face up and is played by the dealer (Display Rook), once it is laid down."""
+    trump_cut: Card | None = None
+    """The card cut from the pack for trump this hand (High 14)."""
+    center_taken: tuple[Card, ...] = ()
+    """The cards left over from the deal, once the first trick's taker has taken them (Flip, High 14)."""
+    center_taker: int | None = None
+    """Who took the centre's cards with the first trick."""
 
     def controller(self, seat: int) -> int:
         """The seat of the player who decides for ``seat``: itself, or for the dummy the
@@ -286,8 +294,10 @@ class GameState:
         the winner of a finished game; a drawn game has no winner.
         """
         scores = self.scores
+        better = self.rules.better
         rows = [
-            Standing(seats, score, 1 + sum(other > score for other in scores), self.is_over and index == self.winner)
+            Standing(seats, score, 1 + sum(better * (other - score) > 0 for other in scores),
+                     self.is_over and index == self.winner)
             for index, (seats, score) in enumerate(zip(self.rules.scorers, scores, strict=True))
         ]
         return tuple(sorted(rows, key=lambda row: row.place))
@@ -439,9 +449,17 @@ class GameState:
             checked=tuple(self.checked),
             trump_turned=self.trump_turned,
             taken=tuple(self.taken),
-            points_out_of_play=self.rules.points_in(self.aside | (0 if self.rules.bidding else self.nest)),
+            points_out_of_play=self.rules.points_in(self.aside | self._nest_out_of_play()),
             displayed=self.displayed,
+            trump_cut=self.cut,
+            center_taken=self.center_taken,
+            center_taker=self.center_taker,
         )
+
+    def _nest_out_of_play(self) -> CardSet:
+        """The nest when its cards are in no trick: without bidding, unless the first trick's
+        taker takes them (Flip, High 14)."""
+        return 0 if self.rules.bidding or self.rules.center_to_first_trick else self.nest
 
     def _legal_for_view(self, seat: int) -> tuple[Action, ...] | DiscardChoices:
         if seat != self.turn:
@@ -606,6 +624,9 @@ class GameState:
         self.bidder: int | None = None
         self.trump: Color | None = None
         self.trump_turned: tuple[Card, ...] = ()
+        self.cut = deal.cut
+        self.center_taken: tuple[Card, ...] = ()
+        self.center_taker: int | None = None
         first = self._next_seat(deal.dealer)
         self.trick_leader = rules.dummy_seat if rules.dummy_seat is not None else first
         self.trick_cards: list[Card] = []
@@ -618,8 +639,11 @@ class GameState:
         self._emit(Dealt(self.hand_number, deal.dealer, deal.hands, deal.nest, deal.aside, self.face_up))
         if rules.teams is not Teams.FIXED:
             self._emit(TeamsFormed(self.teams))
-        if not rules.bidding:
+        source = rules.trump_from
+        if source is TrumpSource.TURNED:
             self._turn_trump()
+        elif source is not TrumpSource.BID:
+            self._trump_without_bidding(source)
 
     def _set_teams(self, teams: tuple[tuple[int, ...], ...]) -> None:
         self.teams = teams
@@ -647,6 +671,20 @@ class GameState:
         self.trump_turned = tuple(turned)
         self.trump = color
         self._emit(TrumpTurned(self.trump_turned, color))
+        self.phase = Phase.PLAY
+        self.turn = self.trick_leader
+
+    def _trump_without_bidding(self, source: TrumpSource) -> None:
+        """High 14: trump is the color of the card cut (the seat at the dealer's right cut it);
+        Flip: there is no trump.  Then the dealer's left leads."""
+        if source is TrumpSource.CUT:
+            assert self.cut is not None  # Deal.check: a game that cuts has a cut card
+            color = card_color(self.cut)
+            assert color is not None  # no Bird in a game that cuts
+            self.trump = color
+            self._emit(TrumpCut((self.dealer - 1) % self.rules.players, self.cut, color))
+        else:
+            self.trump = NO_TRUMP
         self.phase = Phase.PLAY
         self.turn = self.trick_leader
 
@@ -772,7 +810,7 @@ class GameState:
         leader = self.trick_leader
         assert self.trump is not None  # named before the first card
         winner = (leader + rules.trick_winner(self.trick_cards, self.trump)) % rules.players
-        points = rules.points_in(mask_of(cards))
+        points = rules.points_in(mask_of(cards)) + rules.points_per_trick
         last = not self.hands[winner] or (rules.deal_whole_pack and not all(self.hands))
         nest: tuple[Card, ...] = ()
         nest_points = 0
@@ -785,6 +823,8 @@ class GameState:
         trick = TrickTaken(len(self.tricks) + 1, leader, cards, winner, points, nest, nest_points)
         self.tricks.append(trick)
         self._emit(trick)
+        if rules.center_to_first_trick and trick.number == 1 and self.nest:
+            self._take_center(winner)
         self.trick_cards = []
         self.trick_leader = winner
         self.turn = winner
@@ -814,6 +854,17 @@ class GameState:
             self._emit(TricksCut(cards, totals, winner))
             if winner is not None:
                 return winner
+
+    def _take_center(self, winner: int) -> None:
+        """The first trick's taker takes the cards left over from the deal (Flip, High 14)."""
+        center = self.nest
+        points = self.rules.points_in(center)
+        self.center_taken = tuple(cards_in(center))
+        self.center_taker = winner
+        self.nest = 0
+        self.counters[self._team_of[winner]] += points
+        self.taken[winner] += points
+        self._emit(CenterTaken(winner, self.center_taken, points))
 
     def _end_hand(self) -> None:
         rules = self.rules

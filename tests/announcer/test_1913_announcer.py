@@ -96,7 +96,7 @@ def test_partners_of_three_are_named_as_partners_and_sides_by_their_first_seat()
      (ROOK_1913, 8, None), (PARTNERSHIP_1913, 4, None), (PARTNERSHIP_1913, 6, None), (PARTNERSHIP_1913, 6, 3)],
 )
 def test_every_braille_line_fits_40_cells_at_every_table_size(base, players, sides):
-    report = measure(games=3, seed=players, hands=2, game=table(players, sides, base))
+    report = measure(games=3, seed=players, hands=2, rules=table(players, sides, base))
     for kind in (*PROMISED, "other"):
         assert report.counts[kind] > 10, kind
         assert report.share(kind) == 1.0, (kind, sorted(report.too_long[kind])[:3])

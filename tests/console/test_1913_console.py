@@ -87,7 +87,7 @@ def replay(events: list[dict]) -> GameState:
     ("flags", "message"),
     [
         (["--variant", "rook-1913", "--players", "9"],
-         "Rook for 3 to 8 Players is for 3, 4, 5, 6, 7 or 8 players, not 9."),
+         "Rook for 3 to 8 Players is for 3 to 8 players, not 9."),
         (["--variant", "partnership-1913", "--players", "5"], "Partnership Rook is for 4 or 6 players, not 5."),
         (["--variant", "partnership", "--players", "4"],
          "The Original Rook Partnership Game is for 4 players only: --players is for a game of several table sizes."),
@@ -332,6 +332,6 @@ def test_the_table_size_is_a_setting_changed_in_a_game_for_the_next_one(tmp_path
     assert "ones is now on, saved." in lines
     again = run(["--variant", "rook-1913", "--seed", "2", "--output", "plain"], "", tmp_path)
     assert again.returncode == 2 and again.stderr.splitlines() == [
-        "rook-access: Rook for 3 to 8 Players is for 3, 4, 5, 6, 7 or 8 players, not 9. "
+        "rook-access: Rook for 3 to 8 Players is for 3 to 8 players, not 9. "
         "(From your settings: settings players default clears it.)"
     ]

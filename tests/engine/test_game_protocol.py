@@ -16,6 +16,7 @@ from rook_access.engine.games import (
     all_options,
     find_game,
     table_setup,
+    trick_options,
 )
 from rook_access.engine.protocol import OptionError, Standing
 from rook_access.engine.rules import BOOKLET_VARIANTS, VARIANTS, TableOptions, with_options
@@ -53,10 +54,11 @@ def test_a_finished_game_ranks_every_scorer_with_the_winner_first(name):
     standings = state.standings()
     assert state.seats_to_act() == () and not state.legal_actions()
     assert sorted(row.seats for row in standings) == sorted(rules.scorers)
-    assert [row.score for row in standings] == sorted(state.scores, reverse=True)
+    better = rules.better  # Flip: the lowest score is the best
+    assert [row.score for row in standings] == sorted(state.scores, key=lambda score: -better * score)
     assert [row.place for row in standings] == sorted(row.place for row in standings)
     for row in standings:
-        assert row.place == 1 + sum(score > row.score for score in state.scores)
+        assert row.place == 1 + sum(better * (score - row.score) > 0 for score in state.scores)
     winners = [row for row in standings if row.won]
     if state.winner is None:
         assert winners == []
@@ -79,11 +81,13 @@ def test_every_trick_variant_is_registered_by_its_name_with_the_options_declared
     # The 1913 booklet's trick games come after its patience games, so the numbers of the list stay.
     assert list(GAMES) == [*hasbro, "solitaire", "clock", *BOOKLET_VARIANTS]
     for name, game in tricks.items():
-        sizes = VARIANTS[name].table_sizes
-        assert game.name == name and game.family == "tricks"
-        assert game.options == (TRICK_OPTIONS + (PLAYERS, SIDES)[: 2 if name == "partnership-1913" else 1]
-                                if sizes else TRICK_OPTIONS)
-        assert game.seat_counts == (sizes or (len(VARIANTS[name].people),))
+        rules = VARIANTS[name]
+        sizes = rules.table_sizes
+        assert game.name == name and game.family == "tricks" and game.options == trick_options(rules)
+        assert (SIDES in game.options) == (name == "partnership-1913") and (PLAYERS in game.options) == bool(sizes)
+        if not sizes:
+            assert game.options == TRICK_OPTIONS
+        assert game.seat_counts == (sizes or (len(rules.people),))
     assert [option.name for option in all_options()] == [
         "target", "bird_rank", "min_bid", "all_tricks_bonus", "ones", "hands", "players", "sides"
     ]

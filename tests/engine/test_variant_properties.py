@@ -65,7 +65,8 @@ def winner_index(cards: list[int], trump: int, bird_rank: BirdRank, ones_high: b
 
 
 TABLES = [
-    (name, rules) for name, rules in VARIANTS.items() if name not in BOOKLET_VARIANTS  # test_1913_properties
+    # the 1913 games: test_1913_properties, test_dixie_properties, test_display_properties, test_flip_high14_properties
+    (name, rules) for name, rules in VARIANTS.items() if name not in BOOKLET_VARIANTS
 ] + [
     ("kentucky", with_options(VARIANTS["kentucky"], TableOptions(bird_rank=BirdRank.LOW, all_tricks_bonus=50))),
     ("kentucky", with_options(VARIANTS["kentucky"], TableOptions(bird_rank=BirdRank.TEN_AND_A_HALF, ones=True))),

@@ -17,6 +17,7 @@ from ...engine import (
     TeamsFormed,
     ThrownIn,
 )
+from ...engine.rules import TrumpSource
 from ..base import cards_text, plural
 from .words import TrickWords, sort_hand
 
@@ -89,7 +90,8 @@ class BiddingLines(TrickWords):
             if self.rules.dealer_opens:
                 first = event.dealer
             lines[0] = lines[0][:-1] + f"; {self.object_name(first)} {'bid' if first == self.you else 'bids'} first."
-        lines += self.hands_before_play(play_starts=not self.rules.bidding)
+        if self.rules.trump_from is not TrumpSource.CUT:  # High 14: the hands are said with the cut's trump
+            lines += self.hands_before_play(play_starts=not self.rules.bidding)
         dummy = self.rules.dummy_seat
         if event.face_up and dummy is not None:
             lines.append(self._dummy_face_up_line(event.face_up, len(event.hands[dummy])))

@@ -14,17 +14,13 @@ from ...players.base import Advice
 from ..base import Views
 from ..hints import advice_line
 from ..message import Message
-from .bidding import BiddingLines
-from .nest import NestLines
-from .play import PlayLines
-from .questions import QuestionLines
-from .scores import ScoreLines
+from .booklet import BookletLines
 
 REVIEW_TOPICS = ("hand", "trick", "last", "bids", "score", "trump", "turn", "legal", "taken", "dummy")
 """The review commands the trick-taking games answer."""
 
 
-class TrickNarrator(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines):
+class TrickNarrator(BookletLines):
     """Every line said about a trick-taking game (``announcer.base.Narrator``).
 
     ``humans`` are the seats played at the keyboard.  With one human, that

@@ -162,6 +162,7 @@ class TrickWords(NarratorBase):
     def grouped_line(self, seat: int, held: Iterable[Card], trump: Color | None) -> str:
         """The cards ``seat`` holds grouped by color with the count of each, trump first: "Your hand,
         14 cards. Red 4: 14r 10r 5r 1r. Black 3: ..." (a long hand, and the ``hand`` command)."""
+        trump = trump if trump in COLORS else None  # Flip: no trump
         cards = sort_hand(held, trump, self.rules)
         groups: list[str] = []
         missing: list[str] = []

@@ -1,7 +1,8 @@
 """Who plays with whom in a hand, and what a result is worth to one seat.
 
 Every variant of Rook is searched through the same objective: the hand's
-score for this seat's team minus the mean score of the other teams, the
+score for this seat's team minus the mean score of the other teams (the
+other way round where points count against, as in Flip: ``RuleSet.better``), the
 scores worked out as the rules score the hand (a bid team that is set loses
 its bid; the others score what they took; the bonus for taking every trick
 where the table plays with it).  With two teams this is the old objective
@@ -88,7 +89,8 @@ class Outlook:
         for team, points in enumerate(change):
             if team != mine:
                 others += points
-        return change[mine] - others / (len(change) - 1)
+        # Where points count against (Flip) a lower score is the better one: ``rules.better`` is -1.
+        return rules.better * (change[mine] - others / (len(change) - 1))
 
 
 def trick_counts(view: SeatView, outlook: Outlook) -> list[int]:
