@@ -281,6 +281,8 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     }
     if deal.aside:
         data["aside"] = [card_name(card) for card in deal.aside]
+    if deal.cut is not None:
+        data["cut"] = card_name(deal.cut)
     return data
 
 
@@ -303,8 +305,8 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
     """
     try:
         game = find_game(setup.variant)
-        people = game.seat_counts[0]
-        if len(setup.seats) not in game.seat_counts or any(kind not in SEAT_KINDS for kind in setup.seats):
+        people = game.seats_at(setup.options)
+        if len(setup.seats) != people or any(kind not in SEAT_KINDS for kind in setup.seats):
             raise RuleSetError(f"{game.title} needs {people} seats, each human or computer")
         table = setup.table_setup()
     except OptionError as error:

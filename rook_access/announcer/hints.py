@@ -7,6 +7,10 @@ its rule of thumb; the random player: chance).  This module only words that
 value as one short line, and never asks the players' internals anything:
 
     Play 14r: your partner North is winning the trick; it gives 10 points to your side.
+
+Where points count against their taker (Flip) the reasons are the other way
+round: a card ducks under the winning card so as not to take the red cards,
+or is thrown away to someone else's trick.
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ from ..engine import (
     Phase,
     Play,
     SeatView,
+    card_color,
     card_name,
     card_names,
 )
+from ..engine.cards import BIRD_MASK
 from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 
@@ -75,7 +81,10 @@ def action_words(action: object) -> str:
 def _bid_line(view: SeatView, advice: BidAdvice) -> str:
     """The bid and the highest bid the hand is worth: the one figure the choice follows from."""
     if isinstance(advice.action, Bid):
-        return f"Bid {advice.action.amount}: your hand is worth a bid of up to {advice.limit}."
+        amount = advice.action.amount
+        if advice.limit is None or advice.limit < amount:  # the dealer who must open (the 1913 games)
+            return f"Bid {amount}: the dealer must open, so the lowest bid, though your hand is not worth it."
+        return f"Bid {amount}: your hand is worth a bid of up to {advice.limit}."
     verb = "Check" if advice.checks else "Pass"
     if advice.lowest is None:
         return f"{verb}: no higher bid is allowed."
@@ -99,6 +108,8 @@ def _nest_line(advice: NestAdvice) -> str:
 
 
 def _play_line(view: SeatView, advice: PlayAdvice) -> str:
+    if view.rules.avoid_points:
+        return _avoid_line(view, advice)
     card = advice.action.card
     names = view.rules.names
     reasons: list[str] = []
@@ -117,7 +128,9 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             if advice.card_points:
                 reasons.append(f"it gives {advice.card_points} points to your side")
         elif advice.takes_lead:
-            total = advice.trick_points + advice.card_points
+            total = advice.trick_points + advice.card_points + view.rules.points_per_trick  # High 14: 5 a trick
+            if (1 << card) & view.rules.any_time_mask & ~BIRD_MASK and card_color(card) != advice.led_suit:
+                reasons.append("a 14 may be played on any lead, and beats every trump")
             reasons.append(f"it wins {total} points" if advice.last_to_play
                            else f"it takes the lead in a trick worth {total} points so far")
         elif not advice.card_points:
@@ -127,6 +140,55 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             reasons.append(f"the last tricks are solved exactly: your side takes {advice.points} more points")
         else:
             reasons.append(f"over {advice.samples} likely deals your side takes about {advice.points} more points")
+    return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
+
+
+def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
+    """A card's reasons where points count against its taker (Flip): why it ducks, or goes over."""
+    card = advice.action.card
+    rules = view.rules
+    names = rules.names
+    side = "your side" if view.partners else "you"
+    reasons: list[str] = []
+    if advice.leader is None:
+        if advice.card_points < 0:
+            reasons.append("you lead the Golden Ten to win it back")
+        else:
+            reasons.append(f"you lead {COLOR_NAMES[advice.led_suit]}, for someone else to go over")
+    else:
+        who_led = ("your partner " if advice.leader in view.partners else "") + names[advice.leader]
+        reasons.append(f"{who_led} leads {COLOR_NAMES[advice.led_suit]}")
+        if advice.shown_out:
+            showed = " and ".join(names[seat] for seat in advice.shown_out)
+            reasons.append(f"{showed} showed out of {COLOR_NAMES[advice.led_suit]} and may throw red cards on it")
+        assert advice.winning is not None  # someone is winning a trick that was led
+        if advice.card_points < 0 and advice.partner_winning:
+            reasons.append(f"your partner {names[advice.winning]} is winning it: the Golden Ten goes to your side")
+        elif advice.takes_lead and advice.trick_points + advice.card_points < 0:
+            reasons.append("it takes the trick with the Golden Ten in it")
+        elif advice.card_points < 0:
+            how = "it ducks under the winning card" if card_color(card) == advice.led_suit else "you cannot follow"
+            reasons.append(f"{how}, and the Golden Ten goes to whoever takes the trick")
+        elif advice.takes_lead and advice.last_to_play:
+            reds = advice.trick_points + advice.card_points
+            reasons.append(f"you cannot duck: the trick is yours, {reds} red point{'s' if reds != 1 else ''}")
+        elif advice.takes_lead:
+            reasons.append("it goes over the winning card, and a later card may still go higher")
+        else:
+            whose = "your partner's" if advice.partner_winning else f"{names[advice.winning]}'s"
+            duck = f"it ducks under {whose} card, so you do not take the red cards"
+            if advice.card_points > 0 and not advice.partner_winning:
+                duck += f", and it gives away {advice.card_points} red point{'s' if advice.card_points != 1 else ''}"
+            reasons.append(duck)
+    if advice.points is not None:
+        if advice.points >= 0:
+            takes = "takes" if view.partners else "take"
+            reasons.append(f"over {advice.samples} likely deals {side} {takes} about {advice.points} more "
+                           f"red point{'s' if advice.points != 1 else ''}")
+        else:
+            whose = "your side's" if view.partners else "your"
+            reasons.append(f"over {advice.samples} likely deals the Golden Ten takes about {-advice.points} "
+                           f"off {whose} count")
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
 
 

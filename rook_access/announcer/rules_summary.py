@@ -10,11 +10,21 @@ from __future__ import annotations
 from ..engine import BirdRank, RuleSet, Teams
 from ..engine.cards import BIRD
 from ..engine.games import GAMES, trick_option_values, trick_summary
+from ..engine.rules import TrumpSource
 
 _NUMBER_WORDS = {1: "1s", 5: "5s", 10: "10s", 14: "14s"}
 
 
 def _counters(rules: RuleSet) -> str:
+    if rules.avoid_points:  # Flip
+        reds = sum(points for points in rules.points if points > 0)
+        return (f"Red cards count against their taker: the red 10 ten, the red 5 five, every other red card one, "
+                f"{reds} a hand. The Golden Ten, the yellow 10, takes 10 off its taker's red count for the hand, "
+                "or all of it if it is 10 or less.")
+    if rules.points_per_trick:  # High 14
+        worth = ", ".join(f"each {number} counts {points}" for number, points in rules.counter_values)
+        return (f"Each trick counts {rules.points_per_trick}, {worth}, the 14s nothing: "
+                f"{rules.total_points} points a hand.")
     by_points: dict[int, list[str]] = {}
     for number, points in rules.counter_values:
         if number in rules.numbers:
@@ -36,12 +46,45 @@ def _deck(rules: RuleSet) -> str:
 
 
 def _deal(rules: RuleSet) -> str:
+    if rules.center_to_first_trick:
+        center = (f", and the {rules.nest_size} left over lie face down in the center for whoever takes the "
+                  "first trick" if rules.nest_size else "")
+        return f"The whole pack is dealt one card at a time, {rules.hand_size} each{center}."
+    if rules.deal_whole_pack:
+        return _whole_pack(rules)
     aside = f", and {rules.out_of_play} are laid aside unseen" if rules.out_of_play else ""
     dummy = " (the dummy's too)" if rules.dummy else ""
+    if not rules.nest_size:  # the whole pack dealt (the 1913 games)
+        return f"Each hand gets {rules.hand_size} cards{' or one more' if rules.odd_cards else ''}; there is no nest."
     return f"Each hand{dummy} gets {rules.hand_size} cards; {rules.nest_size} go to the nest{aside}."
 
 
+def _whole_pack(rules: RuleSet) -> str:
+    """The deal of the whole pack (the 1913 games): the hands, and the odd cards.
+
+    >>> from rook_access.engine.rules import ROOK_1913
+    >>> print(_whole_pack(ROOK_1913.at_table(6)))  # doctest: +NORMALIZE_WHITESPACE
+    The whole pack is dealt a card at a time from the dealer's left, no nest: 9 cards each, 10 for the 2 players
+    nearest the dealer's left; after 9 tricks the odd cards go, unplayed, to the last trick's taker.
+    """
+    start = "The whole pack is dealt a card at a time from the dealer's left, no nest:"
+    odd = rules.odd_cards
+    if not odd:
+        return f"{start} {rules.hand_size} cards each."
+    nearest = "the player" if odd == 1 else f"the {odd} players"
+    card = "the odd card goes" if odd == 1 else "the odd cards go"
+    return (
+        f"{start} {rules.hand_size} cards each, {rules.hand_size + 1} for {nearest} nearest the dealer's left; "
+        f"after {rules.hand_size} tricks {card}, unplayed, to the last trick's taker."
+    )
+
+
 def _bidding(rules: RuleSet) -> list[str]:
+    if rules.trump_from is TrumpSource.NONE:
+        return ["No bidding and no trump. The dealer's left leads."]
+    if rules.trump_from is TrumpSource.CUT:
+        return ["No bidding. Before the deal the player at the dealer's right cuts the pack: "
+                "the color of the card shown is trump. The dealer's left leads."]
     if not rules.bidding:
         return [
             "No bidding: trump is the color of the nest's top card "
@@ -51,10 +94,19 @@ def _bidding(rules: RuleSet) -> list[str]:
     lines = [
         f"Bids go from {rules.min_bid} to {rules.max_bid} in steps of {rules.bid_step}; a pass is final for the hand."
     ]
+    if rules.dealer_opens:
+        lines.append(f"The dealer bids first and must bid; then each player to the left raises by {rules.bid_step} "
+                     "or more, or passes.")
+    if not rules.nest_size:
+        lines.append("The high bidder names trump; the player at the dealer's left leads.")
+        return lines
     if rules.dummy:
         lines.append("The two players bid; the dummy does not.")
     if rules.checking:
         lines.append("Before anyone bids you may check once instead: you keep the right to bid later.")
+    if not rules.nest_size:
+        lines.append("The high bidder names trump.")
+        return lines
     lines.append(
         f"The high bidder takes the nest, lays {rules.nest_size} cards aside and names trump;"
         " whoever takes the last trick gets the cards laid aside."
@@ -94,15 +146,43 @@ def _bird(rules: RuleSet) -> str | None:
     }[rules.bird_rank]
 
 
+def _taking(rules: RuleSet) -> str:
+    """How a trick is played and won."""
+    if rules.fourteens_any_time:
+        return ("Follow the color led if you can, but a 14 may be played at any time. The 14 of the color led "
+                "takes the trick; else the first 14 played; else the highest trump; else the highest card "
+                "of the color led.")
+    if rules.trump_from is TrumpSource.NONE:
+        return "Follow the color led if you can; the highest card of the color led takes the trick."
+    return ("Follow the color led if you can; the highest trump, "
+            "or else the highest card of the color led, takes the trick.")
+
+
 def _scoring(rules: RuleSet) -> list[str]:
+    if rules.avoid_points and rules.hands_limit:
+        hands = f"{rules.hands_limit} deal{'s' if rules.hands_limit != 1 else ''}"
+        whose = "Each side keeps" if rules.scores_by_side else "Each player keeps"
+        return [f"{whose} a score of points against; after {hands} the lowest total wins, "
+                "and equal lowest totals draw."]
     lines = []
-    if rules.bidding:
+    if rules.made_others_score_tricks_only:  # Display Rook
+        lines.append("Bidders who take their bid score all they take, the others only their tricks; "
+                     "bidders short of it lose the bid, and the others score all they take.")
+    elif rules.bidding:
         lines.append("Bidders who take their bid score all they take; "
                      "otherwise they lose the bid. The others score what they take.")
+    elif rules.points_per_trick:
+        lines.append("Everyone scores what they take" + (", each side together." if rules.scores_by_side else "."))
     else:
         lines.append("Everyone scores the counters they take.")
     if rules.all_tricks_bonus:
         lines.append(f"Taking every trick adds {rules.all_tricks_bonus} points.")
+    if rules.most_tricks_bonus:
+        toward = "counts toward the bid" if rules.trick_bonus_makes_bid else "the bid is made in counters alone"
+        lines.append(
+            f"The side that takes most tricks scores {rules.most_tricks_bonus} more, none on a tie; {toward}; "
+            f"{rules.total_points + rules.most_tricks_bonus} points a hand in all."
+        )
     if rules.hands_limit:
         hands = f"{rules.hands_limit} hand{'s' if rules.hands_limit != 1 else ''}"
         lines.append(f"After {hands} the highest score wins; equal scores draw.")
@@ -130,11 +210,37 @@ def rules_summary(rules: RuleSet) -> list[str]:
     bird = _bird(rules)
     if bird:
         lines.append(bird)
-    lines.append("Follow the color led if you can; the highest trump, "
-                 "or else the highest card of the color led, takes the trick.")
+    lines.append(_taking(rules))
     lines.append(_counters(rules))
+    lines += _nest_trick_and_cut(rules)
     lines += _scoring(rules)
     lines.append(_table_options(rules))
+    return lines
+
+
+def _nest_trick_and_cut(rules: RuleSet) -> list[str]:
+    """Dixie Rook's rules of the nest as a trick, the cut on equal tricks and the 14 that counts nothing."""
+    lines = []
+    if 14 not in dict(rules.counter_values) and rules.lowest_number < 14:
+        lines.append("The 14 counts nothing, but it is the highest card of its color.")
+    if rules.nest_is_trick:
+        bid = ", which counts toward the bid" if rules.trick_bonus_makes_bid else ""
+        lines.append(
+            f"The nest counts as a trick. The side with more tricks gets {rules.most_tricks_bonus}{bid}."
+        )
+    if rules.trick_points:
+        tricks = rules.trick_points * rules.hand_size
+        lines.append(f"Each trick is worth {rules.trick_points} more: {rules.total_points + tricks} points a hand.")
+    if rules.dealer_partner_displays:
+        lines.append(
+            "The dealer bids first and must bid. After the first card the dealer's partner lays the hand face up, "
+            "and the dealer plays it."
+        )
+    if rules.cut_for_tricks:
+        lines.append(
+            f"On equal tricks all cut; each side adds its cut cards' numbers, the higher gets the "
+            f"{rules.most_tricks_bonus}; equal sums cut again."
+        )
     return lines
 
 

@@ -1,6 +1,6 @@
 """Benchmark: how many lines of the braille verbosity fit a 40-cell braille display.
 
-Run ``python -m rook_access.bench.braille_lines [--games N] [--seed S]``.
+Run ``python -m rook_access.bench.braille_lines [--games N] [--seed S] [--variant NAME --players N]``.
 Whole games are played by computer players while an announcer with the
 ``braille`` verbosity speaks for South, the seat at the keyboard.  After every
 move it also makes the lines South can ask for: the hand, the current and
@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from ..announcer import Announcer, Verbosity
 from ..announcer.base import BRAILLE_WIDTH
 from ..braille.translator import cell_count
-from ..engine import PARTNERSHIP, GameState, Phase
+from ..engine import PARTNERSHIP, VARIANTS, GameState, Phase, RuleSet
+from ..engine.rules import TableOptions, with_options
 from ..players import BasicPlayer
 
 PROMISED = ("hand", "trick", "bid", "score")
@@ -90,14 +91,15 @@ def _kind_of_event_line(line: str) -> str:
     return "hand" if line.startswith("Hand ") else "other"
 
 
-def measure(games: int = 200, seed: int = 1, hands: int = 3) -> Report:
-    """Play ``games`` games of ``hands`` hands and measure every braille-verbosity line."""
+def measure(games: int = 200, seed: int = 1, hands: int = 3, rules: RuleSet = PARTNERSHIP) -> Report:
+    """Play ``games`` games of ``hands`` hands of ``rules`` (the Partnership Game by default) and measure
+    every braille-verbosity line."""
     report = Report()
-    rules = PARTNERSHIP.replace(hands_limit=hands)
+    rules = rules.replace(hands_limit=hands)
     chooser = random.Random(seed)
     for _ in range(games):
         state = GameState(rules, seed=chooser.randrange(2**32))
-        players = [BasicPlayer(seed=chooser.randrange(2**32)) for _ in range(4)]
+        players = [BasicPlayer(seed=chooser.randrange(2**32)) for _ in range(rules.players)]
         announcer = Announcer(rules, [YOU], Verbosity.BRAILLE)
         said = 0
         while True:
@@ -124,9 +126,11 @@ def _review(announcer: Announcer, state: GameState, report: Report) -> None:
     view = state.view(YOU)
     report.add_hand(announcer.review_lines("hand", view), len(view.hand))
     if state.phase is Phase.PLAY:
-        report.add("trick", announcer.trick_line(view))
-        report.add("trick", announcer.last_trick_line(view))
-    report.add("bid", announcer.bids_line(view))
+        for topic in ("trick", "last"):
+            for line in announcer.review_lines(topic, view):
+                report.add("trick", line)
+    for line in announcer.review_lines("bids", view):
+        report.add("bid", line)
     score, *rest = announcer.score_lines(view)
     report.add("score", score)
     for line in rest:
@@ -139,8 +143,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", default="partnership", choices=list(VARIANTS),
+                        help="the game (default partnership)")
+    parser.add_argument("--players", type=int, help="the table size, where the game has several")
     args = parser.parse_args(argv)
-    for line in measure(args.games, args.seed).lines():
+    rules = with_options(VARIANTS[args.variant], TableOptions(players=args.players))
+    for line in measure(args.games, args.seed, rules=rules).lines():
         print(line)
 
 

@@ -7,7 +7,8 @@ Kentucky Discard with the 1s), each deal (dealer, hands, nest and the cards
 out of play, made from ``--seed``, the game and the deal's number) is played
 twice as a single hand:
 
-* with a strong player in seat 0 and easy players in the other seats;
+* with a strong player in seat 0 and easy players in the other seats
+  (``--side``: strong players in every seat of seat 0's score, partners included);
 * with an easy player in seat 0 too (the same cards, dealer and seeds).
 
 The dummy of the 2-player game is played by the player who lost the bid, so
@@ -15,7 +16,10 @@ the strong player plays it whenever seat 0 lost the bid.  The result of a
 play is the hand's score change for seat 0's scorer (its side, or seat 0
 where each player keeps a score); a hand thrown in scores 0.  The report
 gives, per game, the average with the strong and with the easy player, the
-difference deal by deal with a 95% interval (1.96 standard errors), seat
+difference deal by deal with a 95% interval (1.96 standard errors), the
+margin (seat 0's scorer's score change minus the mean of the others', turned
+so that positive is better where points count against, as in Flip) compared
+the same way, seat
 0's bidding, and the strong player's decision times (median, 95th
 percentile and maximum; meaningful only on an idle machine with at most one
 job per core).
@@ -44,8 +48,11 @@ from .match import derive_seed, percentile
 TABLES: dict[str, RuleSet] = {
     **VARIANTS,
     "kentucky-ones": with_options(VARIANTS["kentucky"], TableOptions(ones=True)),
+    **{f"{rules.name}-{size}": rules.at_table(size)
+       for rules in VARIANTS.values() for size in rules.table_sizes if size != rules.players},
 }
-"""The games measured, by name: every variant, and Kentucky Discard with the deck with 1s."""
+"""The games measured, by name: every variant, Kentucky Discard with the deck with 1s, and the
+1913 games of several table sizes at each size but their own (``flip-3``, ``high-14-6``...)."""
 
 
 def one_hand(rules: RuleSet) -> RuleSet:
@@ -73,6 +80,9 @@ class Play:
     thrown_in: bool
     bid_won: bool = False
     made: bool | None = None
+    margin: float = 0.0
+    """Seat 0's scorer's score change minus the mean of the other scorers', the right way up:
+    positive is better for seat 0 (where points count against, as in Flip, fewer is better)."""
 
 
 @dataclass
@@ -87,6 +97,11 @@ class DealResult:
     @property
     def diff(self) -> int:
         return self.strong.change - self.easy.change
+
+    @property
+    def margin_diff(self) -> float:
+        """How much better seat 0's margin over the others was with the level under test."""
+        return self.strong.margin - self.easy.margin
 
 
 def play_hand(rules: RuleSet, deal: Deal, levels: Sequence[str], seeds: Sequence[int],
@@ -117,24 +132,32 @@ def play_hand(rules: RuleSet, deal: Deal, levels: Sequence[str], seeds: Sequence
                 end = event
     assert end is not None
     bid_won = end.bidder == 0
-    return Play(end.score_change[scorer_of(rules, 0)], False, bid_won, end.made if bid_won else None)
+    mine = scorer_of(rules, 0)
+    change = end.score_change
+    others = [points for scorer, points in enumerate(change) if scorer != mine]
+    margin = rules.better * (change[mine] - statistics.fmean(others))
+    return Play(change[mine], False, bid_won, end.made if bid_won else None, margin)
 
 
-def play_deal(name: str, seed: int, number: int, level: str = "strong", others: str = "easy") -> DealResult:
-    """Deal ``number`` of game ``name`` with ``level`` in seat 0, then with ``others`` there."""
+def play_deal(name: str, seed: int, number: int, level: str = "strong", others: str = "easy",
+              side: bool = False) -> DealResult:
+    """Deal ``number`` of game ``name`` with ``level`` in seat 0 (``side``: in every seat of seat 0's
+    score, its partner's too), then with ``others`` there."""
     rules = one_hand(TABLES[name])
     deal = make_deal(name, rules, seed, number)
     seeds = tuple(derive_seed("variant player", seed, name, number, seat) for seat in range(rules.players))
     times: list[float] = []
     rest = [others] * rules.players
-    strong = play_hand(rules, deal, [level, *rest[1:]], seeds, times, level)
+    ours = rules.scorers[scorer_of(rules, 0)] if side else (0,)
+    strong = play_hand(rules, deal, [level if seat in ours else others for seat in range(rules.players)], seeds,
+                       times, level)
     easy = play_hand(rules, deal, rest, seeds)
     return DealResult(name, number, strong, easy, times)
 
 
-def _worker(task: tuple[str, int, int, int, str, str]) -> list[DealResult]:
-    name, seed, first, stop, level, others = task
-    return [play_deal(name, seed, number, level, others) for number in range(first, stop)]
+def _worker(task: tuple[str, int, int, int, str, str, bool]) -> list[DealResult]:
+    name, seed, first, stop, level, others, side = task
+    return [play_deal(name, seed, number, level, others, side) for number in range(first, stop)]
 
 
 @dataclass
@@ -156,14 +179,19 @@ class GameSummary:
     median_ms: float
     p95_ms: float
     max_ms: float
+    margin_mean: float = 0.0
+    """Seat 0's margin over the others (``Play.margin``) with the level under test minus with ``others``."""
+    margin_ci: tuple[float, float] | None = None
 
     def line(self, level: str = "strong", others: str = "easy") -> str:
         ci = f" (95% CI {self.diff_ci[0]:+.1f} to {self.diff_ci[1]:+.1f})" if self.diff_ci else ""
         bids = (f"seat 0 won {self.bids_won} bids, made {self.bids_made} ({others} there: won "
                 f"{self.easy_bids_won}, made {self.easy_bids_made})")
+        margin = (f" (95% CI {self.margin_ci[0]:+.2f} to {self.margin_ci[1]:+.2f})" if self.margin_ci else "")
         return (
             f"{self.name}: {self.deals} deals; seat 0's points a hand: {level} {self.strong_mean:+.1f}, "
-            f"{others} {self.easy_mean:+.1f}; difference {self.diff_mean:+.1f}{ci}; {bids}; "
+            f"{others} {self.easy_mean:+.1f}; difference {self.diff_mean:+.1f}{ci}; "
+            f"margin over the others, better by {self.margin_mean:+.2f}{margin}; {bids}; "
             f"plays thrown in {self.thrown_in}; {level} decisions {self.decisions}: median {self.median_ms:.0f} ms, "
             f"p95 {self.p95_ms:.0f} ms, max {self.max_ms:.0f} ms"
         )
@@ -171,6 +199,7 @@ class GameSummary:
     def to_json(self) -> dict[str, Any]:
         data = dict(self.__dict__)
         data["diff_ci"] = list(self.diff_ci) if self.diff_ci else None
+        data["margin_ci"] = list(self.margin_ci) if self.margin_ci else None
         return data
 
 
@@ -181,6 +210,12 @@ def summarize(name: str, results: Sequence[DealResult]) -> GameSummary:
     if len(diffs) > 1:
         error = statistics.stdev(diffs) / math.sqrt(len(diffs))
         ci = (mean - 1.96 * error, mean + 1.96 * error)
+    margins = [result.margin_diff for result in results]
+    margin_mean = statistics.fmean(margins)
+    margin_ci = None
+    if len(margins) > 1:
+        error = statistics.stdev(margins) / math.sqrt(len(margins))
+        margin_ci = (margin_mean - 1.96 * error, margin_mean + 1.96 * error)
     times = [value for result in results for value in result.times] or [0.0]
     return GameSummary(
         name=name,
@@ -198,11 +233,14 @@ def summarize(name: str, results: Sequence[DealResult]) -> GameSummary:
         median_ms=statistics.median(times),
         p95_ms=percentile(times, 0.95),
         max_ms=max(times),
+        margin_mean=margin_mean,
+        margin_ci=margin_ci,
     )
 
 
 def run(names: Iterable[str], deals: int, seed: int = 1, jobs: int = 1, level: str = "strong",
-        others: str = "easy", progress: Callable[[str, int, int], None] | None = None) -> list[GameSummary]:
+        others: str = "easy", progress: Callable[[str, int, int], None] | None = None,
+        side: bool = False) -> list[GameSummary]:
     """Play ``deals`` deals of each game; the summaries in the order of ``names``."""
     names = list(names)
     for name in names:
@@ -212,7 +250,7 @@ def run(names: Iterable[str], deals: int, seed: int = 1, jobs: int = 1, level: s
         if name not in LEVELS:
             raise ValueError(f"unknown level {name!r}")
     size = max(1, min(10, math.ceil(deals / max(1, jobs))))
-    tasks = [(name, seed, first, min(first + size, deals), level, others)
+    tasks = [(name, seed, first, min(first + size, deals), level, others, side)
              for name in names for first in range(0, deals, size)]
     by_game: dict[str, list[DealResult]] = {name: [] for name in names}
     if jobs <= 1:
@@ -244,6 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--level", default="strong", choices=sorted(LEVELS), help="seat 0's level (default strong)")
     parser.add_argument("--others", default="easy", choices=sorted(LEVELS), help="everyone else (default easy)")
+    parser.add_argument("--side", action="store_true",
+                        help="the level plays every seat of seat 0's score (its partner's too), not seat 0 alone")
     parser.add_argument("--json", metavar="FILE", help="also write the summaries as JSON to FILE")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
@@ -255,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.perf_counter()
     summaries = run(args.variants, args.deals, args.seed, args.jobs, args.level, args.others,
-                    None if args.quiet else progress)
+                    None if args.quiet else progress, args.side)
     for summary in summaries:
         print(summary.line(args.level, args.others), flush=True)
     print(f"Elapsed {time.perf_counter() - start:.0f} s with {args.jobs} job(s).")

@@ -24,7 +24,7 @@ from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnav
 from ..braille.elsewhere import screen_reader_braille
 from ..engine import Deal, InvalidDealError, RuleSet, RuleSetError
 from ..engine.games import GAMES, all_options, find_game
-from ..engine.protocol import GameDescription, GameState, Option, OptionError, OptionValue
+from ..engine.protocol import GameDescription, GameState, Option, OptionError, OptionValue, or_list
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..record import RecordWriter
@@ -66,7 +66,7 @@ FLAG_SETTINGS = (
 
 def _seats(text: str) -> list[str]:
     kinds = [word.strip().lower() for word in text.split(",")]
-    if not 2 <= len(kinds) <= 6 or any(kind not in SEAT_KINDS for kind in kinds):
+    if not 2 <= len(kinds) <= 8 or any(kind not in SEAT_KINDS for kind in kinds):
         raise argparse.ArgumentTypeError(
             "give one entry a player, each human or computer, seat 0 first, like human,computer,computer,computer"
         )
@@ -537,18 +537,50 @@ def _offer_variants(
     return True
 
 
+def _table_size_refused(args: argparse.Namespace, game: GameDescription) -> None:
+    """A table size (``--players``, ``--sides``) given for a game that has no such choice is refused
+    (``RuleSetError``), naming the sizes the game is for: the game would not be the one asked for."""
+    for option in all_options():
+        if option.table_size and getattr(args, option.name) is not None and option not in game.options:
+            if len(game.seat_counts) > 1:
+                raise RuleSetError(f"{game.title} has no {option.name} to choose; {option.flag}: {option.help}.")
+            sizes = or_list([str(size) for size in game.seat_counts])
+            raise RuleSetError(f"{game.title} is for {sizes} {'player' if sizes == '1' else 'players'} only: "
+                               f"{option.flag} is for a game of several table sizes.")
+
+
 def _not_applying(args: argparse.Namespace, game: GameDescription) -> list[str]:
     """A line for each flag given that means nothing in ``game``: it is left out."""
+    declared = {option.name for option in game.options}
+    flags = ", ".join(option.flag for option in game.options)
+    allowed = f" Its table options: {flags}." if flags else ""
     lines = [
-        f"{option.flag} does not apply to {game.title}; it is left out."
+        f"{option.flag} does not apply to {game.title}; it is left out.{allowed}"
         for option in all_options()
-        if getattr(args, option.name) is not None and option not in game.options
+        if getattr(args, option.name) is not None and option.name not in declared and not option.table_size
     ]
     if game.seat_counts == (1,):
         for flag, given in (("--seats", args.seats), ("--level", args.level)):
             if given is not None:
                 lines.append(f"{flag} does not apply to {game.title}: it has one seat, yours; it is left out.")
     return lines
+
+
+def _setting_at_fault(
+    game: GameDescription, seats: list[str], level: str, options: dict[str, OptionValue], names: list[str],
+    refusal: str,
+) -> str:
+    """The first of the settings ``names`` without which the game is no longer refused with ``refusal``
+    (the one to clear), or the first of them."""
+    for name in names:
+        rest = {key: value for key, value in options.items() if key != name}
+        try:
+            game.start(GameSetup.create(seats, level=level, variant=game.name, options=rest).table_setup(), None)
+        except (RuleSetError, OptionError) as error:
+            if str(error) == refusal:
+                continue
+        return name
+    return names[0]
 
 
 def _new_game(
@@ -560,22 +592,22 @@ def _new_game(
     the seats and levels of a game with one seat) are left out, each flag given with a ``notice``.
     """
     game = find_game(settings.variant)
+    _table_size_refused(args, game)
     for line in _not_applying(args, game):
         notice(line)
     alone = game.seat_counts == (1,)
-    seats = (None if alone else args.seats) or ["human"] + ["computer"] * (game.seat_counts[0] - 1)
-    level = DEFAULT_LEVEL if alone else settings.level
     declared = {option.name for option in game.options}
     options = {name: value for name, value in settings.table_options().items() if name in declared}
+    seats = (None if alone else args.seats) or ["human"] + ["computer"] * (game.seats_at(options) - 1)
+    level = DEFAULT_LEVEL if alone else settings.level
     draft = GameSetup.create(seats, level=level, variant=game.name, options=options)
     try:
         game.start(draft.table_setup(), None)  # a table the game cannot be played at says why now
     except (RuleSetError, OptionError) as error:
         from_settings = [name for name in options if getattr(args, name) is None]
         if from_settings:
-            raise RuleSetError(
-                f"{error} (From your settings: settings {from_settings[0]} default clears it.)"
-            ) from None
+            culprit = _setting_at_fault(game, seats, level, options, from_settings, str(error))
+            raise RuleSetError(f"{error} (From your settings: settings {culprit} default clears it.)") from None
         raise
     deal: Any = read_deal_file(args.deal) if args.deal else None
     if deal is not None and game.read_deal is not None:

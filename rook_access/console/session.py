@@ -129,10 +129,13 @@ class SettingsControl:
             kept = "saved"
         except OSError as error:
             kept = f"for this game only; the settings file could not be written: {error.strerror}"
-        value = dataclasses.asdict(self.effective)[name]
+        fields = dataclasses.asdict(self.effective)
+        now = fields[name] if name in fields else self.effective.option(name)  # else a table option
+        if isinstance(now, bool):
+            now = "on" if now else "off"
         if name == "level":
             kept += "; the computer players change in the next game"
-        return [f"{name} is now {value or 'default'}, {kept}."]
+        return [f"{name} is now {now or 'default'}, {kept}."]
 
 
 class _Quit(Exception):

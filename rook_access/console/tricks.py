@@ -92,7 +92,7 @@ class TrickConsole:
             words += [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, rules)]
         elif state.phase is Phase.BIDDING:
             words += [f"{amount}" for amount in rules.bid_range(state.high_bid)]
-            words += [*(["check"] if state.may_check() else []), "pass"]
+            words += [*(["check"] if state.may_check() else []), *([] if state.must_bid() else ["pass"])]
         elif state.phase is Phase.DISCARD and state.turn is not None:
             words += ["discard", *(card_name(card) for card in sort_hand(state.hand(state.turn), state.trump, rules))]
         elif state.phase is Phase.TRUMP:

@@ -8,6 +8,7 @@ are laid aside out of play.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from typing import Any
 
 from .cards import Card, CardNotationError, card_name, parse_card
 from .errors import InvalidDealError
-from .rules import RuleSet
+from .rules import RuleSet, TrumpSource
 
 EXAMPLE_DEAL: dict[str, Any] = {
     "dealer": 3,
@@ -45,6 +46,8 @@ class Deal:
     nest: tuple[Card, ...]
     aside: tuple[Card, ...] = ()
     """Cards out of play for the hand."""
+    cut: Card | None = None
+    """The card cut from the pack for trump before the deal (High 14); None in the other games."""
 
     @classmethod
     def shuffled(cls, rules: RuleSet, dealer: int, rng: random.Random) -> Deal:
@@ -58,9 +61,11 @@ class Deal:
         >>> [len(hand) for hand in deal.hands], len(deal.nest), len(deal.aside)
         ([12, 12, 12], 5, 3)
         """
+        cut = rng.choice(rules.deck) if rules.trump_from is TrumpSource.CUT else None
         deck = list(rules.deck)
         rng.shuffle(deck)
-        return cls.from_deck_order(rules, dealer, deck)
+        deal = cls.from_deck_order(rules, dealer, deck)
+        return deal if cut is None else dataclasses.replace(deal, cut=cut)
 
     @classmethod
     def from_deck_order(cls, rules: RuleSet, dealer: int, deck: list[Card]) -> Deal:
@@ -74,6 +79,10 @@ class Deal:
         """
         players = rules.players
         hands: list[list[Card]] = [[] for _ in range(players)]
+        if rules.deal_whole_pack:  # no nest: round and round until the pack is dealt
+            for index, card in enumerate(deck):
+                hands[(dealer + 1 + index) % players].append(card)
+            return cls(dealer, tuple(tuple(hand) for hand in hands), ())
         nest: list[Card] = []
         cards = iter(deck)
         for _ in range(rules.hand_size):
@@ -114,8 +123,13 @@ class Deal:
             raise InvalidDealError(f"The dealer must be a seat from 0 to {rules.players - 1}.")
         if len(self.hands) != rules.players:
             raise InvalidDealError(f"A deal needs {rules.players} hands, not {len(self.hands)}.")
+        sizes = rules.dealt_sizes(self.dealer)
         for seat, hand in enumerate(self.hands):
-            if len(hand) != rules.hand_size:
+            if len(hand) != sizes[seat] and rules.deal_whole_pack:
+                raise InvalidDealError(
+                    f"Hand {seat} has {len(hand)} cards; dealt from seat {self.dealer}'s left it gets {sizes[seat]}."
+                )
+            if len(hand) != rules.hand_size and not rules.deal_whole_pack:
                 raise InvalidDealError(
                     f"Hand {seat} has {len(hand)} cards; each hand needs {rules.hand_size}."
                 )
@@ -125,6 +139,13 @@ class Deal:
             raise InvalidDealError(
                 f"{len(self.aside)} cards are laid aside; this game lays aside {rules.out_of_play}."
             )
+        cutting = rules.trump_from is TrumpSource.CUT
+        if cutting and self.cut is None:
+            raise InvalidDealError('Trump is cut from the pack in this game: the deal needs "cut", a card.')
+        if not cutting and self.cut is not None:
+            raise InvalidDealError("Trump is not cut from the pack in this game: the deal has no cut.")
+        if self.cut is not None and self.cut not in rules.deck:
+            raise InvalidDealError(f"The cut card {card_name(self.cut)} is not in the deck of this game.")
         seen: set[Card] = set()
         for card in [card for hand in self.hands for card in hand] + list(self.nest) + list(self.aside):
             if card in seen:
@@ -138,7 +159,9 @@ class Deal:
         """A deal from the JSON object of a deal file, checked against ``rules``.
 
         The object is ``{"dealer": 3, "hands": [[9 cards] x 4], "nest": [5 cards]}``
-        with cards in the notation; games that lay cards aside add ``"aside"``.
+        with cards in the notation; games that lay cards aside add ``"aside"``, and
+        High 14 the card cut for trump, ``"cut"``.  In Flip and High 14 the
+        ``"nest"`` is the cards left over in the centre (often none).
 
         >>> from rook_access.engine.rules import PARTNERSHIP
         >>> Deal.from_json(EXAMPLE_DEAL, PARTNERSHIP).dealer
@@ -153,7 +176,7 @@ class Deal:
         missing = [key for key in ("dealer", "hands", "nest") if key not in data]
         if missing:
             raise InvalidDealError(f"The deal has no {' or '.join(repr(key) for key in missing)}.")
-        unknown = sorted(set(data) - {"dealer", "hands", "nest", "aside"})
+        unknown = sorted(set(data) - {"dealer", "hands", "nest", "aside", "cut"})
         if unknown:
             raise InvalidDealError(f"The deal has unknown keys: {', '.join(unknown)}.")
         dealer = data["dealer"]
@@ -166,13 +189,16 @@ class Deal:
             raise InvalidDealError('"nest" must be a list of cards.')
         if not isinstance(data.get("aside", []), list):
             raise InvalidDealError('"aside" must be a list of cards.')
+        if "cut" in data and not isinstance(data["cut"], str):
+            raise InvalidDealError('"cut" must be a card.')
         try:
             hands = tuple(tuple(_card(text) for text in hand) for hand in hands_data)
             nest = tuple(_card(text) for text in data["nest"])
             aside = tuple(_card(text) for text in data.get("aside", []))
+            cut = _card(data["cut"]) if "cut" in data else None
         except CardNotationError as error:
             raise InvalidDealError(str(error)) from None
-        deal = cls(dealer, hands, nest, aside)
+        deal = cls(dealer, hands, nest, aside, cut)
         deal.check(rules)
         return deal
 

@@ -29,6 +29,7 @@ class Rule(enum.Enum):
     DISCARD_NOT_HELD = "only cards in hand can be discarded"
     CARD_NOT_HELD = "only cards in hand can be played"
     FOLLOW_SUIT = "follow the suit led if you can"
+    DEALER_MUST_BID = "the dealer opens the bidding and may not pass"
 
 
 class RookError(ValueError):

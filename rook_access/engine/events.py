@@ -212,6 +212,60 @@ class TrickTaken:
 
 
 @dataclass(frozen=True, slots=True)
+class OddCardsTaken:
+    """After the last trick, the odd cards still held go, unplayed, to its taker (the whole pack dealt).
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(OddCardsTaken(2, (1,), tuple(parse_cards("5r")), 5))
+    {'event': 'odd_cards', 'winner': 2, 'seats': [1], 'cards': ['5r'], 'points': 5}
+    """
+
+    winner: int
+    """The last trick's taker, who gets them."""
+    seats: tuple[int, ...]
+    """The seat that held each card."""
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class TricksCut:
+    """Dixie Rook: the sides took as many tricks, so every player cut the pack; each team's total of its
+    players' cut cards, the higher taking the bonus for most tricks (None: equal totals, and they cut again).
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(TricksCut(tuple(parse_cards("9r 14g 3y 2x")), (12, 16), 1))
+    {'event': 'cut', 'cards': ['9r', '14g', '3y', '2x'], 'totals': [12, 16], 'winner': 1}
+    """
+
+    cards: tuple[Card, ...]
+    """The card each seat cut, seat 0 first."""
+    totals: tuple[int, ...]
+    """Each team's total of its players' cut cards (a card counts its number)."""
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandDisplayed:
+    """Display Rook: after the first card of the hand, the dealer's partner lays the hand face up; the dealer
+    plays it from now on.
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(HandDisplayed(2, 0, tuple(parse_cards("14r 5r 10g"))))
+    {'event': 'display', 'seat': 2, 'player': 0, 'cards': ['14r', '5r', '10g']}
+    """
+
+    seat: int
+    """The dealer's partner, whose hand is laid face up."""
+    player: int
+    """The dealer, who plays it."""
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded:
     """A hand is scored. Lists are by side.
 
@@ -237,6 +291,42 @@ class HandEnded:
     """The bonus for taking every trick, if a team won it."""
     teams_vary: bool = False
     """Whether teams change from hand to hand (then the record states them)."""
+    tricks: tuple[int, ...] = ()
+    """Tricks taken by each team, where the team with most tricks gets a bonus (Partnership Rook)."""
+    most_tricks: int | None = None
+    """The team that took the most tricks alone and got ``RuleSet.most_tricks_bonus`` (None: a tie)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpCut:
+    """High 14: before the deal, the player at the dealer's right cuts the pack and shows the
+    bottom card of the part lifted; its color is trump (the pack is shuffled again and dealt).
+
+    >>> from rook_access.engine.cards import GREEN, parse_card
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(TrumpCut(2, parse_card("7g"), GREEN))
+    {'event': 'trump_cut', 'seat': 2, 'card': '7g', 'color': 'green'}
+    """
+
+    seat: int
+    card: Card
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class CenterTaken:
+    """Flip and High 14: the taker of the first trick takes the cards left over from the deal,
+    face down in the centre; they are turned up as they are taken.  ``points`` are theirs.
+
+    >>> from rook_access.engine.cards import parse_cards
+    >>> from rook_access.engine.notation import event_to_json
+    >>> event_to_json(CenterTaken(1, tuple(parse_cards("3r 9x")), 1))
+    {'event': 'center_taken', 'seat': 1, 'cards': ['3r', '9x'], 'points': 1}
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +357,11 @@ Event = (
     | TrumpNamed
     | CardPlayed
     | TrickTaken
+    | OddCardsTaken
+    | TricksCut
+    | HandDisplayed
     | HandEnded
     | GameEnded
+    | TrumpCut
+    | CenterTaken
 )

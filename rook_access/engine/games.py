@@ -18,14 +18,25 @@ game is one entry in ``GAMES`` (its module makes its ``GameDescription``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .clock import CLOCK
 from .deal import Deal
 from .errors import InvalidDealError
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
-from .rules import VARIANTS, BirdRank, RuleSet, TableOptions, Teams, with_options
+from .rules import (
+    BOOKLET_VARIANTS,
+    VARIANTS,
+    BirdRank,
+    RuleSet,
+    TableOptions,
+    Teams,
+    TrumpSource,
+    sizes_text,
+    with_options,
+)
 from .solitaire import SOLITAIRE
 from .state import GameState
 
@@ -54,11 +65,43 @@ ALL_TRICKS_BONUS = Option(
 )
 ONES = Option("ones", bool, False, "Kentucky Discard: the deck with 1s (45 cards)")
 HANDS = Option("hands", int, None, "play exactly N hands; the higher total wins", minimum=1, metavar="N")
+PLAYERS = Option(
+    "players", int, None, "how many play, in a game for several table sizes", minimum=1, metavar="N", table_size=True
+)
+SIDES = Option(
+    "sides", int, None, "Partnership Rook for six: 3 for three sides of two (default 2, three against three)",
+    minimum=2, maximum=3, metavar="N", table_size=True,
+)
+TABLE_SIZE_OPTIONS = (PLAYERS, SIDES)
+"""The options of a game played by several table sizes (``RuleSet.table_sizes``): how many play, and
+in how many sides of partners where it has partners.  Given for a game of one size they are refused."""
 
 TRICK_OPTIONS = (TARGET, BIRD_RANK, MIN_BID, ALL_TRICKS_BONUS, ONES, HANDS)
-"""Every trick-taking game takes the same options; which ones a game can be
+"""Every trick-taking game of the Hasbro rules takes the same options; which ones a game can be
 played with (no Bird rank without a Bird, the 1s only in Kentucky Discard) is
 the rule set's to say (``rules.with_options``), in words that name the game."""
+
+
+def trick_options(rules: RuleSet) -> tuple[Option, ...]:
+    """The table options of a trick-taking game: the Hasbro games' ``TRICK_OPTIONS``; the 1913
+    games played by several table sizes add ``players``, and ``sides`` where partners may sit
+    in two or three sides (Partnership Rook); those without bidding take only the number of
+    hands, and a target where the game is played to one (not in Flip, six deals).
+
+    >>> [option.name for option in trick_options(VARIANTS["flip"])]
+    ['hands', 'players']
+    >>> [option.name for option in trick_options(VARIANTS["high-14"])]
+    ['target', 'hands', 'players']
+    >>> [option.name for option in trick_options(VARIANTS["partnership-1913"])][-2:]
+    ['players', 'sides']
+    """
+    if not rules.table_sizes:
+        return TRICK_OPTIONS
+    sides = rules.teams is Teams.FIXED and not (rules.two_sides_only or rules.partners_at_four)
+    sized = (PLAYERS, SIDES) if sides else (PLAYERS,)
+    if rules.bidding:
+        return TRICK_OPTIONS + sized
+    return (*(() if rules.hands_limit else (TARGET,)), HANDS, *sized)
 
 
 def trick_rules(setup: TableSetup) -> RuleSet:
@@ -76,6 +119,8 @@ def trick_rules(setup: TableSetup) -> RuleSet:
         min_bid=_int_or_none(options.get("min_bid")),
         all_tricks_bonus=_int_or_none(options.get("all_tricks_bonus")),
         ones=options.get("ones") is True,
+        players=_int_or_none(options.get("players")),
+        sides=_int_or_none(options.get("sides")),
     )
     return with_options(VARIANTS[setup.game], table)
 
@@ -97,7 +142,15 @@ def trick_option_values(rules: RuleSet) -> tuple[tuple[str, OptionValue], ...]:
         ("all_tricks_bonus", rules.all_tricks_bonus if rules.checking else None),
         ("ones", rules.ones_high if rules.checking else None),
         ("hands", rules.hands_limit),
+        ("players", rules.players if rules.table_sizes else None),
+        ("sides", len(rules.partnerships) if _sides_kept(rules) else None),
     )
+
+
+def _sides_kept(rules: RuleSet) -> bool:
+    """Whether a game's sides are a table option's value: the 1913 games of fixed partners at every size
+    (not Flip and High 14, partners only at four)."""
+    return bool(rules.table_sizes) and rules.teams is Teams.FIXED and not rules.partners_at_four
 
 
 def _start_tricks(setup: TableSetup, deal: Deal | Mapping[str, Any] | None) -> GameState:
@@ -130,9 +183,71 @@ def trick_summary(rules: RuleSet) -> str:
             "you against one other player, with a dummy hand" if rules.dummy else "the bid winner against the other two"
         ),
         Teams.BIDDER_ALONE: "the bid winner against everyone",
-        Teams.EACH_ALONE: "each for themselves, no bidding",
+        Teams.EACH_ALONE: "each for themselves" + ("" if rules.bidding else ", no bidding"),
     }[rules.teams]
+    if rules.table_sizes:
+        return _sized_summary(rules, title, how)
     return f"{title}: {len(rules.people)} players, {how}, to {rules.target_score}."
+
+
+def _sized_summary(rules: RuleSet, title: str, how: str) -> str:
+    """The one line of a game for several table sizes (the 1913 booklet's): the sizes, how it is played
+    and how it ends.
+
+    >>> trick_summary(VARIANTS["rook-1913"])
+    'Rook for 3 to 8 Players (1913): 3 to 8 players (--players, default 4), each for themselves, no nest, to 150.'
+    >>> trick_summary(VARIANTS["partnership-1913"])  # doctest: +NORMALIZE_WHITESPACE
+    'Partnership Rook (1913): 4 or 6 players (--players, default 4), partners opposite or alternating
+    (--sides 3: three sides of two), 20 for most tricks, to 200.'
+    >>> trick_summary(VARIANTS["dixie"])  # doctest: +NORMALIZE_WHITESPACE
+    'Dixie Rook (1913): 4 or 6 players (--players, default 4), two sides, a nest, 13s count 10,
+    bids from 70, 20 for most tricks, to 300.'
+    >>> trick_summary(VARIANTS["display"])  # doctest: +NORMALIZE_WHITESPACE
+    "Display Rook (1913): 4 players, two against two, the dealer opens and plays the partner's hand laid face
+    up, 2 a trick, to 200."
+    >>> trick_summary(VARIANTS["flip"])  # doctest: +NORMALIZE_WHITESPACE
+    'Flip (Golden Ten): 3 to 7 players (--players, default 4), partners at 4, no trump, avoid taking red
+    cards, 6 deals, the lowest wins.'
+    >>> trick_summary(VARIANTS["high-14"])  # doctest: +NORMALIZE_WHITESPACE
+    'High 14 (1913): 3 to 6 players (--players, default 4), partners at 4, trump cut from the pack, a 14 at
+    any time, 5 a trick, to 250.'
+    """
+    sizes = rules.table_sizes
+    year = "" if "(" in title else " (1913)"  # Flip (Golden Ten) has its own parenthesis
+    choice = f" (--players, default {rules.players})" if len(sizes) > 1 else ""
+    parts = [f"{sizes_text(sizes)} players{choice}"]
+    if rules.dealer_partner_displays:
+        parts.append("two against two, the dealer opens and plays the partner's hand laid face up")
+    elif rules.two_sides_only:
+        counted = ", ".join(str(number) + "s" for number, _ in rules.counter_values if number not in (5, 10))
+        counts = f", {counted} count 10" if counted and counted != "14s" else ""
+        parts.append(f"two sides, a nest{counts}, bids from {rules.min_bid}")
+    elif rules.partners_at_four:
+        parts.append("partners at 4")
+    elif rules.teams is Teams.FIXED:
+        parts.append("partners opposite or alternating (--sides 3: three sides of two)")
+    else:
+        parts.append(how)
+    if rules.trump_from is TrumpSource.NONE:
+        parts.append("no trump")
+    elif rules.trump_from is TrumpSource.CUT:
+        parts.append("trump cut from the pack")
+    if rules.fourteens_any_time:
+        parts.append("a 14 at any time")
+    if rules.avoid_points:
+        parts.append("avoid taking red cards")
+    if not (rules.nest_size or rules.two_sides_only or rules.center_to_first_trick or rules.most_tricks_bonus):
+        parts.append("no nest")
+    if rules.trick_points or rules.points_per_trick:
+        parts.append(f"{rules.trick_points or rules.points_per_trick} a trick")
+    if rules.most_tricks_bonus:
+        parts.append(f"{rules.most_tricks_bonus} for most tricks")
+    if rules.hands_limit:
+        deals = f"{rules.hands_limit} deal{'s' if rules.hands_limit != 1 else ''}"
+        parts.append(f"{deals}, the {'lowest' if rules.avoid_points else 'highest'} wins")
+    else:
+        parts.append(f"to {rules.target_score}")
+    return f"{title}{year}: {', '.join(parts)}."
 
 
 def trick_game(rules: RuleSet) -> GameDescription:
@@ -146,21 +261,28 @@ def trick_game(rules: RuleSet) -> GameDescription:
         title=rules.title[0].upper() + rules.title[1:],
         family="tricks",
         summary=trick_summary(rules),
-        seat_counts=(len(rules.people),),
-        options=TRICK_OPTIONS,
+        seat_counts=rules.table_sizes or (len(rules.people),),
+        options=trick_options(rules),
         start=_start_tricks,
         read_deal=_read_trick_deal,
         extra={"rules": rules},
+        seats_for=_seats_for(rules) if rules.table_sizes else None,
     )
+
+
+def _seats_for(rules: RuleSet) -> Callable[[Mapping[str, OptionValue]], int]:
+    """How many seats a table of a game of several sizes has: its ``players`` option, else the default."""
+    return lambda options: _int_or_none(options.get("players")) or rules.players
 
 
 # ------------------------------------------------------------------ the registry
 GAMES: dict[str, GameDescription] = {
     game.name: game
     for game in (
-        *(trick_game(rules) for rules in VARIANTS.values()),
+        *(trick_game(rules) for rules in VARIANTS.values() if rules.name not in BOOKLET_VARIANTS),
         SOLITAIRE,
         CLOCK,
+        *(trick_game(rules) for rules in BOOKLET_VARIANTS.values()),
     )
 }
 """Every game, by ``--variant`` name, in the order they are listed."""
@@ -189,8 +311,21 @@ def all_options() -> tuple[Option, ...]:
     found: dict[str, Option] = {}
     for game in GAMES.values():
         for option in game.options:
-            found.setdefault(option.name, option)
+            first = found.setdefault(option.name, option)
+            if first is not option and first.kind is int and option.kind is int:
+                # One flag for games that allow different ranges (``players``): a bound the games do
+                # not share is left to each game, which checks its own range when its table is set
+                # (``GameDescription.checked_options``), naming that range.
+                lowest = _shared(first.minimum, option.minimum)
+                found[option.name] = dataclasses.replace(
+                    first, minimum=lowest, maximum=_shared(first.maximum, option.maximum)
+                )
     return tuple(found.values())
+
+
+def _shared(first: int | None, other: int | None) -> int | None:
+    """A bound of a range two games share, None where they differ."""
+    return first if first == other else None
 
 
 def table_setup(
@@ -218,6 +353,9 @@ __all__ = [
     "HANDS",
     "MIN_BID",
     "ONES",
+    "PLAYERS",
+    "SIDES",
+    "TABLE_SIZE_OPTIONS",
     "TARGET",
     "TRICK_OPTIONS",
     "UnknownGameError",
@@ -225,6 +363,7 @@ __all__ = [
     "find_game",
     "table_setup",
     "trick_game",
+    "trick_options",
     "trick_option_values",
     "trick_rules",
     "trick_summary",

@@ -58,16 +58,21 @@ from .events import (
     BidMade,
     BidWon,
     CardPlayed,
+    CenterTaken,
     Checked,
     Dealt,
     GameEnded,
     GameStarted,
+    HandDisplayed,
     HandEnded,
     NestDiscarded,
     NestTaken,
+    OddCardsTaken,
     TeamsFormed,
     ThrownIn,
+    TricksCut,
     TrickTaken,
+    TrumpCut,
     TrumpNamed,
     TrumpTurned,
 )
@@ -298,6 +303,9 @@ def _hand_ended(event: HandEnded) -> JsonObject:
         record["taken"] = list(event.taken)
     if event.bonus:
         record["bonus"] = event.bonus
+    if event.tricks:  # only where the team with most tricks gets a bonus
+        record["tricks"] = list(event.tricks)
+        record["most_tricks"] = event.most_tricks
     return record
 
 
@@ -319,8 +327,36 @@ register_event(
 register_event(TrumpNamed, lambda event: {"event": "trump", "seat": event.seat, "color": COLOR_NAMES[event.color]})
 register_event(CardPlayed, lambda event: {"event": "play", "seat": event.seat, "card": card_name(event.card)})
 register_event(TrickTaken, _trick_taken)
+register_event(
+    OddCardsTaken,
+    lambda event: {
+        "event": "odd_cards",
+        "winner": event.winner,
+        "seats": list(event.seats),
+        "cards": _names(event.cards),
+        "points": event.points,
+    },
+)
+register_event(
+    TricksCut,
+    lambda event: {"event": "cut", "cards": _names(event.cards), "totals": list(event.totals), "winner": event.winner},
+)
+register_event(
+    HandDisplayed,
+    lambda event: {"event": "display", "seat": event.seat, "player": event.player, "cards": _names(event.cards)},
+)
 register_event(HandEnded, _hand_ended)
 register_event(GameEnded, lambda event: {"event": "game_end", "winner": event.winner, "scores": list(event.scores)})
+register_event(
+    TrumpCut,
+    lambda event: {
+        "event": "trump_cut", "seat": event.seat, "card": card_name(event.card), "color": COLOR_NAMES[event.color],
+    },
+)
+register_event(
+    CenterTaken,
+    lambda event: {"event": "center_taken", "seat": event.seat, "cards": _names(event.cards), "points": event.points},
+)
 
 
 # --------------------------------------------------------- the patience family

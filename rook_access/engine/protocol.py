@@ -63,6 +63,9 @@ class Option:
     maximum: int | None = None
     step: int | None = None
     metavar: str = ""
+    table_size: bool = False
+    """A table size (how many play, in how many sides): given for a game that does not declare it, it is
+    refused, naming the sizes that game is for, where another option is left out."""
 
     @property
     def flag(self) -> str:
@@ -262,6 +265,17 @@ class GameDescription:
     read_deal: Callable[[Any], Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Family data the family's own modules read (the trick games keep their ``RuleSet`` here)."""
+    seats_for: Callable[[Mapping[str, OptionValue]], int] | None = None
+    """How many seats are played at a table with these (checked) options, where the game allows
+    several table sizes (``seats_at``); None: ``seat_counts[0]``."""
+
+    def seats_at(self, options: Mapping[str, OptionValue]) -> int:
+        """How many seats a table of this game with ``options`` has (a dummy's not counted).
+
+        >>> GameDescription("toy", "Toy", "toy", "A toy.", (2, 3), (), lambda setup, deal: None).seats_at({})
+        2
+        """
+        return self.seats_for(options) if self.seats_for is not None else self.seat_counts[0]
 
     def option(self, name: str) -> Option:
         """The declared option ``name``; ``OptionError`` naming the options there are."""

@@ -46,22 +46,27 @@ from .events import (
     BidMade,
     BidWon,
     CardPlayed,
+    CenterTaken,
     Checked,
     Dealt,
     Event,
     GameEnded,
     GameStarted,
+    HandDisplayed,
     HandEnded,
     NestDiscarded,
     NestTaken,
+    OddCardsTaken,
     TeamsFormed,
     ThrownIn,
+    TricksCut,
     TrickTaken,
+    TrumpCut,
     TrumpNamed,
     TrumpTurned,
 )
 from .protocol import Standing
-from .rules import PARTNERSHIP, RuleSet, Teams, team_of
+from .rules import NO_TRUMP, PARTNERSHIP, RuleSet, Teams, TrumpSource, cut_winner, most_tricks_team, team_of
 
 
 class Phase(enum.Enum):
@@ -78,9 +83,13 @@ _NAME_TRUMP = tuple(NameTrump(color) for color in COLORS)
 
 
 @functools.lru_cache(maxsize=256)
-def _bidding_actions(rules: RuleSet, high_bid: int | None, may_check: bool = False) -> tuple[Action, ...]:
-    """Pass (and check, where allowed) and every bid allowed after ``high_bid``, made once."""
-    return (PASS, *((CHECK,) if may_check else ()), *(Bid(amount) for amount in rules.bid_range(high_bid)))
+def _bidding_actions(
+    rules: RuleSet, high_bid: int | None, may_check: bool = False, must_bid: bool = False
+) -> tuple[Action, ...]:
+    """Pass (and check, where allowed) and every bid allowed after ``high_bid``, made once;
+    no pass for a dealer who must open (``must_bid``)."""
+    passing = () if must_bid else (PASS,)
+    return (*passing, *((CHECK,) if may_check else ()), *(Bid(amount) for amount in rules.bid_range(high_bid)))
 
 
 class DiscardChoices:
@@ -163,10 +172,20 @@ class SeatView:
     """Points taken so far this hand, by seat."""
     points_out_of_play: int = 0
     """Points in no trick this hand: the cards laid aside, and the nest where no bid wins it."""
+    displayed: int | None = None
+    """The seat whose hand lies face up and is played by the dealer (Display Rook), once it is laid down."""
+    trump_cut: Card | None = None
+    """The card cut from the pack for trump this hand (High 14)."""
+    center_taken: tuple[Card, ...] = ()
+    """The cards left over from the deal, once the first trick's taker has taken them (Flip, High 14)."""
+    center_taker: int | None = None
+    """Who took the centre's cards with the first trick."""
 
     def controller(self, seat: int) -> int:
         """The seat of the player who decides for ``seat``: itself, or for the dummy the
-        player who did not win the bid (``GameState.controller``)."""
+        player who did not win the bid (``GameState.controller``), or for a displayed hand the dealer."""
+        if seat == self.displayed:
+            return self.dealer
         if seat != self.rules.dummy_seat:
             return seat
         return next(s for s in self.rules.people if s != self.bidder)
@@ -275,8 +294,10 @@ class GameState:
         the winner of a finished game; a drawn game has no winner.
         """
         scores = self.scores
+        better = self.rules.better
         rows = [
-            Standing(seats, score, 1 + sum(other > score for other in scores), self.is_over and index == self.winner)
+            Standing(seats, score, 1 + sum(better * (other - score) > 0 for other in scores),
+                     self.is_over and index == self.winner)
             for index, (seats, score) in enumerate(zip(self.rules.scorers, scores, strict=True))
         ]
         return tuple(sorted(rows, key=lambda row: row.place))
@@ -298,6 +319,8 @@ class GameState:
                 mask ^= low
             return plays
         if phase is Phase.BIDDING:
+            if self.must_bid():
+                return list(_bidding_actions(self.rules, self.high_bid, must_bid=True))
             return list(_bidding_actions(self.rules, self.high_bid, self.may_check()))
         if phase is Phase.DISCARD:
             assert self.bidder is not None  # the auction is won before the discard
@@ -327,6 +350,10 @@ class GameState:
         opponents = [s for s in range(self.rules.players) if self.team_of[s] != team]
         return not (partner_checked and opponents and all(self.passed[s] for s in opponents))
 
+    def must_bid(self) -> bool:
+        """Whether the seat to bid must bid: the dealer opening the bidding where the dealer opens (1913)."""
+        return self.rules.dealer_opens and self.phase is Phase.BIDDING and not self.bids
+
     @property
     def team_of(self) -> tuple[int, ...]:
         """The team of each seat this hand."""
@@ -335,7 +362,9 @@ class GameState:
     def controller(self, seat: int) -> int:
         """The seat of the player who decides for ``seat``: itself, or for the dummy
         the player who did not win the bid (None before the bid is won is not
-        possible: the dummy never bids)."""
+        possible: the dummy never bids); for the hand displayed in Display Rook, the dealer."""
+        if seat == self.displayed:
+            return self.dealer
         if seat != self.rules.dummy_seat:
             return seat
         others = [s for s in self.rules.people if s != self.bidder]
@@ -348,6 +377,8 @@ class GameState:
 
     def shown_to(self, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """The other hands ``seat`` can see now (see ``SeatView.shown``)."""
+        if self.displayed is not None:
+            return self._shown_displayed(seat, self.displayed)
         dummy = self.rules.dummy_seat
         if dummy is None:
             return ()
@@ -362,6 +393,15 @@ class GameState:
                 cards = tuple(cards_in(self.hands[dummy]))
             shown.append((dummy, cards))
         return tuple(shown)
+
+    def _shown_displayed(self, seat: int, displayed: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """Display Rook: the displayed hand, seen by everyone else; the dealer's hand, seen from the displayed
+        seat only while the dealer decides its play there (the partner who watches does not see it)."""
+        if seat != displayed:
+            return ((displayed, tuple(cards_in(self.hands[displayed]))),)
+        if self.turn == displayed:
+            return ((self.dealer, tuple(cards_in(self.hands[self.dealer]))),)
+        return ()
 
     def legal_play_mask(self) -> CardSet:
         """The cards the seat to act may play now, as a mask (play phase only)."""
@@ -409,8 +449,17 @@ class GameState:
             checked=tuple(self.checked),
             trump_turned=self.trump_turned,
             taken=tuple(self.taken),
-            points_out_of_play=self.rules.points_in(self.aside | (0 if self.rules.bidding else self.nest)),
+            points_out_of_play=self.rules.points_in(self.aside | self._nest_out_of_play()),
+            displayed=self.displayed,
+            trump_cut=self.cut,
+            center_taken=self.center_taken,
+            center_taker=self.center_taker,
         )
+
+    def _nest_out_of_play(self) -> CardSet:
+        """The nest when its cards are in no trick: without bidding, unless the first trick's
+        taker takes them (Flip, High 14)."""
+        return 0 if self.rules.bidding or self.rules.center_to_first_trick else self.nest
 
     def _legal_for_view(self, seat: int) -> tuple[Action, ...] | DiscardChoices:
         if seat != self.turn:
@@ -458,6 +507,14 @@ class GameState:
             self._check_bid(action)
         elif isinstance(action, Discard):
             self._check_discard(action)
+        elif kind is Pass and self.must_bid():
+            raise IllegalActionError(
+                Rule.DEALER_MUST_BID,
+                "the dealer opens the bidding and may not pass",
+                self._legal_list(),
+                lowest=self.rules.min_bid,
+                step=self.rules.bid_step,
+            )
 
     def _legal_list(self) -> list[Action]:
         legal = self.legal_actions()
@@ -567,19 +624,26 @@ class GameState:
         self.bidder: int | None = None
         self.trump: Color | None = None
         self.trump_turned: tuple[Card, ...] = ()
+        self.cut = deal.cut
+        self.center_taken: tuple[Card, ...] = ()
+        self.center_taker: int | None = None
         first = self._next_seat(deal.dealer)
         self.trick_leader = rules.dummy_seat if rules.dummy_seat is not None else first
         self.trick_cards: list[Card] = []
         self.tricks: list[TrickTaken] = []
         self._set_teams(rules.teams_before_bidding(self.hand_number))
         self.taken = [0] * rules.players
+        self.displayed: int | None = None
         self.phase = Phase.BIDDING
-        self.turn = first
+        self.turn = deal.dealer if rules.dealer_opens else first
         self._emit(Dealt(self.hand_number, deal.dealer, deal.hands, deal.nest, deal.aside, self.face_up))
         if rules.teams is not Teams.FIXED:
             self._emit(TeamsFormed(self.teams))
-        if not rules.bidding:
+        source = rules.trump_from
+        if source is TrumpSource.TURNED:
             self._turn_trump()
+        elif source is not TrumpSource.BID:
+            self._trump_without_bidding(source)
 
     def _set_teams(self, teams: tuple[tuple[int, ...], ...]) -> None:
         self.teams = teams
@@ -607,6 +671,20 @@ class GameState:
         self.trump_turned = tuple(turned)
         self.trump = color
         self._emit(TrumpTurned(self.trump_turned, color))
+        self.phase = Phase.PLAY
+        self.turn = self.trick_leader
+
+    def _trump_without_bidding(self, source: TrumpSource) -> None:
+        """High 14: trump is the color of the card cut (the seat at the dealer's right cut it);
+        Flip: there is no trump.  Then the dealer's left leads."""
+        if source is TrumpSource.CUT:
+            assert self.cut is not None  # Deal.check: a game that cuts has a cut card
+            color = card_color(self.cut)
+            assert color is not None  # no Bird in a game that cuts
+            self.trump = color
+            self._emit(TrumpCut((self.dealer - 1) % self.rules.players, self.cut, color))
+        else:
+            self.trump = NO_TRUMP
         self.phase = Phase.PLAY
         self.turn = self.trick_leader
 
@@ -659,6 +737,10 @@ class GameState:
         if self.rules.teams in (Teams.BIDDER_AGAINST_PARTNERS, Teams.BIDDER_ALONE):
             self._set_teams(self.rules.teams_for_bidder(self.hand_number, bidder))
             self._emit(TeamsFormed(self.teams))
+        if not self.rules.nest_size:  # no nest (the whole pack dealt): trump at once
+            self.phase = Phase.TRUMP
+            self.turn = bidder
+            return
         self.nest_taken = tuple(cards_in(self.nest))
         self.hands[bidder] |= self.nest
         self.nest = 0
@@ -708,10 +790,19 @@ class GameState:
         self.hands[seat] = hand ^ bit
         trick.append(card)
         self._emit(CardPlayed(seat, card))
+        if rules.dealer_partner_displays and self.displayed is None and not self.tricks:
+            self._display()
         if len(trick) < rules.players:
             self.turn = (seat + 1) % rules.players
         else:
             self._take_trick()
+
+    def _display(self) -> None:
+        """Display Rook: after the first card, the dealer's partner lays the hand face up for the dealer to play."""
+        dealer = self.dealer
+        partner = next(seat for seat in self.teams[self._team_of[dealer]] if seat != dealer)
+        self.displayed = partner
+        self._emit(HandDisplayed(partner, dealer, tuple(cards_in(self.hands[partner]))))
 
     def _take_trick(self) -> None:
         rules = self.rules
@@ -719,8 +810,8 @@ class GameState:
         leader = self.trick_leader
         assert self.trump is not None  # named before the first card
         winner = (leader + rules.trick_winner(self.trick_cards, self.trump)) % rules.players
-        points = rules.points_in(mask_of(cards))
-        last = not self.hands[winner]
+        points = rules.points_in(mask_of(cards)) + rules.points_per_trick
+        last = not self.hands[winner] or (rules.deal_whole_pack and not all(self.hands))
         nest: tuple[Card, ...] = ()
         nest_points = 0
         if last and rules.last_trick_takes_nest and rules.bidding:
@@ -732,11 +823,48 @@ class GameState:
         trick = TrickTaken(len(self.tricks) + 1, leader, cards, winner, points, nest, nest_points)
         self.tricks.append(trick)
         self._emit(trick)
+        if rules.center_to_first_trick and trick.number == 1 and self.nest:
+            self._take_center(winner)
         self.trick_cards = []
         self.trick_leader = winner
         self.turn = winner
         if last:
+            if rules.odd_cards:
+                self._give_odd_cards(winner)
             self._end_hand()
+
+    def _give_odd_cards(self, winner: int) -> None:
+        """The cards still held after the last trick go, unplayed, to its taker (the whole pack dealt)."""
+        held = [(seat, card) for seat in range(self.rules.players) for card in cards_in(self.hands[seat])]
+        if not held:
+            return
+        cards = mask_of(card for _, card in held)
+        points = self.rules.points_in(cards)
+        self.hands = [0] * self.rules.players
+        self.counters[self._team_of[winner]] += points
+        self.taken[winner] += points
+        self._emit(OddCardsTaken(winner, tuple(seat for seat, _ in held), tuple(card for _, card in held), points))
+
+    def _cut_for_tricks(self) -> int:
+        """Equal tricks (Dixie Rook): every player cuts the pack, showing a card; each team adds its
+        players' cards, and the higher total takes the bonus for most tricks.  Equal totals cut again."""
+        while True:
+            cards = tuple(self.rng.sample(self.rules.deck, self.rules.players))
+            totals, winner = cut_winner(cards, self.teams)
+            self._emit(TricksCut(cards, totals, winner))
+            if winner is not None:
+                return winner
+
+    def _take_center(self, winner: int) -> None:
+        """The first trick's taker takes the cards left over from the deal (Flip, High 14)."""
+        center = self.nest
+        points = self.rules.points_in(center)
+        self.center_taken = tuple(cards_in(center))
+        self.center_taker = winner
+        self.nest = 0
+        self.counters[self._team_of[winner]] += points
+        self.taken[winner] += points
+        self._emit(CenterTaken(winner, self.center_taken, points))
 
     def _end_hand(self) -> None:
         rules = self.rules
@@ -744,8 +872,20 @@ class GameState:
         bid = self.high_bid
         winners = {self._team_of[trick.winner] for trick in self.tricks}
         all_tricks = winners.pop() if len(winners) == 1 and rules.all_tricks_bonus else None
+        tricks: tuple[int, ...] = ()
+        most = None
+        if rules.most_tricks_bonus or rules.trick_points:
+            counts = [0] * len(self.teams)
+            for trick in self.tricks:
+                counts[self._team_of[trick.winner]] += 1
+            if rules.nest_is_trick and self.tricks:  # the nest, with the last trick, is a trick too (Dixie Rook)
+                counts[self._team_of[self.tricks[-1].winner]] += 1
+            tricks = tuple(counts)
+            most = most_tricks_team(counts) if rules.most_tricks_bonus else None
+            if most is None and rules.cut_for_tricks:
+                most = self._cut_for_tricks()
         made, change = rules.score_hand(
-            self.counters, None if bidder is None else self._team_of[bidder], bid, all_tricks
+            self.counters, None if bidder is None else self._team_of[bidder], bid, all_tricks, most, tricks or None
         )
         scored = rules.scores_from_teams(self.teams, change)
         for scorer, points in enumerate(scored):
@@ -764,6 +904,8 @@ class GameState:
                 tuple(self.taken),
                 rules.all_tricks_bonus if all_tricks is not None else 0,
                 rules.teams is not Teams.FIXED,
+                tricks,
+                most,
             )
         )
         over, winner = rules.game_result(self.scores, self.hands_played)

@@ -8,9 +8,11 @@ worth taking.  It sees only its own seat's view.
 
 It plays every game with the same rules of thumb: partners are the seats of
 its team this hand (from the view), cards rank as the rules rank them (a 1
-above the 14 where the 1s rank high), and its reckoning of a hand is scaled
-to the game it bids in (``hand_strength``).  Where checking is allowed it
-checks rather than pass.
+above the 14 where the 1s rank high, High 14's 14s above trumps), and its
+reckoning of a hand is scaled to the game it bids in (``hand_strength``).
+Where checking is allowed it checks rather than pass.  Where points count
+against their taker (Flip) it plays to lose tricks: it leads low, ducks
+under the winning card, and throws its red cards on other players' tricks.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from ..engine import (
     SeatView,
     card_color,
 )
+from ..engine.cards import NUMBERS_PER_COLOR
 from .base import RuleAdvice
 from .hand_value import best_trump, number_rank, ranks
 from .search.bidding_model import hand_strength
@@ -78,6 +81,9 @@ class BasicPlayer:
         if partner:
             worth += ", a partner's bid raised only with a clearly better hand"
         legal_bids = [a for a in view.legal if isinstance(a, Bid) and a.amount <= limit]
+        if PASS not in view.legal:  # the dealer must open the bidding: the least bid, raised later if worth it
+            least = min((a for a in view.legal if isinstance(a, Bid)), key=lambda bid: bid.amount)
+            return RuleAdvice(least, "the dealer must open: open with the least bid, and raise later if worth it")
         if not legal_bids:
             return RuleAdvice(CHECK if CHECK in view.legal else PASS, worth)
         return RuleAdvice(min(legal_bids, key=lambda bid: bid.amount), worth)
@@ -117,8 +123,52 @@ class BasicPlayer:
         if len(legal) == 1:
             return RuleAdvice(Play(legal[0]), "it is the only card you may play")
         unseen = self._unseen(view)
-        card, rule = self._lead(view, legal, unseen) if not view.trick else self._follow(view, legal, unseen)
+        if view.rules.avoid_points:
+            card, rule = self._avoid(view, legal)
+        else:
+            card, rule = self._lead(view, legal, unseen) if not view.trick else self._follow(view, legal, unseen)
         return RuleAdvice(Play(card), rule)
+
+    # ------------------------------------------- play where points count against
+    @staticmethod
+    def _avoid(view: SeatView, legal: list[Card]) -> tuple[Card, str]:
+        """Flip: lose tricks.  Lead low; duck under the winning card with the highest card that
+        still loses; forced to win, win with the lowest card (the highest when last); without the
+        color led, give a partner the Golden Ten and throw the costliest red card to anyone else."""
+        rules = view.rules
+        trump = view.trump
+        assert trump is not None
+        points = rules.points
+        rank = rules.rank
+        if not view.trick:
+            card = min(legal, key=lambda c: (points[c] < 0, points[c] > 0, rank[c]))
+            return card, "lead your lowest card, so that someone else takes the trick"
+        assert view.trick_leader is not None
+        powers = rules.trick_powers[trump][view.trick[0]]
+        values = [powers[c] for c in view.trick]
+        best = max(values)
+        winner = (view.trick_leader + values.index(best)) % rules.players
+        partner_winning = view.team_of[winner] == view.side
+        last = len(view.trick) == rules.players - 1
+        if any(powers[c] for c in legal):  # following the color led
+            under = [c for c in legal if powers[c] < best]
+            if any(points[c] < 0 for c in view.trick) and not partner_winning and len(under) < len(legal):
+                card = max(legal, key=lambda c: powers[c])
+                return card, "the Golden Ten is in the trick: take it with your highest card"
+            if under:
+                return max(under, key=lambda c: powers[c]), "duck: play your highest card that still loses the trick"
+            if last:
+                card = max(legal, key=lambda c: (-points[c], powers[c]))
+                return card, "you must take the trick: take it with your highest card and keep your low ones"
+            return min(legal, key=lambda c: (points[c], powers[c])), "you must go over: go as low as you can"
+        golden = [c for c in legal if points[c] < 0]
+        if golden and partner_winning:
+            return golden[0], "your partner is winning the trick: give it the Golden Ten"
+        if partner_winning:
+            card = max([c for c in legal if not points[c]] or legal, key=lambda c: (-abs(points[c]), rank[c]))
+            return card, "your partner is winning the trick: throw a high card that costs nothing"
+        card = max([c for c in legal if points[c] >= 0] or legal, key=lambda c: (points[c], rank[c]))
+        return card, "you cannot follow: throw your costliest red card, or else your highest card"
 
     @staticmethod
     def _unseen(view: SeatView) -> set[Card]:
@@ -141,7 +191,8 @@ class BasicPlayer:
         for leader, cards in played:
             led_suit = rules.suit_of[trump][cards[0]]
             for offset, card in enumerate(cards[1:], start=1):
-                if card != BIRD and rules.suit_of[trump][card] != led_suit:
+                any_time = (1 << card) & rules.any_time_mask  # High 14's 14s show nothing either
+                if card != BIRD and not any_time and rules.suit_of[trump][card] != led_suit:
                     voids[(leader + offset) % rules.players].add(led_suit)
         return voids
 
@@ -150,6 +201,8 @@ class BasicPlayer:
         rules = view.rules
         trump = view.trump
         assert trump is not None
+        if rules.fourteens_any_time:  # High 14: a 14 outranks trumps, the 14 of the color led every 14
+            return rules.trick_powers[trump][led_suit * NUMBERS_PER_COLOR][card]
         power = rules.trump_power[trump][card]
         if power:
             return power
@@ -162,6 +215,9 @@ class BasicPlayer:
         assert trump is not None
         suit = rules.suit_of[trump][card]
         mine = self._power(view, card, suit)
+        if rules.fourteens_any_time and not (1 << card) & rules.any_time_mask:
+            if any((1 << other) & rules.any_time_mask for other in unseen):
+                return False  # High 14: an unseen 14 may be played on it
         return all(
             self._power(view, other, suit) < mine for other in unseen if rules.suit_of[trump][other] == suit
         )

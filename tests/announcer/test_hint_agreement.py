@@ -93,6 +93,12 @@ def _play_to(variant: str, seed: int, phase: Phase, extra: int) -> GameState:
 def _check_bid(view, advice: BidAdvice, line: str) -> None:
     bids = [action.amount for action in view.legal if isinstance(action, Bid)]
     assert advice.lowest == (bids[0] if bids else None)
+    if isinstance(advice.action, Bid) and PASS not in view.legal and (advice.limit or 0) < advice.action.amount:
+        # The dealer who must open (the 1913 games) bids the lowest bid whatever the hand is worth.
+        assert advice.action.amount == advice.lowest
+        forced = "the dealer must open, so the lowest bid, though your hand is not worth it."
+        assert line == f"Bid {advice.lowest}: {forced}"
+        return
     if isinstance(advice.action, Bid):
         assert advice.limit is not None and advice.action.amount == advice.lowest <= advice.limit
         match = BID_LINE.fullmatch(line)
@@ -131,17 +137,21 @@ def _check_play(view, player: SearchPlayer, advice: PlayAdvice, line: str) -> No
     card = advice.action.card
     assert card == analysis.chosen
     assert line.startswith(f"Play {card_name(card)}: ")
-    figures = re.findall(r"takes (?:about )?(\d+) more points", line)
+    # Flip counts red points against, and the Golden Ten may take more off than is taken.
+    figures = re.findall(r"takes? (?:about )?(\d+) more (?:red )?points?", line)
+    golden = re.findall(r"the Golden Ten takes about (\d+) off", line)
     if analysis.samples or analysis.exact:
         assert advice.points == round(analysis.results[card].mean_points)
-        assert figures == [str(advice.points)], line
+        expected = ([], [str(-advice.points)]) if advice.points < 0 else ([str(advice.points)], [])
+        assert (figures, golden) == expected, line
         remaining = view.rules.total_points - sum(view.counters)
-        assert 0 <= advice.points <= remaining
+        if not view.rules.avoid_points:
+            assert 0 <= advice.points <= remaining
     else:
-        assert figures == []
+        assert figures == golden == []
     won = re.search(r"it wins (\d+) points", line)
-    if won:
-        assert int(won[1]) == advice.trick_points + advice.card_points
+    if won:  # High 14 counts 5 for the trick itself
+        assert int(won[1]) == advice.trick_points + advice.card_points + view.rules.points_per_trick
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -132,6 +132,7 @@ def test_list_variants_and_help_name_the_game_and_its_option(
     status, lines, err = rook(monkeypatch, capsys, ["--list-variants"])
     assert (status, err) == (0, "")
     assert lines[-1] == f"{len(games.GAMES)}. toy-high: {TOY_HIGH.summary}"
+    monkeypatch.setenv("COLUMNS", "1000")  # no line wrapped inside a game's name (argparse wraps at a hyphen)
     help_text = " ".join(cli.build_parser().format_help().split())
     assert "--rounds N Highest card: rounds to play, one card each" in help_text
     assert "or toy-high; --list-variants" in help_text

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from rook_access.engine.games import GAMES
 from tests.helpers.terminal import Terminal, screen_reader_safe
 
 PROMPT = re.compile(r"Your (?:lead|play), [^:]*: ([^.\n]*)\.")
@@ -79,7 +80,7 @@ def test_the_first_menu_takes_help_settings_and_quit(terminal, tmp_path):
     term.type("settings verbosity terse")
     term.wait_for("verbosity is now terse, saved.")
     term.type("seven")
-    term.wait_for("seven is not a game here. Type a number from 1 to 10, or press Enter.")
+    term.wait_for(f"seven is not a game here. Type a number from 1 to {len(GAMES)}, or press Enter.")
     term.type("q")
     screen = term.wait_for("EXIT=0")
     assert "Goodbye." in screen and "Rook: the" not in screen
@@ -90,7 +91,7 @@ def test_the_first_menu_takes_help_settings_and_quit(terminal, tmp_path):
 
 def test_ctrl_d_at_the_first_menu_leaves_without_starting_a_game(terminal):
     term = terminal("--seed", "3", "--hands", "1", game_chosen=False)
-    term.wait_for("Type a number from 1 to 10 or a name; Enter plays partnership.")
+    term.wait_for(f"Type a number from 1 to {len(GAMES)} or a name; Enter plays partnership.")
     term.keys("C-d")
     screen = term.wait_for("EXIT=0")
     assert "Goodbye." in screen and "Rook: the" not in screen

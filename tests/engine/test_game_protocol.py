@@ -7,9 +7,19 @@ import random
 import pytest
 
 from rook_access.engine import GameState, IllegalActionError, InvalidDealError, Rule, card_name, protocol
-from rook_access.engine.games import GAMES, TRICK_OPTIONS, UnknownGameError, all_options, find_game, table_setup
+from rook_access.engine.games import (
+    GAMES,
+    PLAYERS,
+    SIDES,
+    TRICK_OPTIONS,
+    UnknownGameError,
+    all_options,
+    find_game,
+    table_setup,
+    trick_options,
+)
 from rook_access.engine.protocol import OptionError, Standing
-from rook_access.engine.rules import VARIANTS, TableOptions, with_options
+from rook_access.engine.rules import BOOKLET_VARIANTS, VARIANTS, TableOptions, with_options
 
 
 def _play_out(state: GameState, seed: int) -> GameState:
@@ -44,10 +54,11 @@ def test_a_finished_game_ranks_every_scorer_with_the_winner_first(name):
     standings = state.standings()
     assert state.seats_to_act() == () and not state.legal_actions()
     assert sorted(row.seats for row in standings) == sorted(rules.scorers)
-    assert [row.score for row in standings] == sorted(state.scores, reverse=True)
+    better = rules.better  # Flip: the lowest score is the best
+    assert [row.score for row in standings] == sorted(state.scores, key=lambda score: -better * score)
     assert [row.place for row in standings] == sorted(row.place for row in standings)
     for row in standings:
-        assert row.place == 1 + sum(score > row.score for score in state.scores)
+        assert row.place == 1 + sum(better * (score - row.score) > 0 for score in state.scores)
     winners = [row for row in standings if row.won]
     if state.winner is None:
         assert winners == []
@@ -65,13 +76,20 @@ def test_equal_scores_share_a_place_and_a_game_in_play_has_no_winner():
 
 def test_every_trick_variant_is_registered_by_its_name_with_the_options_declared_once():
     tricks = {name: game for name, game in GAMES.items() if game.family == "tricks"}
-    assert list(tricks) == list(VARIANTS)
-    assert list(GAMES)[len(VARIANTS) :] == ["solitaire", "clock"]
+    assert sorted(tricks) == sorted(VARIANTS)
+    hasbro = [name for name in VARIANTS if name not in BOOKLET_VARIANTS]
+    # The 1913 booklet's trick games come after its patience games, so the numbers of the list stay.
+    assert list(GAMES) == [*hasbro, "solitaire", "clock", *BOOKLET_VARIANTS]
     for name, game in tricks.items():
-        assert game.name == name and game.family == "tricks" and game.options == TRICK_OPTIONS
-        assert game.seat_counts == (len(VARIANTS[name].people),)
+        rules = VARIANTS[name]
+        sizes = rules.table_sizes
+        assert game.name == name and game.family == "tricks" and game.options == trick_options(rules)
+        assert (SIDES in game.options) == (name == "partnership-1913") and (PLAYERS in game.options) == bool(sizes)
+        if not sizes:
+            assert game.options == TRICK_OPTIONS
+        assert game.seat_counts == (sizes or (len(rules.people),))
     assert [option.name for option in all_options()] == [
-        "target", "bird_rank", "min_bid", "all_tricks_bonus", "ones", "hands"
+        "target", "bird_rank", "min_bid", "all_tricks_bonus", "ones", "hands", "players", "sides"
     ]
 
 
@@ -133,9 +151,9 @@ def test_a_new_game_is_one_entry_in_the_registry(monkeypatch):
 
     monkeypatch.setattr(games, "GAMES", {**GAMES, SOLITAIRE.name: SOLITAIRE, CLOCK.name: CLOCK})
     monkeypatch.setattr(cli, "GAMES", games.GAMES)
-    assert cli.variant_lines()[-2:] == [f"9. solitaire: {SOLITAIRE.summary}", f"10. clock: {CLOCK.summary}"]
+    assert cli.variant_lines()[8:10] == [f"9. solitaire: {SOLITAIRE.summary}", f"10. clock: {CLOCK.summary}"]
     state = find_game("Solitaire").start(table_setup("solitaire", seed=4), None)
     assert isinstance(state, protocol.GameState) and state.seats_to_act() == (0,)
     with pytest.raises(OptionError, match="^Rook Solitaire has no option target; its options: none.$"):
         table_setup("solitaire", {"target": 300})
-    assert [option.name for option in all_options()] == [option.name for option in TRICK_OPTIONS]
+    assert [option.name for option in all_options()] == [option.name for option in (*TRICK_OPTIONS, PLAYERS, SIDES)]

@@ -84,7 +84,10 @@ def test_the_two_and_three_player_games_deal_the_hands_then_the_nest_then_three_
 
 
 def test_the_variants_are_listed_and_found_by_name():
-    assert list(VARIANTS) == ["partnership", "beginner", "two", "three", "five", "six", "individual", "kentucky"]
+    assert list(VARIANTS) == [
+        "partnership", "beginner", "two", "three", "five", "six", "individual", "kentucky", "rook-1913",
+        "partnership-1913", "dixie", "display", "flip", "high-14",
+    ]
     assert find_variant(" Kentucky ") is KENTUCKY
     with pytest.raises(RuleSetError, match="There is no game called seven"):
         find_variant("seven")

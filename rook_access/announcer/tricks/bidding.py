@@ -17,6 +17,7 @@ from ...engine import (
     TeamsFormed,
     ThrownIn,
 )
+from ...engine.rules import TrumpSource
 from ..base import cards_text, plural
 from .words import TrickWords, sort_hand
 
@@ -33,7 +34,9 @@ class BiddingLines(TrickWords):
         if rules.teams is Teams.FIXED:
             partners = [self.names[s] for s in rules.partnerships[rules.side_of[you]] if s != you]
             if self.terse:
-                return f"You are {me}, partner {' and '.join(partners)}."
+                return f"You are {me}, partner{'s' if len(partners) > 1 else ''} {' and '.join(partners)}."
+            if len(partners) > 1:
+                return f"You are {me}; your partners are {' and '.join(partners)}."
             return f"You are {me}; your partner is {' and '.join(partners)}."
         if rules.dummy:
             other = next(self.names[s] for s in rules.people if s != you)
@@ -61,7 +64,8 @@ class BiddingLines(TrickWords):
             else:
                 lines.append(f"At the keyboard: {' '.join(self.initials[s] for s in self.humans)}.")
             return lines
-        lines = [f"Rook: {self.rules.title}, {goal}."]
+        table = f", {players} players" if self.rules.table_sizes else ""
+        lines = [f"Rook: {self.rules.title}{table}, {goal}."]
         if self.you is not None:
             help_text = "Help: type help." if self.terse else "Type help for commands, rules for the rules."
             lines.append(f"{self.table_line()} {help_text}")
@@ -83,8 +87,11 @@ class BiddingLines(TrickWords):
             lines = [f"Hand {event.hand}, {dealer}."]
         elif self.verbose and self.rules.bidding:
             first = next(s for s in self._seats_from(event.dealer + 1) if s != self.rules.dummy_seat)
+            if self.rules.dealer_opens:
+                first = event.dealer
             lines[0] = lines[0][:-1] + f"; {self.object_name(first)} {'bid' if first == self.you else 'bids'} first."
-        lines += self.hands_before_play(play_starts=not self.rules.bidding)
+        if self.rules.trump_from is not TrumpSource.CUT:  # High 14: the hands are said with the cut's trump
+            lines += self.hands_before_play(play_starts=not self.rules.bidding)
         dummy = self.rules.dummy_seat
         if event.face_up and dummy is not None:
             lines.append(self._dummy_face_up_line(event.face_up, len(event.hands[dummy])))
@@ -179,19 +186,23 @@ class BiddingLines(TrickWords):
         return self._braille_last_bids(view)
 
     def _braille_last_bids(self, view: SeatView) -> str:
+        return " ".join(self._braille_last_bids_lines(view))
+
+    def _braille_last_bids_lines(self, view: SeatView) -> list[str]:
+        """Each seat's last bid in bidding order, in lines of at most 40 cells (``Bids S 15 W pass ...``)."""
         last: dict[int, int | None] = {}
         for seat, amount in view.bids:
             last.pop(seat, None)
             last[seat] = amount
         first = view.bids[0][0]
         order = sorted(last, key=lambda seat: (seat - first) % self.rules.players)
-        return "Bids " + " ".join(
-            f"{self.initial(seat)} {'pass' if last[seat] is None else last[seat]}" for seat in order
-        )
+        pairs = [[self.initial(seat), "pass" if last[seat] is None else str(last[seat])] for seat in order]
+        return self.braille_fitted("Bids", pairs)
 
     def bids_lines(self, view: SeatView) -> list[str]:
         """The bids, for the ``bids`` command: with the braille verbosity, once the
         bid is won, each seat's last bid on a line of its own before the result."""
-        if self.braille and view.bidder is not None and view.bids:
-            return [self._braille_last_bids(view), self.bids_line(view)]
+        if self.braille and view.bids:
+            lines = self._braille_last_bids_lines(view)
+            return lines + [self.bids_line(view)] if view.bidder is not None else lines
         return [self.bids_line(view)]

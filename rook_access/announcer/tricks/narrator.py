@@ -9,23 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ...engine import BIRD, COLOR_NAMES, COLORS, Phase, SeatView, card_color
+from ...engine import Phase, SeatView
 from ...players.base import Advice
-from ..base import Views, cards_text, plural
+from ..base import Views
 from ..hints import advice_line
 from ..message import Message
-from .bidding import BiddingLines
-from .nest import NestLines
-from .play import PlayLines
-from .questions import QuestionLines
-from .scores import ScoreLines
-from .words import sort_hand
+from .booklet import BookletLines
 
 REVIEW_TOPICS = ("hand", "trick", "last", "bids", "score", "trump", "turn", "legal", "taken", "dummy")
 """The review commands the trick-taking games answer."""
 
 
-class TrickNarrator(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines):
+class TrickNarrator(BookletLines):
     """Every line said about a trick-taking game (``announcer.base.Narrator``).
 
     ``humans`` are the seats played at the keyboard.  With one human, that
@@ -58,13 +53,13 @@ class TrickNarrator(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLine
         if view.trump is not None:
             lines.append(self.trump_line(view))
         elif view.bids:
-            lines.append(self.bids_line(view))
+            lines += self.bids_lines(view) if view.bidder is None else [self.bids_line(view)]
         for seat in self.humans:
             own: SeatView = views(seat)
             if not self.lists_own_hand(own):
                 lines += self.hand_lines(seat, own.hand, own.trump)
         if view.phase is Phase.PLAY and view.trick:
-            lines.append(self.trick_line(view))
+            lines += self.trick_lines(view)
         return lines
 
     @property
@@ -79,9 +74,9 @@ class TrickNarrator(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLine
                 return self.hand_lines(view.seat, view.hand, view.trump)
             return [self.grouped_hand_line(view)]
         if topic == "trick":
-            return [self.trick_line(view)]
+            return self.trick_lines(view)
         if topic == "last":
-            return [self.last_trick_line(view)]
+            return self.last_trick_lines(view)
         if topic == "bids":
             return self.bids_lines(view)
         if topic == "score":
@@ -101,28 +96,7 @@ class TrickNarrator(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLine
     def grouped_hand_line(self, view: SeatView) -> str:
         """The hand grouped by color with the count of each, trump first: for the ``hand`` command
         (the braille verbosity says ``hand_lines`` instead)."""
-        trump = view.trump
-        cards = sort_hand(view.hand, trump, self.rules)
-        groups: list[str] = []
-        missing: list[str] = []
-        order = [trump, *(c for c in COLORS if c != trump)] if trump is not None else list(COLORS)
-        for color in order:
-            if trump is not None and color == trump:
-                held = [card for card in cards if self.rules.suit_of[trump][card] == trump]
-                label = f"Trump, {COLOR_NAMES[color]}"
-            else:
-                held = [card for card in cards if card != BIRD and card_color(card) == color]
-                label = COLOR_NAMES[color].capitalize()
-            if held:
-                groups.append(f"{label} {len(held)}: {cards_text(held)}.")
-            else:
-                missing.append(COLOR_NAMES[color])
-        if trump is None and BIRD in cards:
-            groups.append("The Bird: rook.")
-        line = f"{self.whose(view.seat)} hand, {plural(len(cards), 'card')}. " + " ".join(groups)
-        if missing:
-            line += f" No {' or '.join(missing)}."
-        return line
+        return self.grouped_line(view.seat, view.hand, view.trump)
 
     def advice_lines(self, view: SeatView, advice: Advice) -> list[str]:
         """A player's advice for ``view``, its move and its reason, for ``hint``."""

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
-from ...engine import COLOR_NAMES, NestDiscarded, NestTaken, Phase, SeatView, TrumpNamed, TrumpTurned, card_name
-from ..base import cards_text
+from ...engine import (
+    COLOR_NAMES,
+    Card,
+    Color,
+    HandDisplayed,
+    NestDiscarded,
+    NestTaken,
+    Phase,
+    SeatView,
+    TrumpNamed,
+    TrumpTurned,
+    card_color,
+    card_name,
+    card_number,
+)
+from ..base import BRAILLE_WIDTH, cards_text, fit_lines
 from .words import TrickWords, sort_hand
 
 
@@ -70,6 +84,8 @@ class NestLines(TrickWords):
     def dummy_lines(self, view: SeatView) -> list[str]:
         """``dummy_line``; with the braille verbosity, in lines of at most 40 cells."""
         dummy = self.rules.dummy_seat
+        if dummy is None and view.displayed is not None:
+            return self.displayed_lines(view, view.displayed)
         if dummy is None:
             return ["This game has no dummy."]
         seen, held = self._dummy_seen(view, dummy)
@@ -78,6 +94,8 @@ class NestLines(TrickWords):
     def dummy_line(self, view: SeatView) -> str:
         """The dummy's cards that can be seen now (the ``dummy`` command), as one line."""
         dummy = self.rules.dummy_seat
+        if dummy is None and view.displayed is not None:
+            return " ".join(self.displayed_lines(view, view.displayed))
         if dummy is None:
             return "This game has no dummy."
         seen, held = self._dummy_seen(view, dummy)
@@ -89,3 +107,33 @@ class NestLines(TrickWords):
         if view.seat == dummy:  # the dummy's player, speaking for the dummy
             return view.hand, len(view.hand)
         return dict(view.shown).get(dummy, ()), view.hand_sizes[dummy]
+
+    # Display Rook (the 1913 booklet): the dealer's partner's hand, laid face up after the first card.
+    def _on_HandDisplayed(self, event: HandDisplayed) -> list[str]:
+        """The hand laid face up, read in color groups, and who plays it."""
+        return self.displayed_hand_lines(event.seat, event.player, event.cards, self.story.trump)
+
+    def displayed_lines(self, view: SeatView, seat: int) -> list[str]:
+        """The displayed hand as it is now (the ``dummy`` command in Display Rook)."""
+        cards = view.hand if view.seat == seat else dict(view.shown).get(seat, ())
+        return self.displayed_hand_lines(seat, view.dealer, tuple(cards), view.trump)
+
+    def displayed_hand_lines(self, seat: int, player: int, cards: tuple[Card, ...], trump: Color | None) -> list[str]:
+        """``seat``'s hand face up, played by ``player``: one line in color groups, trump first (with the braille
+        verbosity, lines of at most 40 cells)."""
+        ordered = sort_hand(cards, trump, self.rules)
+        if self.braille:
+            return fit_lines(f"{self.initials[seat]} up", self.color_groups(ordered, trump), BRAILLE_WIDTH)
+        colors: list[tuple[Color | None, list[str]]] = []
+        for card in ordered:
+            color = card_color(card)
+            if not colors or colors[-1][0] != color:
+                colors.append((color, []))
+            colors[-1][1].append(str(card_number(card)))
+        groups = "; ".join(
+            f"{'trump ' if color == trump else ''}{'Bird' if color is None else COLOR_NAMES[color]} {' '.join(numbers)}"
+            for color, numbers in colors
+        )
+        played = "you play it" if player == self.you else f"{self.names[player]} plays it"
+        whose = "Your hand is" if seat == self.you else f"{self.names[seat]}'s hand is"
+        return [f"{whose} face up, {played}: {groups}."]

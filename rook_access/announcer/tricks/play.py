@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import BIRD, COLOR_NAMES, CardPlayed, Phase, SeatView, TrickTaken, card_name
+from ...engine import BIRD, COLOR_NAMES, CardPlayed, OddCardsTaken, Phase, SeatView, TrickTaken, card_name
 from ..base import cards_text
 from .words import TrickWords, sort_hand, trick_pairs
 
@@ -64,7 +64,41 @@ class PlayLines(TrickWords):
             lines.append(f"{self.team_name(team)} {verb} {story.team_taken[team]} this hand.")
         return lines
 
+    def _on_OddCardsTaken(self, event: OddCardsTaken) -> list[str]:
+        cards = cards_text(event.cards)
+        odd = "odd card" if len(event.cards) == 1 else "odd cards"
+        if self.braille:
+            return [f"{odd.capitalize()} {cards} to {self.initial(event.winner)}, {event.points}."]
+        holders = self.people_text(dict.fromkeys(event.seats))
+        goes = "goes" if len(event.cards) == 1 else "go"
+        if self.terse:
+            return [f"{odd.capitalize()} {cards} to {self.object_name(event.winner)}, {event.points}."]
+        return [
+            f"The {odd} {cards}, held by {holders}, {goes} to {self.object_name(event.winner)} "
+            f"with the last trick: {event.points} points."
+        ]
+
     # ---------------------------------------------------------- review lines
+    def trick_lines(self, view: SeatView) -> list[str]:
+        """``trick_line``; with the braille verbosity, in lines of at most 40 cells (a table of many)."""
+        if not self.braille or view.phase is not Phase.PLAY or not view.trick:
+            return [self.trick_line(view)]
+        number = len(view.tricks) + 1
+        trick = trick_pairs(view)
+        assert view.trump is not None
+        seat, _ = trick[self.rules.trick_winner(list(view.trick), view.trump)]
+        pairs = [[self.initial(each), card_name(card)] for each, card in trick]
+        return self.braille_fitted(f"Trick {number}:", pairs, f"; {self.initial(seat)} wins")
+
+    def last_trick_lines(self, view: SeatView) -> list[str]:
+        """``last_trick_line``; with the braille verbosity, in lines of at most 40 cells."""
+        trick = view.last_trick
+        if not self.braille or trick is None:
+            return [self.last_trick_line(view)]
+        players = self.rules.players
+        pairs = [[self.initial((trick.leader + i) % players), card_name(card)] for i, card in enumerate(trick.cards)]
+        return self.braille_fitted("Last", pairs, f"; {self.initial(trick.winner)} won {trick.points}")
+
     def trick_line(self, view: SeatView) -> str:
         """The trick being played: who played what, who is winning, whose turn it is."""
         if view.phase is not Phase.PLAY:

@@ -10,6 +10,7 @@ from ...engine import (
     BIRD,
     CHECK,
     COLOR_NAMES,
+    PASS,
     Bid,
     Check,
     Discard,
@@ -22,12 +23,17 @@ from ...engine import (
     SeatView,
     card_name,
 )
-from ..base import cards_text, plural
+from ..base import BRAILLE_WIDTH, cards_text, plural
 from .words import STEP_WORDS, TrickWords, legal_cards, sort_hand
 
 
 def _may_check(view: SeatView) -> bool:
     return CHECK in view.legal
+
+
+def _must_bid(view: SeatView) -> bool:
+    """Whether the seat to act opens the bidding as the dealer, who may not pass (the 1913 games)."""
+    return view.phase is Phase.BIDDING and PASS not in view.legal and any(isinstance(a, Bid) for a in view.legal)
 
 
 class QuestionLines(TrickWords):
@@ -44,10 +50,15 @@ class QuestionLines(TrickWords):
         if seat == rules.dummy_seat:
             player = view.controller(seat)
             you = "Dummy's" if player == self.you else f"{self.names[player]}, the dummy's"
+        elif seat == view.displayed:  # Display Rook: the dealer plays the partner's hand laid face up
+            player = view.controller(seat)
+            you = f"{self.names[seat]}'s" if player == self.you else f"{self.names[player]}, {self.names[seat]}'s"
         else:
             you = "Your" if seat == self.you else f"{self.names[seat]}, your"
         if view.phase is Phase.BIDDING:
             bids = rules.bid_range(view.high_bid)
+            if _must_bid(view):
+                return f"{you} opening bid, as dealer: {bids.start} to {rules.max_bid}."
             check = ", check," if _may_check(view) else ","
             return f"{you} bid: {bids.start} to {rules.max_bid}{check} or pass."
         if view.phase is Phase.DISCARD:
@@ -57,15 +68,28 @@ class QuestionLines(TrickWords):
         legal = sort_hand(legal_cards(view), view.trump, rules)
         if self.braille:
             verb = "Lead" if not view.trick else "Play"
+            listed = cards_text(legal)
+            if len(f"{self.names[seat]}: {verb} {listed}.") > BRAILLE_WIDTH:
+                listed = self._braille_any(view, legal)  # too many cards for the display: which ones, in words
             if seat == self.you:
-                return f"{verb} {cards_text(legal)}."
-            return f"{self.names[seat]}: {verb.lower()} {cards_text(legal)}."
+                return f"{verb} {listed}."
+            return f"{self.names[seat]}: {verb.lower()} {listed}."
         if not view.trick:
             return f"{you} lead, {plural(len(legal), 'card')}: {cards_text(legal)}."
         return f"{you} play, {len(legal)} legal: {cards_text(legal)}."
 
+    def _braille_any(self, view: SeatView, legal: list[int]) -> str:
+        """Which cards may be played, where they are too many to list on the display: "any card", "any red"."""
+        if len(legal) == len(view.hand) or not view.trick or view.trump is None:
+            return "any card"
+        suit = self.rules.suit_of[view.trump][view.trick[0]]
+        bird = " or rook" if BIRD in legal and suit != view.trump else ""
+        return f"any {'trump' if suit == view.trump else COLOR_NAMES[suit]}{bird}"
+
     def _doing_now(self, view: SeatView) -> str:
         """What the seat to act does now, in a few words: "bid or pass", "lead a card"."""
+        if _must_bid(view):
+            return "open the bidding"
         if view.phase is Phase.BIDDING:
             return "bid, check or pass" if _may_check(view) else "bid or pass"
         if view.phase is Phase.DISCARD:
@@ -73,6 +97,8 @@ class QuestionLines(TrickWords):
         if view.phase is Phase.TRUMP:
             return "name trump"
         verb = "play" if view.trick else "lead"
+        if view.turn is not None and view.turn == view.displayed:
+            return f"{verb} a card for {self.names[view.turn]}"
         return f"{verb} a card{' for the dummy' if view.turn == self.rules.dummy_seat else ''}"
 
     def _bids_allowed_line(self, view: SeatView) -> str:
@@ -82,6 +108,8 @@ class QuestionLines(TrickWords):
         if not bids:
             return f"The bid is at {rules.max_bid}, the most there is: you can only pass."
         step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
+        if _must_bid(view):
+            return f"As dealer you open the bidding: bid {bids.start} to {rules.max_bid} in {step}; you may not pass."
         if _may_check(view):
             return (
                 f"You may bid {bids.start} to {rules.max_bid} in {step}, "
@@ -176,6 +204,8 @@ class QuestionLines(TrickWords):
             step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
             if lowest is None:
                 return f"The bid is at {rules.max_bid}, the most there is: you can only pass."
+            if rule is Rule.BID_BELOW_MINIMUM and PASS not in error.legal:
+                return f"The first bid is at least {lowest}: {lowest} to {rules.max_bid} in {step}."
             if rule is Rule.BID_BELOW_MINIMUM:
                 return f"The first bid is at least {lowest}: {lowest} to {rules.max_bid} in {step}, or pass."
             if rule is Rule.BID_NOT_HIGHER:
@@ -183,6 +213,13 @@ class QuestionLines(TrickWords):
             return f"Bids go up in {step}: {lowest} or more."
         if rule is Rule.BID_ABOVE_MAXIMUM:
             return f"The highest bid is {rules.max_bid}."
+        if rule is Rule.DEALER_MUST_BID:
+            step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
+            dealer = "you" if holder == "You" else holder
+            return (
+                f"The dealer opens the bidding and may not pass: {dealer} bid "
+                f"{detail['lowest']} to {rules.max_bid} in {step}."
+            )
         if rule is Rule.DISCARD_NOT_HELD:
             cards = detail["cards"]
             return f"You do not hold {cards_text(cards)}. Discard {rules.nest_size} cards from your hand."

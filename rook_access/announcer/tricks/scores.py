@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...engine import GameEnded, HandEnded, Phase, SeatView
-from ..base import plural, signed
+from ...engine import GameEnded, HandEnded, Phase, SeatView, TricksCut
+from ..base import BRAILLE_WIDTH, cards_text, plural, signed
 from .words import TrickWords
 
 
@@ -20,17 +20,18 @@ class ScoreLines(TrickWords):
         if event.bidder is None or event.bid is None:
             return self._hand_without_bid(event) + tail
         bidders = next(index for index, team in enumerate(teams) if event.bidder in team)
-        took = event.counters[bidders]
+        took = self._took(event, bidders)
         change = event.score_change[self._scorer_of(event.bidder)]
         verdict = "made" if event.made else "set"
         if self.braille:
-            changes = " ".join(
-                f"{self.scorer_initials(scorer)} {signed(points)}" for scorer, points in enumerate(event.score_change)
-            )
+            pairs = [
+                [self.scorer_initials(scorer), signed(points)] for scorer, points in enumerate(event.score_change)
+            ]
             lines = [
                 f"Deal {event.hand}: {self.team_initials(teams[bidders])} bid {event.bid}, took {took}, {verdict}.",
-                f"Change {changes}.",
-                self.braille_score_line(event.scores),
+                *self._braille_tricks(event, teams),
+                *self.braille_fitted("Change", pairs, "."),
+                *self.braille_score_lines(event.scores),
             ]
             return lines + tail
         if self.terse:
@@ -40,6 +41,7 @@ class ScoreLines(TrickWords):
             lines = [
                 f"Hand {event.hand}: {self.team_name(teams[bidders])} "
                 f"bid {event.bid}, took {took}, {verdict}. {changes}.",
+                *self._trick_bonus_lines(event, teams),
                 f"Score: {self.scores_text(event.scores)}.",
             ]
             return lines + tail
@@ -53,12 +55,40 @@ class ScoreLines(TrickWords):
                 continue
             points = event.score_change[self._scorer_of(team[0])]
             each = " each" if not rules.scores_by_side and len([s for s in team if s != rules.dummy_seat]) > 1 else ""
-            taken = f"{event.counters[index]} points: {signed(points)}{each}" if points else "no points"
+            taken = f"{self._took(event, index)} points: {signed(points)}{each}" if points else "no points"
+            if points and event.made and rules.made_others_score_tricks_only:
+                taken += " for tricks"
             lines.append(f"{self.team_name(team)} took {taken}.")
         if event.bonus:
             lines.append(f"Every trick taken by one side: a bonus of {event.bonus}.")
+        lines += self._trick_bonus_lines(event, teams)
         lines.append(f"Score: {self.scores_text(event.scores)}.")
         return lines + tail
+
+    def _trick_bonus_lines(self, event: HandEnded, teams: tuple[tuple[int, ...], ...]) -> list[str]:
+        """Who took most tricks and the bonus for it (Partnership Rook): one line, or none."""
+        if not event.tricks:
+            return []
+        counts = " to ".join(str(count) for count in sorted(event.tricks, reverse=True))
+        if event.most_tricks is None:
+            return [f"Tricks {counts}: a tie, no bonus for most tricks."]
+        bonus = self.rules.most_tricks_bonus
+        return [f"{self.team_name(teams[event.most_tricks])} took most tricks, {counts}: {bonus} more."]
+
+    def _braille_tricks(self, event: HandEnded, teams: tuple[tuple[int, ...], ...]) -> list[str]:
+        """``Tricks NS 8 EW 6, NS +20``: the tricks of each side and the bonus for most tricks."""
+        if not event.tricks:
+            return []
+        pairs = [[self.team_initials(team), str(count)] for team, count in zip(teams, event.tricks, strict=True)]
+        most = event.most_tricks
+        tail = ", tie" if most is None else f", {self.team_initials(teams[most])} +{self.rules.most_tricks_bonus}"
+        return self.braille_fitted("Tricks", pairs, tail)
+
+    def _took(self, event: HandEnded, team: int) -> int:
+        """The points a team took in the hand: its counters, and its tricks' points where tricks count
+        (Display Rook)."""
+        tricks = self.rules.trick_points * event.tricks[team] if self.rules.trick_points and event.tricks else 0
+        return event.counters[team] + tricks
 
     def _scorer_of(self, seat: int) -> int:
         """The index in the scores of the score ``seat`` plays for."""
@@ -71,8 +101,9 @@ class ScoreLines(TrickWords):
         """The end of a hand with no bidding (the Beginner Game): what each player took."""
         people = self.rules.people
         if self.braille:
-            taken = " ".join(f"{self.initials[seat]} {event.taken[seat]}" for seat in people)
-            return [f"Deal {event.hand}: took {taken}.", self.braille_score_line(event.scores)]
+            pairs = [[self.initials[seat], str(event.taken[seat])] for seat in people]
+            return [*self.braille_fitted(f"Deal {event.hand}: took", pairs, "."),
+                    *self.braille_score_lines(event.scores)]
         taken = ", ".join(f"{self.name(seat) if seat != self.you else 'you'} {event.taken[seat]}" for seat in people)
         first = f"Hand {event.hand}: took {taken}." if self.terse else f"Hand {event.hand} over. Taken: {taken}."
         return [first, f"Score: {self.scores_text(event.scores)}."]
@@ -88,10 +119,17 @@ class ScoreLines(TrickWords):
         ranked = sorted(event.scores, reverse=True)
         margin = " to ".join(str(score) for score in ranked)
         if event.winner is None:
-            return [f"Game over. A draw, {margin}."]
+            line = f"Game over. A draw, {margin}."
+            if self.braille and len(line) > BRAILLE_WIDTH:  # many scores: the tie, then all
+                return [f"Game over. A draw at {ranked[0]}.", *self.braille_score_lines(event.scores)]
+            return [line]
         win = "win" if self.rules.scores_by_side or self.rules.people[event.winner] == self.you else "wins"
         if self.braille:
-            return [f"Game over: {self.scorer_initials(event.winner)} {win}, {margin}."]
+            line = f"Game over: {self.scorer_initials(event.winner)} {win}, {margin}."
+            if len(line) > BRAILLE_WIDTH:  # many scores: the winner's and the next, then all
+                line = f"Game over: {self.scorer_initials(event.winner)} {win}, {ranked[0]} to {ranked[1]}."
+                return [line, *self.braille_score_lines(event.scores)]
+            return [line]
         if self.rules.scores_by_side and self.you is not None and self.rules.side_of[self.you] == event.winner:
             partners = " and ".join(self.names[s] for s in self.rules.partnerships[event.winner] if s != self.you)
             winner = f"You and {partners}"
@@ -109,11 +147,21 @@ class ScoreLines(TrickWords):
             goal = f"to {self.rules.target_score}"
         return f"Score {self.braille_scores(scores)}, {goal}"
 
+    def braille_score_lines(self, scores: Iterable[int], hand_number: int | None = None) -> list[str]:
+        """``braille_score_line`` in lines of at most 40 cells (many scores, a table of many)."""
+        scores = list(scores)
+        line = self.braille_score_line(scores, hand_number)
+        if len(line) <= BRAILLE_WIDTH:
+            return [line]
+        goal = line[line.rindex(", ") :]
+        pairs = [[self.scorer_initials(scorer), str(score)] for scorer, score in enumerate(scores)]
+        return self.braille_fitted("Score", pairs, goal)
+
     def score_lines(self, view: SeatView) -> list[str]:
         """The score, and in the play how the hand stands."""
         in_play = view.phase is Phase.PLAY
         if self.braille:
-            lines = [self.braille_score_line(view.scores, view.hand_number)]
+            lines = self.braille_score_lines(view.scores, view.hand_number)
             tie = self.tie_at_target(view.scores)
             if tie:
                 lines.append(tie)
@@ -136,3 +184,20 @@ class ScoreLines(TrickWords):
             taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in self.rules.people)
             lines.append(f"Taken so far this hand: {taken}.")
         return lines
+
+    # Dixie Rook (the 1913 booklet): equal tricks, so the sides cut for the bonus for most tricks.
+    def _on_TricksCut(self, event: TricksCut) -> list[str]:
+        """The cut on equal tricks, one line: each side's cut cards and total, and who gets the bonus."""
+        teams = self.rules.partnerships
+        bonus = self.rules.most_tricks_bonus
+        if self.braille:
+            sides = ", ".join(f"{self.side_initials[i]} {total}" for i, total in enumerate(event.totals))
+            result = "cut again" if event.winner is None else f"{self.side_initials[event.winner]} get {bonus}"
+            return [f"Cut: {sides}: {result}."]
+        sides = "; ".join(
+            f"{self.side_names[i]} {cards_text([event.cards[seat] for seat in reversed(team)])}, {event.totals[i]}"
+            for i, team in enumerate(teams)
+        )
+        if event.winner is None:
+            return [f"Equal tricks, so all cut: {sides}. Equal: cut again."]
+        return [f"Equal tricks, so all cut: {sides}. {self.side_names[event.winner]} get the {bonus}."]

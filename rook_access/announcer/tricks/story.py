@@ -24,12 +24,15 @@ from ...engine import (
     HandEnded,
     NestDiscarded,
     NestTaken,
+    OddCardsTaken,
     RuleSet,
     TeamsFormed,
     TrickTaken,
     TrumpNamed,
     TrumpTurned,
 )
+from ...engine.events import CenterTaken, TrumpCut
+from ...engine.rules import NO_TRUMP, TrumpSource
 
 
 class TrickStory:
@@ -54,6 +57,8 @@ class TrickStory:
         """The cards played to the trick being told, the lead first."""
         self.hands_played = 0
         self.game_over = False
+        self.won_cards: list[list[Card]] = [[] for _ in range(rules.players)]
+        """The cards each seat has taken in the hand being told (Flip counts its red cards)."""
 
     def tell(self, event: object) -> None:
         """Take in ``event``, the next event of the game."""
@@ -62,7 +67,8 @@ class TrickStory:
             self.hand_number = event.hand
             self.dealer = event.dealer
             self.hands = [set(cards) for cards in event.hands]
-            self.trump = None
+            self.trump = NO_TRUMP if rules.trump_from is TrumpSource.NONE else None
+            self.won_cards = [[] for _ in range(rules.players)]
             self.bidder = None
             self._high_bid = None
             self.bidding_open = rules.bidding
@@ -90,15 +96,25 @@ class TrickStory:
             self.hands[event.seat] |= set(event.cards)
         elif isinstance(event, NestDiscarded):
             self.hands[event.seat] -= set(event.cards)
-        elif isinstance(event, (TrumpNamed, TrumpTurned)):
+        elif isinstance(event, (TrumpNamed, TrumpTurned, TrumpCut)):
             self.trump = event.color
+        elif isinstance(event, CenterTaken):
+            team = self.team_of(event.seat)
+            self.team_taken[team] = self.team_taken.get(team, 0) + event.points
+            self.won_cards[event.seat] += event.cards
         elif isinstance(event, CardPlayed):
             self.hands[event.seat].discard(event.card)
             self.trick.append(event.card)
         elif isinstance(event, TrickTaken):
             team = self.team_of(event.winner)
             self.team_taken[team] = self.team_taken.get(team, 0) + event.points
+            self.won_cards[event.winner] += event.cards
             self.trick = []
+        elif isinstance(event, OddCardsTaken):
+            for seat, card in zip(event.seats, event.cards, strict=True):
+                self.hands[seat].discard(card)
+            team = self.team_of(event.winner)
+            self.team_taken[team] = self.team_taken.get(team, 0) + event.points
         elif isinstance(event, HandEnded):
             self.hands_played += 1
             self.game_over, _ = rules.game_result(list(event.scores), self.hands_played)

@@ -10,15 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...engine import BIRD, COLORS, Card, Color, Phase, Play, RuleSet, SeatView, card_color, card_name, card_number
+from ...engine import (
+    BIRD,
+    COLOR_NAMES,
+    COLORS,
+    Card,
+    Color,
+    Phase,
+    Play,
+    RuleSet,
+    SeatView,
+    card_color,
+    card_name,
+    card_number,
+)
 from ..base import BRAILLE_WIDTH, NarratorBase, Verbosity, cards_text, fit_lines, plural
 from .story import TrickStory
 
+GROUPED_HAND = 12
+"""A hand of more cards than this is said in color groups, with the count of each (14 cards dealt in
+the 1913 games, a bidder holding the nest)."""
 SEAT_NAMES = ("South", "West", "North", "East")
 """The seats of the 4-player games (``RuleSet.names`` has every game's)."""
 INITIALS = {
     "South": "S", "West": "W", "North": "N", "East": "E", "Northwest": "NW", "Northeast": "NE",
-    "Southwest": "SW", "Dummy": "D",
+    "Southwest": "SW", "Dummy": "D", "Southeast": "SE",
 }  # fmt: skip
 """Seat names' initials, for the braille verbosity."""
 STEP_WORDS = {5: "fives", 10: "tens"}
@@ -61,7 +77,10 @@ class TrickWords(NarratorBase):
         super().__init__(rules.names, humans, verbosity)
         self.rules = rules
         self.initials = tuple(INITIALS.get(name, name[:2]) for name in self.names)
-        self.side_names = tuple("-".join(self.names[s] for s in reversed(side)) for side in rules.partnerships)
+        self.side_names = tuple(
+            "-".join(self.names[s] for s in reversed(side)) if len(side) <= 2 else f"{self.names[side[0]]}'s side"
+            for side in rules.partnerships
+        )
         self.side_initials = tuple("".join(self.initials[s] for s in reversed(side)) for side in rules.partnerships)
         self.story = TrickStory(rules)
         """What the events told so far make known: the only source of the words of an event."""
@@ -126,6 +145,8 @@ class TrickWords(NarratorBase):
         """The cards ``seat`` holds: one line, or with the braille verbosity as many
         lines of at most 40 cells as it takes (a hand with the nest does not fit one)."""
         cards = sort_hand(held, trump, self.rules)
+        if not self.braille and len(cards) > GROUPED_HAND:
+            return [self.grouped_line(seat, cards, trump)]
         if not self.braille:
             return [f"{self.whose(seat)} hand, {plural(len(cards), 'card')}: {cards_text(cards)}."]
         label = "Hand" if seat == self.you else f"{self.initials[seat]} hand"
@@ -137,6 +158,46 @@ class TrickWords(NarratorBase):
         lines = fit_lines(label + " 1/2", groups, BRAILLE_WIDTH)
         count = len(lines)
         return [f"{label} {number}/{count}" + line[len(label) + 4 :] for number, line in enumerate(lines, 1)]
+
+    def grouped_line(self, seat: int, held: Iterable[Card], trump: Color | None) -> str:
+        """The cards ``seat`` holds grouped by color with the count of each, trump first: "Your hand,
+        14 cards. Red 4: 14r 10r 5r 1r. Black 3: ..." (a long hand, and the ``hand`` command)."""
+        trump = trump if trump in COLORS else None  # Flip: no trump
+        cards = sort_hand(held, trump, self.rules)
+        groups: list[str] = []
+        missing: list[str] = []
+        order = [trump, *(c for c in COLORS if c != trump)] if trump is not None else list(COLORS)
+        for color in order:
+            if trump is not None and color == trump:
+                suit = [card for card in cards if self.rules.suit_of[trump][card] == trump]
+                label = f"Trump, {COLOR_NAMES[color]}"
+            else:
+                suit = [card for card in cards if card != BIRD and card_color(card) == color]
+                label = COLOR_NAMES[color].capitalize()
+            if suit:
+                groups.append(f"{label} {len(suit)}: {cards_text(suit)}.")
+            else:
+                missing.append(COLOR_NAMES[color])
+        if trump is None and BIRD in cards:
+            groups.append("The Bird: rook.")
+        line = f"{self.whose(seat)} hand, {plural(len(cards), 'card')}. " + " ".join(groups)
+        if missing:
+            line += f" No {' or '.join(missing)}."
+        return line
+
+    def braille_fitted(self, label: str, groups: list[list[str]], tail: str = "") -> list[str]:
+        """``label``, the groups' words and ``tail`` as one line, or, with the braille verbosity where that
+        line is longer than the display, in lines of at most 40 cells, each starting with ``label`` (the
+        tail ends the last line, or stands on a line of its own after the label)."""
+        line = " ".join([label, *(" ".join(group) for group in groups)]) + tail
+        if not self.braille or len(line) <= BRAILLE_WIDTH:
+            return [line]
+        lines = fit_lines(label, groups, BRAILLE_WIDTH)
+        if tail and len(lines[-1] + tail) <= BRAILLE_WIDTH:
+            lines[-1] += tail
+        elif tail:
+            lines.append(label + " " + tail.lstrip(",;: "))
+        return lines
 
     def color_groups(self, cards: list[Card], trump: Color | None) -> list[list[str]]:
         """Sorted cards in runs of one suit (trump and the Bird together), as card names."""
@@ -182,13 +243,27 @@ class TrickWords(NarratorBase):
             and view.turn == view.seat
             and view.controller(view.seat) in self.humans
             and len(legal_cards(view)) == len(view.hand)
+            and self.cards_fit(view.seat, view.hand)
         )
+
+    def cards_fit(self, seat: int, cards: Iterable[Card]) -> bool:
+        """Whether the question to lead can list these cards: always, but with the braille verbosity
+        only within the display's 40 cells (a long hand is said in its hand lines instead)."""
+        if not self.braille:
+            return True
+        text = cards_text(cards)
+        asked = f"Lead {text}." if seat == self.you else f"{self.names[seat]}: lead {text}."
+        return len(asked) <= BRAILLE_WIDTH
 
     def leads_at_keyboard_now(self, seat: int) -> bool:
         """Whether, as the story stands, ``seat`` leads the hand's first trick next, played at
         the keyboard: the question then lists its hand (every card may be led)."""
         story = self.story
-        return seat == story.first_leader and story.controller(seat) in self.humans
+        return (
+            seat == story.first_leader
+            and story.controller(seat) in self.humans
+            and self.cards_fit(seat, story.hands[seat])
+        )
 
     def hands_before_play(self, play_starts: bool) -> list[str]:
         """The hands of the players at the keyboard (or every player's, when nobody plays), as
@@ -209,16 +284,17 @@ class TrickWords(NarratorBase):
         left = rules.total_points - view.points_out_of_play - sum(view.counters)
         if view.bidder is None:
             if self.braille:
-                taken = " ".join(f"{self.initials[seat]} {view.taken[seat]}" for seat in rules.people)
-                return [f"Taken {taken}, {left} out"]
+                pairs = [[self.initials[seat], str(view.taken[seat])] for seat in rules.people]
+                return self.braille_fitted("Taken", pairs, f", {left} out")
             taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in rules.people)
             return [f"Taken this hand: {taken}; {left} still out."]
         bidders = view.teams[view.team_of[view.bidder]]
         if self.braille:
-            counters = " ".join(
-                f"{self.team_initials(team)} {points}" for team, points in zip(view.teams, view.counters, strict=True)
-            )
-            return [f"Taken {counters}, {left} out; {self.team_initials(bidders)} bid {view.high_bid}"]
+            pairs = [
+                [self.team_initials(team), str(points)] for team, points in zip(view.teams, view.counters, strict=True)
+            ]
+            bid = f", {left} out; {self.team_initials(bidders)} bid {view.high_bid}"
+            return self.braille_fitted("Taken", pairs, bid)
         taken = ", ".join(
             f"{self.team_name(team)} {points}" for team, points in zip(view.teams, view.counters, strict=True)
         )

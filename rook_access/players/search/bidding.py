@@ -32,7 +32,7 @@ from ...engine import (
     SeatView,
     cards_in,
 )
-from ...engine.rules import RuleSet
+from ...engine.rules import RuleSet, Teams, most_tricks_team
 from ..hand_value import best_trump
 from .bidding_model import load_model
 from .knowledge import Knowledge
@@ -53,27 +53,38 @@ def quick_nest(hand: int, rules: RuleSet) -> tuple[int, int]:
 
 
 def play_as_bidder(rules: RuleSet, outlook: Outlook, hands: list[int], nest: int, bidder: int,
-                   leader: int) -> tuple[list[int], int]:
+                   leader: int, tricks: list[int] | None = None) -> tuple[list[int], int]:
     """The bidder takes the nest, buries by ``quick_nest`` and names trump; the hand is played out.
 
-    ``hands`` are changed.  Returns the points each team took and the teams that took a trick.
+    ``hands`` are changed.  Returns the points each team took and the teams that took a trick;
+    ``tricks``, if given, counts each team's tricks.
     """
     trump, kept = quick_nest(hands[bidder] | nest, rules)
     buried = (hands[bidder] | nest) & ~kept
     hands[bidder] = kept
-    return rollout(trump_tables(rules, trump), outlook.team_of, hands, leader, [], nest_points_of(rules, buried))
+    return rollout(trump_tables(rules, trump), outlook.team_of, hands, leader, [], nest_points_of(rules, buried),
+                   tricks=tricks)
 
 
 def simulate_as_bidder(view: SeatView, samples: int, rng: random.Random,
-                       deal_source: DealSource = draw_deals) -> list[tuple[list[int], int]]:
+                       deal_source: DealSource = draw_deals,
+                       tricks: list[list[int]] | None = None) -> list[tuple[list[int], int]]:
     """The points each team takes, over sampled deals, if this seat wins the bid and takes the nest
-    (teams as ``Outlook.as_bidder``), with the teams that took a trick."""
+    (teams as ``Outlook.as_bidder``), with the teams that took a trick; each run's tricks by team
+    are added to ``tricks`` if it is given."""
     rules = view.rules
     knowledge = Knowledge.from_view(view)
     deals = deal_source(view, knowledge, samples, rng)
     outlook = Outlook.as_bidder(view, view.seat)
     leader = first_leader(rules, view.dealer)
-    return [play_as_bidder(rules, outlook, list(deal.hands), deal.nest, view.seat, leader) for deal in deals]
+    if tricks is None:
+        return [play_as_bidder(rules, outlook, list(deal.hands), deal.nest, view.seat, leader) for deal in deals]
+    runs = []
+    for deal in deals:
+        counts = [0] * outlook.size
+        runs.append(play_as_bidder(rules, outlook, list(deal.hands), deal.nest, view.seat, leader, counts))
+        tricks.append(counts)
+    return runs
 
 
 @dataclass(frozen=True)
@@ -99,6 +110,14 @@ class BidTuning:
     """Deals simulated for a bid at the least: a bid is too costly to make on a noisy estimate."""
     PARTNER_MARGIN = 25.0
     """How much more a hand must expect than partner's bid to take the bid from partner."""
+    PASS_SHARE_WITHOUT_NEST = 0.6
+    """Where no nest goes to the bid winner (Partnership Rook, 1913), an opponents' contract is worth
+    less to them: passing costs this share of the scaled figure (duplicate matches: at 1.0 three in ten
+    bids were set and a strong side of three gained +5 a deal, at 0.6 one in six and +24)."""
+    PASS_VALUE_EACH_ALONE = -20.0
+    """Where everyone plays alone, whoever wins the bid (Rook for 3 to 8, 1913): what another player's
+    contract costs a player, in a hand of 100, shared by the other players (at the Partnership Game's
+    figure a quarter of the strong player's bids at a table of eight were set; at this one, one in eight)."""
 
 
 def contested_pass_value(view: SeatView, tuning: type[BidTuning] = BidTuning) -> float:
@@ -112,7 +131,13 @@ def contested_pass_value(view: SeatView, tuning: type[BidTuning] = BidTuning) ->
     rules = view.rules
     opponent = next(seat for seat in rules.people if seat != view.seat)
     teams = len(rules.teams_for_bidder(view.hand_number, opponent))
-    return tuning.PASS_VALUE_CONTESTED * rules.total_points / 120 * 2 / teams
+    if rules.nest_size == 0 and rules.teams is Teams.EACH_ALONE:
+        # Everyone alone whoever wins: another's contract is one player's edge, shared by the rest.
+        return tuning.PASS_VALUE_EACH_ALONE * rules.total_points / 100 / (teams - 1)
+    value = tuning.PASS_VALUE_CONTESTED * rules.total_points / 120 * 2 / teams
+    if rules.nest_size == 0:
+        value *= tuning.PASS_SHARE_WITHOUT_NEST
+    return value
 
 
 def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
@@ -121,7 +146,8 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     rules = view.rules
     cards = list(view.hand)
     model = load_model(rules)
-    runs = simulate_as_bidder(view, max(tuning.MIN_SAMPLES, budget.samples), rng, deal_source)
+    trick_runs: list[list[int]] | None = [] if rules.most_tricks_bonus or rules.trick_points else None
+    runs = simulate_as_bidder(view, max(tuning.MIN_SAMPLES, budget.samples), rng, deal_source, trick_runs)
     outlook = Outlook.as_bidder(view, view.seat)
     mine = outlook.mine
     mean = sum(taken[mine] for taken, _ in runs) / len(runs)
@@ -134,9 +160,16 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     others_shift = shift / others
     bonus = rules.all_tricks_bonus
     outcomes = []
-    for taken, won in runs:
+    for index, (taken, won) in enumerate(runs):
         swept = won.bit_length() - 1 if bonus and won and not won & (won - 1) else None
         rest = sum(taken) - taken[mine] - others * others_shift + (bonus if swept not in (None, mine) else 0)
+        if trick_runs is not None and rules.trick_points:  # Display Rook: points for tricks
+            outcomes.append(_with_trick_points(rules, mine, trick_runs[index], taken[mine] + shift, rest, others))
+            continue
+        if trick_runs is not None:  # the bonus for most tricks: the bidders' when made, else the others'
+            outcomes.append(_with_trick_bonus(rules, mine, most_tricks_team(trick_runs[index]), taken[mine] + shift,
+                                              bonus if swept == mine else 0, rest, others))
+            continue
         outcomes.append((taken[mine] + shift, bonus if swept == mine else 0, rest / others))
     expected = mean + shift
 
@@ -169,8 +202,36 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
         if worth:
             limit = amount
     bids = [action for action in view.legal if isinstance(action, Bid)]
-    if limit is None or not bids or bids[0].amount > limit:
-        action: Action = CHECK if CHECK in view.legal else PASS
+    if PASS not in view.legal and bids:
+        action: Action = bids[0]  # the dealer must open: the least bid, the others may raise it
+    elif limit is None or not bids or bids[0].amount > limit:
+        action = CHECK if CHECK in view.legal else PASS
     else:
         action = bids[0]
     return BidPlan(expected, model_points, limit, action)
+
+
+def _with_trick_points(rules: RuleSet, mine: int, tricks: list[int], points: float, rest: float,
+                       others: int) -> tuple[float, float, float]:
+    """A run's (points toward the bid, more points if made, the other teams' mean) in Display Rook: each
+    trick is worth ``trick_points``; when the bid is made the others score only their tricks' points, so
+    making it is also worth the others' counters (the "more points")."""
+    points += rules.trick_points * tricks[mine]
+    their_tricks = rules.trick_points * (sum(tricks) - tricks[mine])
+    full = (rest + their_tricks) / others
+    made = their_tricks / others if rules.made_others_score_tricks_only else full
+    return points, full - made, full
+
+
+def _with_trick_bonus(rules: RuleSet, mine: int, most: int | None, points: float, extra: float, rest: float,
+                      others: int) -> tuple[float, float, float]:
+    """A run's (points toward the bid, more points if made, the other teams' mean) with the bonus for most
+    tricks: it counts toward the bid only where the rules say so (``trick_bonus_makes_bid``)."""
+    if most == mine:
+        if rules.trick_bonus_makes_bid:
+            points += rules.most_tricks_bonus
+        else:
+            extra += rules.most_tricks_bonus
+    elif most is not None:
+        rest += rules.most_tricks_bonus
+    return points, extra, rest / others

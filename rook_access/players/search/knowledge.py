@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...engine import BIRD, Phase, SeatView, mask_of
+from ...engine import Phase, SeatView, mask_of
 from ...engine.cards import CardSet
 
 NEST = -1
@@ -49,7 +49,7 @@ class Knowledge:
         rules = view.rules
         seat = view.seat
         hand = mask_of(view.hand)
-        played = mask_of(view.trick)
+        played = mask_of(view.trick) | mask_of(view.center_taken)  # the centre's cards, turned up as taken
         for trick in view.tricks:
             played |= mask_of(trick.cards)
         known_nest = mask_of(view.nest_discarded) | mask_of(view.trump_turned)
@@ -68,7 +68,7 @@ class Knowledge:
         if view.phase is Phase.BIDDING or view.bidder is None or (
             view.bidder != seat and view.phase is not Phase.DISCARD
         ):
-            needs[NEST] = rules.nest_size - known_nest.bit_count()
+            needs[NEST] = rules.nest_size - known_nest.bit_count() - len(view.center_taken)
         excluded = {other: 0 for other in needs}
         if view.trump is not None:
             excluded_by_voids(view, excluded)
@@ -84,7 +84,7 @@ def excluded_by_voids(view: SeatView, excluded: dict[int, CardSet]) -> None:
 
     A seat that did not follow the suit led holds none of it: the cards of
     that suit, and the Bird when trump was led.  The Bird played to a plain
-    lead shows nothing (it may be played at any time).
+    lead shows nothing (it may be played at any time), nor does a 14 in High 14.
     """
     rules = view.rules
     trump = view.trump
@@ -97,7 +97,7 @@ def excluded_by_voids(view: SeatView, excluded: dict[int, CardSet]) -> None:
     for leader, cards in played:
         led = suit_masks[suit_of[cards[0]]]
         for offset, card in enumerate(cards[1:], start=1):
-            if not (1 << card) & led and not (card == BIRD and rules.bird_plays_any_time):
+            if not (1 << card) & led and not (1 << card) & rules.any_time_mask:
                 other = (leader + offset) % rules.players
                 if other in excluded:
                     excluded[other] |= led

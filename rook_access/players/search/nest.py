@@ -121,8 +121,9 @@ def _play_out(view: SeatView, outlook: Outlook, deal: SampledDeal, hand: CardSet
     hands[view.seat] = hand
     nest_points = nest_points_of(rules, nest)
     leader = first_leader(rules, view.dealer)
-    taken, won = rollout(trump_tables(rules, trump), outlook.team_of, hands, leader, [], nest_points)
-    return outlook.outcome(taken, won)
+    tricks = [0] * outlook.size if rules.most_tricks_bonus else None
+    taken, won = rollout(trump_tables(rules, trump), outlook.team_of, hands, leader, [], nest_points, tricks=tricks)
+    return outlook.outcome(taken, won, tricks)
 
 
 def choose_nest(view: SeatView, budget: SearchBudget, rng: random.Random,

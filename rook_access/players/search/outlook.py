@@ -1,7 +1,8 @@
 """Who plays with whom in a hand, and what a result is worth to one seat.
 
 Every variant of Rook is searched through the same objective: the hand's
-score for this seat's team minus the mean score of the other teams, the
+score for this seat's team minus the mean score of the other teams (the
+other way round where points count against, as in Flip: ``RuleSet.better``), the
 scores worked out as the rules score the hand (a bid team that is set loses
 its bid; the others score what they took; the bonus for taking every trick
 where the table plays with it).  With two teams this is the old objective
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import SeatView
-from ...engine.rules import RuleSet, team_of
+from ...engine.rules import RuleSet, Teams, most_tricks_team, team_of
 
 
 @dataclass(frozen=True)
@@ -66,23 +67,38 @@ class Outlook:
     def two_teams(self) -> bool:
         return len(self.teams) == 2
 
-    def outcome(self, counters: Sequence[int], won: int = 0) -> float:
+    def outcome(self, counters: Sequence[int], won: int = 0, tricks: Sequence[int] | None = None) -> float:
         """This team's hand score minus the other teams' mean, for the points each team took.
 
         ``won`` is the set of teams (bit ``t`` for team ``t``) that took a trick this hand,
-        for the bonus for taking every trick; 0 when not tracked.
+        for the bonus for taking every trick; 0 when not tracked.  ``tricks`` counts each
+        team's tricks, for the bonus for most tricks (Partnership Rook).
         """
         rules = self.rules
         all_tricks = None
         if rules.all_tricks_bonus and won and not won & (won - 1):
             all_tricks = won.bit_length() - 1
-        _, change = rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks)
+        most = most_tricks_team(tricks) if tricks is not None and rules.most_tricks_bonus else None
+        if most is None and tricks is not None and rules.cut_for_tricks and self.two_teams:
+            # Equal tricks in Dixie Rook: the sides cut for the bonus, an even chance each.
+            return (self.outcome(counters, won, (1, 0)) + self.outcome(counters, won, (0, 1))) / 2
+        counts = tricks if rules.trick_points else None  # Display Rook: points for each trick
+        _, change = rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks, most, counts)
         mine = self.mine
         others = 0.0
         for team, points in enumerate(change):
             if team != mine:
                 others += points
-        return change[mine] - others / (len(change) - 1)
+        # Where points count against (Flip) a lower score is the better one: ``rules.better`` is -1.
+        return rules.better * (change[mine] - others / (len(change) - 1))
+
+
+def trick_counts(view: SeatView, outlook: Outlook) -> list[int]:
+    """The tricks each team of ``outlook`` has taken so far this hand."""
+    counts = [0] * outlook.size
+    for trick in view.tricks:
+        counts[outlook.team_of[trick.winner]] += 1
+    return counts
 
 
 def first_leader(rules: RuleSet, dealer: int) -> int:
@@ -103,9 +119,19 @@ def model_signature(rules: RuleSet) -> str:
         "rotating": "partners",
     }.get(rules.teams.value, rules.teams.value.replace(" ", "-"))
     counters = ",".join(f"{number}:{points}" for number, points in rules.counter_values)
-    return (
+    signature = (
         f"players={rules.players} hand={rules.hand_size} nest={rules.nest_size} aside={rules.out_of_play} "
         f"numbers={rules.lowest_number}-14{'+1' if rules.ones_high else ''} "
         f"bird={rules.bird_rank.value + ':' + str(rules.bird_points) if rules.uses_bird else 'none'} "
         f"counters={counters} teams={teams} dummy={rules.dummy_face_up if rules.dummy else 'none'}"
     )
+    # What the games of the 1913 booklet add (the older games' signatures stay as they were).
+    if rules.deal_whole_pack:
+        signature += f" whole-pack odd={rules.odd_cards}"
+    if rules.teams is Teams.FIXED and len(rules.partnerships) != 2:
+        signature += f" sides={len(rules.partnerships)}"
+    if rules.most_tricks_bonus:
+        signature += f" most-tricks={rules.most_tricks_bonus}"
+    if rules.trick_points:
+        signature += f" trick-points={rules.trick_points}"
+    return signature

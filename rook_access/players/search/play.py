@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ...engine import Play, RuleSet, SeatView, cards_in
 from .knowledge import Knowledge
-from .outlook import Outlook
+from .outlook import Outlook, trick_counts
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
 from .solver import solve_moves
@@ -38,6 +38,12 @@ class SearchBudget:
     """Share of random cards in rollouts."""
     rollouts: int = 1
     """Rollouts per card and deal."""
+    max_work: int = 500_000
+    """The most work a decision's rollouts may do, counted as samples × legal cards × cards left
+    in the hands × the longest hand (a rollout plays every card left, choosing each among about
+    a hand's cards): fewer samples when the hands are long (Flip and High 14 deal the whole pack).
+    The largest decision of the Hasbro games (the 2-player game's first lead: 96 × 12 × 36 × 12)
+    is within it, so their searches are as they were."""
 
 
 
@@ -84,6 +90,29 @@ def teams_won(view: SeatView, outlook: Outlook) -> int:
     return won
 
 
+def solver_fits(rules: RuleSet) -> bool:
+    """Whether the exact solver plays these rules: points only in cards, none below 0, the most
+    taken the best, and a card that beats the winning card beating it whatever was led (not in
+    Flip, whose points count against, nor in High 14, with its points for tricks and its 14s);
+    no odd cards from uneven hands and no points for most tricks or for each trick (the 1913
+    games: the solver counts none of them).
+
+    >>> from rook_access.engine.rules import VARIANTS
+    >>> [name for name, rules in VARIANTS.items() if not solver_fits(rules)]
+    ['partnership-1913', 'dixie', 'display', 'flip', 'high-14']
+    """
+    if rules.odd_cards or rules.most_tricks_bonus or rules.trick_points:
+        return False
+    return not (rules.avoid_points or rules.points_per_trick or rules.fourteens_any_time) and min(rules.points) >= 0
+
+
+def center_points_of(view: SeatView, nest: int) -> int:
+    """The points the first trick's taker takes from the centre (Flip, High 14), while the first
+    trick is played; 0 once it is taken, and in the other games."""
+    rules = view.rules
+    return rules.points_in(nest) if rules.center_to_first_trick and not view.tricks else 0
+
+
 def nest_points_of(rules: RuleSet, nest: int) -> int:
     """The points the last trick takes from the nest (none where the nest is out of play)."""
     return rules.points_in(nest) if rules.last_trick_takes_nest and rules.bidding else 0
@@ -112,11 +141,13 @@ def analyse_play(
         return PlayAnalysis(results, 0, False, time.perf_counter() - start, cards[0])
     knowledge = Knowledge.from_view(view)
     outlook = Outlook.of(view)
-    deals = deal_source(view, knowledge, budget.samples, rng)
+    work = len(cards) * sum(view.hand_sizes) * max(view.hand_sizes) * budget.rollouts
+    samples = max(1, min(budget.samples, budget.max_work // work))
+    deals = deal_source(view, knowledge, samples, rng)
     leader = view.trick_leader if view.trick_leader is not None else view.seat
     trick = list(view.trick)
     # The exact solver maximizes one team's points against everyone else: right for two teams.
-    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams
+    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams and solver_fits(rules)
     won = teams_won(view, outlook)
     done = 0
     for deal in deals:
@@ -129,7 +160,12 @@ def analyse_play(
 
 
 def _cost(tables: TrumpTables, card: int) -> int:
-    """How much a card is worth keeping: points first, then rank (ties go to the cheaper card)."""
+    """How much a card is worth keeping: points first, then rank (ties go to the cheaper card).
+
+    Where points count against (Flip) a high card is a danger, not a worth:
+    ties go to the card with the fewest points either way, then the highest."""
+    if tables.avoid:
+        return abs(tables.points[card]) * 1024 + 64 - tables.rank[card]
     return tables.points[card] * 1024 + tables.rank[card]
 
 
@@ -152,6 +188,7 @@ def _evaluate_deal(
     side = outlook.mine
     team_of = outlook.team_of
     nest_points = nest_points_of(rules, deal.nest)
+    center_points = center_points_of(view, deal.nest)
     counters = list(view.counters)
     if exact:
         assert view.trump is not None  # named before card play
@@ -171,14 +208,16 @@ def _evaluate_deal(
             result.points += mine
             result.count += 1
         return
+    so_far = trick_counts(view, outlook) if rules.most_tricks_bonus or rules.trick_points else None
     for card in cards:
         for _ in range(budget.rollouts):
             hands = list(deal.hands)
             hands[seat] &= ~(1 << card)
+            tricks = None if so_far is None else list(so_far)
             taken, more = rollout(tables, team_of, hands, leader, [*trick, card], nest_points, rng.random,
-                                  budget.epsilon)
+                                  budget.epsilon, tricks, center_points)
             final = [have + extra for have, extra in zip(counters, taken, strict=True)]
             result = results[card]
-            result.total += outlook.outcome(final, won | more)
+            result.total += outlook.outcome(final, won | more, tricks)
             result.points += taken[side]
             result.count += 1

@@ -7,6 +7,13 @@ team of the hand (``team_of``, from the view: teams change in some games).
 The policy is cheap but not foolish: it cashes sure winners, wins a trick
 as cheaply as it can when the win holds, feeds counters to a partner whose
 card holds, and otherwise plays its cheapest card.  Legal cards come from ``RuleSet.legal_plays``.
+
+Where points count against their taker (Flip, ``TrumpTables.avoid``) the
+policy turns round: it leads the card others can least duck under, ducks
+under the winning card with its highest card that still loses, throws its
+costliest red card to another team's winning trick, and goes for a trick
+that holds the Golden Ten.  Points for each trick (High 14) and the
+centre's cards for the first trick's taker are counted as the rules count them.
 """
 
 from __future__ import annotations
@@ -26,14 +33,20 @@ def rollout(
     nest_points: int,
     random: Callable[[], float] | None = None,
     epsilon: float = 0.0,
+    tricks: list[int] | None = None,
+    center_points: int = 0,
 ) -> tuple[list[int], int]:
     """Play the hand out from here: the points each team takes from now on, and the
     teams that took a trick (bit ``t`` for team ``t``).
 
     ``team_of`` gives each seat's team; ``hands`` (changed in place) are every
     seat's cards, ``trick`` the cards already played to the current trick from ``leader`` on.  The last trick
-    also takes ``nest_points``.  With ``random`` and ``epsilon`` a seat plays
-    a random legal card that share of the time, so that rollouts differ.
+    also takes ``nest_points``, and the current trick ``center_points`` (the
+    centre's cards, while the first trick is played).  With ``random`` and
+    ``epsilon`` a seat plays a random legal card that share of the time, so that rollouts differ.
+    Where hands may be uneven (``tables.odd_cards``) the hand ends once a seat
+    is out of cards, the last trick taking the cards still held; ``tricks``,
+    if given, counts each team's tricks (added to what it holds).
     """
     rules = tables.rules
     legal_plays = rules.legal_plays
@@ -45,6 +58,11 @@ def rollout(
     taken = [0] * (max(team_of) + 1)
     won = 0
     explore = random if epsilon > 0 else None
+    odd_cards = tables.odd_cards
+    nest_is_trick = rules.nest_is_trick  # Dixie Rook: the nest, with the last trick, is a trick too
+    bonus = tables.trick_bonus
+    lead_card = _lead_avoid if tables.avoid else _lead
+    follow_card = _follow_avoid if tables.avoid else _follow
 
     cards = list(trick)
     while True:
@@ -54,7 +72,7 @@ def rollout(
             powers = trick_powers[lead]
             best_value = -1
             best_seat = leader
-            trick_points = 0
+            trick_points = bonus
             for offset, card in enumerate(cards):
                 value = powers[card]
                 if value > best_value:
@@ -66,7 +84,7 @@ def rollout(
             powers = trick_powers[0]
             best_value = -1
             best_seat = leader
-            trick_points = 0
+            trick_points = bonus
         seat = (leader + len(cards)) % players
         while len(cards) < players:
             hand = hands[seat]
@@ -80,10 +98,10 @@ def rollout(
                     skip -= 1
                 card = (legal & -legal).bit_length() - 1
             elif lead is None:
-                card = _lead(tables, side_of, hands, seat, legal)
+                card = lead_card(tables, side_of, hands, seat, legal)
             else:
-                card = _follow(tables, side_of, hands, seat, legal, powers, lead, best_value, best_seat, trick_points,
-                               len(cards))
+                card = follow_card(tables, side_of, hands, seat, legal, powers, lead, best_value, best_seat,
+                                   trick_points, len(cards))
             hands[seat] = hand & ~(1 << card)
             if lead is None:
                 lead = card
@@ -96,11 +114,23 @@ def rollout(
             cards.append(card)
             seat = seat + 1 if seat + 1 < players else 0
         last = not hands[best_seat]
+        if odd_cards and not all(hands):
+            last = True
+            for hand in hands:  # the odd cards, unplayed, to the last trick's taker
+                while hand:
+                    low = hand & -hand
+                    trick_points += points[low.bit_length() - 1]
+                    hand ^= low
         if last:
             trick_points += nest_points
+        if center_points:
+            trick_points += center_points
+            center_points = 0
         team = side_of[best_seat]
         taken[team] += trick_points
         won |= 1 << team
+        if tricks is not None:
+            tricks[team] += 2 if last and nest_is_trick else 1
         if last:
             return taken, won
         leader = best_seat
@@ -121,6 +151,7 @@ def _lead(tables: TrumpTables, side_of: Sequence[int], hands: list[CardSet], sea
     rank = tables.rank
     suit = tables.suit
     trump = tables.trump
+    any_time = tables.any_time
     best_winner = -1
     best_winner_key = -1
     cheapest = -1
@@ -134,7 +165,9 @@ def _lead(tables: TrumpTables, side_of: Sequence[int], hands: list[CardSet], sea
         suit_cards = tables.suit_cards[card_suit]
         against = opponents & suit_cards
         sure = True
-        if against and rank[tables.highest(against)] > rank[card]:
+        if any_time and (low & any_time or opponents & any_time):
+            sure = bool(low & any_time)  # High 14: the 14 of the color led beats everything
+        elif against and rank[tables.highest(against)] > rank[card]:
             sure = False
         elif card_suit != trump:
             for hand in opponents_with_trump:
@@ -224,3 +257,108 @@ def _follow(
     if winner >= 0 and (trick_points or played == players - 1 or points[winner] or threat >= 0):
         return winner
     return cheapest
+
+
+def _lead_avoid(tables: TrumpTables, side_of: Sequence[int], hands: list[CardSet], seat: int, legal: CardSet) -> int:
+    """Where points count against (Flip): the card to lead that is likeliest to lose.
+
+    A card that the fewest cards of the other hands in its suit rank below
+    (they could duck under it), with at least one ranking above; a losing red
+    card sheds its points.  A card nobody can beat is led last, but for the
+    Golden Ten (negative points), which is led when it wins.  Within a suit the
+    cards rank in the order of their numbers (Flip has no 1s above the 14).
+    """
+    everything = 0
+    for hand in hands:
+        everything |= hand
+    others = everything & ~hands[seat]
+    points = tables.points
+    suit = tables.suit
+    suit_cards = tables.suit_cards
+    best = -1
+    best_key = 1 << 30
+    rest = legal
+    while rest:
+        low = rest & -rest
+        card = low.bit_length() - 1
+        rest ^= low
+        out = others & suit_cards[suit[card]]
+        below = (out & (low - 1)).bit_count()
+        above = (out >> card).bit_count()
+        card_points = points[card]
+        if card_points < 0:  # the Golden Ten: lead it only to win it back
+            key = -1000 if not above else 1000
+        elif not above:
+            key = 500 + card_points * 8 + card % 16  # a sure winner: the others throw their red cards on it
+        else:
+            key = below * 32 + (-card_points if not below else card_points)
+        if key < best_key:
+            best_key = key
+            best = card
+    return best
+
+
+def _follow_avoid(
+    tables: TrumpTables,
+    side_of: Sequence[int],
+    hands: list[CardSet],
+    seat: int,
+    legal: CardSet,
+    powers: tuple[int, ...],
+    lead: int,
+    best_value: int,
+    best_seat: int,
+    trick_points: int,
+    played: int,
+) -> int:
+    """Where points count against (Flip): the card to play to a trick already led.
+
+    Following the color led: win a trick whose points are below 0 (the Golden
+    Ten in it) with the highest card; otherwise duck with the highest card that
+    still loses, or, forced to go over, play the lowest (a later card may go
+    higher), the highest as the last to play.  Without the color led: give the
+    Golden Ten to a partner's trick, throw the costliest red card on another
+    team's, and else the highest card that costs nothing.
+    """
+    points = tables.points
+    rank = tables.rank
+    mine = side_of[seat]
+    last = played == tables.players - 1
+    partner_winning = side_of[best_seat] == mine
+    follows = False
+    rest = legal
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if powers[low.bit_length() - 1]:
+            follows = True
+            break
+    best = -1
+    best_key = -(1 << 30)
+    rest = legal
+    while rest:
+        low = rest & -rest
+        card = low.bit_length() - 1
+        rest ^= low
+        value = powers[card]
+        card_points = points[card]
+        if follows:
+            wins = value > best_value
+            if trick_points + card_points < 0 and not partner_winning:
+                key = (2 << 20) + value if wins else value  # take the Golden Ten's trick
+            elif not wins:
+                key = (1 << 20) + value * 64 - card_points  # duck as high as possible
+            elif last:
+                key = -card_points * 64 + value  # taken anyway: shed the highest card
+            else:
+                key = -(1 << 10) - card_points * 64 - value  # go over as low as possible
+        elif card_points < 0:
+            key = (1 << 21) if partner_winning else -(1 << 21)
+        elif partner_winning and best_seat != seat:
+            key = -card_points * 64 + rank[card]
+        else:
+            key = card_points * 64 + rank[card]
+        if key > best_key:
+            best_key = key
+            best = card
+    return best

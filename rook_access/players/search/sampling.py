@@ -106,6 +106,7 @@ class Evidence:
             else:
                 self.highest_bid[seat] = amount
                 high = amount
+        self.dealt = rules.dealt_sizes(view.dealer)
         self.bidder = view.bidder if view.bidder != view.seat else None
         self.trump = view.trump
         self.trump_cards = rules.suit_masks[view.trump][view.trump] if view.trump is not None else 0
@@ -130,7 +131,7 @@ class Evidence:
         weight = 1.0
         for seat in set(self.highest_bid) | set(self.passed_below):
             cards = cards_in(deal.hands[seat] | self.played_by.get(seat, 0))
-            if len(cards) != self.rules.hand_size:
+            if len(cards) != self.dealt[seat]:
                 continue  # the bidder holding the nest: its first hand is unknown
             worth = hand_strength(cards, self.rules)
             if seat in self.highest_bid:

@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 
 from ...engine import BIRD
-from ...engine.cards import CardSet
+from ...engine.cards import BIRD_MASK, CardSet
 from ...engine.rules import RuleSet
 
 
@@ -35,6 +35,15 @@ class TrumpTables:
     side_of: tuple[int, ...]
     """The fixed partnerships' sides (``RuleSet.side_of``); the search reads a hand's teams from the view."""
     players: int
+    odd_cards: bool = False
+    """Whether hands may be uneven (the whole pack dealt): the hand ends when a seat is out of cards, and
+    the cards still held go to the last trick's taker (``RuleSet.odd_cards``)."""
+    trick_bonus: int = 0
+    """Points for each trick taken, besides its cards' (``RuleSet.points_per_trick``: High 14)."""
+    avoid: bool = False
+    """Points count against their taker (``RuleSet.avoid_points``: Flip): the rollout ducks."""
+    any_time: CardSet = 0
+    """Cards playable on any lead besides the Bird (High 14's 14s)."""
 
     def highest(self, cards: CardSet) -> int:
         """The card of ``cards`` that ranks highest within its suit (cards of one suit)."""
@@ -69,4 +78,8 @@ def trump_tables(rules: RuleSet, trump: int) -> TrumpTables:
         trump_mask=suit_masks[trump] & rules.deck_mask,
         side_of=rules.side_of,
         players=rules.players,
+        odd_cards=bool(rules.odd_cards),
+        trick_bonus=rules.points_per_trick,
+        avoid=rules.avoid_points,
+        any_time=rules.any_time_mask & ~BIRD_MASK,
     )

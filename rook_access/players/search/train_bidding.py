@@ -24,7 +24,19 @@ import random
 from pathlib import Path
 
 from ...engine import PARTNERSHIP, BirdRank, Deal, RuleSet, mask_of
-from ...engine.rules import FIVE_PLAYER, KENTUCKY, SIX_PLAYER, THREE_PLAYER, TWO_PLAYER, TableOptions, with_options
+from ...engine.rules import (
+    DISPLAY,
+    DIXIE,
+    FIVE_PLAYER,
+    KENTUCKY,
+    PARTNERSHIP_1913,
+    ROOK_1913,
+    SIX_PLAYER,
+    THREE_PLAYER,
+    TWO_PLAYER,
+    TableOptions,
+    with_options,
+)
 from ..hand_value import raw_strength
 from .bidding import play_as_bidder
 from .bidding_model import FEATURE_NAMES, MODEL_FILE, bid_features
@@ -43,6 +55,13 @@ GAMES: tuple[tuple[str, RuleSet], ...] = (
     ("three", THREE_PLAYER),
     ("five", FIVE_PLAYER),
     ("six", SIX_PLAYER),
+    *((f"rook-1913 for {players}", ROOK_1913.at_table(players)) for players in range(3, 9)),
+    ("partnership-1913", PARTNERSHIP_1913),
+    ("partnership-1913 for 6", PARTNERSHIP_1913.at_table(6)),
+    ("partnership-1913 for 6, three sides of two", PARTNERSHIP_1913.at_table(6, sides=3)),
+    ("dixie", DIXIE),
+    ("dixie for 6", DIXIE.at_table(6)),
+    ("display", DISPLAY),
 )
 """The games with a model, by name; the Partnership Game's (first) also serves the individual
 game and Kentucky Discard, whose deck, deal and teams are the same."""
@@ -130,6 +149,16 @@ def train(deals: int, seed: int, names: list[str] | None = None) -> dict:
     }
 
 
+def add_models(shipped: dict, made: dict) -> dict:
+    """``shipped`` with the models of ``made`` put in, each in its place in ``GAMES`` (one of the same name
+    replaced): models made again for some games leave the others' exactly as they were."""
+    by_name = {model["name"]: model for model in shipped["models"]}
+    by_name.update({model["name"]: model for model in made["models"]})
+    order = [name for name, _ in GAMES]
+    models = sorted(by_name.values(), key=lambda model: order.index(model["name"]) if model["name"] in order else 0)
+    return {**shipped, "models": models}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m rook_access.players.search.train_bidding", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -138,8 +167,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", nargs="*", metavar="NAME",
                         help=f"only these games (the first, {GAMES[0][0]}, always): {'; '.join(n for n, _ in GAMES)}")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name(MODEL_FILE))
+    parser.add_argument("--add", action="store_true",
+                        help="make only the --games named and put them into the models already in --out")
     args = parser.parse_args(argv)
-    data = train(args.deals, args.seed, args.games)
+    if args.add:
+        chosen = [(name, rules) for name, rules in GAMES if name in (args.games or [])]
+        made = {"models": [train_one(name, rules, args.deals, args.seed) for name, rules in chosen]}
+        data = add_models(json.loads(args.out.read_text(encoding="utf-8")), made)
+    else:
+        data = train(args.deals, args.seed, args.games)
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"Wrote {args.out}: {len(data['models'])} games, {args.deals} deals each.")
     for model in data["models"]:

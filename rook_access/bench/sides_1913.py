@@ -1,0 +1,163 @@
+"""The strong player against easy players in Dixie Rook (four and six) and Display Rook, on duplicate deals.
+
+Run ``python -m rook_access.bench.sides_1913 --deals 200 --jobs 2``.
+
+For each table (``--tables``: dixie, dixie-6, display) each deal (made from
+``--seed``, the table and the deal's number; the dealer goes round with the
+number) is played twice as a single hand: once with side 0's seats played by
+the strong player and side 1's by easy players, once the other way round,
+with the same cards, dealer and player seeds.  So each seat's cards are
+played once by each level, and the luck of the cards falls alike on both.
+
+The measure is the MARGIN: the strong side's score change for the hand minus
+the easy side's.  A deal's margin is the mean of its two plays (a hand thrown
+in counts 0); the report gives the mean over deals with a 95% interval (1.96
+standard errors), how often the strong side won the bid and made it, and the
+strong player's decision times (median, 95th percentile and maximum;
+meaningful only with at most one job per core on an otherwise idle machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..engine import Deal, GameState, IllegalActionError
+from ..engine.events import HandEnded, ThrownIn
+from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
+from ..players import make_player
+from .match import derive_seed, percentile
+
+
+def _tables() -> dict[str, RuleSet]:
+    tables = {"dixie": VARIANTS["dixie"], "dixie-6": with_options(VARIANTS["dixie"], TableOptions(players=6))}
+    if "display" in VARIANTS:
+        tables["display"] = VARIANTS["display"]
+    return {name: rules.replace(hands_limit=1) for name, rules in tables.items()}
+
+
+TABLES = _tables()
+"""The tables measured, by name, each for one hand."""
+
+
+@dataclass
+class DealResult:
+    """One deal played both ways: the strong side's margin each way, its bidding, its decision times."""
+
+    name: str
+    number: int
+    margins: tuple[int, int]
+    bids_won: int = 0
+    bids_made: int = 0
+    thrown_in: int = 0
+    times: list[float] = field(default_factory=list, repr=False)
+
+    @property
+    def margin(self) -> float:
+        return sum(self.margins) / 2
+
+
+def play_once(rules: RuleSet, deal: Deal, strong_side: int, seeds: Sequence[int], times: list[float]
+              ) -> tuple[int, bool, bool | None, bool]:
+    """One hand of ``deal``: the strong side's margin, whether it won the bid, made it, and a throw-in."""
+    state = GameState(rules, seed=0, first_deal=deal)
+    side_of = rules.side_of
+    levels = ["strong" if side_of[seat] == strong_side else "easy" for seat in range(rules.players)]
+    players = {seat: make_player(levels[seat], seeds[seat]) for seat in rules.people}
+    clock = time.perf_counter
+    while not state.is_over:
+        seat, actor = state.turn, state.actor
+        assert seat is not None and actor is not None
+        start = clock()
+        action = players[actor].choose(state.view(seat))
+        if levels[actor] == "strong":
+            times.append((clock() - start) * 1000)
+        try:
+            events = state.apply(action, seat)
+        except IllegalActionError as error:
+            raise RuntimeError(f"the {levels[actor]} player for seat {seat} chose {action}: {error}") from error
+        for event in events:
+            if isinstance(event, ThrownIn):
+                return 0, False, None, True
+            if isinstance(event, HandEnded):
+                change = event.score_change
+                won = event.bidder is not None and side_of[event.bidder] == strong_side
+                return change[strong_side] - change[1 - strong_side], won, event.made if won else None, False
+    raise RuntimeError("the hand did not end")
+
+
+def play_deal(name: str, seed: int, number: int) -> DealResult:
+    """Deal ``number`` of table ``name``, played with the strong player on each side in turn."""
+    rules = TABLES[name]
+    rng = random.Random(derive_seed("sides-1913 deal", seed, name, number))
+    deal = Deal.shuffled(rules, number % rules.players, rng)
+    seeds = tuple(derive_seed("sides-1913 player", seed, name, number, seat) for seat in range(rules.players))
+    result = DealResult(name, number, (0, 0))
+    margins = []
+    for strong_side in (0, 1):
+        margin, won, made, thrown = play_once(rules, deal, strong_side, seeds, result.times)
+        margins.append(margin)
+        result.bids_won += won
+        result.bids_made += bool(made)
+        result.thrown_in += thrown
+    result.margins = (margins[0], margins[1])
+    return result
+
+
+def _worker(task: tuple[str, int, int, int]) -> list[DealResult]:
+    name, seed, first, stop = task
+    return [play_deal(name, seed, number) for number in range(first, stop)]
+
+
+def summary_line(name: str, results: Sequence[DealResult]) -> str:
+    """One table's report line."""
+    margins = [result.margin for result in results]
+    mean = statistics.fmean(margins)
+    error = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    times = [value for result in results for value in result.times] or [0.0]
+    return (
+        f"{name}: {len(results)} deals, each played both ways; strong side's MARGIN a hand {mean:+.1f} "
+        f"(95% CI {mean - 1.96 * error:+.1f} to {mean + 1.96 * error:+.1f}); strong side won "
+        f"{sum(r.bids_won for r in results)} bids of {2 * len(results)} plays, made "
+        f"{sum(r.bids_made for r in results)}; thrown in {sum(r.thrown_in for r in results)}; strong decisions "
+        f"{len(times)}: median {statistics.median(times):.0f} ms, p95 {percentile(times, 0.95):.0f} ms, "
+        f"max {max(times):.0f} ms"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rook_access.bench.sides_1913", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", nargs="*", default=list(TABLES), metavar="NAME",
+                        help=f"the tables (default all: {', '.join(TABLES)})")
+    parser.add_argument("--deals", type=int, default=200, help="deals per table, each played twice (default 200)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.tables if name not in TABLES]
+    if unknown or args.deals < 1:
+        parser.error(f"the tables are {', '.join(TABLES)}; --deals at least 1")
+    size = max(1, min(10, math.ceil(args.deals / max(1, args.jobs))))
+    tasks = [(name, args.seed, first, min(first + size, args.deals))
+             for name in args.tables for first in range(0, args.deals, size)]
+    start = time.perf_counter()
+    by_table: dict[str, list[DealResult]] = {name: [] for name in args.tables}
+    with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool:
+        for chunk in pool.imap_unordered(_worker, tasks):
+            for result in chunk:
+                by_table[result.name].append(result)
+    for name in args.tables:
+        print(summary_line(name, sorted(by_table[name], key=lambda result: result.number)), flush=True)
+    print(f"Elapsed {time.perf_counter() - start:.0f} s with {args.jobs} job(s).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

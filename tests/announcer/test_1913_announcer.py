@@ -1,0 +1,102 @@
+"""What is said in Rook for 3 to 8 and Partnership Rook (1913): one short line each, a 14-card hand in
+color groups, and every line of the braille verbosity within 40 cells at every table size."""
+
+from __future__ import annotations
+
+import pytest
+
+from rook_access.announcer import Announcer, Verbosity
+from rook_access.bench.braille_lines import PROMISED, measure
+from rook_access.braille.translator import cell_count
+from rook_access.engine import PASS, Bid, Deal, GameState, IllegalActionError, parse_cards
+from rook_access.engine.events import HandEnded, OddCardsTaken
+from rook_access.engine.rules import PARTNERSHIP_1913, ROOK_1913, TableOptions, with_options
+
+
+def table(players: int, sides: int | None = None, base=ROOK_1913):
+    return with_options(base, TableOptions(players=players, sides=sides))
+
+
+FOURTEEN = "14r 10r 5r 1r 13x 9x 2x 12y 11y 8y 6y 3y 7g 4g"
+
+
+def test_a_hand_of_14_cards_is_said_in_color_groups():
+    rules = table(4)
+    hand = parse_cards(FOURTEEN)
+    rest = [card for card in rules.deck if card not in hand]
+    state = GameState(rules, first_deal=Deal(3, (tuple(hand), tuple(rest[:14]), tuple(rest[14:28]),
+                                                 tuple(rest[28:])), ()))
+    normal = Announcer(rules, [0]).event_lines(state.events[1])
+    assert normal[1] == (
+        "Your hand, 14 cards. Red 4: 14r 10r 5r 1r. Black 3: 13x 9x 2x. Yellow 5: 12y 11y 8y 6y 3y. Green 2: 7g 4g."
+    )
+    braille = Announcer(rules, [0], Verbosity.BRAILLE).event_lines(state.events[1])
+    assert braille[1:] == ["Hand 1/2 14r 10r 5r 1r 13x 9x 2x", "Hand 2/2 12y 11y 8y 6y 3y 7g 4g"]
+    # A hand of 9 is one line, as before.
+    nine = Announcer(rules, [0]).hand_lines(0, parse_cards("14r 10r 5r 13x 9x 12y 11y 7g 4g"), None)
+    assert nine == ["Your hand, 9 cards: 14r 10r 5r 13x 9x 12y 11y 7g 4g."]
+
+
+def test_the_odd_cards_and_most_tricks_are_one_short_line_each():
+    event = OddCardsTaken(2, (1,), tuple(parse_cards("5r")), 5)
+    rules = table(5)
+    assert Announcer(rules, [0]).event_lines(event) == [
+        "The odd card 5r, held by West, goes to Northwest with the last trick: 5 points."
+    ]
+    assert Announcer(rules, [0], Verbosity.TERSE).event_lines(event) == ["Odd card 5r to Northwest, 5."]
+    assert Announcer(rules, [0], Verbosity.BRAILLE).event_lines(event) == ["Odd card 5r to NW, 5."]
+    two = OddCardsTaken(0, (1, 2), tuple(parse_cards("9g 10x")), 10)
+    assert Announcer(table(6), [0]).event_lines(two) == [
+        "The odd cards 9g 10x, held by Southwest and Northwest, go to you with the last trick: 10 points."
+    ]
+    partners = PARTNERSHIP_1913
+    end = HandEnded(1, 0, 60, True, (70, 30), (90, 30), (90, 30), tricks=(9, 5), most_tricks=0)
+    said = Announcer(partners, [0]).event_lines(end)
+    assert "North-South took most tricks, 9 to 5: 20 more." in said
+    tie = HandEnded(1, 0, 60, True, (70, 30), (70, 30), (70, 30), tricks=(7, 7), most_tricks=None)
+    assert "Tricks 7 to 7: a tie, no bonus for most tricks." in Announcer(partners, [0]).event_lines(tie)
+    assert "Tricks NS 9 EW 5, NS +20" in Announcer(partners, [0], Verbosity.BRAILLE).event_lines(end)
+
+
+def test_the_dealers_opening_is_asked_and_refused_in_one_line():
+    state = GameState(ROOK_1913, seed=2)
+    assert state.dealer == 0
+    announcer = Announcer(ROOK_1913, [0])
+    assert announcer.question(state.view(0)) == "Your opening bid, as dealer: 5 to 100."
+    assert announcer.legal_line(state.view(0)) == (
+        "As dealer you open the bidding: bid 5 to 100 in fives; you may not pass."
+    )
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(PASS, 0)
+    assert announcer.refusal(refused.value, state.view(0)) == (
+        "The dealer opens the bidding and may not pass: you bid 5 to 100 in fives."
+    )
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(Bid(3), 0)
+    assert announcer.refusal(refused.value, state.view(0)) == "Bids go up in fives: 5 or more."
+    braille = Announcer(ROOK_1913, [0], Verbosity.BRAILLE)
+    assert cell_count(braille.question(state.view(0))) <= 40
+    state.apply(Bid(20), 0)
+    assert announcer.question(state.view(1)).startswith("West, your bid: 25 to 100, or pass")
+
+
+def test_partners_of_three_are_named_as_partners_and_sides_by_their_first_seat():
+    rules = table(6, base=PARTNERSHIP_1913)
+    announcer = Announcer(rules, [0])
+    assert announcer.table_line() == "You are South; your partners are Northwest and Northeast."
+    assert announcer.scores_text([40, 20]) == "South's side 40, Southwest's side 20"
+    assert Announcer(table(6, 3, PARTNERSHIP_1913), [0]).scores_text([1, 2, 3]) == (
+        "North-South 1, Northeast-Southwest 2, East-Northwest 3"
+    )
+
+
+@pytest.mark.parametrize(
+    ("base", "players", "sides"),
+    [(ROOK_1913, 3, None), (ROOK_1913, 4, None), (ROOK_1913, 5, None), (ROOK_1913, 6, None), (ROOK_1913, 7, None),
+     (ROOK_1913, 8, None), (PARTNERSHIP_1913, 4, None), (PARTNERSHIP_1913, 6, None), (PARTNERSHIP_1913, 6, 3)],
+)
+def test_every_braille_line_fits_40_cells_at_every_table_size(base, players, sides):
+    report = measure(games=3, seed=players, hands=2, rules=table(players, sides, base))
+    for kind in (*PROMISED, "other"):
+        assert report.counts[kind] > 10, kind
+        assert report.share(kind) == 1.0, (kind, sorted(report.too_long[kind])[:3])

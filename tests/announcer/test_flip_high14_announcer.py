@@ -1,0 +1,118 @@
+"""What is said in Flip and High 14: the cut, the center's cards, Flip's red points against, the 14s,
+hints in the game's own words, and lines that fit a 40-cell braille display."""
+
+from __future__ import annotations
+
+import pytest
+
+from rook_access.announcer import Announcer, Verbosity
+from rook_access.announcer.hints import hint_line
+from rook_access.bench.braille_lines import PROMISED, measure
+from rook_access.engine import GameState, IllegalActionError, Play, parse_card
+from rook_access.engine.rules import FLIP, HIGH_14, TableOptions, with_options
+from rook_access.players import BasicPlayer
+from rook_access.players.search.player import HintPlayer
+from tests.engine.test_flip_high14 import FLIP_THREE, HIGH_FOUR
+
+
+def told(announcer: Announcer, state: GameState, start: int = 0) -> list[str]:
+    return [line for event in state.events[start:] for line in announcer.event_lines(event)]
+
+
+def test_the_cut_is_said_with_the_card_and_trump_and_the_hand_is_read_in_color_groups():
+    state = GameState(with_options(HIGH_14, TableOptions(hands=1)), first_deal=HIGH_FOUR)
+    lines = told(Announcer(state.rules, [1]), state)
+    assert "Hand 1. East deals." in lines
+    assert "North cuts the pack and shows 6g: trump is green." in lines
+    assert ("Your hand, 14 cards. Trump, green 6: 14g 6g 5g 4g 3g 2g. Red 4: 7r 6r 5r 4r. Yellow 4: "
+            "13y 12y 11y 10y. No black.") in lines  # trump first, in color groups (a 14-card hand)
+    braille = told(Announcer(state.rules, [1], Verbosity.BRAILLE), state)
+    assert "N cuts 6g: trump green." in braille
+    assert [line for line in braille if line.startswith("Hand ")] == [
+        "Hand 1/2 14g 6g 5g 4g 3g 2g 7r 6r 5r 4r", "Hand 2/2 13y 12y 11y 10y"]
+    view = state.view(1)
+    assert Announcer(state.rules, [1]).review_lines("hand", view) == [
+        "Your hand, 14 cards. Trump, green 6: 14g 6g 5g 4g 3g 2g. Red 4: 7r 6r 5r 4r. Yellow 4: 13y 12y 11y 10y. "
+        "No black."]
+    assert Announcer(state.rules, [1]).review_lines("trump", view) == ["Trump is green, from the card cut, 6g."]
+
+
+def test_a_14_on_any_lead_is_named_in_the_legal_line_and_a_card_that_does_not_follow_is_refused_in_one_line():
+    state = GameState(with_options(HIGH_14, TableOptions(hands=1)), first_deal=HIGH_FOUR)
+    state.apply(Play(parse_card("1r")))
+    announcer = Announcer(state.rules, [1])
+    view = state.view(1)
+    assert announcer.review_lines("legal", view) == [
+        "You must follow red; a 14 may be played any time: 14g, 7r, 6r, 5r, 4r."]
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(Play(parse_card("10y")))
+    assert announcer.refusal(refused.value, view) == "You must follow red, or play a 14: 14g, 7r, 6r, 5r, 4r."
+
+
+def test_flip_says_red_points_the_golden_ten_and_the_center_as_they_are_taken():
+    state = GameState(with_options(FLIP, TableOptions(players=3, hands=1)), first_deal=FLIP_THREE)
+    announcer = Announcer(state.rules, [1], Verbosity.VERBOSE)
+    lines = told(announcer, state)
+    assert "Hand 1. South deals; 2 cards face down in the center for the first trick's taker." in lines
+    start = len(state.events)
+    for card in ("8r", "13x", "1r"):
+        state.apply(Play(parse_card(card)))
+    lines = told(announcer, state, start)
+    assert lines[-3:] == ["You take trick 1 with 8r, 2 red points.", "You have 2 red points this hand.",
+                          "You take the center's 10y 14g: the Golden Ten."]
+    view = state.view(1)
+    assert announcer.review_lines("trump", view) == ["There is no trump in this game."]
+    assert announcer.review_lines("taken", view) == [
+        "Red points taken this hand: South 0, you 2, East 0; 25 still out. The Golden Ten: you."]
+    assert announcer.review_lines("score", view)[0] == (
+        "Score: South 0, You 0, East 0; hand 1 of 1; points against, the lowest wins.")
+
+
+def test_the_end_of_a_hand_of_flip_says_each_count_against_and_the_golden_ten_s_relief():
+    rules = with_options(FLIP, TableOptions(players=3, hands=1))
+    state = GameState(rules, first_deal=FLIP_THREE)
+    players = [BasicPlayer(seat) for seat in range(3)]
+    while not state.is_over:
+        state.apply(players[state.turn].choose(state.view(state.turn)))
+    lines = told(Announcer(rules, [0]), state)
+    end = next(line for line in lines if line.startswith("Hand 1 over."))
+    taken = [line for line in lines if "less the Golden Ten" in line]
+    assert taken == [end]  # one score took the Golden Ten
+    assert any(line.startswith("Game over.") and "fewest points against" in line for line in lines)
+    braille = told(Announcer(rules, [0], Verbosity.BRAILLE), state)
+    assert any(line.startswith("Deal 1 against: ") and "Golden Ten" in line for line in braille)
+    assert any(line.startswith("Against S ") for line in braille)
+
+
+def test_a_flip_hint_says_why_to_duck():
+    rules = with_options(FLIP, TableOptions(hands=1))
+    hints = []
+    for seed in range(3):
+        state = GameState(rules, seed=seed)
+        easy = BasicPlayer(1)
+        while not state.is_over and len(state.tricks) < 6:
+            view = state.view(state.turn)
+            if state.turn == 0 and len(view.legal) > 1 and view.trick:
+                hints.append(hint_line(view, HintPlayer()))
+            state.apply(easy.choose(view))
+    assert any("it ducks under" in line and "so you do not take the red cards" in line for line in hints), hints
+    assert all("red point" in line or "Golden Ten" in line for line in hints)
+    assert not any("trump" in line for line in hints)
+    easy_hints = []
+    state = GameState(rules, seed=1)
+    while not state.is_over:
+        view = state.view(state.turn)
+        if view.trick and len(view.legal) > 1:
+            easy_hints.append(hint_line(view, BasicPlayer(0)))
+        state.apply(BasicPlayer(0).choose(view))
+    assert any("duck: play your highest card that still loses the trick" in line for line in easy_hints)
+
+
+@pytest.mark.parametrize(("base", "players"), [(FLIP, 3), (FLIP, 7), (HIGH_14, 4), (HIGH_14, 6)],
+                         ids=["flip-3", "flip-7", "high-14-4", "high-14-6"])
+def test_every_hand_trick_bid_and_score_line_of_the_braille_verbosity_fits_40_cells(base, players):
+    report = measure(games=3, seed=5, hands=2, rules=base.at_table(players))
+    for kind in PROMISED:
+        assert report.counts[kind] > 50 and report.share(kind) == 1.0, (kind, sorted(report.too_long[kind])[:3])
+    # The only longer lines are the questions that list many legal cards; the display pans them.
+    assert all(line.startswith(("Lead ", "Play ")) for line in report.too_long["other"]), report.too_long["other"]

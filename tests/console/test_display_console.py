@@ -1,0 +1,178 @@
+"""Display Rook through the console: whole games (one in a real terminal) where the user deals and plays the
+partner's displayed hand, or watches the own hand played by the partner; the record replayed; a saved game
+resumed exactly; bad input refused in one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from rook_access.engine import Bid, GameState, HandDisplayed, NameTrump, Pass, Play, card_color, parse_card, parse_color
+from rook_access.engine.notation import event_to_json
+from rook_access.engine.rules import DISPLAY
+from rook_access.players import BasicPlayer, RandomPlayer
+from rook_access.saves import GameSetup, make_table
+from tests.console.test_dixie_console import _answer_pauses_until_asked
+from tests.console.test_variant_console import variant_script
+from tests.helpers.console import run_program, transcript
+from tests.helpers.terminal import Terminal, screen_reader_safe
+
+
+def setup_for(seed: int) -> GameSetup:
+    return GameSetup.create(["human", "computer", "computer", "computer"], level="easy", seed=seed, hands=1,
+                            variant="display")
+
+
+def seed_where_dealer_is(dealer: int) -> int:
+    """A seed whose one-hand game of easy computer players (as the command line makes it) ``dealer`` deals."""
+    return next(seed for seed in range(200) if make_table(setup_for(seed))[0].dealer == dealer)
+
+
+def keyboard_moves(seed: int) -> list[str]:
+    """What South types (as the basic player would choose), the displayed partner's cards included when
+    South deals, in ``--variant display --hands 1 --level easy --seed SEED``."""
+    state, computers = make_table(setup_for(seed))
+    south = BasicPlayer(0)
+    moves = []
+    while not state.is_over:
+        seat, actor = state.turn, state.actor
+        player = computers[actor] or south
+        action = player.choose(state.view(seat))
+        if computers[actor] is None:
+            moves.append(str(action))
+        state.apply(action, seat)
+    return moves
+
+
+def run_at(args: list[str], text: str, home) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, ROOK_ACCESS_CONFIG_DIR=str(home / "config"), ROOK_ACCESS_DATA_DIR=str(home / "data"),
+               PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "rook_access", *args], input=text, capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_a_whole_game_at_the_console_with_the_record_replayed(tmp_path):
+    script = variant_script(DISPLAY, seed=3, hands=2)
+    record = tmp_path / "game.jsonl"
+    done = run_program(["--variant", "display", "--seats", "human,human,human,human", "--seed", "3", "--hands", "2",
+                        "--record", str(record)], "\n".join(script) + "\n", timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert "Traceback" not in done.stdout + done.stderr and any(line.startswith("Game over.") for line in out)
+    shown = [line for line in out if "'s hand is face up, " in line]
+    assert len(shown) == 2 and all(line.count(";") >= 2 and len(line) < 120 for line in shown)
+    assert "Made it with" not in done.stdout
+    events = [json.loads(line) for line in record.read_text().splitlines()]
+    displays = [event for event in events if event["event"] == "display"]
+    assert [event["player"] for event in displays] == [e["dealer"] for e in events if e["event"] == "deal"]
+    state = GameState(DISPLAY.replace(hands_limit=2), seed=3)
+    for event in events:
+        kind = event["event"]
+        if kind == "bid":
+            state.apply(Pass() if event["amount"] is None else Bid(event["amount"]), event["seat"])
+        elif kind == "trump":
+            state.apply(NameTrump(parse_color(event["color"])), event["seat"])
+        elif kind == "play":
+            state.apply(Play(parse_card(event["card"])), event["seat"])
+    assert [event_to_json(event) for event in state.events[1:]] == events[1:]
+
+
+def test_the_user_who_deals_is_asked_for_the_partners_displayed_cards():
+    seed = seed_where_dealer_is(0)
+    moves = keyboard_moves(seed)
+    done = run_program(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)],
+                       "\n".join(moves) + "\n", timeout=120)
+    assert done.returncode == 0 and "Game over." in done.stdout, done.stdout[-800:]
+    out = done.stdout.splitlines()
+    shown = next(line for line in out if "hand is face up, " in line)
+    assert shown.startswith("North's hand is face up, you play it: ")
+    assert any(line.startswith(("North's play, ", "North's lead, ")) for line in out)
+
+
+def test_when_the_partner_deals_the_users_hand_is_displayed_and_the_partner_plays_it():
+    seed = seed_where_dealer_is(2)
+    moves = keyboard_moves(seed)
+    done = run_program(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)],
+                       "\n".join(moves) + "\n", timeout=120)
+    assert done.returncode == 0 and "Game over." in done.stdout
+    out = done.stdout.splitlines()
+    shown = next(index for index, line in enumerate(out) if "hand is face up, " in line)
+    assert out[shown].startswith("Your hand is face up, North plays it: ")
+    assert not any(line.startswith(("Your play", "Your lead")) for line in out[shown:])  # the user watches
+
+
+def test_a_saved_game_resumes_exactly(tmp_path):
+    seed = seed_where_dealer_is(0)
+    moves = keyboard_moves(seed)
+    args = ["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)]
+    whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
+    assert run_at([*args, "--record", str(whole)], "\n".join(moves) + "\n", tmp_path / "a").returncode == 0
+    half = len(moves) // 2 + 3  # past the display, while South plays North's cards
+    first = run_at([*args, "--record", str(parts)], "\n".join([*moves[:half], "quit"]) + "\n", tmp_path / "b")
+    assert "Game saved." in first.stdout
+    second = run_at(["--resume"], "\n".join(moves[half:]) + "\n", tmp_path / "b")
+    assert second.returncode == 0 and "Game over." in second.stdout, second.stdout[-500:]
+    assert parts.read_text() == whole.read_text()
+
+
+def test_a_card_that_does_not_follow_and_a_bid_not_in_fives_get_one_line_and_change_nothing():
+    rules = DISPLAY.replace(hands_limit=1)
+    seed = 4
+    shadow = GameState(rules, seed=seed)
+    players = [RandomPlayer(seat + 7) for seat in range(4)]
+    lines: list[str] = []
+    bad_card = None
+    bad_bid_at = None
+    while not shadow.is_over:
+        seat, actor = shadow.turn, shadow.actor
+        if actor == 0 and shadow.phase.value == "bidding" and bad_bid_at is None:
+            bad_bid_at = len(lines)
+            lines.append("bid 57")
+        if actor == 0 and bad_card is None and shadow.trick_cards:
+            lead = card_color(shadow.trick_cards[0])
+            held = shadow.hand(seat)
+            other = [card for card in held if card_color(card) != lead]
+            if other and len(other) < len(held):
+                bad_card = other[0]
+                lines.append(f"play {__import__('rook_access').engine.card_name(bad_card)}")
+        action = players[actor].choose(shadow.view(seat))
+        if actor == 0:
+            lines.append(str(action))
+        shadow.apply(action, seat)
+    assert bad_card is not None and bad_bid_at is not None
+    said, game = transcript(DISPLAY, lines, seed=seed)
+    assert any(line.startswith("Bids go up in fives") for line in said)
+    follow = [line for line in said if "follow" in line.lower()]
+    assert follow and all(len(line) < 120 for line in follow)
+    assert [event_to_json(event) for event in game.state.events] == [event_to_json(event) for event in shadow.events]
+    assert any(isinstance(event, HandDisplayed) for event in game.state.events)
+
+
+@pytest.mark.xdist_group("real-time")
+def test_a_whole_game_in_a_terminal_where_the_user_plays_the_displayed_hand(tmp_path):
+    seed = seed_where_dealer_is(0)
+    moves = keyboard_moves(seed)
+    args = ["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)]
+    term = Terminal(args, tmp_path, width=250)
+    try:
+        term.wait_for("Display Rook")
+        for move in moves:
+            _answer_pauses_until_asked(term, until=("Your ", "North's "))  # the user's question, or North's
+            before = term.screen().count("\nYou") + term.screen().count("\nNorth ")
+            term.type(move)
+            deadline = time.monotonic() + 30
+            while term.screen().count("\nYou") + term.screen().count("\nNorth ") <= before:
+                assert time.monotonic() < deadline, term.screen()[-1000:]
+                time.sleep(0.05)
+        while "EXIT=0" not in term.screen():
+            _answer_pauses_until_asked(term, until="EXIT=0")
+        screen = term.screen()
+        assert "Game over." in screen and "North's hand is face up, you play it" in screen
+        assert "Traceback" not in screen and screen_reader_safe(screen)
+    finally:
+        term.close()
