@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import statistics
 import sys
 import time
@@ -40,6 +39,7 @@ from ..engine.events import HandEnded
 from ..engine.rules import PARTNERSHIP_1913, ROOK_1913, RuleSet, TableOptions, with_options
 from ..players import make_player
 from .match import derive_seed, percentile
+from .parallel import results_by_name
 from .variants import make_deal
 
 TABLES: dict[str, RuleSet] = {
@@ -191,23 +191,7 @@ def run(names: Iterable[str], deals: int, seed: int = 1, jobs: int = 1, level: s
     size = max(1, min(5, math.ceil(deals / max(1, jobs))))
     tasks = [(name, seed, first, min(first + size, deals), level, others)
              for name in names for first in range(0, deals, size)]
-    by_table: dict[str, list[DealResult]] = {name: [] for name in names}
-    pool = None
-    if jobs <= 1:
-        chunks: Iterable[list[DealResult]] = map(_worker, tasks)
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(jobs)
-        chunks = pool.imap_unordered(_worker, tasks)
-    try:
-        for chunk in chunks:
-            for result in chunk:
-                by_table[result.name].append(result)
-            if progress is not None and chunk:
-                progress(chunk[0].name, len(by_table[chunk[0].name]), deals)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    by_table = results_by_name(_worker, tasks, names, jobs, deals, progress)
     return [summarize(name, sorted(by_table[name], key=lambda result: result.number)) for name in names]
 
 

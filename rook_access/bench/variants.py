@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -44,6 +43,7 @@ from ..engine.events import HandEnded, ThrownIn
 from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
 from ..players import LEVELS, make_player
 from .match import derive_seed, percentile
+from .parallel import results_by_name
 
 TABLES: dict[str, RuleSet] = {
     **VARIANTS,
@@ -252,23 +252,7 @@ def run(names: Iterable[str], deals: int, seed: int = 1, jobs: int = 1, level: s
     size = max(1, min(10, math.ceil(deals / max(1, jobs))))
     tasks = [(name, seed, first, min(first + size, deals), level, others, side)
              for name in names for first in range(0, deals, size)]
-    by_game: dict[str, list[DealResult]] = {name: [] for name in names}
-    if jobs <= 1:
-        chunks: Iterable[list[DealResult]] = map(_worker, tasks)
-        pool = None
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(jobs)
-        chunks = pool.imap_unordered(_worker, tasks)
-    try:
-        for chunk in chunks:
-            for result in chunk:
-                by_game[result.name].append(result)
-            if progress is not None and chunk:
-                progress(chunk[0].name, len(by_game[chunk[0].name]), deals)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    by_game = results_by_name(_worker, tasks, names, jobs, deals, progress)
     return [summarize(name, sorted(by_game[name], key=lambda result: result.number)) for name in names]
 
 
