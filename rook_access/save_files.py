@@ -28,14 +28,16 @@ import re
 import socket
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import windows_processes
 from .engine import RuleSetError
 from .engine.games import find_game
 from .engine.protocol import OptionError
+from .parties import saved_party
 from .saves import DamagedSaveError, GameSaver, GameSetup, SavedAction, SavedGame, data_folder, delete_save, read_save
 
 SAVES_FOLDER = "saves"
@@ -306,8 +308,9 @@ class LockedGameSaver(GameSaver):
         setup: GameSetup,
         actions: Iterable[SavedAction] = (),
         lock: SaveLock | None = None,
+        party: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__(path, setup, actions)
+        super().__init__(path, setup, actions, party)
         self.lock = lock
 
     def delete(self) -> None:
@@ -351,6 +354,15 @@ def _open_by(save: Path) -> LockOwner | None:
     return LockOwner(None) if _holder_alive(lock_path(save), holder) else None
 
 
+def read_game(path: Path) -> SavedGame | None:
+    """The game saved at ``path`` (``saves.read_save``), its progressive party checked too when it is a
+    table of one; DamagedSaveError if either cannot be read."""
+    saved = read_save(path)
+    if saved is not None and saved.party is not None:
+        saved_party(saved)
+    return saved
+
+
 def find_saves(data: Path | None = None) -> list[SaveEntry]:
     """Every unfinished saved game and every save that cannot be read, newest first.
 
@@ -366,7 +378,7 @@ def find_saves(data: Path | None = None) -> list[SaveEntry]:
             continue
         entry = SaveEntry(path, saved_at, open_by=_open_by(path))
         try:
-            entry.game = read_save(path)
+            entry.game = read_game(path)
         except DamagedSaveError as error:
             entry.damage = str(error)
         except RecursionError:
@@ -438,7 +450,7 @@ def lock_for_resume(path: Path) -> tuple[SavedGame | None, SaveLock | None]:
     except OSError:
         lock = None
     try:
-        saved = read_save(path)
+        saved = read_game(path)
         if saved is not None and saved.state.is_over:
             delete_save(path)
             saved = None

@@ -383,11 +383,12 @@ def _temp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp")
 
 
-def _encode(setup_text: str, action_texts: Sequence[str], record_lines: int) -> bytes:
+def _encode(setup_text: str, action_texts: Sequence[str], record_lines: int, party_text: str | None = None) -> bytes:
     actions = ",\n".join(action_texts)
+    party = f'"party":{party_text},\n' if party_text is not None else ""
     return (
         f'{{"format":"{FORMAT}","version":{VERSION},\n"setup":{setup_text},\n'
-        f'"actions":[\n{actions}\n],\n"record_lines":{int(record_lines)}}}\n'
+        f'"actions":[\n{actions}\n],\n{party}"record_lines":{int(record_lines)}}}\n'
     ).encode()
 
 
@@ -444,17 +445,24 @@ class GameSaver:
     """Keeps the actions of the game in progress and saves them after each one, quickly.
 
     Each action is encoded once, when added, so a save costs one write of the
-    file, not an encoding of the whole game.
+    file, not an encoding of the whole game.  ``party`` is the progressive
+    party the game is a table of (``parties.PartyProgress.to_json``), kept
+    beside it in the file, or None.
     """
 
     def __init__(
-        self, path: str | os.PathLike[str], setup: GameSetup, actions: Iterable[SavedAction] = ()
+        self,
+        path: str | os.PathLike[str],
+        setup: GameSetup,
+        actions: Iterable[SavedAction] = (),
+        party: Mapping[str, Any] | None = None,
     ) -> None:
         self.path = Path(path)
         self.setup = setup
         self.actions: list[SavedAction] = []
         self._texts: list[str] = []
         self._setup_text = _setup_text(setup)
+        self._party_text = None if party is None else json.dumps(party, separators=(",", ":"))
         for seat, action in actions:
             self.add(seat, action)
 
@@ -465,7 +473,7 @@ class GameSaver:
 
     def save(self, record_lines: int) -> None:
         """Write the save file now (atomically); OSError if it cannot be written."""
-        _write_atomically(self.path, _encode(self._setup_text, self._texts, record_lines))
+        _write_atomically(self.path, _encode(self._setup_text, self._texts, record_lines, self._party_text))
 
     def delete(self) -> None:
         """Remove the save file: the game is over."""
@@ -482,6 +490,8 @@ class SavedGame:
     record_lines: int
     state: PlayedGame = field(repr=False)
     players: list[Player | None] = field(repr=False)
+    party: Any = None
+    """The progressive party the game is a table of, as its JSON (``parties`` reads it), or None."""
 
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame | None:
@@ -522,7 +532,7 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame | None:
     state, players = rebuild(setup, actions)
     if record_lines > len(state.events):
         raise DamagedSaveError("the save counts more record lines than the game has events")
-    return SavedGame(setup, actions, record_lines, state, players)
+    return SavedGame(setup, actions, record_lines, state, players, document.get("party"))
 
 
 def delete_save(path: str | os.PathLike[str]) -> None:
@@ -546,7 +556,11 @@ def record_lines_of(events: Sequence[Event], extra: Mapping[str, Any] | None = N
 
 
 def resume_record(
-    path: str | os.PathLike[str], events: Sequence[Event], record_lines: int, extra: Mapping[str, Any] | None = None
+    path: str | os.PathLike[str],
+    events: Sequence[Event],
+    record_lines: int,
+    extra: Mapping[str, Any] | None = None,
+    kept_before: int = 0,
 ) -> RecordWriter:
     """Open the record of a resumed game so that it holds exactly ``events``, and go on appending.
 
@@ -565,6 +579,11 @@ def resume_record(
     (``record_extra(setup)``).  Raises OSError if the file cannot be opened
     or kept aside; a file that cannot be written to (a full disk) gives a
     writer whose ``error`` says so, as a failed write of ``RecordWriter`` does.
+
+    ``kept_before`` lines at the file's start come before the game and are
+    kept as they are (a progressive party's start and finished rounds): the
+    game's lines are matched after them.  A file with fewer such lines does
+    not match.
     """
     path = Path(path)
     expected = record_lines_of(events, extra)
@@ -572,7 +591,12 @@ def resume_record(
     kept = 0
     if path.is_file():
         data = path.read_bytes()
-        kept, offset, matches = _match_record(data, expected, min(record_lines, len(expected)))
+        before = _lines_length(data, kept_before)
+        if before is None:
+            kept, offset, matches = 0, 0, False
+        else:
+            kept, offset, matches = _match_record(data[before:], expected, min(record_lines, len(expected)))
+            offset += before
         if not matches:
             aside = unused_name(path, "unmatched")
             os.rename(path, aside)
@@ -594,6 +618,17 @@ def resume_record(
         writer.error = error
         writer.lost = len(expected) - kept
     return writer
+
+
+def _lines_length(data: bytes, lines: int) -> int | None:
+    """The bytes of the first ``lines`` whole record lines of ``data``; None if it has fewer."""
+    offset = 0
+    for _ in range(lines):
+        end = data.find(b"\n", offset)
+        if end < 0 or not _is_record_line(data[offset:end]):
+            return None
+        offset = end + 1
+    return offset
 
 
 def _match_record(data: bytes, expected: Sequence[str], limit: int) -> tuple[int, int, bool]:

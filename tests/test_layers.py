@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("announcer",),
     ("streams", "system_packages"),
     ("output", "braille"),
-    ("saves", "save_files", "settings", "record", "files", "windows_processes", "patience_stats"),
+    ("saves", "save_files", "parties", "settings", "record", "files", "windows_processes", "patience_stats"),
     ("console",),
     ("bench",),
     ("__main__",),

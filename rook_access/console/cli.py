@@ -13,9 +13,10 @@ import sys
 import threading
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from .. import __version__
 from ..announcer import speakable
@@ -23,14 +24,28 @@ from ..announcer.message import Message
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
 from ..braille.elsewhere import screen_reader_braille
 from ..engine import Deal, InvalidDealError, RuleSet, RuleSetError
+from ..engine.cards import shown
 from ..engine.games import GAMES, all_options, find_game
+from ..engine.party import MAX_TABLES, MIN_TABLES
 from ..engine.protocol import GameDescription, GameState, Option, OptionError, OptionValue, or_list
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
+from ..parties import (
+    DEFAULT_ROUNDS,
+    DEFAULT_VARIANT,
+    MAX_ROUNDS,
+    PartyProgress,
+    PartySetup,
+    party_variants,
+    saved_party,
+    seats_from,
+    table_record_extra,
+)
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..record import RecordWriter
-from ..save_files import LockedGameSaver, data_folder, new_save
+from ..save_files import LockedGameSaver, SaveLock, data_folder, new_save
 from ..saves import (
     GameSetup,
+    SavedGame,
     make_table,
     record_extra,
     resume_record,
@@ -49,6 +64,7 @@ from ..settings import (
 )
 from ..streams import encodable_line, prepare_standard_streams
 from .lines import GameKeys, LineSource, input_source, is_interactive, standard_input_lines
+from .party import PartyGame
 from .questions import Question
 from .questions import ask as ask_question
 from .resume import LeaveProgram, choose_saved_game
@@ -121,6 +137,23 @@ def _seed(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text} is not a whole number") from None
+
+
+def _bounded(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, refused in words naming the range
+    (``what`` says it with ``{range}``: "a party has {range} tables")."""
+    allowed = what.format(range=f"{low} to {high}")
+
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number; {allowed}") from None
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"{allowed}, not {number}")
+        return number
+
+    return parse
 
 
 FLAGS_HINT = "Type rook-access --help for the flags."
@@ -233,6 +266,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help="how the computer players play: easy, normal, strong or random, for every seat or one per seat "
         f"like easy,strong,normal,strong (default {DEFAULT_LEVEL})",
+    )
+    parser.add_argument(
+        "--party",
+        type=_bounded(MIN_TABLES, MAX_TABLES, "a party has {range} tables"),
+        metavar="TABLES",
+        help=f"a progressive party of TABLES tables of four ({MIN_TABLES} to {MAX_TABLES}): you play one seat, "
+        f"computer players the rest; Dixie Rook, or {' or '.join(party_variants()[1:])} with --variant",
+    )
+    parser.add_argument(
+        "--party-rounds",
+        type=_bounded(1, MAX_ROUNDS, "a party plays {range} rounds"),
+        metavar="N",
+        help=f"the rounds of 4 hands a party plays, 1 to {MAX_ROUNDS} (default {DEFAULT_ROUNDS})",
     )
     parser.add_argument("--resume", action="store_true", help="go on with the saved game where it stopped")
     parser.add_argument("--version", action="version", version=f"rook-access {__version__}")
@@ -380,6 +426,10 @@ def _main(argv: Sequence[str] | None) -> int:
     lines.connect(GameKeys(stop_speech=lambda: channel.stop()))
     try:
         table = _resume(args, data, lines, reply, control.command)
+        if table is None and args.party is not None:
+            table = _new_party(args, control.effective, data)
+        if isinstance(table, PartyStart):
+            return _play_party(table, lines, lambda: channel, control)
         if table is None:
             if args.variant is None and is_interactive(lines) and not _variant_chosen(config):
                 if not _offer_variants(lines, control, config, reply, notice):
@@ -440,13 +490,83 @@ def _finish_speech(channel: Channel) -> None:
 Table = tuple[GameSetup, GameState, list, RecordWriter | None, LockedGameSaver, bool]
 
 
+@dataclass
+class PartyStart:
+    """A progressive party to play: new, or resumed with its table's game as saved."""
+
+    progress: PartyProgress
+    path: Path
+    lock: SaveLock | None
+    record: IO[str] | None
+    saved: SavedGame | None = None
+
+
+def _new_party(args: argparse.Namespace, settings: Settings, data: Path) -> PartyStart:
+    """A new party as the flags say: its game (``--variant``, else Dixie Rook, the booklet's party game),
+    tables, rounds, level and seed, in a save file of its own."""
+    game = find_game(args.variant or DEFAULT_VARIANT)
+    declared = {option.name for option in game.options}
+    options = {
+        name: value for name, value in settings.table_options().items()
+        if name in declared and name not in ("hands", "target", "players", "sides", "same_dealer")
+    }  # fmt: skip
+    seed = args.seed if args.seed is not None else GameSetup.create(["human"]).seed
+    assert seed is not None
+    record = os.path.abspath(args.record) if args.record else None
+    setup = PartySetup(
+        variant=game.name,
+        tables=args.party,
+        rounds=args.party_rounds or DEFAULT_ROUNDS,
+        level=settings.level,
+        seed=seed,
+        options=options,
+        record=record,
+    )
+    setup.check()  # RuleSetError naming the games a party is played with
+    progress = PartyProgress(setup)
+    make_table(progress.table_game(progress.user_table()))  # a level or option the tables cannot have says why now
+    stream = open(record, "w", encoding="utf-8") if record else None  # noqa: SIM115 - the party closes it
+    path, lock = new_save(data)
+    return PartyStart(progress, path, lock, stream)
+
+
+def _play_party(
+    start: PartyStart, lines: LineSource, channel: Callable[[], Channel], control: SettingsControl
+) -> int:
+    """Play a party to its end or until the user leaves, as ``_main`` plays a game; ``channel`` gives the
+    output channel as it is now (a change of output in the game reopens it)."""
+    party = PartyGame(start.progress, lines, channel(), control, start.path, start.lock, start.record, start.saved)
+    try:
+        return party.run()
+    except KeyboardInterrupt:
+        if party.game is not None:
+            party.game.say_goodbye("Interrupted. ")
+        return 0
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as error:  # noqa: BLE001 - a player never sees a traceback
+        if os.environ.get("ROOK_ACCESS_DEBUG"):
+            raise
+        _print_error(f"rook-access: internal error, the party stopped: {error!r}. Please report it.")
+        return 1
+    finally:
+        if start.progress.is_over:
+            _finish_speech(channel())
+        channel().close()
+        if start.record is not None:
+            start.record.close()
+        if start.lock is not None:
+            start.lock.release()
+
+
 def _resume(
     args: argparse.Namespace,
     data: Path,
     lines: LineSource,
     notice: Callable[[str], None],
     settings: Callable[[Sequence[str]], list[str]] | None = None,
-) -> Table | None:
+) -> Table | PartyStart | None:
     """The saved game the user asks for (``--resume``, or an answer at a terminal), locked; None for a new game.
 
     LeaveProgram if the user leaves at the question (Ctrl-D, quit): no save is touched.
@@ -457,6 +577,8 @@ def _resume(
         return None
     saved, lock = chosen.saved, chosen.lock
     setup = saved.setup
+    if saved.party is not None:
+        return _resume_party(saved, chosen.path, lock, notice)
     record = None
     try:
         if setup.record:
@@ -469,6 +591,31 @@ def _resume(
         raise
     saver = LockedGameSaver(chosen.path, setup, saved.actions, lock)
     return setup, saved.state, saved.players, record, saver, True
+
+
+def _resume_party(
+    saved: SavedGame, path: Path, lock: SaveLock | None, notice: Callable[[str], None]
+) -> PartyStart:
+    """A saved party to go on with: its record file opened where it stopped (its finished rounds kept)."""
+    try:
+        progress = saved_party(saved)
+        stream = None
+        if progress.setup.record:
+            table = progress.user_table()
+            extra = table_record_extra(saved.setup, table.number, seats_from(table))
+            existed = os.path.isfile(progress.setup.record)
+            writer = resume_record(
+                progress.setup.record, saved.state.events, saved.record_lines, extra, kept_before=progress.record_kept
+            )
+            if writer.notice or not existed:
+                progress.record_kept = 0  # written anew: the finished rounds are not in it
+                notice(writer.notice or f"The record file {progress.setup.record} was gone; it goes on from here.")
+            stream = writer.stream
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    return PartyStart(progress, path, lock, stream, saved)
 
 
 def variant_lines() -> list[str]:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..parties import saved_party
 from ..save_files import (
     GameOpenElsewhere,
     SaveEntry,
@@ -311,7 +312,12 @@ def describe(entry: SaveEntry, now: float, mark_open: bool = True) -> str:
         return f"cannot be read, saved {when}: {entry.damage}"
     setup, state = entry.game.setup, entry.game.state
     humans = [seat for seat, kind in enumerate(setup.seats) if kind == "human"]
-    line = f"{game_title(setup)}, {family_of(state).save_progress(state, humans)}, saved {when}"
+    title = game_title(setup)
+    if entry.game.party is not None:
+        progress = saved_party(entry.game)  # checked when the save was found
+        rounds = f"round {progress.round_number} of {progress.setup.rounds}"
+        title = f"{title} party of {progress.setup.tables} tables, {rounds} at table {progress.user_table().number}"
+    line = f"{title}, {family_of(state).save_progress(state, humans)}, saved {when}"
     if mark_open and entry.open_by is not None:
         line += ", open in another copy"
     return line

@@ -8,7 +8,7 @@ game is one entry in ``GAMES`` (its module makes its ``GameDescription``).
     >>> find_game("Kentucky").title
     'Kentucky Discard'
     >>> [option.name for option in find_game("partnership").options]
-    ['target', 'bird_rank', 'min_bid', 'all_tricks_bonus', 'ones', 'hands']
+    ['target', 'bird_rank', 'min_bid', 'all_tricks_bonus', 'ones', 'hands', 'same_dealer']
     >>> try:  # doctest: +ELLIPSIS
     ...     find_game("bridge")
     ... except UnknownGameError as error:
@@ -65,6 +65,9 @@ ALL_TRICKS_BONUS = Option(
 )
 ONES = Option("ones", bool, False, "Kentucky Discard: the deck with 1s (45 cards)")
 HANDS = Option("hands", int, None, "play exactly N hands; the higher total wins", minimum=1, metavar="N")
+SAME_DEALER = Option(
+    "same_dealer", bool, False, "a hand everyone passes is dealt again by the same dealer, as at a progressive party"
+)
 PLAYERS = Option(
     "players", int, None, "how many play, in a game for several table sizes", minimum=1, metavar="N", table_size=True
 )
@@ -76,7 +79,7 @@ TABLE_SIZE_OPTIONS = (PLAYERS, SIDES)
 """The options of a game played by several table sizes (``RuleSet.table_sizes``): how many play, and
 in how many sides of partners where it has partners.  Given for a game of one size they are refused."""
 
-TRICK_OPTIONS = (TARGET, BIRD_RANK, MIN_BID, ALL_TRICKS_BONUS, ONES, HANDS)
+TRICK_OPTIONS = (TARGET, BIRD_RANK, MIN_BID, ALL_TRICKS_BONUS, ONES, HANDS, SAME_DEALER)
 """Every trick-taking game of the Hasbro rules takes the same options; which ones a game can be
 played with (no Bird rank without a Bird, the 1s only in Kentucky Discard) is
 the rule set's to say (``rules.with_options``), in words that name the game."""
@@ -121,6 +124,7 @@ def trick_rules(setup: TableSetup) -> RuleSet:
         ones=options.get("ones") is True,
         players=_int_or_none(options.get("players")),
         sides=_int_or_none(options.get("sides")),
+        same_dealer=options.get("same_dealer") is True,
     )
     return with_options(VARIANTS[setup.game], table)
 
@@ -144,6 +148,7 @@ def trick_option_values(rules: RuleSet) -> tuple[tuple[str, OptionValue], ...]:
         ("hands", rules.hands_limit),
         ("players", rules.players if rules.table_sizes else None),
         ("sides", len(rules.partnerships) if _sides_kept(rules) else None),
+        ("same_dealer", rules.same_dealer_after_throw_in if rules.bidding else None),
     )
 
 

@@ -234,6 +234,9 @@ class RuleSet:
     below 0, and the lowest total wins (Flip)."""
     partners_at_four: bool = False
     """With four players, partners sit opposite and score together; otherwise each plays alone."""
+    same_dealer_after_throw_in: bool = False
+    """A hand that everyone passes is dealt again by the same dealer, not the next (a progressive
+    party's tables, where each of the four hands is dealt by another player)."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -298,6 +301,8 @@ class RuleSet:
         )
         if self.most_tricks_bonus:
             options += (("most_tricks_bonus", self.most_tricks_bonus),)
+        if self.same_dealer_after_throw_in:
+            options += (("same_dealer", True),)
         return options
 
     def replace(self, **changes: Any) -> RuleSet:
@@ -1135,6 +1140,8 @@ class TableOptions:
     """How many play, where the game allows several table sizes (``RuleSet.table_sizes``)."""
     sides: int | None = None
     """Into how many sides of partners the players are split (Partnership Rook for six: 2 or 3)."""
+    same_dealer: bool = False
+    """A hand everyone passes is dealt again by the same dealer (``RuleSet.same_dealer_after_throw_in``)."""
 
 
 KENTUCKY_ONLY = "the tournament rules of Kentucky Discard"
@@ -1182,6 +1189,10 @@ def with_options(rules: RuleSet, options: TableOptions) -> RuleSet:
         if not rules.uses_bird:
             raise RuleSetError(f"{title} is played without the Bird, so the Bird has no rank.")
         changes["bird_rank"] = options.bird_rank
+    if options.same_dealer:
+        if not rules.bidding:
+            raise RuleSetError(f"{title} has no bidding, so no hand is passed out and dealt again.")
+        changes["same_dealer_after_throw_in"] = True
     if options.min_bid is not None:
         if not rules.bidding:
             raise RuleSetError(f"{title} has no bidding, so it has no minimum bid.")

@@ -715,7 +715,10 @@ class GameState:
         over = rules.bidding_over(self.passed.count(False), self.high_bid, amount)
         if over is False:
             self._emit(ThrownIn(self.hand_number, self.dealer))
-            self._next_dealer_deals(new_hand=False)
+            if rules.same_dealer_after_throw_in:
+                self._start_hand(Deal.shuffled(rules, self.dealer, self.rng), new_hand=False)
+            else:
+                self._next_dealer_deals(new_hand=False)
             return
         if over:
             self._win_bid()

@@ -126,15 +126,16 @@ def noisy_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
 
 
 def program_environment(**extra: str) -> dict[str, str]:
-    """The environment for the program in a test: its settings and saved games in a fresh folder."""
+    """The environment for the program in a test: its settings and saved games in a fresh folder,
+    unless ``extra`` names folders of the test's own (to resume a game saved by an earlier run)."""
     home = tempfile.mkdtemp(prefix="rook-access-test-")
-    return dict(
-        os.environ,
-        PYTHONIOENCODING="utf-8",
-        ROOK_ACCESS_CONFIG_DIR=os.path.join(home, "config"),
-        ROOK_ACCESS_DATA_DIR=os.path.join(home, "data"),
+    return {
+        **os.environ,
+        "PYTHONIOENCODING": "utf-8",
+        "ROOK_ACCESS_CONFIG_DIR": os.path.join(home, "config"),
+        "ROOK_ACCESS_DATA_DIR": os.path.join(home, "data"),
         **extra,
-    )
+    }
 
 
 def run_program(

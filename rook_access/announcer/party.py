@@ -1,0 +1,159 @@
+"""The lines of a progressive party: where the user sits, each table's result, the moves, the standings.
+
+Pure: each function takes the party's values and gives short plain lines.
+Players are named by ``names`` (party player number to name, the user
+``you``); seats at the user's table by the game's seat names.
+
+    >>> names = ["you", "Ben", "Cleo", "Dan"]
+    >>> table_line(2, (("Ben", "Dan"), ("Cleo", "you")), (120, 80))
+    'Table 2: Ben and Dan 120, you and Cleo 80.'
+    >>> standings_lines([(1, 170), (0, 170), (2, 80), (3, 0)], names, after="round 1")
+    ['Standings after round 1: 1 Ben 170, 1 you 170, 3 Cleo 80, 4 Dan 0.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+STANDINGS_A_LINE = 8
+"""Players named in one standings line: a party of more says its standings in several lines."""
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def pair_text(pair: Sequence[str]) -> str:
+    """Two players as said: "you and Ben" (the user first), "Ben and Cleo"."""
+    first, second = pair
+    if second == "you":
+        first, second = second, first
+    return f"{first} and {second}"
+
+
+def party_start_line(variant_title: str, tables: int, rounds: int) -> str:
+    """The party's first line.
+
+    >>> party_start_line("Dixie Rook", 2, 4)
+    'A progressive party of Dixie Rook: 2 tables of four, 4 rounds of 4 hands.'
+    """
+    rounds_text = "1 round" if rounds == 1 else f"{rounds} rounds"
+    return f"A progressive party of {variant_title}: {tables} tables of four, {rounds_text} of 4 hands."
+
+
+def round_start_lines(
+    round_number: int, rounds: int, table: int, tables: int, seat_names: Sequence[str], players: Sequence[str]
+) -> list[str]:
+    """Where the user plays this round, and who sits in each other seat (``players`` by seat, the user first).
+
+    >>> round_start_lines(1, 4, 1, 2, ("South", "West", "North", "East"), ("you", "Ben", "Cleo", "Dan"))
+    ['Round 1 of 4: you play at table 1 of 2.', 'Your partner North is Cleo; West is Ben, East is Dan.']
+    """
+    place = f"Round {round_number} of {rounds}: you play at table {table} of {tables}."
+    partner = f"Your partner {seat_names[2]} is {players[2]}"
+    opponents = f"{seat_names[1]} is {players[1]}, {seat_names[3]} is {players[3]}"
+    return [place, f"{partner}; {opponents}."]
+
+
+def table_line(
+    table: int, partnerships: Sequence[Sequence[str]], points: Sequence[int], cut: Sequence[int] | None = None
+) -> str:
+    """One table's result of a round: each partnership's points, and the cut when they tied.
+
+    >>> table_line(1, (("you", "Cleo"), ("Ben", "Dan")), (90, 90), cut=(12, 7))
+    'Table 1: 90 each; the cut: you and Cleo 12, Ben and Dan 7.'
+    """
+    first, second = (pair_text(pair) for pair in partnerships)
+    if cut is not None:
+        return f"Table {table}: {points[0]} each; the cut: {first} {cut[0]}, {second} {cut[1]}."
+    return f"Table {table}: {first} {points[0]}, {second} {points[1]}."
+
+
+def move_line(won: bool, from_table: int, to_table: int, tables: int, bonus: int) -> str:
+    """The user's move after a round.
+
+    >>> move_line(True, 2, 1, 2, 50)
+    'You win 50 and move up to table 1.'
+    >>> move_line(True, 1, 1, 3, 50)
+    'You win 50 and stay at table 1, the top table.'
+    >>> move_line(False, 1, 3, 3, 50)
+    'You lose at the top table and go down to table 3.'
+    >>> move_line(False, 2, 2, 3, 50)
+    'You lose and stay at table 2.'
+    """
+    if won:
+        if to_table == from_table:
+            return f"You win {bonus} and stay at table {to_table}, the top table."
+        return f"You win {bonus} and move up to table {to_table}."
+    if to_table != from_table:
+        return f"You lose at the top table and go down to table {to_table}."
+    return f"You lose and stay at table {to_table}."
+
+
+def standings_lines(standings: Sequence[tuple[int, int]], names: Sequence[str], after: str) -> list[str]:
+    """Everyone's score, the highest first, with their places (equal scores share a place), in lines of
+    ``STANDINGS_A_LINE`` players.
+
+    >>> names = ["you"] + [f"P{n}" for n in range(1, 10)]
+    >>> lines = standings_lines([(n, 100 - n) for n in range(10)], names, after="round 2")
+    >>> lines[0].startswith('Standings after round 2, 1 to 8: 1 you 100, 2 P1 99'), lines[1]
+    (True, 'Standings 9 to 10: 9 P8 92, 10 P9 91.')
+    """
+    places: list[tuple[int, str]] = []
+    for index, (player, score) in enumerate(standings):
+        place = index + 1
+        if index and standings[index - 1][1] == score:
+            place = places[-1][0]
+        places.append((place, f"{names[player]} {score}"))
+    entries = [f"{place} {text}" for place, text in places]
+    if len(entries) <= STANDINGS_A_LINE:
+        return [f"Standings after {after}: {', '.join(entries)}."]
+    lines = []
+    for start in range(0, len(entries), STANDINGS_A_LINE):
+        chunk = entries[start : start + STANDINGS_A_LINE]
+        span = f"{start + 1} to {start + len(chunk)}"
+        label = f"Standings after {after}, {span}" if start == 0 else f"Standings {span}"
+        lines.append(f"{label}: {', '.join(chunk)}.")
+    return lines
+
+
+def your_place_line(standings: Sequence[tuple[int, int]], user: int, names: Sequence[str], final: bool) -> str:
+    """Where the user stands: their place, score and who leads (or won, at the end).
+
+    >>> your_place_line([(1, 300), (0, 250), (2, 100)], 0, ["you", "Ben", "Cleo"], final=True)
+    'The party is over: you finish 2nd of 3 with 250; Ben wins with 300.'
+    >>> your_place_line([(0, 250), (1, 250), (2, 100)], 0, ["you", "Ben", "Cleo"], final=False)
+    'You are 1st of 3 with 250, tied with Ben.'
+    """
+    scores = dict(standings)
+    mine = scores[user]
+    place = 1 + sum(1 for _, score in standings if score > mine)
+    level = [names[player] for player, score in standings if score == mine and player != user]
+    best = standings[0][1]
+    leaders = [names[player] for player, score in standings if score == best]
+    count = len(standings)
+    if final:
+        if mine == best:
+            shared = f", a tie with {_and_list(level)}" if level else ""
+            return f"The party is over: you win with {mine}{shared}!"
+        won = "win" if len(leaders) > 1 else "wins"
+        winners = f"{_and_list(leaders)} {won} with {best}"
+        return f"The party is over: you finish {ordinal(place)} of {count} with {mine}; {winners}."
+    beside = f", tied with {_and_list(level)}" if level else ""
+    return f"You are {ordinal(place)} of {count} with {mine}{beside}."
+
+
+def _and_list(names: Sequence[str]) -> str:
+    """Names joined as said: "Ben", "Ben and Cleo", "Ben, Cleo and Dan"."""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]

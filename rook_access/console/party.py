@@ -1,0 +1,355 @@
+"""A progressive party at the console (the 1913 booklet's parties, ``--party TABLES``).
+
+Each round the user plays their table's game in full through ``ConsoleGame``,
+as any game, while the other tables are played by computer players in a
+process of their own (``OtherTables``).  When the user's table ends, the
+round's results are said, a line a table, then the user's move and the
+standings; the next round's save is written at once.  The save of a party is
+the save of the user's table's game with the party beside it
+(``parties.PartyProgress``), so ``--resume`` finds it like any game; the
+record file holds the party's start, every table's game of every round and a
+line after each round, and goes on where it stopped when the party is resumed.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import queue
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from ..announcer.party import (
+    move_line,
+    party_start_line,
+    round_start_lines,
+    standings_lines,
+    table_line,
+    your_place_line,
+)
+from ..engine.party import MOVING_BONUS, Move, Table
+from ..engine.state import GameState as TrickGame
+from ..parties import (
+    USER,
+    PartyProgress,
+    RoundDone,
+    TableResult,
+    partnership_points,
+    party_rules,
+    play_computer_table,
+    player_name,
+    seats_from,
+    table_record_extra,
+    trick_table,
+)
+from ..record import RecordWriter
+from ..save_files import LockedGameSaver, SaveLock
+from ..saves import GameSetup, SavedGame
+from .lines import LineSource, input_source, is_interactive
+from .session import ConsoleGame, MessageSink, SettingsControl
+
+WAIT_STEP = 0.25
+"""Seconds between looks at whether the other tables have finished."""
+
+
+class PartyTableSaver(LockedGameSaver):
+    """The save of the user's table's game in a party: the file outlives the table's game, which is one
+    round of the party, so the game's end does not delete it (the next round's save replaces it)."""
+
+    def delete(self) -> None:
+        """Keep the file: the party goes on (``PartyGame`` deletes it when the party ends)."""
+
+
+def _play_tables(jobs: Sequence[tuple[GameSetup, int, tuple[int, ...]]], results: Any) -> None:
+    """The other tables' process: play each table and send its result."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the user's, for the game in the front
+    for setup, number, players in jobs:
+        results.put(play_computer_table(setup, number, players))
+
+
+class OtherTables:
+    """A round's other tables, played by computer players in a process of their own while the user plays.
+
+    Where a process cannot be started, the tables are played when their results are asked for.
+    """
+
+    def __init__(self, jobs: Sequence[tuple[GameSetup, int, tuple[int, ...]]]) -> None:
+        self.jobs = list(jobs)
+        self._results: list[TableResult] = []
+        self._process: Any = None
+        self._queue: Any = None
+        if not self.jobs:
+            return
+        context = multiprocessing.get_context("spawn")  # no fork of a process with threads
+        try:
+            self._queue = context.Queue()
+            self._process = context.Process(target=_play_tables, args=(self.jobs, self._queue), daemon=True)
+            with _ctrl_c_ignored():  # the child starts with Ctrl-C ignored, so it never prints a traceback
+                self._process.start()
+        except (OSError, RuntimeError, ValueError):
+            self._process = None
+
+    def results(self, waiting: Callable[[], None]) -> list[TableResult]:
+        """Every other table's result, table order; ``waiting`` is called once if they are not all done yet."""
+        told = False
+        while len(self._results) < len(self.jobs):
+            if self._process is None:
+                setup, number, players = self.jobs[len(self._results)]
+                if not told:
+                    waiting()
+                    told = True
+                self._results.append(play_computer_table(setup, number, players))
+                continue
+            try:
+                self._results.append(self._queue.get(timeout=WAIT_STEP))
+            except queue.Empty:
+                if not self._process.is_alive() and self._queue.empty():
+                    self._process = None  # it died: play what is left here
+                elif not told:
+                    waiting()
+                    told = True
+        return sorted(self._results, key=lambda result: result.number)
+
+    def stop(self) -> None:
+        """End the process, whether or not it has finished."""
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process.join(timeout=2)
+            self._process = None
+        if self._queue is not None:
+            self._queue.close()
+            self._queue.cancel_join_thread()
+            self._queue = None
+
+
+class _ctrl_c_ignored:
+    """Ctrl-C ignored in this process for a moment (so a process started now inherits it ignored)."""
+
+    def __enter__(self) -> None:
+        self.previous: Any = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+
+class PartyGame:
+    """Runs a progressive party at the console until it ends, the input ends or the user leaves.
+
+    ``saved`` is the user's table's game as saved, when the party is resumed;
+    ``record`` the open record file, or None.
+    """
+
+    def __init__(
+        self,
+        progress: PartyProgress,
+        lines: LineSource,
+        channel: MessageSink,
+        settings: SettingsControl,
+        path: Path,
+        lock: SaveLock | None,
+        record: IO[str] | None = None,
+        saved: SavedGame | None = None,
+    ) -> None:
+        self.progress = progress
+        self.lines = input_source(lines)
+        self.channel = channel
+        self.settings = settings
+        self.path = path
+        self.lock = lock
+        self.record = record
+        self.saved = saved
+        self.game: ConsoleGame | None = None
+        self.title = party_rules(progress.setup.variant, progress.setup.options).title.removeprefix("the ")
+        self.names = [player_name(player) for player in range(progress.party.players)]
+
+    # ------------------------------------------------------------ the party
+    def run(self) -> int:
+        """Play the party's rounds; the exit status (0 for a finished party, end of input or quit)."""
+        progress = self.progress
+        if self.saved is None:
+            start = {key: value for key, value in progress.setup.to_json().items() if key != "record"}
+            self._write({"event": "party_start", **start, "names": self.names})
+            progress.record_kept = 1 if self.record is not None else 0
+        while True:
+            table = progress.user_table()
+            setup = progress.table_game(table)
+            resumed = self.saved is not None
+            if self.saved is not None:
+                state, players, actions = self.saved.state, self.saved.players, list(self.saved.actions)
+                self.saved = None
+            else:
+                state, players = trick_table(setup)
+                actions = []
+            assert isinstance(state, TrickGame), "a party's tables play trick games (parties.party_rules)"
+            others = OtherTables(
+                [(progress.table_game(other), other.number, seats_from(other))
+                 for other in progress.party.tables if other != table]
+            )  # fmt: skip
+            try:
+                seating = seats_from(table)
+                record = None
+                if self.record is not None:
+                    record = RecordWriter(self.record, table_record_extra(setup, table.number, seating))
+                saver = PartyTableSaver(self.path, setup, actions, self.lock, party=progress.to_json())
+                if self.game is not None:
+                    self.channel = self.game.channel  # a change of output in the last round reopened it
+                game = ConsoleGame(
+                    state, players, self.lines, self.channel, record, settings=self.settings, saver=saver,
+                    resumed=resumed,
+                )  # fmt: skip
+                self.game = game
+                seat_names = state.rules.names
+                if progress.round_number == 1 and not resumed:
+                    self.say(party_start_line(self.title, progress.setup.tables, progress.setup.rounds))
+                if resumed:
+                    self.say(f"Resuming the progressive party of {self.title}.")
+                for line in round_start_lines(
+                    progress.round_number, progress.setup.rounds, table.number, progress.setup.tables,
+                    seat_names, [self.names[player] for player in seating],
+                ):  # fmt: skip
+                    self.say(line)
+                status = game.run()
+                if not state.is_over:
+                    return status
+                points = partnership_points(table, seating, state.scores)
+                results = others.results(lambda: self.say("The other tables are finishing their hands."))
+            finally:
+                others.stop()
+            if self.record is not None:
+                progress.record_kept += len(state.events)  # the user's table's game, as the record holds it
+            if self._finish_round(table, points, results):
+                return 0
+            if not self._pause():
+                return 0
+
+    def _finish_round(self, table: Table, points: tuple[int, int], others: list[TableResult]) -> bool:
+        """Score the round, keep it (record, then save) and say it; True when the party is over."""
+        progress = self.progress
+        round_number = progress.round_number
+        tables = list(progress.party.tables)
+        by_table = {result.number: result for result in others}
+        round_points = [
+            points if each.number == table.number
+            else partnership_points(each, by_table[each.number].players, by_table[each.number].points)
+            for each in tables
+        ]  # fmt: skip
+        moves_before = {player: each.number for each in tables for player in each.seats}
+        done = progress.finish_round(round_points)
+        for result in others:
+            for line in result.record_lines:
+                self._write_line(line)
+        moves = self._moves(done, moves_before)
+        self._write(self._round_json(round_number, done, moves))
+        if progress.is_over:
+            self._write({"event": "party_over", "standings": [list(pair) for pair in progress.party.standings()]})
+        if self.record is not None:
+            progress.record_kept += sum(len(result.record_lines) for result in others) + 1 + progress.is_over
+        self._keep()
+        self._say_round(round_number, done, moves)
+        return progress.is_over
+
+    def _moves(self, done: RoundDone, before: dict[int, int]) -> list[Move]:
+        """Every player's move of the round just scored, table 1's first."""
+        progress = self.progress
+        winners: set[int] = set()
+        for table, points in zip(done.tables, done.points, strict=True):
+            cut = next((cut for cut in done.cuts if cut.table == table.number), None)
+            first_won = cut.winner == 0 if cut is not None else points[0] > points[1]
+            winners.update(table.partnerships[0 if first_won else 1])
+        moves = []
+        for player, from_table in sorted(before.items(), key=lambda pair: (pair[1], pair[0])):
+            to_table = progress.party.table_of(player).number
+            moves.append(Move(player, from_table, to_table, player in winners, to_table == from_table))
+        return moves
+
+    def _round_json(self, round_number: int, done: RoundDone, moves: list[Move]) -> dict[str, Any]:
+        return {
+            "event": "party_round",
+            "round": round_number,
+            **done.to_json(),
+            "moves": [
+                {"player": move.player, "from": move.from_table, "to": move.to_table, "won": move.won}
+                for move in moves
+            ],
+            "scores": list(self.progress.party.scores),
+        }
+
+    def _keep(self) -> None:
+        """Save the party as it now stands: the next round's game with no move yet, or no save at the end."""
+        progress = self.progress
+        game = self.game
+        if progress.is_over:
+            LockedGameSaver(self.path, progress.table_game(progress.user_table()), lock=self.lock).delete()
+            return
+        saver = PartyTableSaver(
+            self.path, progress.table_game(progress.user_table()), (), self.lock, party=progress.to_json()
+        )
+        try:
+            saver.save(0)
+        except OSError as error:
+            if game is not None:
+                game.say(f"The party cannot be saved: {error.strerror or error}. Play goes on.")
+
+    def _say_round(self, round_number: int, done: RoundDone, moves: list[Move]) -> None:
+        """The round's results: the user's table first, then the others, the user's move and the standings."""
+        progress = self.progress
+        order = sorted(done.tables, key=lambda table: (USER not in table.seats, table.number))
+        for table in order:
+            points = done.points[table.number - 1]
+            cut = next((cut.numbers for cut in done.cuts if cut.table == table.number), None)
+            pairs = [[self.names[player] for player in pair] for pair in table.partnerships]
+            if USER in table.partnerships[1]:
+                pairs.reverse()
+                points = (points[1], points[0])
+                cut = (cut[1], cut[0]) if cut is not None else None
+            self.say(table_line(table.number, pairs, points, cut))
+        mine = next(move for move in moves if move.player == USER)
+        if not progress.is_over:
+            self.say(move_line(mine.won, mine.from_table, mine.to_table, progress.setup.tables, MOVING_BONUS))
+        standings = progress.party.standings()
+        self.say(your_place_line(standings, USER, self.names, final=progress.is_over))
+        for line in standings_lines(standings, self.names, after=f"round {round_number}"):
+            self.say(line)
+
+    def _pause(self) -> bool:
+        """At a terminal, wait for Enter before the next round (quit leaves, the party saved); False to leave."""
+        if not is_interactive(self.lines):
+            return True
+        question = f"Press Enter to start round {self.progress.round_number}."
+        while True:
+            line = self.lines.read(question)
+            if line is None or line.strip().lower() in ("quit", "q", "exit"):
+                self.say("Party saved. Goodbye. To go on later: rook-access --resume.")
+                return False
+            if not line.strip():
+                return True
+            self.say(f"{question[:-1]}, or type quit to leave; the party is saved.")
+
+    # ------------------------------------------------------------ output
+    def say(self, line: str) -> None:
+        """Say a line of the party, fitted to the braille display's width with the braille verbosity."""
+        game = self.game
+        if game is None:
+            return
+        for piece in game.narrator.fit(line) if game.narrator.braille else [line]:
+            game.say(piece)
+
+    def _write(self, data: dict[str, Any]) -> None:
+        self._write_line(json.dumps(data, separators=(",", ":")) + "\n")
+
+    def _write_line(self, line: str) -> None:
+        """Write a line of the party's own to the record file (never stopping the party)."""
+        if self.record is None:
+            return
+        try:
+            self.record.write(line)
+            self.record.flush()
+        except OSError:
+            pass

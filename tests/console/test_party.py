@@ -1,0 +1,165 @@
+"""Progressive parties through the program: a whole party of two tables, its record replayed table by
+table and its scores counted again by the booklet's rule, a party left midway and resumed as if never left,
+and bad flags refused in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rook_access.engine.party import MOVING_BONUS
+from rook_access.parties import PartySetup
+from tests.helpers.console import run_program
+from tests.helpers.party import party_moves, record_of, replay_table, table_games
+
+SETUP = PartySetup(variant="dixie", tables=2, rounds=2, level="easy", seed=5)
+ARGS = ["--party", "2", "--party-rounds", "2", "--level", "easy", "--seed", "5"]
+
+
+@pytest.fixture(scope="module")
+def moves() -> list[str]:
+    return party_moves(SETUP)
+
+
+def booklet_scores(record: list[dict], players: int) -> list[int]:
+    """Every player's score counted again from the record's rounds, as the booklet says: each player adds
+    their partnership's points, and the winning partners (more points, or the higher cut) 50 each."""
+    scores = [0] * players
+    for line in record:
+        if line["event"] != "party_round":
+            continue
+        cuts = {cut["table"]: cut["numbers"] for cut in line["cuts"]}
+        for number, (seats, points) in enumerate(zip(line["tables"], line["points"], strict=True), 1):
+            first, second = (seats[0], seats[2]), (seats[1], seats[3])
+            won = first if (points[0] > points[1] or (number in cuts and cuts[number][0] > cuts[number][1])) else second
+            for pair, score in ((first, points[0]), (second, points[1])):
+                for player in pair:
+                    scores[player] += score + (MOVING_BONUS if pair == won else 0)
+    return scores
+
+
+def test_a_whole_party_of_two_tables_with_every_table_recorded_and_the_scores_as_the_booklet_counts(
+    tmp_path: Path, moves: list[str]
+):
+    record_path = tmp_path / "party.jsonl"
+    done = run_program([*ARGS, "--record", str(record_path)], "\n".join(moves) + "\n", timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    out = done.stdout.splitlines()
+    assert out[0] == "A progressive party of Dixie Rook: 2 tables of four, 2 rounds of 4 hands."
+    assert out[1] == "Round 1 of 2: you play at table 1 of 2."
+    assert out[2].startswith("Your partner North is ") and ", East is " in out[2]
+    assert sum(line.startswith("Round 2 of 2: you play at table ") for line in out) == 1
+    table_lines = [line for line in out if line.startswith("Table ")]
+    assert len(table_lines) == 4 and all(" you and " in line for line in table_lines[0::2])  # your table first
+    assert sum(line.startswith(("You win 50", "You lose")) for line in out) == 1  # the move, after round 1 only
+    assert out[-2].startswith("The party is over: you ")
+    assert out[-1].startswith("Standings after round 2: 1 ")
+
+    record = record_of(record_path)
+    assert record[0]["event"] == "party_start" and record[0]["tables"] == 2 and len(record[0]["names"]) == 8
+    assert [line["event"] for line in record if line["event"].startswith("party_")] == [
+        "party_start", "party_round", "party_round", "party_over",
+    ]  # fmt: skip
+    games = table_games(record)
+    assert len(games) == 4
+    rounds = [line for line in record if line["event"] == "party_round"]
+    for index, game in enumerate(games):
+        start, end = game[0], game[-1]
+        assert start["variant"] == "dixie" and start["hands"] == 4 and end["event"] == "game_end"
+        assert start["seats"].count("human") == (1 if 0 in start["party_players"] else 0)
+        rebuilt = replay_table(game)
+        assert rebuilt.is_over and list(rebuilt.scores) == end["scores"]
+        dealers, passed_out = [], []
+        for line in game:
+            if line["event"] == "deal":
+                dealer = line["dealer"]
+            elif line["event"] == "hand_end":
+                dealers.append(dealer)
+            elif line["event"] == "thrown_in":
+                passed_out.append(dealer)
+                assert line["dealer"] == dealer
+        assert sorted(dealers) == [0, 1, 2, 3]  # each player deals one of the four hands played
+        assert all(dealer in dealers for dealer in passed_out)  # a hand passed out is dealt again by its dealer
+        table = rounds[index // 2]["tables"][start["party_table"] - 1]
+        assert sorted(table) == sorted(start["party_players"])
+        points = rounds[index // 2]["points"][start["party_table"] - 1]
+        by_player = dict(zip(start["party_players"], end["scores"] + end["scores"], strict=False))
+        assert points == [by_player[table[0]], by_player[table[1]]]
+    final = booklet_scores(record, 8)
+    assert rounds[-1]["scores"] == final
+    ranked = sorted(([player, score] for player, score in enumerate(final)), key=lambda pair: (-pair[1], pair[0]))
+    assert record[-1]["standings"] == ranked
+
+
+def test_a_party_left_twice_and_resumed_goes_on_as_if_never_left(tmp_path: Path, moves: list[str]):
+    whole = tmp_path / "whole.jsonl"
+    once = run_program([*ARGS, "--record", str(whole)], "\n".join(moves) + "\n", timeout=180)
+    assert once.returncode == 0, once.stderr
+    data = tmp_path / "data"
+    parts = tmp_path / "parts.jsonl"
+    environment = {"ROOK_ACCESS_DATA_DIR": str(data)}
+    cuts = [0, 40, 90, len(moves)]  # left in round 1, then in round 2
+    said: list[str] = []
+    for number, (start, end) in enumerate(zip(cuts, cuts[1:], strict=False)):
+        args = [*ARGS, "--record", str(parts)] if number == 0 else ["--resume"]
+        done = run_program(args, "\n".join(moves[start:end]) + "\n", timeout=180, environment=environment)
+        assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr, done.stderr
+        said += done.stdout.splitlines()
+        saves = list((data / "saves").glob("*.json"))
+        if end < len(moves):
+            assert said[-1] == "End of input. Game saved. Goodbye. To go on later: rook-access --resume."
+            assert len(saves) == 1 and json.loads(saves[0].read_text())["party"]["setup"]["tables"] == 2
+        else:
+            assert saves == []  # the party is over: its save is gone
+    assert parts.read_bytes() == whole.read_bytes()
+    assert said.count("Resuming the progressive party of Dixie Rook.") == 2
+    assert said[-2:] == once.stdout.splitlines()[-2:]
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--party", "9"], "rook-access: --party: a party has 2 to 6 tables, not 9. Type rook-access --help"),
+        (["--party", "two"], "rook-access: --party: two is not a whole number; a party has 2 to 6 tables."),
+        (["--party", "2", "--party-rounds", "13"], "rook-access: --party-rounds: a party plays 1 to 12 rounds,"),
+        (["--party", "2", "--variant", "flip"], "rook-access: A progressive party is played with dixie or"),
+        (["--party", "2", "--variant", "clock"], "rook-access: A progressive party is played with dixie or"),
+    ],
+)
+def test_a_party_that_cannot_be_is_refused_in_one_line(tmp_path: Path, args: list[str], line: str):
+    done = run_program(args, "", environment={"ROOK_ACCESS_DATA_DIR": str(tmp_path / "data")})
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0].startswith(line), done.stderr
+    assert len(done.stderr.splitlines()) == 1 and done.stdout == ""
+    assert not list(tmp_path.rglob("*.json"))
+
+
+def test_partnership_rook_parties_too(tmp_path: Path):
+    setup = PartySetup(variant="partnership-1913", tables=2, rounds=1, level="easy", seed=3)
+    moves = party_moves(setup)
+    args = ["--party", "2", "--party-rounds", "1", "--variant", "partnership-1913", "--level", "easy", "--seed", "3"]
+    done = run_program(args, "\n".join(moves) + "\n", timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0] == "A progressive party of Partnership Rook: 2 tables of four, 1 round of 4 hands."
+    assert out[-2].startswith("The party is over: you ")
+
+
+def test_a_damaged_party_save_is_listed_with_its_reason_and_kept(tmp_path: Path, moves: list[str]):
+    data = tmp_path / "data"
+    environment = {"ROOK_ACCESS_DATA_DIR": str(data)}
+    done = run_program(ARGS, "\n".join(moves[:10]) + "\n", environment=environment, timeout=120)
+    assert done.returncode == 0, done.stderr
+    (save,) = (data / "saves").glob("*.json")
+    document = json.loads(save.read_text())
+    document["party"]["rounds"] = "many"
+    save.write_text(json.dumps(document))
+    before = save.read_bytes()
+    again = run_program(["--resume", "--hands", "1"], "quit\n", environment=environment)
+    assert again.returncode == 0, again.stderr
+    out = again.stdout.splitlines()
+    assert out[0] == f"The save {save.name} cannot be read: the saved party's rounds are not a list. It is kept."
+    assert save.read_bytes() == before
