@@ -34,9 +34,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import RuleSetError
+from .engine.cards import shown
 from .engine.games import find_game
 from .engine.party import HANDS_A_ROUND, MAX_TABLES, MIN_TABLES, Party, PartyError, Table
-from .engine.protocol import OptionError
+from .engine.protocol import OptionError, or_list
 from .engine.rules import RuleSet, Teams
 from .engine.state import GameState as TrickGame
 from .players import Player
@@ -81,16 +82,18 @@ def party_rules(variant: str, options: Mapping[str, Any] | None = None) -> RuleS
     except (OptionError, RuleSetError):
         rules = None
     if rules is None or not party_game(rules):
-        raise RuleSetError(f"A progressive party is played with {' or '.join(party_variants())}, not {variant}.")
+        raise RuleSetError(f"A progressive party is played with {or_list(party_variants())}, not {shown(variant)}.")
     return rules
 
 
 def party_game(rules: RuleSet) -> bool:
-    """Whether a rule set can be a party's game: four players, two fixed partnerships opposite, most points wins."""
+    """Whether a rule set can be a party's game: four players, two fixed partnerships opposite, bidding (a hand
+    all pass is dealt again), most points wins."""
     return (
         rules.players == 4
         and rules.teams is Teams.FIXED
         and rules.partnerships == ((0, 2), (1, 3))
+        and rules.bidding
         and not rules.dummy
         and not rules.avoid_points
     )
@@ -392,7 +395,7 @@ def trick_table(setup: GameSetup) -> tuple[TrickGame, list[Player | None]]:
     """``make_table`` for a party's table: a game of the trick-taking family (RuleSetError otherwise)."""
     state, players = make_table(setup)
     if not isinstance(state, TrickGame):
-        raise RuleSetError(f"A progressive party is played with {' or '.join(party_variants())}.")
+        raise RuleSetError(f"A progressive party is played with {or_list(party_variants())}.")
     return state, players
 
 

@@ -272,7 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_bounded(MIN_TABLES, MAX_TABLES, "a party has {range} tables"),
         metavar="TABLES",
         help=f"a progressive party of TABLES tables of four ({MIN_TABLES} to {MAX_TABLES}): you play one seat, "
-        f"computer players the rest; Dixie Rook, or {' or '.join(party_variants()[1:])} with --variant",
+        f"computer players the rest; Dixie Rook, or {or_list(party_variants()[1:])} with --variant",
     )
     parser.add_argument(
         "--party-rounds",

@@ -146,8 +146,9 @@ class BiddingLines(TrickWords):
         return [line]
 
     def _on_ThrownIn(self, event: ThrownIn) -> list[str]:
-        dealer = self.story.next_dealer
-        deals = f"{self.object_name(dealer)} {'deal' if dealer == self.you else 'deals'}"
+        again = self.rules.same_dealer_after_throw_in  # a party: each of the four deals one hand played
+        dealer = event.dealer if again else self.story.next_dealer
+        deals = f"{self.object_name(dealer)} {'deal' if dealer == self.you else 'deals'}" + (" again" if again else "")
         if self.braille:
             return [f"All passed, thrown in; {deals}."]
         return [f"Everyone passed. The hand is thrown in; {deals}."]

@@ -1,0 +1,64 @@
+"""A progressive party of two tables played to its end in a real terminal (tmux), typed as a person would:
+every move at the user's table, Enter to start the second round, and the final standings."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from rook_access.parties import PartySetup
+from tests.helpers.party import party_moves
+from tests.helpers.terminal import Terminal, screen_reader_safe
+
+# Real time at a terminal: one after another on one pytest-xdist worker, never side by side.
+pytestmark = pytest.mark.xdist_group("real-time")
+
+
+def _last_line(term: Terminal) -> str:
+    screen = term.screen()
+    return screen.splitlines()[-1] if screen else ""
+
+
+def _wait_asked(term: Terminal, timeout: float = 60.0) -> str:
+    """Wait until the last line asks something (a move, or Enter for the next round) or the program ends."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        last = _last_line(term)
+        if last.startswith(("Your ", "Press Enter to start round")) or "EXIT=" in last:
+            return last
+        time.sleep(0.05)
+    raise AssertionError(f"no question came; the screen shows:\n{term.screen()[-1500:]}")
+
+
+def test_a_party_of_two_tables_played_to_its_end_in_a_terminal(tmp_path):
+    moves = party_moves(PartySetup(variant="dixie", tables=2, rounds=2, level="easy", seed=5))
+    args = ["--party", "2", "--party-rounds", "2", "--level", "easy", "--seed", "5"]
+    args += ["--pacing", "delay", "--delay", "0"]
+    term = Terminal(args, tmp_path, width=250)
+    try:
+        term.wait_for("A progressive party of Dixie Rook: 2 tables of four, 2 rounds of 4 hands.", timeout=20)
+        pending = list(moves)
+        started_round_two = False
+        while pending:
+            last = _wait_asked(term)
+            assert "EXIT=" not in last, term.screen()[-1500:]
+            if last.startswith("Press Enter to start round 2."):
+                screen = term.screen()
+                assert "You win 50" in screen or "You lose" in screen
+                assert "Standings after round 1: 1 " in screen
+                term.keys("Enter")
+                term.wait_for("Round 2 of 2: you play at table ", timeout=20)
+                started_round_two = True
+                continue
+            before = term.screen().count("\n")
+            term.type(pending.pop(0))
+            term.wait_for_count("\n", before + 1, timeout=30)  # answered: the question is no longer the last line
+        term.wait_for("EXIT=0", timeout=60)
+        screen = term.screen()
+        assert started_round_two
+        assert "The party is over: you " in screen and "Standings after round 2: 1 " in screen
+        assert "Traceback" not in screen and screen_reader_safe(screen)
+        assert not list((tmp_path / "data" / "saves").glob("*.json"))  # the party is over: its save is gone
+    finally:
+        term.close()
