@@ -376,7 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.list_variants:
-        for line in variant_lines():
+        for line in [*variant_lines(), party_line()]:
             _print(line)
         return 0
     config = settings_path()
@@ -432,10 +432,12 @@ def _main(argv: Sequence[str] | None) -> int:
             return _play_party(table, lines, lambda: channel, control)
         if table is None:
             if args.variant is None and is_interactive(lines) and not _variant_chosen(config):
-                if not _offer_variants(lines, control, config, reply, notice):
+                if not _offer_variants(lines, control, config, reply, notice, args):
                     reply("Goodbye.")
                     channel.close()
                     return 0
+            if args.party is not None:  # chosen from the list
+                return _play_party(_new_party(args, control.effective, data), lines, lambda: channel, control)
             table = _new_game(args, control.effective, data, notice)
     except LeaveProgram:
         reply("Goodbye. Saved games are kept.")
@@ -626,6 +628,14 @@ def variant_lines() -> list[str]:
     return lines
 
 
+def party_line() -> str:
+    """The progressive party's line after the games' (``--list-variants``, the offer at start)."""
+    return (
+        f"{len(GAMES) + 1}. party: a progressive party (the 1913 booklet): {MIN_TABLES} to {MAX_TABLES} tables of "
+        f"four playing Dixie Rook; you play one seat, and move up a table when your side wins (--party TABLES)."
+    )
+
+
 def _variant_chosen(config: Path) -> bool:
     """Whether the settings file names a game (the user chose one before)."""
     try:
@@ -640,12 +650,16 @@ def _offer_variants(
     config: Path,
     say: Callable[[str], None],
     notice: Callable[[str], None],
+    args: argparse.Namespace,
 ) -> bool:
-    """At a terminal, the first time: which game to play, kept in the settings. False when the user leaves."""
+    """At a terminal, the first time: which game to play, kept in the settings. False when the user leaves.
+
+    The last choice is a progressive party: it asks for the tables and sets ``args.party`` (the game
+    is not kept: the list is offered again next time)."""
     notice("Which game? The games of the Rook rule books:")
-    for line in variant_lines():
+    for line in [*variant_lines(), party_line()]:
         notice(line)
-    names = list(GAMES)
+    names = [*GAMES, "party"]
 
     def game_named(text: str) -> str | None:
         word = text.lower().rstrip(".")
@@ -653,7 +667,7 @@ def _offer_variants(
             return control.effective.variant
         if word.isascii() and word.isdigit() and len(word) <= 2 and 1 <= int(word) <= len(names):
             return names[int(word) - 1]
-        return word if word in GAMES else None
+        return word if word in names else None
 
     question = Question(
         f"Type a number from 1 to {len(names)} or a name; Enter plays {control.effective.variant}.",
@@ -673,6 +687,12 @@ def _offer_variants(
         control.save = save
     if choice is None:
         return False
+    if choice == "party":
+        tables = ask_question(PARTY_TABLES, lines, say, control.command)
+        if tables is None:
+            return False
+        args.party = tables
+        return True
     control.effective = control.effective.changed("variant", choice)
     control.stored = control.stored.changed("variant", choice)
     try:
@@ -682,6 +702,28 @@ def _offer_variants(
     # The game's own first line names the game: this line only says how to change it.
     notice("To change the game later: settings variant NAME.")
     return True
+
+
+def _party_tables(text: str) -> int | None:
+    word = text.strip().rstrip(".")
+    if not word:
+        return MIN_TABLES
+    if word.isascii() and word.isdigit() and len(word) == 1 and MIN_TABLES <= int(word) <= MAX_TABLES:
+        return int(word)
+    return None
+
+
+PARTY_TABLES = Question(
+    f"How many tables of four, {MIN_TABLES} to {MAX_TABLES}? Enter for {MIN_TABLES}.",
+    _party_tables,
+    allowed=f"Type a number from {MIN_TABLES} to {MAX_TABLES}, or press Enter for {MIN_TABLES}.",
+    help=(
+        "Each table has four players; you play one seat, computer players all the others.",
+        f"A party plays {DEFAULT_ROUNDS} rounds of 4 hands; rook-access --party-rounds N plays another number.",
+    ),
+    refusal="{answer} is not a number of tables here.",
+)
+"""Asked when the party is chosen from the list of games."""
 
 
 def _table_size_refused(args: argparse.Namespace, game: GameDescription) -> None:

@@ -62,3 +62,27 @@ def test_a_party_of_two_tables_played_to_its_end_in_a_terminal(tmp_path):
         assert not list((tmp_path / "data" / "saves").glob("*.json"))  # the party is over: its save is gone
     finally:
         term.close()
+
+
+def test_the_party_is_the_last_choice_of_the_first_start_list(tmp_path):
+    term = Terminal(["--level", "easy", "--seed", "5"], tmp_path, width=250, game_chosen=False)
+    try:
+        screen = term.wait_for("Which game?", timeout=20)
+        party = next(line for line in screen.splitlines() if ". party: a progressive party" in line)
+        number = party.split(".")[0]
+        term.wait_for("Type a number from 1 to ")
+        term.type(number)
+        term.wait_for("How many tables of four, 2 to 6? Enter for 2.")
+        term.type("9")
+        term.wait_for("9 is not a number of tables here. Type a number from 2 to 6, or press Enter for 2.")
+        term.type("3")
+        term.wait_for("A progressive party of Dixie Rook: 3 tables of four, 4 rounds of 4 hands.", timeout=20)
+        term.wait_for("Round 1 of 4: you play at table 1 of 3.")
+        _wait_asked(term)
+        term.type("quit")
+        term.wait_for("EXIT=0", timeout=20)
+        (save,) = (tmp_path / "data" / "saves").glob("*.json")
+        assert '"party":{"setup":{"variant":"dixie","tables":3' in save.read_text()
+        assert "Traceback" not in term.screen()
+    finally:
+        term.close()
