@@ -650,7 +650,7 @@ def _offer_variants(
     config: Path,
     say: Callable[[str], None],
     notice: Callable[[str], None],
-    args: argparse.Namespace,
+    args: argparse.Namespace | None = None,
 ) -> bool:
     """At a terminal, the first time: which game to play, kept in the settings. False when the user leaves.
 
@@ -691,7 +691,8 @@ def _offer_variants(
         tables = ask_question(PARTY_TABLES, lines, say, control.command)
         if tables is None:
             return False
-        args.party = tables
+        if args is not None:
+            args.party = tables
         return True
     control.effective = control.effective.changed("variant", choice)
     control.stored = control.stored.changed("variant", choice)

@@ -148,7 +148,7 @@ def trick_option_values(rules: RuleSet) -> tuple[tuple[str, OptionValue], ...]:
         ("hands", rules.hands_limit),
         ("players", rules.players if rules.table_sizes else None),
         ("sides", len(rules.partnerships) if _sides_kept(rules) else None),
-        ("same_dealer", rules.same_dealer_after_throw_in if rules.bidding else None),
+        ("same_dealer", True if rules.same_dealer_after_throw_in else None),  # said only where it is played
     )
 
 

@@ -131,7 +131,8 @@ def test_list_variants_and_help_name_the_game_and_its_option(
 ) -> None:
     status, lines, err = rook(monkeypatch, capsys, ["--list-variants"])
     assert (status, err) == (0, "")
-    assert lines[-1] == f"{len(games.GAMES)}. toy-high: {TOY_HIGH.summary}"
+    assert lines[-2] == f"{len(games.GAMES)}. toy-high: {TOY_HIGH.summary}"
+    assert lines[-1].startswith(f"{len(games.GAMES) + 1}. party: a progressive party")  # the party comes last
     monkeypatch.setenv("COLUMNS", "1000")  # no line wrapped inside a game's name (argparse wraps at a hyphen)
     help_text = " ".join(cli.build_parser().format_help().split())
     assert "--rounds N Highest card: rounds to play, one card each" in help_text

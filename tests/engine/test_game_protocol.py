@@ -89,7 +89,7 @@ def test_every_trick_variant_is_registered_by_its_name_with_the_options_declared
             assert game.options == TRICK_OPTIONS
         assert game.seat_counts == (sizes or (len(rules.people),))
     assert [option.name for option in all_options()] == [
-        "target", "bird_rank", "min_bid", "all_tricks_bonus", "ones", "hands", "players", "sides"
+        "target", "bird_rank", "min_bid", "all_tricks_bonus", "ones", "hands", "same_dealer", "players", "sides"
     ]
 
 
