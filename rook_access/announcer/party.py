@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .base import BRAILLE_WIDTH, fit_lines
+
 STANDINGS_A_LINE = 8
 """Players named in one standings line: a party of more says its standings in several lines."""
 
@@ -40,24 +42,41 @@ def pair_text(pair: Sequence[str]) -> str:
     return f"{first} and {second}"
 
 
-def party_start_line(variant_title: str, tables: int, rounds: int) -> str:
-    """The party's first line.
+def party_start_line(variant_title: str, tables: int, rounds: int, braille: bool = False) -> str:
+    """The party's first line (for the braille display, within 40 cells).
 
     >>> party_start_line("Dixie Rook", 2, 4)
     'A progressive party of Dixie Rook: 2 tables of four, 4 rounds of 4 hands.'
+    >>> party_start_line("Dixie Rook", 2, 4, braille=True)
+    'Party, Dixie Rook: 2 tables, 4 rounds.'
     """
     rounds_text = "1 round" if rounds == 1 else f"{rounds} rounds"
+    if braille:
+        return f"Party, {variant_title}: {tables} tables, {rounds_text}."
     return f"A progressive party of {variant_title}: {tables} tables of four, {rounds_text} of 4 hands."
 
 
 def round_start_lines(
-    round_number: int, rounds: int, table: int, tables: int, seat_names: Sequence[str], players: Sequence[str]
+    round_number: int,
+    rounds: int,
+    table: int,
+    tables: int,
+    seat_names: Sequence[str],
+    players: Sequence[str],
+    braille: bool = False,
 ) -> list[str]:
     """Where the user plays this round, and who sits in each other seat (``players`` by seat, the user first).
 
     >>> round_start_lines(1, 4, 1, 2, ("South", "West", "North", "East"), ("you", "Ben", "Cleo", "Dan"))
     ['Round 1 of 4: you play at table 1 of 2.', 'Your partner North is Cleo; West is Ben, East is Dan.']
+    >>> round_start_lines(1, 4, 1, 2, ("South", "West", "North", "East"), ("you", "Ben", "Cleo", "Dan"), True)
+    ['Round 1 of 4, table 1 of 2.', 'Partner North Cleo; West Ben, East Dan.']
     """
+    if braille:
+        return [
+            f"Round {round_number} of {rounds}, table {table} of {tables}.",
+            f"Partner {seat_names[2]} {players[2]}; {seat_names[1]} {players[1]}, {seat_names[3]} {players[3]}.",
+        ]
     place = f"Round {round_number} of {rounds}: you play at table {table} of {tables}."
     partner = f"Your partner {seat_names[2]} is {players[2]}"
     opponents = f"{seat_names[1]} is {players[1]}, {seat_names[3]} is {players[3]}"
@@ -65,21 +84,32 @@ def round_start_lines(
 
 
 def table_line(
-    table: int, partnerships: Sequence[Sequence[str]], points: Sequence[int], cut: Sequence[int] | None = None
+    table: int,
+    partnerships: Sequence[Sequence[str]],
+    points: Sequence[int],
+    cut: Sequence[int] | None = None,
+    braille: bool = False,
 ) -> str:
     """One table's result of a round: each partnership's points, and the cut when they tied.
 
     >>> table_line(1, (("you", "Cleo"), ("Ben", "Dan")), (90, 90), cut=(12, 7))
     'Table 1: 90 each; the cut: you and Cleo 12, Ben and Dan 7.'
+    >>> table_line(2, (("Olive", "Quinn"), ("Rosa", "Tess")), (240, 160), braille=True)
+    'T2: Olive, Quinn 240; Rosa, Tess 160.'
     """
+    if braille:
+        first, second = (", ".join(pair_text(pair).split(" and ")) for pair in partnerships)
+        if cut is not None:
+            return f"T{table}: {points[0]} each; cut {first} {cut[0]}; {second} {cut[1]}."
+        return f"T{table}: {first} {points[0]}; {second} {points[1]}."
     first, second = (pair_text(pair) for pair in partnerships)
     if cut is not None:
         return f"Table {table}: {points[0]} each; the cut: {first} {cut[0]}, {second} {cut[1]}."
     return f"Table {table}: {first} {points[0]}, {second} {points[1]}."
 
 
-def move_line(won: bool, from_table: int, to_table: int, tables: int, bonus: int) -> str:
-    """The user's move after a round.
+def move_line(won: bool, from_table: int, to_table: int, tables: int, bonus: int, braille: bool = False) -> str:
+    """The user's move after a round (its braille form within 40 cells: "You win 50, up to table 1.").
 
     >>> move_line(True, 2, 1, 2, 50)
     'You win 50 and move up to table 1.'
@@ -90,6 +120,12 @@ def move_line(won: bool, from_table: int, to_table: int, tables: int, bonus: int
     >>> move_line(False, 2, 2, 3, 50)
     'You lose and stay at table 2.'
     """
+    if braille:
+        if won:
+            where = "stay at the top" if to_table == from_table else f"up to table {to_table}"
+            return f"You win {bonus}, {where}."
+        where = f"down to table {to_table}" if to_table != from_table else f"stay at table {to_table}"
+        return f"You lose, {where}."
     if won:
         if to_table == from_table:
             return f"You win {bonus} and stay at table {to_table}, the top table."
@@ -99,9 +135,11 @@ def move_line(won: bool, from_table: int, to_table: int, tables: int, bonus: int
     return f"You lose and stay at table {to_table}."
 
 
-def standings_lines(standings: Sequence[tuple[int, int]], names: Sequence[str], after: str) -> list[str]:
+def standings_lines(
+    standings: Sequence[tuple[int, int]], names: Sequence[str], after: str, braille: bool = False
+) -> list[str]:
     """Everyone's score, the highest first, with their places (equal scores share a place), in lines of
-    ``STANDINGS_A_LINE`` players.
+    ``STANDINGS_A_LINE`` players (for the braille display, as many as fit 40 cells, none split).
 
     >>> names = ["you"] + [f"P{n}" for n in range(1, 10)]
     >>> lines = standings_lines([(n, 100 - n) for n in range(10)], names, after="round 2")
@@ -115,6 +153,9 @@ def standings_lines(standings: Sequence[tuple[int, int]], names: Sequence[str], 
             place = places[-1][0]
         places.append((place, f"{names[player]} {score}"))
     entries = [f"{place} {text}" for place, text in places]
+    if braille:
+        groups = [f"{entry}{'.' if index == len(entries) - 1 else ','}".split() for index, entry in enumerate(entries)]
+        return [f"Standings after {after}:", *fit_lines("Standings", groups, BRAILLE_WIDTH)]
     if len(entries) <= STANDINGS_A_LINE:
         return [f"Standings after {after}: {', '.join(entries)}."]
     lines = []
@@ -126,7 +167,9 @@ def standings_lines(standings: Sequence[tuple[int, int]], names: Sequence[str], 
     return lines
 
 
-def your_place_line(standings: Sequence[tuple[int, int]], user: int, names: Sequence[str], final: bool) -> str:
+def your_place_line(
+    standings: Sequence[tuple[int, int]], user: int, names: Sequence[str], final: bool, braille: bool = False
+) -> str:
     """Where the user stands: their place, score and who leads (or won, at the end).
 
     >>> your_place_line([(1, 300), (0, 250), (2, 100)], 0, ["you", "Ben", "Cleo"], final=True)
@@ -141,6 +184,10 @@ def your_place_line(standings: Sequence[tuple[int, int]], user: int, names: Sequ
     best = standings[0][1]
     leaders = [names[player] for player, score in standings if score == best]
     count = len(standings)
+    if braille:  # within 40 cells
+        if final:
+            return f"Party over: you are {ordinal(place)} of {count}, {mine}."
+        return f"You are {ordinal(place)} of {count}, {mine}."
     if final:
         if mine == best:
             shared = f", a tie with {_and_list(level)}" if level else ""

@@ -206,13 +206,14 @@ class PartyGame:
                 )  # fmt: skip
                 self.game = game
                 seat_names = state.rules.names
+                braille = game.narrator.braille
                 if progress.round_number == 1 and not resumed:
-                    self.say(party_start_line(self.title, progress.setup.tables, progress.setup.rounds))
+                    self.say(party_start_line(self.title, progress.setup.tables, progress.setup.rounds, braille))
                 if resumed:
                     self.say(f"Resuming the progressive party of {self.title}.")
                 for line in round_start_lines(
                     progress.round_number, progress.setup.rounds, table.number, progress.setup.tables,
-                    seat_names, [self.names[player] for player in seating],
+                    seat_names, [self.names[player] for player in seating], braille,
                 ):  # fmt: skip
                     self.say(line)
                 status = game.run()
@@ -300,6 +301,7 @@ class PartyGame:
     def _say_round(self, round_number: int, done: RoundDone, moves: list[Move]) -> None:
         """The round's results: the user's table first, then the others, the user's move and the standings."""
         progress = self.progress
+        braille = self.game is not None and self.game.narrator.braille
         order = sorted(done.tables, key=lambda table: (USER not in table.seats, table.number))
         for table in order:
             points = done.points[table.number - 1]
@@ -309,13 +311,13 @@ class PartyGame:
                 pairs.reverse()
                 points = (points[1], points[0])
                 cut = (cut[1], cut[0]) if cut is not None else None
-            self.say(table_line(table.number, pairs, points, cut))
+            self.say(table_line(table.number, pairs, points, cut, braille))
         mine = next(move for move in moves if move.player == USER)
         if not progress.is_over:
-            self.say(move_line(mine.won, mine.from_table, mine.to_table, progress.setup.tables, MOVING_BONUS))
+            self.say(move_line(mine.won, mine.from_table, mine.to_table, progress.setup.tables, MOVING_BONUS, braille))
         standings = progress.party.standings()
-        self.say(your_place_line(standings, USER, self.names, final=progress.is_over))
-        for line in standings_lines(standings, self.names, after=f"round {round_number}"):
+        self.say(your_place_line(standings, USER, self.names, final=progress.is_over, braille=braille))
+        for line in standings_lines(standings, self.names, after=f"round {round_number}", braille=braille):
             self.say(line)
 
     def _pause(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rook_access.announcer import Verbosity
 from rook_access.announcer.party import move_line, round_start_lines, standings_lines, table_line, your_place_line
 from rook_access.engine.rules import DIXIE, TableOptions, with_options
 from tests.helpers.console import transcript
@@ -14,6 +15,8 @@ def test_a_hand_passed_out_at_a_party_is_dealt_again_by_its_dealer_and_said_so()
     said, _ = transcript(rules, ["pass"] * 4, humans=(0, 1, 2, 3), seed=3)
     assert "Everyone passed. The hand is thrown in; West deals again." in said
     assert said.count("Hand 1. West deals.") == 2
+    said, _ = transcript(rules, ["pass"] * 4, humans=(0, 1, 2, 3), seed=3, verbosity=Verbosity.BRAILLE)
+    assert "All passed; West deals again." in said
 
 
 def test_a_tie_says_the_cut_and_your_pair_is_named_you_first():

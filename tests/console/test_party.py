@@ -164,3 +164,17 @@ def test_a_damaged_party_save_is_listed_with_its_reason_and_kept(tmp_path: Path,
     out = again.stdout.splitlines()
     assert out[0] == f"The save {save.name} cannot be read: the saved party's rounds are not a list. It is kept."
     assert save.read_bytes() == before
+
+
+def test_every_party_line_of_the_braille_verbosity_fits_40_cells(moves: list[str]):
+    from rook_access.braille.translator import cell_count
+
+    done = run_program([*ARGS, "--verbosity", "braille"], "\n".join(moves) + "\n", timeout=180)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    party = [line for line in out if line.startswith(("Party", "Round ", "Partner ", "T1:", "T2:", "You win 50",
+                                                       "You lose", "You are ", "Standings"))]  # fmt: skip
+    assert len(party) >= 20 and out[0] == "Party, Dixie Rook: 2 tables, 2 rounds."
+    assert sum(line.startswith("Standings ") for line in party) >= 6  # everyone's place, in lines that fit
+    too_long = [line for line in out if cell_count(line) > 40]
+    assert too_long == []

@@ -150,7 +150,7 @@ class BiddingLines(TrickWords):
         dealer = event.dealer if again else self.story.next_dealer
         deals = f"{self.object_name(dealer)} {'deal' if dealer == self.you else 'deals'}" + (" again" if again else "")
         if self.braille:
-            return [f"All passed, thrown in; {deals}."]
+            return [f"All passed; {deals}." if again else f"All passed, thrown in; {deals}."]
         return [f"Everyone passed. The hand is thrown in; {deals}."]
 
     def _on_BidWon(self, event: BidWon) -> list[str]:
