@@ -204,3 +204,33 @@ def _and_list(names: Sequence[str]) -> str:
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def party_rules_lines(
+    tables: int, rounds: int, round_number: int, table: int, place: str, bonus: int, braille: bool = False
+) -> list[str]:
+    """The party's rules, said by ``rules`` after the game's, and where the party stands now.
+
+    >>> party_rules_lines(2, 4, 2, 1, "You are 3rd of 8 with 275.", 50)[-1]
+    'Now: round 2 of 4 at table 1 of 2. You are 3rd of 8 with 275.'
+    """
+    if braille:
+        return [
+            f"Party: {tables} tables, {rounds} rounds of 4 hands.",
+            "Passed out: the same dealer deals again.",
+            f"Winners get {bonus} each and move up.",
+            "Top table: winners stay, losers go down.",
+            "Ties are cut. Highest score wins.",
+            f"Now: round {round_number}, table {table}.",
+            place,
+        ]
+    return [
+        f"Progressive party: {tables} tables of four, {rounds} rounds; each round a table plays 4 hands, "
+        "each player dealing one; a hand everyone passes is dealt again by the same dealer.",
+        f"The partners with more points get {bonus} each and move up a table, with new partners; "
+        "at the top table the winners stay and the losers go to the lowest table; a tie is cut.",
+        f"Each player keeps their own score, their partnership's points and the {bonus}s; "
+        "the highest after the last round wins.",
+        f"Now: round {round_number} of {rounds} at table {table} of {tables}. {place}",
+    ]
+

@@ -24,6 +24,7 @@ from typing import IO, Any
 
 from ..announcer.party import (
     move_line,
+    party_rules_lines,
     party_start_line,
     round_start_lines,
     standings_lines,
@@ -202,7 +203,7 @@ class PartyGame:
                     self.channel = self.game.channel  # a change of output in the last round reopened it
                 game = ConsoleGame(
                     state, players, self.lines, self.channel, record, settings=self.settings, saver=saver,
-                    resumed=resumed,
+                    resumed=resumed, more_rules=self._rules_lines,
                 )  # fmt: skip
                 self.game = game
                 seat_names = state.rules.names
@@ -333,6 +334,19 @@ class PartyGame:
             if not line.strip():
                 return True
             self.say(f"{question[:-1]}, or type quit to leave; the party is saved.")
+
+    def _rules_lines(self, braille: bool) -> list[str]:
+        """What ``rules`` says of the party after the game's rules: its rules, and where it stands."""
+        progress = self.progress
+        standings = progress.party.standings()
+        if progress.rounds:
+            place = your_place_line(standings, USER, self.names, final=False, braille=braille)
+        else:
+            place = "No round is over yet."
+        return party_rules_lines(
+            progress.setup.tables, progress.setup.rounds, progress.round_number, progress.user_table().number,
+            place, MOVING_BONUS, braille,
+        )  # fmt: skip
 
     # ------------------------------------------------------------ output
     def say(self, line: str) -> None:

@@ -184,8 +184,12 @@ class ConsoleGame:
         settings: SettingsControl | None = None,
         sleep: Callable[[float], None] = time.sleep,
         family: FamilyConsole | None = None,
+        more_rules: Callable[[bool], list[str]] | None = None,
     ) -> None:
         self.family = family or family_of(state)
+        self.more_rules = more_rules
+        """Lines ``rules`` adds after the game's own (a progressive party's rules and where it stands),
+        given whether the braille verbosity is on."""
         self.state = state
         self.players = list(players)
         self.lines = input_source(lines)
@@ -626,7 +630,8 @@ class ConsoleGame:
             self.channel.say(Message("Speech stopped.", ""))
             return []
         if name == "rules":
-            return self.family.rules_lines(state)
+            more = self.more_rules(narrator.braille) if self.more_rules is not None else []
+            return self.family.rules_lines(state) + [piece for line in more for piece in narrator.fit(line)]
         if name == "hint":
             if not self.yours():
                 return ["No hint: it is not your turn."]

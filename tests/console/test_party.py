@@ -4,6 +4,7 @@ and bad flags refused in one line."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -178,3 +179,14 @@ def test_every_party_line_of_the_braille_verbosity_fits_40_cells(moves: list[str
     assert sum(line.startswith("Standings ") for line in party) >= 6  # everyone's place, in lines that fit
     too_long = [line for line in out if cell_count(line) > 40]
     assert too_long == []
+
+
+def test_rules_at_a_party_table_add_the_partys_rules_and_where_it_stands(moves: list[str]):
+    first_round = len(party_moves(dataclasses.replace(SETUP, rounds=1)))  # the same first round
+    done = run_program(ARGS, "\n".join([*moves[: first_round + 2], "rules", "quit"]) + "\n", timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    start = out.index(next(line for line in out if line.startswith("Progressive party: 2 tables of four, 2 rounds;")))
+    assert "each player dealing one; a hand everyone passes is dealt again by the same dealer" in out[start]
+    assert out[start + 1].startswith("The partners with more points get 50 each and move up a table")
+    assert out[start + 3].startswith("Now: round 2 of 2 at table ") and " of 8 with " in out[start + 3]
