@@ -427,7 +427,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         table = _resume(args, data, lines, reply, control.command)
         if table is None and args.party is not None:
-            table = _new_party(args, control.effective, data)
+            table = _new_party(args, control.effective, data, notice)
         if isinstance(table, PartyStart):
             return _play_party(table, lines, lambda: channel, control)
         if table is None:
@@ -437,7 +437,8 @@ def _main(argv: Sequence[str] | None) -> int:
                     channel.close()
                     return 0
             if args.party is not None:  # chosen from the list
-                return _play_party(_new_party(args, control.effective, data), lines, lambda: channel, control)
+                party = _new_party(args, control.effective, data, notice)
+                return _play_party(party, lines, lambda: channel, control)
             table = _new_game(args, control.effective, data, notice)
     except LeaveProgram:
         reply("Goodbye. Saved games are kept.")
@@ -503,10 +504,27 @@ class PartyStart:
     saved: SavedGame | None = None
 
 
-def _new_party(args: argparse.Namespace, settings: Settings, data: Path) -> PartyStart:
+PARTY_FIXES = {
+    "seats": "its tables are you and computer players",
+    "deal": "every table's deals are shuffled",
+    "hands": "each table plays 4 hands a round",
+    "target": "each table plays 4 hands a round",
+    "players": "each table is four players, two partnerships",
+    "sides": "each table is four players, two partnerships",
+    "same_dealer": "its tables always deal a passed-out hand again so",
+}
+"""What a party decides for its tables itself, and why: these flags are left out, each said in one line."""
+
+
+def _new_party(
+    args: argparse.Namespace, settings: Settings, data: Path, notice: Callable[[str], None] = _print
+) -> PartyStart:
     """A new party as the flags say: its game (``--variant``, else Dixie Rook, the booklet's party game),
-    tables, rounds, level and seed, in a save file of its own."""
+    tables, rounds, level and seed, in a save file of its own.  Flags a party decides itself are left out."""
     game = find_game(args.variant or DEFAULT_VARIANT)
+    for name, reason in PARTY_FIXES.items():
+        if getattr(args, name, None) not in (None, False):
+            notice(f"--{name.replace('_', '-')} does not apply to a party: {reason}; it is left out.")
     declared = {option.name for option in game.options}
     options = {
         name: value for name, value in settings.table_options().items()

@@ -190,3 +190,15 @@ def test_rules_at_a_party_table_add_the_partys_rules_and_where_it_stands(moves: 
     assert "each player dealing one; a hand everyone passes is dealt again by the same dealer" in out[start]
     assert out[start + 1].startswith("The partners with more points get 50 each and move up a table")
     assert out[start + 3].startswith("Now: round 2 of 2 at table ") and " of 8 with " in out[start + 3]
+
+
+def test_flags_a_party_decides_itself_are_left_out_each_in_one_line():
+    args = [*ARGS, "--hands", "2", "--seats", "human,human,computer,computer", "--players", "4", "--same-dealer"]
+    done = run_program(args, "quit\n", timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:4] == [
+        "--seats does not apply to a party: its tables are you and computer players; it is left out.",
+        "--hands does not apply to a party: each table plays 4 hands a round; it is left out.",
+        "--players does not apply to a party: each table is four players, two partnerships; it is left out.",
+        "--same-dealer does not apply to a party: its tables always deal a passed-out hand again so; it is left out.",
+    ]
