@@ -454,9 +454,23 @@ def _main(argv: Sequence[str] | None) -> int:
 
     game = ConsoleGame(state, players, lines, channel, record, settings=control, saver=saver, resumed=resumed)
     try:
-        return game.run()
+        return _played(game.run, game.say_goodbye, "game")
+    finally:
+        if game.state.is_over:
+            _finish_speech(channel)  # the game's channel: a change of output reopens both
+        channel.close()
+        if record is not None:
+            record.close()
+        saver.release()
+
+
+def _played(run: Callable[[], int], say_goodbye: Callable[[str], None], what: str) -> int:
+    """Run a game (or a party) to its end; the exit status.  Ctrl-C says goodbye, a closed pipe leaves
+    quietly, and any other error is one line, never a traceback (``ROOK_ACCESS_DEBUG`` shows it)."""
+    try:
+        return run()
     except KeyboardInterrupt:
-        game.say_goodbye("Interrupted. ")
+        say_goodbye("Interrupted. ")
         return 0
     except BrokenPipeError:
         # Whoever read our output has gone (a closed pipe): leave quietly,
@@ -466,15 +480,8 @@ def _main(argv: Sequence[str] | None) -> int:
     except Exception as error:  # noqa: BLE001 - a player never sees a traceback
         if os.environ.get("ROOK_ACCESS_DEBUG"):
             raise
-        _print_error(f"rook-access: internal error, the game stopped: {error!r}. Please report it.")
+        _print_error(f"rook-access: internal error, the {what} stopped: {error!r}. Please report it.")
         return 1
-    finally:
-        if game.state.is_over:
-            _finish_speech(channel)  # the game's channel: a change of output reopens both
-        channel.close()
-        if record is not None:
-            record.close()
-        saver.release()
 
 
 GAME_OVER_SPEECH = 60.0
@@ -556,20 +563,13 @@ def _play_party(
     """Play a party to its end or until the user leaves, as ``_main`` plays a game; ``channel`` gives the
     output channel as it is now (a change of output in the game reopens it)."""
     party = PartyGame(start.progress, lines, channel(), control, start.path, start.lock, start.record, start.saved)
-    try:
-        return party.run()
-    except KeyboardInterrupt:
+
+    def goodbye(opening: str) -> None:
         if party.game is not None:
-            party.game.say_goodbye("Interrupted. ")
-        return 0
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except Exception as error:  # noqa: BLE001 - a player never sees a traceback
-        if os.environ.get("ROOK_ACCESS_DEBUG"):
-            raise
-        _print_error(f"rook-access: internal error, the party stopped: {error!r}. Please report it.")
-        return 1
+            party.game.say_goodbye(opening)
+
+    try:
+        return _played(party.run, goodbye, "party")
     finally:
         if start.progress.is_over:
             _finish_speech(channel())
