@@ -107,15 +107,23 @@ def _nest_line(advice: NestAdvice) -> str:
     return f"Discard {card_names(cards)} and name {COLOR_NAMES[advice.trump]} trump: {reason}."
 
 
+def _side(view: SeatView) -> str:
+    """Who a card's points go to: "your side" with partners this hand, "you" for a player alone
+    (Rook for 3 to 8, High 14 and Flip but at four, the bid winner playing alone)."""
+    return "your side" if view.partners else "you"
+
+
 def _play_line(view: SeatView, advice: PlayAdvice) -> str:
     if view.rules.avoid_points:
         return _avoid_line(view, advice)
     card = advice.action.card
     names = view.rules.names
+    side = _side(view)
     reasons: list[str] = []
     led_name = "trump" if advice.led_suit == advice.trump else COLOR_NAMES[advice.led_suit]
     if advice.leader is None:
-        reasons.append("you lead trump to draw out the other side's trumps" if advice.led_suit == advice.trump
+        others = "the other side's" if view.partners else "the others'"
+        reasons.append(f"you lead trump to draw out {others} trumps" if advice.led_suit == advice.trump
                        else f"you lead {led_name}")
     else:
         who_led = ("your partner " if advice.leader in view.partners else "") + names[advice.leader]
@@ -126,7 +134,7 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             assert advice.winning is not None  # someone is winning a trick that was led
             reasons.append(f"{names[advice.winning]} is winning the trick")
             if advice.card_points:
-                reasons.append(f"it gives {advice.card_points} points to your side")
+                reasons.append(f"it gives {advice.card_points} points to {side}")
         elif advice.takes_lead:
             total = advice.trick_points + advice.card_points + view.rules.points_per_trick  # High 14: 5 a trick
             if (1 << card) & view.rules.any_time_mask & ~BIRD_MASK and card_color(card) != advice.led_suit:
@@ -136,10 +144,11 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
         elif not advice.card_points:
             reasons.append("you cannot win it, so it throws a card that loses nothing")
     if advice.points is not None:
+        takes = f"{side} {'takes' if view.partners else 'take'}"
         if advice.exact:
-            reasons.append(f"the last tricks are solved exactly: your side takes {advice.points} more points")
+            reasons.append(f"the last tricks are solved exactly: {takes} {advice.points} more points")
         else:
-            reasons.append(f"over {advice.samples} likely deals your side takes about {advice.points} more points")
+            reasons.append(f"over {advice.samples} likely deals {takes} about {advice.points} more points")
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
 
 
@@ -148,7 +157,7 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
     card = advice.action.card
     rules = view.rules
     names = rules.names
-    side = "your side" if view.partners else "you"
+    side = _side(view)
     reasons: list[str] = []
     if advice.leader is None:
         if advice.card_points < 0:

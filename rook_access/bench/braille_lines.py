@@ -5,8 +5,9 @@ Whole games are played by computer players while an announcer with the
 ``braille`` verbosity speaks for South, the seat at the keyboard.  After every
 move it also makes the lines South can ask for: the hand, the current and
 last trick, the bids, the score and the counters taken, and the question
-when it is South's turn.  Every line is measured in cells by liblouis's 8-dot
-computer braille table, the code the braille display channel writes with.
+and the ``legal`` answer when it is South's turn.  Every line is measured in
+cells by liblouis's 8-dot computer braille table, the code the braille
+display channel writes with.
 
 Lines are grouped by what they show: ``hand``, ``trick``, ``bid``, ``score``
 (the four the braille verbosity promises to fit one line) and ``other``
@@ -137,6 +138,8 @@ def _review(announcer: Announcer, state: GameState, report: Report) -> None:
         report.add("score" if line.startswith("Taken ") else "other", line)
     if state.turn == YOU:
         report.add("other", announcer.question(view))
+        for line in announcer.review_lines("legal", view):
+            report.add("other", line)
 
 
 def main(argv: list[str] | None = None) -> None:

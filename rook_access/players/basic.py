@@ -235,7 +235,8 @@ class BasicPlayer:
             if top_trumps:
                 # Pull the opponents' trumps with the lowest sure winner.
                 card = min(top_trumps, key=lambda c: rules.trump_power[trump][c])
-                return card, "lead the lowest sure trump to pull the other side's trumps"
+                others = "the other side's" if view.partners else "the others'"
+                return card, f"lead the lowest sure trump to pull {others} trumps"
         winners = [
             c for c in legal if rules.suit_of[trump][c] != trump and self._is_top(view, c, unseen)
         ]

@@ -8,11 +8,12 @@ import pytest
 from rook_access.announcer import Announcer, Verbosity
 from rook_access.announcer.hints import hint_line
 from rook_access.bench.braille_lines import PROMISED, measure
-from rook_access.engine import GameState, IllegalActionError, Play, parse_card
-from rook_access.engine.rules import FLIP, HIGH_14, TableOptions, with_options
+from rook_access.braille.translator import cell_count
+from rook_access.engine import Deal, GameState, IllegalActionError, Phase, Play, card_name, parse_card
+from rook_access.engine.rules import BOOKLET_VARIANTS, FLIP, HIGH_14, TableOptions, with_options
 from rook_access.players import BasicPlayer
 from rook_access.players.search.player import HintPlayer
-from tests.engine.test_flip_high14 import FLIP_THREE, HIGH_FOUR
+from tests.engine.test_flip_high14 import FLIP_THREE, HIGH_FOUR, cards
 
 
 def told(announcer: Announcer, state: GameState, start: int = 0) -> list[str]:
@@ -108,11 +109,71 @@ def test_a_flip_hint_says_why_to_duck():
     assert any("duck: play your highest card that still loses the trick" in line for line in easy_hints)
 
 
-@pytest.mark.parametrize(("base", "players"), [(FLIP, 3), (FLIP, 7), (HIGH_14, 4), (HIGH_14, 6)],
-                         ids=["flip-3", "flip-7", "high-14-4", "high-14-6"])
-def test_every_hand_trick_bid_and_score_line_of_the_braille_verbosity_fits_40_cells(base, players):
+@pytest.mark.parametrize(("base", "players"), [(FLIP, 3), (FLIP, 7), (HIGH_14, 3), (HIGH_14, 4), (HIGH_14, 6)],
+                         ids=["flip-3", "flip-7", "high-14-3", "high-14-4", "high-14-6"])
+def test_every_line_of_the_braille_verbosity_fits_40_cells(base, players):
     report = measure(games=3, seed=5, hands=2, rules=base.at_table(players))
     for kind in PROMISED:
         assert report.counts[kind] > 50 and report.share(kind) == 1.0, (kind, sorted(report.too_long[kind])[:3])
-    # The only longer lines are the questions that list many legal cards; the display pans them.
-    assert all(line.startswith(("Lead ", "Play ")) for line in report.too_long["other"]), report.too_long["other"]
+    # The questions and the legal cards too, with hands of up to 18 cards.
+    assert report.counts["other"] > 50 and report.share("other") == 1.0, sorted(report.too_long["other"])[:3]
+
+
+HIGH_THREE = Deal(
+    0,
+    (
+        cards("1r 2r 3r 4r 5r 6r 7r 8r 9r 10r 11r 12r 13r 14x 1x 2x 3x 4x"),
+        cards("14r 5x 6x 7x 8x 9x 10x 11x 12x 13x 1y 2y 3y 4y 5y 6y 7y 8y"),
+        cards("9y 10y 11y 12y 13y 14y 1g 2g 3g 4g 5g 6g 7g 8g 9g 10g 11g 12g"),
+    ),
+    cards("13g 14g"),
+    cut=parse_card("5y"),
+)
+"""High 14 for three, 18 cards each: South deals, West leads; the cut shows 5y, so yellow is trump."""
+
+
+def test_a_long_legal_list_is_said_in_color_groups_that_fit_the_braille_display():
+    state = GameState(with_options(HIGH_14, TableOptions(players=3, hands=1)), first_deal=HIGH_THREE)
+    for card in ("14r", "1g"):  # West leads red, North has none: South must follow red, or play 14x
+        state.apply(Play(parse_card(card)))
+    view = state.view(0)
+    legal = "13r 12r 11r 10r 9r 8r 7r 6r 5r 4r 3r 2r 1r 14x"
+    braille = Announcer(state.rules, [0], Verbosity.BRAILLE)
+    assert braille.question(view) == "Play any red or a 14."  # not "any red": the 14 may be played too
+    lines = braille.review_lines("legal", view)
+    assert lines == ["You must follow red, or a 14:", "Legal 13r 12r 11r 10r 9r 8r 7r 6r 5r 4r", "Legal 3r 2r 1r 14x"]
+    assert " ".join(line.removeprefix("Legal ") for line in lines[1:]) == legal
+    assert all(cell_count(line) <= 40 for line in [braille.question(view), *lines])
+    # The other verbosities say every legal card in one line, as before.
+    normal = Announcer(state.rules, [0])
+    assert normal.question(view) == f"Your play, 14 legal: {legal}."
+    assert normal.review_lines("legal", view) == [
+        f"You must follow red; a 14 may be played any time: {legal.replace(' ', ', ')}."]
+
+
+EIGHTEEN_CARDS = [(game, players) for game in BOOKLET_VARIANTS.values() for players in game.table_sizes
+                  if game.at_table(players).hand_size >= 18]
+
+
+@pytest.mark.parametrize(("base", "players"), EIGHTEEN_CARDS,
+                         ids=[f"{game.name}-{players}" for game, players in EIGHTEEN_CARDS])
+def test_the_questions_and_legal_cards_of_18_card_hands_fit_the_braille_display(base, players):
+    """Every table of the 1913 games where 18 cards are dealt: each question and ``legal`` line within 40 cells,
+    and the legal cards all said, in color groups."""
+    rules = with_options(base, TableOptions(players=players, hands=1))
+    state = GameState(rules, seed=players)
+    braille = Announcer(rules, [0], Verbosity.BRAILLE)
+    easy = BasicPlayer(1)
+    asked = 0
+    while not state.is_over:
+        view = state.view(state.turn)
+        if state.turn == 0 and view.phase is Phase.PLAY:
+            asked += 1
+            question = braille.question(view)
+            lines = braille.review_lines("legal", view)
+            assert all(cell_count(line) <= 40 for line in [question, *lines]), [question, *lines]
+            listed = [word for line in lines if line.startswith("Legal ") for word in line.split()[1:]]
+            legal = sorted(card_name(action.card) for action in view.legal if isinstance(action, Play))
+            assert sorted(listed or lines[-1].rstrip(".").split(": ")[-1].split(", ")) == legal, lines
+        state.apply(easy.choose(view))
+    assert asked == 18

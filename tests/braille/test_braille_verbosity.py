@@ -69,3 +69,23 @@ def test_the_goodbye_fits_40_cells_in_whole_sentences():
         tail = lines[lines.index("To go on later: rook-access --resume.") - 1 :]
         assert all(len(line) <= 40 for line in tail), tail
         assert tail[0].endswith("Game saved. Goodbye.")
+
+
+def test_legal_says_a_short_rule_then_the_cards_in_color_groups_within_40_cells():
+    hands = (
+        "rook 14r 5x 6x 7x 8x 9x 10x 11x",
+        "13r 12x 13x 14x 5y 6y 7y 8y 9y",
+        "12r 10y 11y 12y 13y 14y 5g 6g 7g",
+        "11r 8g 9g 10g 11g 12g 13g 14g 5r",
+    )
+    state = start_play(make_deal(hands, "6r 7r 8r 9r 10r", dealer=0), 1, "6r 7r 8r 9r 10r", "red", 120)
+    play_cards(state, "12x")  # West leads black; North has none
+    north = Announcer(PARTNERSHIP, [2], Verbosity.BRAILLE).review_lines("legal", state.view(2))
+    assert north == ["You have no black, so any card:", "Legal 12r 14y 13y 12y 11y 10y 7g 6g 5g"]
+    play_cards(state, "5g", "8g")
+    south = Announcer(PARTNERSHIP, [0], Verbosity.BRAILLE).review_lines("legal", state.view(0))
+    assert south == ["You must follow black, or rook:", "Legal rook 11x 10x 9x 8x 7x 6x 5x"]
+    assert all(cell_count(line) <= WIDTH for line in north + south)
+    # The other verbosities keep the rule in full, with the cards, in one line.
+    assert Announcer(PARTNERSHIP, [0], Verbosity.TERSE).review_lines("legal", state.view(0)) == [
+        "You must follow black; the Bird may be played any time: rook, 11x, 10x, 9x, 8x, 7x, 6x, 5x."]

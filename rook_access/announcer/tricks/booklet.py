@@ -244,7 +244,8 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
         suit = suit_of[view.trick[0]]
         fourteens = [card for card in legal_cards(view) if (1 << card) & rules.any_time_mask and suit_of[card] != suit]
         if fourteens and any(suit_of[card] == suit for card in view.hand):
-            return line[:-1].replace(": ", "; a 14 may be played any time: ", 1) + "."
+            clause = ", or a 14: " if self.braille else "; a 14 may be played any time: "  # braille: 40 cells
+            return line[:-1].replace(": ", clause, 1) + "."
         return line
 
     def refusal(self, error: IllegalActionError, view: SeatView) -> str:

@@ -86,7 +86,7 @@ class TrickNarrator(BookletLines):
         if topic == "turn":
             return [self.turn_line(view)]
         if topic == "legal":
-            return [self.legal_line(view)]
+            return self.legal_lines(view)
         if topic == "taken":
             return self.taken_lines(view)
         if topic == "dummy":

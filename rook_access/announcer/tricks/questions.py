@@ -23,7 +23,7 @@ from ...engine import (
     SeatView,
     card_name,
 )
-from ..base import BRAILLE_WIDTH, cards_text, plural
+from ..base import BRAILLE_WIDTH, cards_text, fit_lines, plural
 from .words import STEP_WORDS, TrickWords, legal_cards, sort_hand
 
 
@@ -79,12 +79,16 @@ class QuestionLines(TrickWords):
         return f"{you} play, {len(legal)} legal: {cards_text(legal)}."
 
     def _braille_any(self, view: SeatView, legal: list[int]) -> str:
-        """Which cards may be played, where they are too many to list on the display: "any card", "any red"."""
+        """Which cards may be played, where they are too many to list on the display: "any card", "any red",
+        with the cards that may be played on any lead besides: "any red or rook", High 14's "any red or a 14"."""
         if len(legal) == len(view.hand) or not view.trick or view.trump is None:
             return "any card"
-        suit = self.rules.suit_of[view.trump][view.trick[0]]
-        bird = " or rook" if BIRD in legal and suit != view.trump else ""
-        return f"any {'trump' if suit == view.trump else COLOR_NAMES[suit]}{bird}"
+        suit_of = self.rules.suit_of[view.trump]
+        suit = suit_of[view.trick[0]]
+        off_suit = [card for card in legal if suit_of[card] != suit]  # the Bird, High 14's 14s
+        bird = " or rook" if BIRD in off_suit else ""
+        fourteen = " or a 14" if any(card != BIRD for card in off_suit) else ""
+        return f"any {'trump' if suit == view.trump else COLOR_NAMES[suit]}{bird}{fourteen}"
 
     def _doing_now(self, view: SeatView) -> str:
         """What the seat to act does now, in a few words: "bid or pass", "lead a card"."""
@@ -117,6 +121,18 @@ class QuestionLines(TrickWords):
             )
         return f"You may bid {bids.start} to {rules.max_bid} in {step}, or pass."
 
+    def legal_lines(self, view: SeatView) -> list[str]:
+        """``legal_line``; with the braille verbosity, in lines of at most 40 cells: in card play, the rule
+        (cut at blanks where it is longer), then the legal cards in color groups, "Legal 14r 10r 5r 13x"."""
+        line = self.legal_line(view)
+        if not self.braille or len(line) <= BRAILLE_WIDTH:
+            return [line]
+        if view.phase is not Phase.PLAY:
+            return self.fit(line)
+        rule = line[: line.rindex(": ") + 1]  # the cards follow the last colon
+        legal = sort_hand(legal_cards(view), view.trump, self.rules)
+        return [*self.fit(rule), *fit_lines("Legal", self.color_groups(legal, view.trump), BRAILLE_WIDTH)]
+
     def legal_line(self, view: SeatView) -> str:
         """What the seat to act may do, with an example where the question alone is not enough."""
         if view.phase is Phase.DISCARD:
@@ -144,11 +160,16 @@ class QuestionLines(TrickWords):
             return f"Any card may be led: {listed}."
         suit_of = self.rules.suit_of[view.trump]
         suit = suit_of[view.trick[0]]
+        # The braille verbosity's rules are shorter, to leave the display's 40 cells to the cards.
         if not any(suit_of[card] == suit for card in view.hand):
+            if self.braille:
+                return self.holds(seat, "have", "has") + f" no {COLOR_NAMES[suit]}, so any card: {listed}."
             return self.holds(seat, "have", "has") + f" no {COLOR_NAMES[suit]}, so any card may be played: {listed}."
         rule = "trump" if suit == view.trump else COLOR_NAMES[suit]
         must = f"{self.holder(seat)} must follow {rule}"
         if BIRD in legal and any(card != BIRD for card in legal):
+            if self.braille:
+                return f"{must}, or rook: {listed}."
             return f"{must}; the Bird may be played any time: {listed}."
         return f"{must}: {listed}."
 

@@ -1,0 +1,101 @@
+"""Hints to a player who plays alone say "you", never "your side" or "your partner".
+
+Rook for 3 to 8 is played alone at every table size; High 14 and Flip are
+played by partners at four only.  The hint's words follow the team of the
+hand (``SeatView.partners``), so they are right at every table size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+
+from rook_access.announcer.hints import advice_line, hint_line
+from rook_access.engine import GameState, Phase, Play, RuleSet
+from rook_access.engine.rules import FLIP, HIGH_14, PARTNERSHIP_1913, ROOK_1913
+from rook_access.players import BasicPlayer
+from rook_access.players.search.advice import PlayAdvice
+from rook_access.players.search.player import STRONG, HintPlayer
+
+ALONE = [(HIGH_14, 3), (HIGH_14, 5), (HIGH_14, 6), (FLIP, 3), (FLIP, 5), (FLIP, 6), (FLIP, 7),
+         *((ROOK_1913, players) for players in ROOK_1913.table_sizes)]
+PARTNERS = [(HIGH_14, 4), (FLIP, 4), (PARTNERSHIP_1913, 4), (PARTNERSHIP_1913, 6)]
+
+
+def _ids(tables: list[tuple[RuleSet, int]]) -> list[str]:
+    return [f"{rules.name}-{players}" for rules, players in tables]
+
+
+def first_play_view(rules: RuleSet, seed: int = 1):
+    """The view of the seat to act as the first card of the game's first hand is led (bids by easy players)."""
+    state = GameState(rules, seed=seed)
+    easy = BasicPlayer(seed)
+    while state.phase is not Phase.PLAY:
+        state.apply(easy.choose(state.view(state.turn)))
+    return state.view(state.turn)
+
+
+def play_advice(view, *, exact: bool = False, trump_lead: bool = False) -> PlayAdvice:
+    """Advice to lead the view's first legal card, worth 12 more points (as the search would give it)."""
+    card = next(action.card for action in view.legal if isinstance(action, Play))
+    trump = view.trump
+    led = trump if trump_lead else 0
+    return PlayAdvice(action=Play(card), points=12, samples=40, exact=exact, leader=None, led_suit=led, trump=trump,
+                      winning=None, shown_out=(), takes_lead=True, last_to_play=False, trick_points=0,
+                      card_points=0, partner_winning=False)
+
+
+@pytest.mark.parametrize(("rules", "players"), ALONE, ids=_ids(ALONE))
+def test_a_play_hint_to_a_player_alone_says_you(rules, players):
+    view = first_play_view(rules.at_table(players))
+    assert view.partners == ()
+    sampled = advice_line(view, play_advice(view))
+    red = "red points" if rules.avoid_points else "points"
+    assert f"over 40 likely deals you take about 12 more {red}" in sampled, sampled
+    lines = [sampled]
+    if not rules.avoid_points:
+        exact = advice_line(view, play_advice(view, exact=True))
+        assert "the last tricks are solved exactly: you take 12 more points" in exact, exact
+        trump = advice_line(view, play_advice(view, trump_lead=True))
+        assert "you lead trump to draw out the others' trumps" in trump, trump
+        lines += [exact, trump]
+    for line in lines:
+        assert "your side" not in line and "partner" not in line and "other side" not in line, line
+
+
+@pytest.mark.parametrize(("rules", "players"), PARTNERS, ids=_ids(PARTNERS))
+def test_a_play_hint_to_partners_still_says_your_side(rules, players):
+    view = first_play_view(rules.at_table(players))
+    assert view.partners
+    red = "red points" if rules.avoid_points else "points"
+    assert f"over 40 likely deals your side takes about 12 more {red}" in advice_line(view, play_advice(view))
+    if not rules.avoid_points:
+        trump = advice_line(view, play_advice(view, trump_lead=True))
+        assert "you lead trump to draw out the other side's trumps" in trump, trump
+
+
+def test_the_strong_hint_in_high_14_for_three_says_you():
+    """The hint command's own player, in a real position of High 14 for three."""
+    hinter = HintPlayer(budget=dataclasses.replace(STRONG, deadline=math.inf, samples=16))
+    view = first_play_view(HIGH_14.at_table(3), seed=2)
+    line = hint_line(view, hinter)
+    assert line.startswith("Play ") and "likely deals you take about" in line, line
+    assert "your side" not in line and "partner" not in line, line
+
+
+def test_the_easy_player_s_reason_for_pulling_trumps_alone_says_the_others():
+    """Rook for 3 to 8: the bid winner, alone, leads a sure trump to pull the others' trumps."""
+    reasons = []
+    for seed in range(6):
+        state = GameState(ROOK_1913.at_table(5), seed=seed)
+        easy = BasicPlayer(seed)
+        while not state.is_over and state.hand_number == 1:
+            view = state.view(state.turn)
+            advice = easy.advise(view)
+            if isinstance(advice.action, Play):
+                reasons.append(advice_line(view, advice))
+            state.apply(advice.action)
+    assert any("pull the others' trumps" in line for line in reasons)
+    assert not any("other side" in line or "your side" in line or "partner" in line for line in reasons)
