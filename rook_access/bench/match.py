@@ -31,20 +31,20 @@ import argparse
 import hashlib
 import json
 import math
-import multiprocessing
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from ..engine import PARTNERSHIP, Action, Deal, GameState, IllegalActionError
 from ..engine.events import Event, HandEnded, ThrownIn
 from ..engine.rules import RuleSet
 from ..engine.state import Phase
 from ..players import LEVELS, make_player
+from .parallel import results_by_name
 
 TEAMS = ("A", "B")
 PHASES = ("bidding", "discard", "trump", "play")
@@ -127,6 +127,8 @@ class DealResult:
     seeds: tuple[int, ...]
     plays: tuple[PlayResult, PlayResult]
     times: Times = field(default_factory=dict, compare=False, repr=False)
+    name: ClassVar[str] = "match"
+    """A match plays one table: every result is gathered under this name (``parallel.results_by_name``)."""
 
     @property
     def diff(self) -> float:
@@ -538,23 +540,17 @@ def run_match(
         raise ValueError("the number of deals cannot be negative")
     jobs = max(1, min(jobs, deals or 1))
     start = time.perf_counter()
-    results: list[DealResult] = []
-    if jobs == 1:
-        for number in range(deals):
-            results.extend(play_deals(a, b, seed, [number], dealer, keep_events, rules))
-            if progress is not None:
-                progress(number + 1, deals)
-    else:
-        size = max(1, min(25, math.ceil(deals / jobs)))
-        tasks = [
-            (a, b, seed, first, min(first + size, deals), dealer, keep_events, rules)
-            for first in range(0, deals, size)
-        ]
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for chunk in pool.imap_unordered(_worker, tasks):
-                results.extend(chunk)
-                if progress is not None:
-                    progress(len(results), deals)
+    size = 1 if jobs == 1 else max(1, min(25, math.ceil(deals / jobs)))  # one process: progress after each deal
+    tasks = [
+        (a, b, seed, first, min(first + size, deals), dealer, keep_events, rules)
+        for first in range(0, deals, size)
+    ]
+
+    def report(_name: str, done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, total)
+
+    results = results_by_name(_worker, tasks, [DealResult.name], jobs, deals, report)[DealResult.name]
     summary = summarize(results, a, b, seed, jobs, dealer)
     summary.elapsed = time.perf_counter() - start
     return summary

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -34,6 +33,7 @@ from ..engine.events import HandEnded, ThrownIn
 from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
 from ..players import make_player
 from .match import derive_seed, percentile
+from .parallel import results_by_name
 
 
 def _tables() -> dict[str, RuleSet]:
@@ -148,11 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [(name, args.seed, first, min(first + size, args.deals))
              for name in args.tables for first in range(0, args.deals, size)]
     start = time.perf_counter()
-    by_table: dict[str, list[DealResult]] = {name: [] for name in args.tables}
-    with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool:
-        for chunk in pool.imap_unordered(_worker, tasks):
-            for result in chunk:
-                by_table[result.name].append(result)
+    by_table = results_by_name(_worker, tasks, args.tables, args.jobs, args.deals)
     for name in args.tables:
         print(summary_line(name, sorted(by_table[name], key=lambda result: result.number)), flush=True)
     print(f"Elapsed {time.perf_counter() - start:.0f} s with {args.jobs} job(s).")
