@@ -27,9 +27,7 @@ called as ``player.choose_with_state(state, seat)`` with the live GameState
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import math
 import random
 import statistics
@@ -44,6 +42,7 @@ from ..engine.events import Event, HandEnded, ThrownIn
 from ..engine.rules import RuleSet
 from ..engine.state import Phase
 from ..players import LEVELS, make_player
+from .arguments import add_deals_seed_jobs, add_json_and_quiet, bench_parser, write_json
 from .parallel import results_by_name
 
 TEAMS = ("A", "B")
@@ -570,19 +569,12 @@ def _progress_printer(every: int = 50) -> Callable[[int, int], None]:
 
 def main(argv: list[str] | None = None) -> None:
     levels = sorted(LEVELS)
-    parser = argparse.ArgumentParser(
-        prog="python -m rook_access.bench.match",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = bench_parser("match", __doc__)
     parser.add_argument("--a", default="easy", choices=levels, help="team A's level (default easy)")
     parser.add_argument("--b", default="random", choices=levels, help="team B's level (default random)")
-    parser.add_argument("--deals", type=int, default=200, help="deals, each played twice (default 200)")
-    parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    add_deals_seed_jobs(parser, 200, "deals, each played twice (default 200)", "run seed (default 1)")
     parser.add_argument("--dealer", choices=DEALER_MODES, default="cycle", help="dealer by deal (default cycle)")
-    parser.add_argument("--json", metavar="FILE", help="also write the whole summary as JSON to FILE")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    add_json_and_quiet(parser, "also write the whole summary as JSON to FILE")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
@@ -602,9 +594,7 @@ def main(argv: list[str] | None = None) -> None:
     for line in summary.lines():
         print(line)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as file:
-            json.dump(summary.to_json(), file, indent=1)
-            file.write("\n")
+        write_json(args.json, summary.to_json())
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ meaningful only with at most one job per core on an otherwise idle machine).
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import statistics
@@ -32,6 +31,7 @@ from ..engine import Deal, GameState, IllegalActionError
 from ..engine.events import HandEnded, ThrownIn
 from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
 from ..players import make_player
+from .arguments import add_deals_seed_jobs, add_tables, bench_parser
 from .match import derive_seed, percentile
 from .parallel import results_by_name
 
@@ -133,13 +133,9 @@ def summary_line(name: str, results: Sequence[DealResult]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rook_access.bench.sides_1913", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", nargs="*", default=list(TABLES), metavar="NAME",
-                        help=f"the tables (default all: {', '.join(TABLES)})")
-    parser.add_argument("--deals", type=int, default=200, help="deals per table, each played twice (default 200)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser = bench_parser("sides_1913", __doc__)
+    add_tables(parser, TABLES)
+    add_deals_seed_jobs(parser, 200, "deals per table, each played twice (default 200)")
     args = parser.parse_args(argv)
     unknown = [name for name in args.tables if name not in TABLES]
     if unknown or args.deals < 1:
