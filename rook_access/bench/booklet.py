@@ -44,7 +44,7 @@ from .arguments import (
     print_progress,
     write_json,
 )
-from .match import derive_seed, percentile
+from .match import derive_seed, mean_and_interval, timing_stats
 from .parallel import results_by_name
 from .variants import make_deal
 
@@ -162,15 +162,10 @@ class TableSummary:
 
 def summarize(name: str, results: Sequence[DealResult]) -> TableSummary:
     """The summary of a table's deals."""
-    margins = [result.margin for result in results]
-    mean = statistics.fmean(margins)
-    ci = None
-    if len(margins) > 1:
-        error = statistics.stdev(margins) / math.sqrt(len(margins))
-        ci = (mean - 1.96 * error, mean + 1.96 * error)
+    mean, ci = mean_and_interval([result.margin for result in results])
     plays = [play for result in results for play in result.plays]
     won = [play for play in plays if play.bid_won]
-    times = [value for result in results for value in result.times] or [0.0]
+    timing = timing_stats([value for result in results for value in result.times] or [0.0])
     return TableSummary(
         name=name,
         deals=len(results),
@@ -180,10 +175,10 @@ def summarize(name: str, results: Sequence[DealResult]) -> TableSummary:
         bids_won=len(won),
         bids_made=sum(bool(play.made) for play in won),
         mean_bid=statistics.fmean(play.bid for play in won if play.bid is not None) if won else None,
-        decisions=len(times),
-        median_ms=statistics.median(times),
-        p95_ms=percentile(times, 0.95),
-        max_ms=max(times),
+        decisions=timing.count,
+        median_ms=timing.median,
+        p95_ms=timing.p95,
+        max_ms=timing.max,
     )
 
 

@@ -336,6 +336,15 @@ def timing_stats(values: Sequence[float]) -> TimingStats:
     return TimingStats(len(values), statistics.median(values), percentile(values, 0.95), max(values))
 
 
+def mean_and_interval(values: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
+    """The mean of ``values`` and its 95% interval, 1.96 standard errors either side (None for one value)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, None
+    error = statistics.stdev(values) / math.sqrt(len(values))
+    return mean, (mean - 1.96 * error, mean + 1.96 * error)
+
+
 @dataclass
 class MatchSummary:
     """Everything a match found."""

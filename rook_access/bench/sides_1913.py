@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -32,7 +31,7 @@ from ..engine.events import HandEnded, ThrownIn
 from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
 from ..players import make_player
 from .arguments import add_deals_seed_jobs, add_tables, bench_parser
-from .match import derive_seed, percentile
+from .match import derive_seed, mean_and_interval, timing_stats
 from .parallel import results_by_name
 
 
@@ -118,17 +117,15 @@ def _worker(task: tuple[str, int, int, int]) -> list[DealResult]:
 
 def summary_line(name: str, results: Sequence[DealResult]) -> str:
     """One table's report line."""
-    margins = [result.margin for result in results]
-    mean = statistics.fmean(margins)
-    error = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
-    times = [value for result in results for value in result.times] or [0.0]
+    mean, ci = mean_and_interval([result.margin for result in results])
+    low, high = ci or (mean, mean)  # one deal: no spread
+    timing = timing_stats([value for result in results for value in result.times] or [0.0])
     return (
         f"{name}: {len(results)} deals, each played both ways; strong side's MARGIN a hand {mean:+.1f} "
-        f"(95% CI {mean - 1.96 * error:+.1f} to {mean + 1.96 * error:+.1f}); strong side won "
+        f"(95% CI {low:+.1f} to {high:+.1f}); strong side won "
         f"{sum(r.bids_won for r in results)} bids of {2 * len(results)} plays, made "
         f"{sum(r.bids_made for r in results)}; thrown in {sum(r.thrown_in for r in results)}; strong decisions "
-        f"{len(times)}: median {statistics.median(times):.0f} ms, p95 {percentile(times, 0.95):.0f} ms, "
-        f"max {max(times):.0f} ms"
+        f"{timing.count}: median {timing.median:.0f} ms, p95 {timing.p95:.0f} ms, max {timing.max:.0f} ms"
     )
 
 

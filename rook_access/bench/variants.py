@@ -48,7 +48,7 @@ from .arguments import (
     print_progress,
     write_json,
 )
-from .match import derive_seed, percentile
+from .match import derive_seed, mean_and_interval, timing_stats
 from .parallel import results_by_name
 
 TABLES: dict[str, RuleSet] = {
@@ -210,19 +210,9 @@ class GameSummary:
 
 
 def summarize(name: str, results: Sequence[DealResult]) -> GameSummary:
-    diffs = [result.diff for result in results]
-    mean = statistics.fmean(diffs)
-    ci = None
-    if len(diffs) > 1:
-        error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-        ci = (mean - 1.96 * error, mean + 1.96 * error)
-    margins = [result.margin_diff for result in results]
-    margin_mean = statistics.fmean(margins)
-    margin_ci = None
-    if len(margins) > 1:
-        error = statistics.stdev(margins) / math.sqrt(len(margins))
-        margin_ci = (margin_mean - 1.96 * error, margin_mean + 1.96 * error)
-    times = [value for result in results for value in result.times] or [0.0]
+    mean, ci = mean_and_interval([result.diff for result in results])
+    margin_mean, margin_ci = mean_and_interval([result.margin_diff for result in results])
+    timing = timing_stats([value for result in results for value in result.times] or [0.0])
     return GameSummary(
         name=name,
         deals=len(results),
@@ -235,10 +225,10 @@ def summarize(name: str, results: Sequence[DealResult]) -> GameSummary:
         bids_made=sum(bool(result.strong.made) for result in results),
         easy_bids_won=sum(result.easy.bid_won for result in results),
         easy_bids_made=sum(bool(result.easy.made) for result in results),
-        decisions=len(times),
-        median_ms=statistics.median(times),
-        p95_ms=percentile(times, 0.95),
-        max_ms=max(times),
+        decisions=timing.count,
+        median_ms=timing.median,
+        p95_ms=timing.p95,
+        max_ms=timing.max,
         margin_mean=margin_mean,
         margin_ci=margin_ci,
     )
