@@ -24,8 +24,6 @@ at most one job per core on a machine doing nothing else).
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import statistics
 import sys
@@ -38,7 +36,15 @@ from ..engine import GameState, IllegalActionError
 from ..engine.events import HandEnded
 from ..engine.rules import PARTNERSHIP_1913, ROOK_1913, RuleSet, TableOptions, with_options
 from ..players import make_player
-from .match import derive_seed, percentile
+from .arguments import (
+    add_deals_seed_jobs,
+    add_json_and_quiet,
+    add_tables,
+    bench_parser,
+    print_progress,
+    write_json,
+)
+from .match import derive_seed, mean_and_interval, timing_stats
 from .parallel import results_by_name
 from .variants import make_deal
 
@@ -156,15 +162,10 @@ class TableSummary:
 
 def summarize(name: str, results: Sequence[DealResult]) -> TableSummary:
     """The summary of a table's deals."""
-    margins = [result.margin for result in results]
-    mean = statistics.fmean(margins)
-    ci = None
-    if len(margins) > 1:
-        error = statistics.stdev(margins) / math.sqrt(len(margins))
-        ci = (mean - 1.96 * error, mean + 1.96 * error)
+    mean, ci = mean_and_interval([result.margin for result in results])
     plays = [play for result in results for play in result.plays]
     won = [play for play in plays if play.bid_won]
-    times = [value for result in results for value in result.times] or [0.0]
+    timing = timing_stats([value for result in results for value in result.times] or [0.0])
     return TableSummary(
         name=name,
         deals=len(results),
@@ -174,10 +175,10 @@ def summarize(name: str, results: Sequence[DealResult]) -> TableSummary:
         bids_won=len(won),
         bids_made=sum(bool(play.made) for play in won),
         mean_bid=statistics.fmean(play.bid for play in won if play.bid is not None) if won else None,
-        decisions=len(times),
-        median_ms=statistics.median(times),
-        p95_ms=percentile(times, 0.95),
-        max_ms=max(times),
+        decisions=timing.count,
+        median_ms=timing.median,
+        p95_ms=timing.p95,
+        max_ms=timing.max,
     )
 
 
@@ -196,34 +197,23 @@ def run(names: Iterable[str], deals: int, seed: int = 1, jobs: int = 1, level: s
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rook_access.bench.booklet", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", nargs="*", default=list(TABLES), metavar="NAME",
-                        help=f"the tables (default all: {', '.join(TABLES)})")
-    parser.add_argument("--deals", type=int, default=200, help="deals per table (default 200)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser = bench_parser("booklet", __doc__)
+    add_tables(parser, TABLES)
+    add_deals_seed_jobs(parser, 200, "deals per table (default 200)")
     parser.add_argument("--level", default="strong", help="the level measured (default strong)")
     parser.add_argument("--others", default="easy", help="everyone else (default easy)")
-    parser.add_argument("--json", metavar="FILE", help="also write the summaries as JSON to FILE")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    add_json_and_quiet(parser)
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
-
-    def progress(name: str, done: int, total: int) -> None:
-        print(f"{name}: {done}/{total} deals", file=sys.stderr, flush=True)
-
     start = time.perf_counter()
     summaries = run(args.tables, args.deals, args.seed, args.jobs, args.level, args.others,
-                    None if args.quiet else progress)
+                    None if args.quiet else print_progress)
     for summary in summaries:
         print(summary.line(args.level, args.others), flush=True)
     print(f"Elapsed {time.perf_counter() - start:.0f} s with {args.jobs} job(s).")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as file:
-            json.dump([summary.to_json() for summary in summaries], file, indent=1)
-            file.write("\n")
+        write_json(args.json, [summary.to_json() for summary in summaries])
     return 0
 
 

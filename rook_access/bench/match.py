@@ -27,24 +27,23 @@ called as ``player.choose_with_state(state, seat)`` with the live GameState
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import math
-import multiprocessing
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from ..engine import PARTNERSHIP, Action, Deal, GameState, IllegalActionError
 from ..engine.events import Event, HandEnded, ThrownIn
 from ..engine.rules import RuleSet
 from ..engine.state import Phase
 from ..players import LEVELS, make_player
+from .arguments import add_deals_seed_jobs, add_json_and_quiet, bench_parser, write_json
+from .parallel import results_by_name
 
 TEAMS = ("A", "B")
 PHASES = ("bidding", "discard", "trump", "play")
@@ -127,6 +126,8 @@ class DealResult:
     seeds: tuple[int, ...]
     plays: tuple[PlayResult, PlayResult]
     times: Times = field(default_factory=dict, compare=False, repr=False)
+    name: ClassVar[str] = "match"
+    """A match plays one table: every result is gathered under this name (``parallel.results_by_name``)."""
 
     @property
     def diff(self) -> float:
@@ -335,6 +336,15 @@ def timing_stats(values: Sequence[float]) -> TimingStats:
     return TimingStats(len(values), statistics.median(values), percentile(values, 0.95), max(values))
 
 
+def mean_and_interval(values: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
+    """The mean of ``values`` and its 95% interval, 1.96 standard errors either side (None for one value)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, None
+    error = statistics.stdev(values) / math.sqrt(len(values))
+    return mean, (mean - 1.96 * error, mean + 1.96 * error)
+
+
 @dataclass
 class MatchSummary:
     """Everything a match found."""
@@ -538,23 +548,17 @@ def run_match(
         raise ValueError("the number of deals cannot be negative")
     jobs = max(1, min(jobs, deals or 1))
     start = time.perf_counter()
-    results: list[DealResult] = []
-    if jobs == 1:
-        for number in range(deals):
-            results.extend(play_deals(a, b, seed, [number], dealer, keep_events, rules))
-            if progress is not None:
-                progress(number + 1, deals)
-    else:
-        size = max(1, min(25, math.ceil(deals / jobs)))
-        tasks = [
-            (a, b, seed, first, min(first + size, deals), dealer, keep_events, rules)
-            for first in range(0, deals, size)
-        ]
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for chunk in pool.imap_unordered(_worker, tasks):
-                results.extend(chunk)
-                if progress is not None:
-                    progress(len(results), deals)
+    size = 1 if jobs == 1 else max(1, min(25, math.ceil(deals / jobs)))  # one process: progress after each deal
+    tasks = [
+        (a, b, seed, first, min(first + size, deals), dealer, keep_events, rules)
+        for first in range(0, deals, size)
+    ]
+
+    def report(_name: str, done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, total)
+
+    results = results_by_name(_worker, tasks, [DealResult.name], jobs, deals, report)[DealResult.name]
     summary = summarize(results, a, b, seed, jobs, dealer)
     summary.elapsed = time.perf_counter() - start
     return summary
@@ -574,19 +578,12 @@ def _progress_printer(every: int = 50) -> Callable[[int, int], None]:
 
 def main(argv: list[str] | None = None) -> None:
     levels = sorted(LEVELS)
-    parser = argparse.ArgumentParser(
-        prog="python -m rook_access.bench.match",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = bench_parser("match", __doc__)
     parser.add_argument("--a", default="easy", choices=levels, help="team A's level (default easy)")
     parser.add_argument("--b", default="random", choices=levels, help="team B's level (default random)")
-    parser.add_argument("--deals", type=int, default=200, help="deals, each played twice (default 200)")
-    parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    add_deals_seed_jobs(parser, 200, "deals, each played twice (default 200)", "run seed (default 1)")
     parser.add_argument("--dealer", choices=DEALER_MODES, default="cycle", help="dealer by deal (default cycle)")
-    parser.add_argument("--json", metavar="FILE", help="also write the whole summary as JSON to FILE")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    add_json_and_quiet(parser, "also write the whole summary as JSON to FILE")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
@@ -606,9 +603,7 @@ def main(argv: list[str] | None = None) -> None:
     for line in summary.lines():
         print(line)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as file:
-            json.dump(summary.to_json(), file, indent=1)
-            file.write("\n")
+        write_json(args.json, summary.to_json())
 
 
 if __name__ == "__main__":

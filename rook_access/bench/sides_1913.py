@@ -19,11 +19,8 @@ meaningful only with at most one job per core on an otherwise idle machine).
 
 from __future__ import annotations
 
-import argparse
 import math
-import multiprocessing
 import random
-import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -33,7 +30,9 @@ from ..engine import Deal, GameState, IllegalActionError
 from ..engine.events import HandEnded, ThrownIn
 from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
 from ..players import make_player
-from .match import derive_seed, percentile
+from .arguments import add_deals_seed_jobs, add_tables, bench_parser
+from .match import derive_seed, mean_and_interval, timing_stats
+from .parallel import results_by_name
 
 
 def _tables() -> dict[str, RuleSet]:
@@ -118,28 +117,22 @@ def _worker(task: tuple[str, int, int, int]) -> list[DealResult]:
 
 def summary_line(name: str, results: Sequence[DealResult]) -> str:
     """One table's report line."""
-    margins = [result.margin for result in results]
-    mean = statistics.fmean(margins)
-    error = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
-    times = [value for result in results for value in result.times] or [0.0]
+    mean, ci = mean_and_interval([result.margin for result in results])
+    low, high = ci or (mean, mean)  # one deal: no spread
+    timing = timing_stats([value for result in results for value in result.times] or [0.0])
     return (
         f"{name}: {len(results)} deals, each played both ways; strong side's MARGIN a hand {mean:+.1f} "
-        f"(95% CI {mean - 1.96 * error:+.1f} to {mean + 1.96 * error:+.1f}); strong side won "
+        f"(95% CI {low:+.1f} to {high:+.1f}); strong side won "
         f"{sum(r.bids_won for r in results)} bids of {2 * len(results)} plays, made "
         f"{sum(r.bids_made for r in results)}; thrown in {sum(r.thrown_in for r in results)}; strong decisions "
-        f"{len(times)}: median {statistics.median(times):.0f} ms, p95 {percentile(times, 0.95):.0f} ms, "
-        f"max {max(times):.0f} ms"
+        f"{timing.count}: median {timing.median:.0f} ms, p95 {timing.p95:.0f} ms, max {timing.max:.0f} ms"
     )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rook_access.bench.sides_1913", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", nargs="*", default=list(TABLES), metavar="NAME",
-                        help=f"the tables (default all: {', '.join(TABLES)})")
-    parser.add_argument("--deals", type=int, default=200, help="deals per table, each played twice (default 200)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser = bench_parser("sides_1913", __doc__)
+    add_tables(parser, TABLES)
+    add_deals_seed_jobs(parser, 200, "deals per table, each played twice (default 200)")
     args = parser.parse_args(argv)
     unknown = [name for name in args.tables if name not in TABLES]
     if unknown or args.deals < 1:
@@ -148,11 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [(name, args.seed, first, min(first + size, args.deals))
              for name in args.tables for first in range(0, args.deals, size)]
     start = time.perf_counter()
-    by_table: dict[str, list[DealResult]] = {name: [] for name in args.tables}
-    with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool:
-        for chunk in pool.imap_unordered(_worker, tasks):
-            for result in chunk:
-                by_table[result.name].append(result)
+    by_table = results_by_name(_worker, tasks, args.tables, args.jobs, args.deals)
     for name in args.tables:
         print(summary_line(name, sorted(by_table[name], key=lambda result: result.number)), flush=True)
     print(f"Elapsed {time.perf_counter() - start:.0f} s with {args.jobs} job(s).")

@@ -27,8 +27,6 @@ job per core).
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import random
 import statistics
@@ -42,7 +40,15 @@ from ..engine import Deal, GameState, IllegalActionError
 from ..engine.events import HandEnded, ThrownIn
 from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
 from ..players import LEVELS, make_player
-from .match import derive_seed, percentile
+from .arguments import (
+    add_deals_seed_jobs,
+    add_json_and_quiet,
+    add_tables,
+    bench_parser,
+    print_progress,
+    write_json,
+)
+from .match import derive_seed, mean_and_interval, timing_stats
 from .parallel import results_by_name
 
 TABLES: dict[str, RuleSet] = {
@@ -204,19 +210,9 @@ class GameSummary:
 
 
 def summarize(name: str, results: Sequence[DealResult]) -> GameSummary:
-    diffs = [result.diff for result in results]
-    mean = statistics.fmean(diffs)
-    ci = None
-    if len(diffs) > 1:
-        error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-        ci = (mean - 1.96 * error, mean + 1.96 * error)
-    margins = [result.margin_diff for result in results]
-    margin_mean = statistics.fmean(margins)
-    margin_ci = None
-    if len(margins) > 1:
-        error = statistics.stdev(margins) / math.sqrt(len(margins))
-        margin_ci = (margin_mean - 1.96 * error, margin_mean + 1.96 * error)
-    times = [value for result in results for value in result.times] or [0.0]
+    mean, ci = mean_and_interval([result.diff for result in results])
+    margin_mean, margin_ci = mean_and_interval([result.margin_diff for result in results])
+    timing = timing_stats([value for result in results for value in result.times] or [0.0])
     return GameSummary(
         name=name,
         deals=len(results),
@@ -229,10 +225,10 @@ def summarize(name: str, results: Sequence[DealResult]) -> GameSummary:
         bids_made=sum(bool(result.strong.made) for result in results),
         easy_bids_won=sum(result.easy.bid_won for result in results),
         easy_bids_made=sum(bool(result.easy.made) for result in results),
-        decisions=len(times),
-        median_ms=statistics.median(times),
-        p95_ms=percentile(times, 0.95),
-        max_ms=max(times),
+        decisions=timing.count,
+        median_ms=timing.median,
+        p95_ms=timing.p95,
+        max_ms=timing.max,
         margin_mean=margin_mean,
         margin_ci=margin_ci,
     )
@@ -257,36 +253,25 @@ def run(names: Iterable[str], deals: int, seed: int = 1, jobs: int = 1, level: s
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rook_access.bench.variants", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--variants", nargs="*", default=list(TABLES), metavar="NAME",
-                        help=f"the games (default all: {', '.join(TABLES)})")
-    parser.add_argument("--deals", type=int, default=100, help="deals per game, each played twice (default 100)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser = bench_parser("variants", __doc__)
+    add_tables(parser, TABLES, "--variants", "games")
+    add_deals_seed_jobs(parser, 100, "deals per game, each played twice (default 100)")
     parser.add_argument("--level", default="strong", choices=sorted(LEVELS), help="seat 0's level (default strong)")
     parser.add_argument("--others", default="easy", choices=sorted(LEVELS), help="everyone else (default easy)")
     parser.add_argument("--side", action="store_true",
                         help="the level plays every seat of seat 0's score (its partner's too), not seat 0 alone")
-    parser.add_argument("--json", metavar="FILE", help="also write the summaries as JSON to FILE")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    add_json_and_quiet(parser)
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
-
-    def progress(name: str, done: int, total: int) -> None:
-        print(f"{name}: {done}/{total} deals", file=sys.stderr, flush=True)
-
     start = time.perf_counter()
     summaries = run(args.variants, args.deals, args.seed, args.jobs, args.level, args.others,
-                    None if args.quiet else progress, args.side)
+                    None if args.quiet else print_progress, args.side)
     for summary in summaries:
         print(summary.line(args.level, args.others), flush=True)
     print(f"Elapsed {time.perf_counter() - start:.0f} s with {args.jobs} job(s).")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as file:
-            json.dump([summary.to_json() for summary in summaries], file, indent=1)
-            file.write("\n")
+        write_json(args.json, [summary.to_json() for summary in summaries])
     return 0
 
 

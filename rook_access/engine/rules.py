@@ -759,10 +759,22 @@ class RuleSet:
 
         >>> FLIP.score_hand([-3, 20], bidding_side=None, bid=None)
         (None, [0, 20])
+
+        Where each trick is worth ``trick_points`` (Display Rook), a team took its counters and
+        its tricks' points; bidders who make their bid score all they took, and with
+        ``made_others_score_tricks_only`` the others score only their tricks' points:
+
+        >>> DISPLAY.score_hand([60, 40], bidding_side=0, bid=70, tricks=[8, 6])
+        (True, [76, 12])
+        >>> DISPLAY.score_hand([40, 60], bidding_side=0, bid=70, tricks=[8, 6])
+        (False, [-70, 72])
         """
+        by_trick: list[int] | None = None  # each team's points for its tricks, where tricks count (Display Rook)
+        took = list(counters)
         if self.trick_points and tricks is not None:
-            return self._score_with_trick_points(counters, bidding_side, bid, tricks)
-        change = list(counters)
+            by_trick = [self.trick_points * count for count in tricks]
+            took = [points + extra for points, extra in zip(counters, by_trick, strict=True)]
+        change = list(took)
         if all_tricks is not None:
             change[all_tricks] += self.all_tricks_bonus
         if most_tricks is not None:
@@ -771,39 +783,15 @@ class RuleSet:
             change = [max(0, points) for points in change]
         if bidding_side is None or bid is None:
             return None, change
+        toward_bid = took[bidding_side]
         if most_tricks == bidding_side and self.trick_bonus_makes_bid:
-            made = counters[bidding_side] + self.most_tricks_bonus >= bid
-        else:
-            made = counters[bidding_side] >= bid
+            toward_bid += self.most_tricks_bonus
+        made = toward_bid >= bid
         if not made:
             change[bidding_side] = -bid
-        return made, change
-
-    def _score_with_trick_points(
-        self, counters: list[int], bidding_side: int | None, bid: int | None, tricks: Sequence[int]
-    ) -> tuple[bool | None, list[int]]:
-        """Display Rook: each team took its counters and ``trick_points`` a trick.  Bidders who took their bid
-        score all they took and the others only their tricks' points; bidders short of it lose the bid and
-        the others score all they took.
-
-        >>> DISPLAY.score_hand([60, 40], bidding_side=0, bid=70, tricks=[8, 6])
-        (True, [76, 12])
-        >>> DISPLAY.score_hand([40, 60], bidding_side=0, bid=70, tricks=[8, 6])
-        (False, [-70, 72])
-        """
-        took = [points + self.trick_points * count for points, count in zip(counters, tricks, strict=True)]
-        if bidding_side is None or bid is None:
-            return None, took
-        made = took[bidding_side] >= bid
-        if made:
-            if self.made_others_score_tricks_only:
-                change = [self.trick_points * count for count in tricks]
-            else:
-                change = list(took)
+        elif by_trick is not None and self.made_others_score_tricks_only:
+            change = list(by_trick)
             change[bidding_side] = took[bidding_side]
-        else:
-            change = list(took)
-            change[bidding_side] = -bid
         return made, change
 
     def scores_from_teams(

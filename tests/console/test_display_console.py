@@ -5,22 +5,18 @@ resumed exactly; bad input refused in one line."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 
 import pytest
 
-from rook_access.engine import Bid, GameState, HandDisplayed, NameTrump, Pass, Play, card_color, parse_card, parse_color
+from rook_access.engine import GameState, HandDisplayed, card_color
 from rook_access.engine.notation import event_to_json
 from rook_access.engine.rules import DISPLAY
-from rook_access.players import BasicPlayer, RandomPlayer
+from rook_access.players import RandomPlayer
 from rook_access.saves import GameSetup, make_table
-from tests.console.test_dixie_console import _answer_pauses_until_asked
 from tests.console.test_variant_console import variant_script
-from tests.helpers.console import run_program, transcript
-from tests.helpers.terminal import Terminal, screen_reader_safe
+from tests.helpers.console import keyboard_moves, replay_moves, run_at_home, run_program, transcript
+from tests.helpers.terminal import Terminal, answer_pauses_until_asked, screen_reader_safe
 
 
 def setup_for(seed: int) -> GameSetup:
@@ -31,29 +27,6 @@ def setup_for(seed: int) -> GameSetup:
 def seed_where_dealer_is(dealer: int) -> int:
     """A seed whose one-hand game of easy computer players (as the command line makes it) ``dealer`` deals."""
     return next(seed for seed in range(200) if make_table(setup_for(seed))[0].dealer == dealer)
-
-
-def keyboard_moves(seed: int) -> list[str]:
-    """What South types (as the basic player would choose), the displayed partner's cards included when
-    South deals, in ``--variant display --hands 1 --level easy --seed SEED``."""
-    state, computers = make_table(setup_for(seed))
-    south = BasicPlayer(0)
-    moves = []
-    while not state.is_over:
-        seat, actor = state.turn, state.actor
-        player = computers[actor] or south
-        action = player.choose(state.view(seat))
-        if computers[actor] is None:
-            moves.append(str(action))
-        state.apply(action, seat)
-    return moves
-
-
-def run_at(args: list[str], text: str, home) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, ROOK_ACCESS_CONFIG_DIR=str(home / "config"), ROOK_ACCESS_DATA_DIR=str(home / "data"),
-               PYTHONIOENCODING="utf-8")
-    return subprocess.run([sys.executable, "-m", "rook_access", *args], input=text, capture_output=True, text=True,
-                          env=env, timeout=120)
 
 
 def test_a_whole_game_at_the_console_with_the_record_replayed(tmp_path):
@@ -70,21 +43,13 @@ def test_a_whole_game_at_the_console_with_the_record_replayed(tmp_path):
     events = [json.loads(line) for line in record.read_text().splitlines()]
     displays = [event for event in events if event["event"] == "display"]
     assert [event["player"] for event in displays] == [e["dealer"] for e in events if e["event"] == "deal"]
-    state = GameState(DISPLAY.replace(hands_limit=2), seed=3)
-    for event in events:
-        kind = event["event"]
-        if kind == "bid":
-            state.apply(Pass() if event["amount"] is None else Bid(event["amount"]), event["seat"])
-        elif kind == "trump":
-            state.apply(NameTrump(parse_color(event["color"])), event["seat"])
-        elif kind == "play":
-            state.apply(Play(parse_card(event["card"])), event["seat"])
+    state = replay_moves(GameState(DISPLAY.replace(hands_limit=2), seed=3), events)
     assert [event_to_json(event) for event in state.events[1:]] == events[1:]
 
 
 def test_the_user_who_deals_is_asked_for_the_partners_displayed_cards():
     seed = seed_where_dealer_is(0)
-    moves = keyboard_moves(seed)
+    moves = keyboard_moves(seed, "display")
     done = run_program(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)],
                        "\n".join(moves) + "\n", timeout=120)
     assert done.returncode == 0 and "Game over." in done.stdout, done.stdout[-800:]
@@ -96,7 +61,7 @@ def test_the_user_who_deals_is_asked_for_the_partners_displayed_cards():
 
 def test_when_the_partner_deals_the_users_hand_is_displayed_and_the_partner_plays_it():
     seed = seed_where_dealer_is(2)
-    moves = keyboard_moves(seed)
+    moves = keyboard_moves(seed, "display")
     done = run_program(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)],
                        "\n".join(moves) + "\n", timeout=120)
     assert done.returncode == 0 and "Game over." in done.stdout
@@ -108,14 +73,14 @@ def test_when_the_partner_deals_the_users_hand_is_displayed_and_the_partner_play
 
 def test_a_saved_game_resumes_exactly(tmp_path):
     seed = seed_where_dealer_is(0)
-    moves = keyboard_moves(seed)
+    moves = keyboard_moves(seed, "display")
     args = ["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)]
     whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
-    assert run_at([*args, "--record", str(whole)], "\n".join(moves) + "\n", tmp_path / "a").returncode == 0
+    assert run_at_home([*args, "--record", str(whole)], "\n".join(moves) + "\n", tmp_path / "a").returncode == 0
     half = len(moves) // 2 + 3  # past the display, while South plays North's cards
-    first = run_at([*args, "--record", str(parts)], "\n".join([*moves[:half], "quit"]) + "\n", tmp_path / "b")
+    first = run_at_home([*args, "--record", str(parts)], "\n".join([*moves[:half], "quit"]) + "\n", tmp_path / "b")
     assert "Game saved." in first.stdout
-    second = run_at(["--resume"], "\n".join(moves[half:]) + "\n", tmp_path / "b")
+    second = run_at_home(["--resume"], "\n".join(moves[half:]) + "\n", tmp_path / "b")
     assert second.returncode == 0 and "Game over." in second.stdout, second.stdout[-500:]
     assert parts.read_text() == whole.read_text()
 
@@ -156,13 +121,13 @@ def test_a_card_that_does_not_follow_and_a_bid_not_in_fives_get_one_line_and_cha
 @pytest.mark.xdist_group("real-time")
 def test_a_whole_game_in_a_terminal_where_the_user_plays_the_displayed_hand(tmp_path):
     seed = seed_where_dealer_is(0)
-    moves = keyboard_moves(seed)
+    moves = keyboard_moves(seed, "display")
     args = ["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)]
     term = Terminal(args, tmp_path, width=250)
     try:
         term.wait_for("Display Rook")
         for move in moves:
-            _answer_pauses_until_asked(term, until=("Your ", "North's "))  # the user's question, or North's
+            answer_pauses_until_asked(term, until=("Your ", "North's "))  # the user's question, or North's
             before = term.screen().count("\nYou") + term.screen().count("\nNorth ")
             term.type(move)
             deadline = time.monotonic() + 30
@@ -170,7 +135,7 @@ def test_a_whole_game_in_a_terminal_where_the_user_plays_the_displayed_hand(tmp_
                 assert time.monotonic() < deadline, term.screen()[-1000:]
                 time.sleep(0.05)
         while "EXIT=0" not in term.screen():
-            _answer_pauses_until_asked(term, until="EXIT=0")
+            answer_pauses_until_asked(term, until="EXIT=0")
         screen = term.screen()
         assert "Game over." in screen and "North's hand is face up, you play it" in screen
         assert "Traceback" not in screen and screen_reader_safe(screen)

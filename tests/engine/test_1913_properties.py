@@ -26,40 +26,16 @@ from rook_access.engine import (
     OddCardsTaken,
     TrickTaken,
     TrumpNamed,
-    card_color,
     card_number,
 )
 from rook_access.engine.rules import PARTNERSHIP_1913, ROOK_1913, TableOptions, with_options
-from rook_access.players import BasicPlayer, RandomPlayer
-
-COUNTERS = {5: 5, 10: 10, 14: 10}
+from tests.helpers.referee import count, follows, play_out, takes
 
 TABLES = [("rook-1913", ROOK_1913, players, None) for players in range(3, 9)] + [
     ("partnership-1913", PARTNERSHIP_1913, 4, None),
     ("partnership-1913", PARTNERSHIP_1913, 6, None),
     ("partnership-1913", PARTNERSHIP_1913, 6, 3),
 ]
-
-
-def count(cards) -> int:
-    return sum(COUNTERS.get(card_number(card), 0) for card in cards)
-
-
-def follows(hand: set[int], card: int, lead: int | None) -> bool:
-    """Follow the color led if you can; else any card (throw away, or trump)."""
-    if card not in hand:
-        return False
-    if lead is None:
-        return True
-    same = {c for c in hand if card_color(c) == card_color(lead)}
-    return not same or card in same
-
-
-def takes(cards: list[int], trump: int) -> int:
-    """The highest trump, else the highest of the color led (the 1 the lowest card) takes the trick."""
-    trumps = [c for c in cards if card_color(c) == trump]
-    pool = trumps or [c for c in cards if card_color(c) == card_color(cards[0])]
-    return cards.index(max(pool, key=card_number))
 
 
 def sides_of(name: str, players: int, sides: int | None) -> list[list[int]]:
@@ -74,14 +50,7 @@ def sides_of(name: str, players: int, sides: int | None) -> list[list[int]]:
 @given(seed=st.integers(0, 2**32 - 1), random_seats=st.lists(st.booleans(), min_size=8, max_size=8))
 def test_whole_games_follow_the_booklet(name, base, players, sides, seed, random_seats):
     rules = with_options(base, TableOptions(players=players, sides=sides, hands=3))
-    state = GameState(rules, seed=seed)
-    agents = [RandomPlayer(seed + s) if random_seats[s] else BasicPlayer(seed + s) for s in range(players)]
-    steps = 0
-    while not state.is_over:
-        seat = state.turn
-        state.apply(agents[seat].choose(state.view(seat)), seat)
-        steps += 1
-        assert steps < 5000
+    state = play_out(GameState(rules, seed=seed), seed, random_seats)
     check(name, players, sides, state)
 
 

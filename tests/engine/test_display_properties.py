@@ -26,34 +26,21 @@ from rook_access.engine import (
     TrickTaken,
     TrumpNamed,
     card_color,
-    card_number,
 )
 from rook_access.engine.rules import DISPLAY
-from rook_access.players import BasicPlayer, RandomPlayer
-
-COUNTERS = {5: 5, 10: 10, 14: 10}
-
-
-def count(cards) -> int:
-    return sum(COUNTERS.get(card_number(card), 0) for card in cards)
-
-
-def takes(cards: list[int], trump: int) -> int:
-    trumps = [c for c in cards if card_color(c) == trump]
-    pool = trumps or [c for c in cards if card_color(c) == card_color(cards[0])]
-    return cards.index(max(pool, key=card_number))
+from tests.helpers.referee import count, play_out, takes
 
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), random_seats=st.lists(st.booleans(), min_size=4, max_size=4))
 def test_whole_games_follow_the_booklet(seed, random_seats):
-    state = GameState(DISPLAY.replace(hands_limit=3), seed=seed)
-    agents = [RandomPlayer(seed + s) if random_seats[s] else BasicPlayer(seed + s) for s in range(4)]
     actors = []
-    while not state.is_over:
-        seat = state.turn
-        actors.append((seat, state.actor, state.dealer, state.phase.value, len(state.tricks), len(state.trick_cards)))
-        state.apply(agents[state.actor].choose(state.view(seat)), seat)
+
+    def watch(state: GameState) -> None:
+        actors.append((state.turn, state.actor, state.dealer, state.phase.value, len(state.tricks),
+                       len(state.trick_cards)))
+
+    state = play_out(GameState(DISPLAY.replace(hands_limit=3), seed=seed), seed, random_seats, watch)
     for seat, actor, dealer, phase, tricks_done, in_trick in actors:
         partner = (dealer + 2) % 4
         displayed = phase == "play" and (tricks_done or in_trick)

@@ -30,32 +30,13 @@ from rook_access.engine import (
     TricksCut,
     TrickTaken,
     TrumpNamed,
-    card_color,
     card_number,
 )
 from rook_access.engine.rules import DIXIE, TableOptions, with_options
-from rook_access.players import BasicPlayer, RandomPlayer
+from tests.helpers.referee import count, follows, play_out, takes
 
 COUNTERS = {5: 5, 10: 10, 13: 10}
-
-
-def count(cards) -> int:
-    return sum(COUNTERS.get(card_number(card), 0) for card in cards)
-
-
-def follows(hand: set[int], card: int, lead: int | None) -> bool:
-    if card not in hand:
-        return False
-    if lead is None:
-        return True
-    same = {c for c in hand if card_color(c) == card_color(lead)}
-    return not same or card in same
-
-
-def takes(cards: list[int], trump: int) -> int:
-    trumps = [c for c in cards if card_color(c) == trump]
-    pool = trumps or [c for c in cards if card_color(c) == card_color(cards[0])]
-    return cards.index(max(pool, key=card_number))
+"""Dixie Rook's counters: the 13s count, the 14 nothing."""
 
 
 @pytest.mark.parametrize("players", [4, 6])
@@ -63,14 +44,7 @@ def takes(cards: list[int], trump: int) -> int:
 @given(seed=st.integers(0, 2**32 - 1), random_seats=st.lists(st.booleans(), min_size=6, max_size=6))
 def test_whole_games_follow_the_booklet(players, seed, random_seats):
     rules = with_options(DIXIE, TableOptions(players=players, hands=3))
-    state = GameState(rules, seed=seed)
-    agents = [RandomPlayer(seed + s) if random_seats[s] else BasicPlayer(seed + s) for s in range(players)]
-    steps = 0
-    while not state.is_over:
-        seat = state.turn
-        state.apply(agents[seat].choose(state.view(seat)), seat)
-        steps += 1
-        assert steps < 5000
+    state = play_out(GameState(rules, seed=seed), seed, random_seats)
     check(players, state)
 
 
@@ -137,7 +111,7 @@ def check(players: int, state: GameState) -> None:  # noqa: C901 - the rules, on
             last = not any(hands)
             assert event.winner == winner and list(event.cards) == cards
             assert set(event.nest) == (nest if last else set())
-            points = count(cards) + (count(nest) if last else 0)
+            points = count(cards, COUNTERS) + (count(nest, COUNTERS) if last else 0)
             assert event.points == points
             taken[team_of[winner]] += points
             tricks[team_of[winner]] += 2 if last else 1  # the nest is a trick too

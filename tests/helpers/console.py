@@ -8,13 +8,16 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from rook_access.announcer import Verbosity
 from rook_access.announcer.message import Message
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, card_name, cards_in
+from rook_access.engine.actions import Bid, Discard, NameTrump, Pass, Play
+from rook_access.engine.cards import parse_card, parse_color
 from rook_access.engine.deal import EXAMPLE_DEAL
 from rook_access.players import BasicPlayer, make_player
 from rook_access.record import RecordWriter
@@ -221,18 +224,47 @@ def transcript(
     return channel.lines, game
 
 
-def keyboard_moves(seed: int) -> list[str]:
+def keyboard_moves(seed: int, variant: str = "partnership", options: Mapping[str, int] | None = None) -> list[str]:
     """South's moves, as the basic player would make them, in a one-hand game of easy computer players
-    as ``--hands 1 --level easy --seed SEED`` makes it, found by playing it as the program does."""
-    setup = GameSetup.create(["human", "computer", "computer", "computer"], level="easy", seed=seed, hands=1)
-    state, players = make_table(setup)
+    as ``--variant VARIANT --hands 1 --level easy --seed SEED`` makes it (``options`` the table's: its
+    ``players``, 4 if not given), found by playing it as the program does; where South plays another
+    seat's hand (Display Rook's displayed hand) those moves too."""
+    players = (options or {}).get("players", 4)
+    setup = GameSetup.create(["human"] + ["computer"] * (players - 1), level="easy", seed=seed, hands=1,
+                             variant=variant, options=options)
+    state, computers = make_table(setup)
     south = BasicPlayer(0)
     moves = []
     while not state.is_over:
-        seat = state.turn
-        player = players[seat] or south
+        seat, actor = state.turn, state.actor
+        player = computers[actor] or south
         action = player.choose(state.view(seat))
-        if players[seat] is None:
+        if computers[actor] is None:
             moves.append(str(action))
-        state.apply(action)
+        state.apply(action, seat)
     return moves
+
+
+def run_at_home(args: list[str], input_text: str, home: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m rook_access`` with piped standard input and its settings and saves in ``home``
+    (kept between runs, for a resume)."""
+    env = dict(os.environ, ROOK_ACCESS_CONFIG_DIR=str(home / "config"), ROOK_ACCESS_DATA_DIR=str(home / "data"),
+               PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "rook_access", *args], input=input_text, capture_output=True,
+                          text=True, env=env, timeout=timeout)
+
+
+def replay_moves(state: GameState, records: Iterable[Mapping[str, Any]]) -> GameState:
+    """``state`` after the moves of a ``--record`` file's lines, each made by its seat through the engine:
+    bids and passes, the nest's discard, trump and cards (the other lines say what followed)."""
+    for record in records:
+        kind = record["event"]
+        if kind == "bid":
+            state.apply(Pass() if record["amount"] is None else Bid(record["amount"]), record["seat"])
+        elif kind == "nest" and "discarded" in record:
+            state.apply(Discard(frozenset(parse_card(c) for c in record["discarded"])), record["seat"])
+        elif kind == "trump":
+            state.apply(NameTrump(parse_color(record["color"])), record["seat"])
+        elif kind == "play":
+            state.apply(Play(parse_card(record["card"])), record["seat"])
+    return state

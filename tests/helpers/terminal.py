@@ -110,4 +110,21 @@ def screen_reader_safe(text: str) -> bool:
     return "\x1b" not in text and not any("\u2500" <= ch <= "\u257f" for ch in text)
 
 
-__all__ = ["Terminal", "os", "screen_reader_safe"]
+def answer_pauses_until_asked(term: Terminal, until: str | tuple[str, ...] = "Your ") -> None:
+    """Press Enter at each pause after a trick until the last line asks for a move (starts with ``until``),
+    or the program has ended."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        last = term.screen().splitlines()[-1] if term.screen() else ""
+        if last.startswith(until) or "EXIT=" in last:
+            return
+        if last.startswith("Press Enter to go on."):
+            presses = term.screen().count("Press Enter to go on.")
+            term.keys("Enter")
+            term.wait_for_count("Press Enter to go on.", presses, timeout=5)
+            time.sleep(0.1)
+        time.sleep(0.05)
+    raise AssertionError(f"no question came; the screen shows:\n{term.screen()[-1000:]}")
+
+
+__all__ = ["Terminal", "answer_pauses_until_asked", "os", "screen_reader_safe"]

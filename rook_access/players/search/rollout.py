@@ -64,45 +64,36 @@ def rollout(
     lead_card = _lead_avoid if tables.avoid else _lead
     follow_card = _follow_avoid if tables.avoid else _follow
 
-    cards = list(trick)
+    cards: Sequence[int] = trick  # the cards played to this trick before the rollout began
     while True:
-        # The state of the trick so far.
-        if cards:
-            lead = cards[0]
-            powers = trick_powers[lead]
-            best_value = -1
-            best_seat = leader
-            trick_points = bonus
-            for offset, card in enumerate(cards):
-                value = powers[card]
-                if value > best_value:
-                    best_value = value
-                    best_seat = (leader + offset) % players
-                trick_points += points[card]
-        else:
-            lead = None
-            powers = trick_powers[0]
-            best_value = -1
-            best_seat = leader
-            trick_points = bonus
-        seat = (leader + len(cards)) % players
-        while len(cards) < players:
-            hand = hands[seat]
-            legal = legal_plays(hand, lead, trump)
-            if not legal & (legal - 1):
-                card = legal.bit_length() - 1
-            elif explore is not None and explore() < epsilon:
-                skip = int(explore() * legal.bit_count())
-                while skip:
-                    legal &= legal - 1
-                    skip -= 1
-                card = (legal & -legal).bit_length() - 1
-            elif lead is None:
-                card = lead_card(tables, side_of, hands, seat, legal)
+        # Each card of the trick, those already played first, is taken into the trick's state.
+        lead: int | None = None
+        powers = trick_powers[0]
+        best_value = -1
+        best_seat = leader
+        trick_points = bonus
+        given = len(cards)
+        seat = leader
+        for played in range(players):
+            if played < given:
+                card = cards[played]
             else:
-                card = follow_card(tables, side_of, hands, seat, legal, powers, lead, best_value, best_seat,
-                                   trick_points, len(cards))
-            hands[seat] = hand & ~(1 << card)
+                hand = hands[seat]
+                legal = legal_plays(hand, lead, trump)
+                if not legal & (legal - 1):
+                    card = legal.bit_length() - 1
+                elif explore is not None and explore() < epsilon:
+                    skip = int(explore() * legal.bit_count())
+                    while skip:
+                        legal &= legal - 1
+                        skip -= 1
+                    card = (legal & -legal).bit_length() - 1
+                elif lead is None:
+                    card = lead_card(tables, side_of, hands, seat, legal)
+                else:
+                    card = follow_card(tables, side_of, hands, seat, legal, powers, lead, best_value, best_seat,
+                                       trick_points, played)
+                hands[seat] = hand & ~(1 << card)
             if lead is None:
                 lead = card
                 powers = trick_powers[card]
@@ -111,7 +102,6 @@ def rollout(
                 best_value = value
                 best_seat = seat
             trick_points += points[card]
-            cards.append(card)
             seat = seat + 1 if seat + 1 < players else 0
         last = not hands[best_seat]
         if odd_cards and not all(hands):
@@ -134,7 +124,7 @@ def rollout(
         if last:
             return taken, won
         leader = best_seat
-        cards = []
+        cards = ()
 
 
 def _lead(tables: TrumpTables, side_of: Sequence[int], hands: list[CardSet], seat: int, legal: CardSet) -> int:
