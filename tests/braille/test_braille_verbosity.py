@@ -42,14 +42,19 @@ def test_the_longest_hand_is_cut_into_lines_that_fit():
     assert all(cell_count(line) <= WIDTH for line in lines)
 
 
-def test_a_trick_with_the_bird_and_three_two_digit_cards_fits():
+def _bird_deal_in_play():
+    """A hand in play, South leading: South holds the Bird, West and North two-digit reds."""
     hands = (
         "rook 14r 5x 6x 7x 8x 9x 10x 11x",
         "13r 12x 13x 14x 5y 6y 7y 8y 9y",
         "12r 10y 11y 12y 13y 14y 5g 6g 7g",
         "11r 8g 9g 10g 11g 12g 13g 14g 5r",
     )
-    state = start_play(make_deal(hands, "6r 7r 8r 9r 10r", dealer=0), 1, "6r 7r 8r 9r 10r", "red", 120)
+    return start_play(make_deal(hands, "6r 7r 8r 9r 10r", dealer=0), 1, "6r 7r 8r 9r 10r", "red", 120)
+
+
+def test_a_trick_with_the_bird_and_three_two_digit_cards_fits():
+    state = _bird_deal_in_play()
     announcer = Announcer(PARTNERSHIP, [0], Verbosity.BRAILLE)
     play_cards(state, "13r", "12r", "11r")
     line = announcer.trick_line(state.view(0))
@@ -72,13 +77,7 @@ def test_the_goodbye_fits_40_cells_in_whole_sentences():
 
 
 def test_legal_says_a_short_rule_then_the_cards_in_color_groups_within_40_cells():
-    hands = (
-        "rook 14r 5x 6x 7x 8x 9x 10x 11x",
-        "13r 12x 13x 14x 5y 6y 7y 8y 9y",
-        "12r 10y 11y 12y 13y 14y 5g 6g 7g",
-        "11r 8g 9g 10g 11g 12g 13g 14g 5r",
-    )
-    state = start_play(make_deal(hands, "6r 7r 8r 9r 10r", dealer=0), 1, "6r 7r 8r 9r 10r", "red", 120)
+    state = _bird_deal_in_play()
     play_cards(state, "12x")  # West leads black; North has none
     north = Announcer(PARTNERSHIP, [2], Verbosity.BRAILLE).review_lines("legal", state.view(2))
     assert north == ["You have no black, so any card:", "Legal 12r 14y 13y 12y 11y 10y 7g 6g 5g"]

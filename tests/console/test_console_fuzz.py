@@ -7,18 +7,11 @@ from hypothesis import strategies as st
 
 from rook_access.engine import (
     PARTNERSHIP,
-    Bid,
     Deal,
-    Discard,
     GameState,
-    NameTrump,
-    Pass,
-    Play,
-    parse_card,
-    parse_color,
 )
 from rook_access.engine.notation import event_to_json
-from tests.helpers.console import FIXED_DEAL, run_in_process
+from tests.helpers.console import FIXED_DEAL, replay_moves, run_in_process
 
 WORDS = st.sampled_from(
     "bid b pass p discard d trump t play pl hand h trick tr last l bids bs score s turn who legal help ? "
@@ -33,18 +26,7 @@ LINE = st.one_of(
 
 def replay(records: list[dict]) -> GameState:
     """The game the record describes, rebuilt move by move through a fresh engine."""
-    state = GameState(PARTNERSHIP, seed=1, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
-    for record in records:
-        kind = record["event"]
-        if kind == "bid":
-            state.apply(Pass() if record["amount"] is None else Bid(record["amount"]), record["seat"])
-        elif kind == "nest":
-            state.apply(Discard(frozenset(parse_card(c) for c in record["discarded"])), record["seat"])
-        elif kind == "trump":
-            state.apply(NameTrump(parse_color(record["color"])), record["seat"])
-        elif kind == "play":
-            state.apply(Play(parse_card(record["card"])), record["seat"])
-    return state
+    return replay_moves(GameState(PARTNERSHIP, seed=1, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP)), records)
 
 
 @settings(max_examples=150, deadline=None)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rook_access.engine import Bid, Discard, GameState, NameTrump, Pass, Play, parse_card, parse_color
+from rook_access.engine import GameState
 from rook_access.engine.rules import VARIANTS, TableOptions, with_options
 from rook_access.parties import PartyProgress, PartySetup, partnership_points, play_computer_table, seats_from
 from rook_access.players import BasicPlayer
 from rook_access.saves import make_table
+from tests.helpers.console import replay_moves
 
 
 def party_moves(setup: PartySetup) -> list[str]:
@@ -61,16 +62,4 @@ def replay_table(lines: list[dict]) -> GameState:
     """A table's game rebuilt move by move through a fresh engine from its first line's game and seed."""
     start = lines[0]
     options = TableOptions(hands=start["hands"], same_dealer=start.get("same_dealer", False))
-    rules = with_options(VARIANTS[start["variant"]], options)
-    state = GameState(rules, seed=start["seed"])
-    for line in lines:
-        kind = line["event"]
-        if kind == "bid":
-            state.apply(Pass() if line["amount"] is None else Bid(line["amount"]), line["seat"])
-        elif kind == "nest" and "discarded" in line:
-            state.apply(Discard(frozenset(parse_card(card) for card in line["discarded"])), line["seat"])
-        elif kind == "trump":
-            state.apply(NameTrump(parse_color(line["color"])), line["seat"])
-        elif kind == "play":
-            state.apply(Play(parse_card(line["card"])), line["seat"])
-    return state
+    return replay_moves(GameState(with_options(VARIANTS[start["variant"]], options), seed=start["seed"]), lines)
