@@ -216,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="rook-access",
         description="Rook, the card game, for screen-reader, braille and keyboard players. "
-        "You are South; North is your partner.",
+        "You are South; in the partnership games North is your partner.",
     )
     parser.add_argument("--seed", type=_seed, help="make shuffles and computer choices repeatable")
     parser.add_argument(
