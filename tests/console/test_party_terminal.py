@@ -3,11 +3,14 @@ every move at the user's table, Enter to start the second round, and the final s
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import time
 
 import pytest
 
 from rook_access.parties import PartySetup
+from tests.helpers.console import run_program
 from tests.helpers.party import party_moves
 from tests.helpers.terminal import Terminal, screen_reader_safe
 
@@ -86,3 +89,35 @@ def test_the_party_is_the_last_choice_of_the_first_start_list(tmp_path):
         assert "Traceback" not in term.screen()
     finally:
         term.close()
+
+
+def test_quit_between_rounds_keeps_the_party_and_resume_starts_the_next_round(tmp_path):
+    setup = PartySetup(variant="dixie", tables=2, rounds=2, level="easy", seed=5)
+    moves = party_moves(setup)
+    first_round = len(party_moves(dataclasses.replace(setup, rounds=1)))
+    args = ["--party", "2", "--party-rounds", "2", "--level", "easy", "--seed", "5"]
+    term = Terminal([*args, "--pacing", "delay", "--delay", "0"], tmp_path, width=250)
+    try:
+        for move in moves[:first_round]:
+            _wait_asked(term)
+            before = term.screen().count("\n")
+            term.type(move)
+            term.wait_for_count("\n", before + 1, timeout=30)
+        assert _wait_asked(term).startswith("Press Enter to start round 2.")
+        term.type("next")
+        term.wait_for("Press Enter to start round 2, or type quit to leave; the party is saved.")
+        term.type("quit")
+        term.wait_for("EXIT=0", timeout=20)
+        assert "Party saved. Goodbye. To go on later: rook-access --resume." in term.screen()
+    finally:
+        term.close()
+    (save,) = (tmp_path / "data" / "saves").glob("*.json")
+    party = json.loads(save.read_text())["party"]
+    assert len(party["rounds"]) == 1 and json.loads(save.read_text())["actions"] == []
+    environment = {"ROOK_ACCESS_DATA_DIR": str(tmp_path / "data"), "ROOK_ACCESS_CONFIG_DIR": str(tmp_path / "config")}
+    done = run_program(["--resume"], "\n".join(moves[first_round:]) + "\n", timeout=120, environment=environment)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[:2] == ["Resuming the progressive party of Dixie Rook.", "Round 2 of 2: you play at table 1 of 2."]
+    assert out[-2].startswith("The party is over: you ")
+    assert not list((tmp_path / "data" / "saves").glob("*.json"))
