@@ -8,9 +8,23 @@ import pytest
 from rook_access.announcer import Announcer, Verbosity
 from rook_access.bench.braille_lines import PROMISED, measure
 from rook_access.braille.translator import cell_count
-from rook_access.engine import PASS, Bid, Deal, GameState, IllegalActionError, parse_cards
+from rook_access.engine import (
+    PASS,
+    Bid,
+    Deal,
+    GameState,
+    IllegalActionError,
+    parse_cards,
+)
 from rook_access.engine.events import HandEnded, OddCardsTaken
-from rook_access.engine.rules import PARTNERSHIP_1913, ROOK_1913, TableOptions, with_options
+from rook_access.engine.rules import (
+    DISPLAY,
+    DIXIE,
+    PARTNERSHIP_1913,
+    ROOK_1913,
+    TableOptions,
+    with_options,
+)
 
 
 def table(players: int, sides: int | None = None, base=ROOK_1913):
@@ -100,3 +114,42 @@ def test_every_braille_line_fits_40_cells_at_every_table_size(base, players, sid
     for kind in (*PROMISED, "other"):
         assert report.counts[kind] > 10, kind
         assert report.share(kind) == 1.0, (kind, sorted(report.too_long[kind])[:3])
+
+
+# --- a player's second look: the end of a hand, and the rules, in each game's own terms ---------------
+def test_dixie_bidders_make_their_bid_with_the_20_for_tricks_and_the_line_says_so():
+    """Dixie Rook counts the 20 for most tricks toward the bid: 65 in counters and the 20 make a bid of 75."""
+    rules = DIXIE
+    made = HandEnded(1, 1, 75, True, (35, 65), (35, 85), (35, 85), tricks=(4, 10), most_tricks=1)
+    said = Announcer(rules, [0]).event_lines(made)
+    assert said[0] == "Hand 1 over. East-West bid 75 and made it with 65 and 20 for tricks: +85."
+    assert "East-West took most tricks, 10 to 4." in said  # the 20 is said once, with the bid
+    assert not any("made it with 65:" in line for line in said)
+    assert Announcer(rules, [0], Verbosity.TERSE).event_lines(made)[0].startswith(
+        "Hand 1: East-West bid 75, took 85, made.")
+    assert Announcer(rules, [0], Verbosity.BRAILLE).event_lines(made)[0] == "Deal 1: EW bid 75, took 85, made."
+    # Seven tricks each: the cut gave the 20, and nobody "took most tricks".
+    cut = HandEnded(2, 0, 70, True, (60, 40), (80, 40), (80, 40), tricks=(7, 7), most_tricks=0)
+    said = Announcer(rules, [0]).event_lines(cut)
+    assert said[0] == "Hand 2 over. North-South bid 70 and made it with 60 and 20 for tricks: +80."
+    assert "Tricks 7 to 7; North-South won the cut." in said
+    assert not any("took most tricks" in line for line in said)
+
+
+def test_a_side_set_back_is_not_said_to_get_the_20_for_most_tricks():
+    set_back = HandEnded(1, 0, 80, False, (50, 50), (-80, 50), (-80, 50), tricks=(9, 5), most_tricks=0)
+    said = Announcer(PARTNERSHIP_1913, [0]).event_lines(set_back)
+    assert "North-South took most tricks, 9 to 5; set back, so no 20." in said
+    assert not any(line.endswith("20 more.") for line in said)
+    assert "Tricks NS 9 EW 5, NS set" in Announcer(PARTNERSHIP_1913, [0], Verbosity.BRAILLE).event_lines(set_back)
+    dixie = HandEnded(1, 1, 70, False, (60, 40), (60, -70), (60, -70), tricks=(4, 6), most_tricks=1)
+    assert Announcer(DIXIE, [0]).event_lines(dixie)[0] == (
+        "Hand 1 over. East-West bid 70 and took 40 and 20 for tricks: set back 70.")
+
+
+def test_display_rook_tricks_are_2_points_each_never_a_tie_for_a_bonus_it_has_not():
+    end = HandEnded(1, 1, 65, True, (10, 90), (4, 114), (4, 114), tricks=(2, 12), most_tricks=None)
+    said = Announcer(DISPLAY, [0]).event_lines(end)
+    assert "Tricks: North-South 2, East-West 12, 2 points each." in said
+    assert not any("tie" in line or "bonus" in line for line in said)
+    assert "Tricks NS 2 EW 12, 2 each" in Announcer(DISPLAY, [0], Verbosity.BRAILLE).event_lines(end)
