@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rook_access.announcer import Announcer, Verbosity
+from rook_access.announcer.rules_summary import rules_summary
 from rook_access.bench.braille_lines import PROMISED, measure
 from rook_access.braille.translator import cell_count
 from rook_access.engine import (
@@ -22,6 +23,7 @@ from rook_access.engine.rules import (
     DIXIE,
     PARTNERSHIP_1913,
     ROOK_1913,
+    VARIANTS,
     TableOptions,
     with_options,
 )
@@ -153,3 +155,17 @@ def test_display_rook_tricks_are_2_points_each_never_a_tie_for_a_bonus_it_has_no
     assert "Tricks: North-South 2, East-West 12, 2 points each." in said
     assert not any("tie" in line or "bonus" in line for line in said)
     assert "Tricks NS 2 EW 12, 2 each" in Announcer(DISPLAY, [0], Verbosity.BRAILLE).event_lines(end)
+
+
+def test_the_rules_say_each_rule_once_and_never_against_the_game():
+    dixie = rules_summary(DIXIE)
+    assert not any("none on a tie" in line for line in dixie)  # equal tricks cut for the 20
+    assert sum("more tricks" in line or "most tricks" in line for line in dixie) == 1
+    assert any(line.startswith("On equal tricks all cut") for line in dixie)
+    display = rules_summary(DISPLAY)
+    assert sum("must bid" in line for line in display) == 1
+    flip = rules_summary(VARIANTS["flip"])  # the red 14 counts 1 against its taker
+    assert not any("14 counts nothing" in line for line in flip)
+    high = rules_summary(VARIANTS["high-14"])
+    assert sum("14" in line and "nothing" in line for line in high) == 1
+    assert "The 14 counts nothing, but it is the highest card of its color." in dixie
