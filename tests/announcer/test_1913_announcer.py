@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rook_access.announcer import Announcer, Verbosity
+from rook_access.announcer.hints import advice_line
 from rook_access.announcer.rules_summary import rules_summary
 from rook_access.bench.braille_lines import PROMISED, measure
 from rook_access.braille.translator import cell_count
@@ -15,7 +16,11 @@ from rook_access.engine import (
     Deal,
     GameState,
     IllegalActionError,
+    NameTrump,
+    Play,
+    card_color,
     parse_cards,
+    parse_color,
 )
 from rook_access.engine.events import HandEnded, OddCardsTaken
 from rook_access.engine.rules import (
@@ -27,6 +32,7 @@ from rook_access.engine.rules import (
     TableOptions,
     with_options,
 )
+from rook_access.players.search.advice import PlayAdvice
 
 
 def table(players: int, sides: int | None = None, base=ROOK_1913):
@@ -169,3 +175,20 @@ def test_the_rules_say_each_rule_once_and_never_against_the_game():
     high = rules_summary(VARIANTS["high-14"])
     assert sum("14" in line and "nothing" in line for line in high) == 1
     assert "The 14 counts nothing, but it is the highest card of its color." in dixie
+
+
+def test_a_display_rook_hint_counts_the_2_points_of_the_trick_itself():
+    state = GameState(DISPLAY, seed=2)
+    assert state.dealer == 0
+    state.apply(Bid(5), 0)
+    for seat in (1, 2, 3):
+        state.apply(PASS, seat)
+    state.apply(NameTrump(parse_color("green")), 0)
+    lead = state.legal_cards()[0]
+    state.apply(Play(lead), 1)
+    view = state.view(2)  # North's hand, displayed, played by South the dealer
+    card = max(view.hand, key=lambda c: (card_color(c) == card_color(lead), c))
+    advice = PlayAdvice(Play(card), None, 0, False, 1, card_color(lead), parse_color("green"), 1, (), True, False,
+                        0, 0, False)
+    line = advice_line(view, advice)
+    assert "a trick worth 2 points so far" in line, line
