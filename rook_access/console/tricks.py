@@ -36,6 +36,7 @@ from ..players import Player
 from ..players.search.player import HintPlayer
 from .commands import (
     CARDS_LINE,
+    CARDS_LINE_NO_BIRD,
     COMMANDS,
     command_help,
     find_command,
@@ -105,12 +106,12 @@ class TrickConsole:
         word = arguments[0].lower() if arguments else ""
         if not word or word == "all":
             lines = help_all_lines(braille) if word else help_lines(
-                state.rules, state.phase, braille, state.may_check(), game.yours()
+                state.rules, state.phase, braille, state.may_check(), game.yours(), not state.must_bid()
             )
-            if lines[-1] == CARDS_LINE:  # the notation itself, never in words
+            if lines[-1] in (CARDS_LINE, CARDS_LINE_NO_BIRD):  # the notation itself, never in words
                 for line in lines[:-1]:
                     game.say(line)
-                game.say_as_typed(CARDS_LINE)
+                game.say_as_typed(lines[-1])
                 return []
             return lines
         spec = find_command(word)

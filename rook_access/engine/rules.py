@@ -447,6 +447,12 @@ class RuleSet:
         return self.players - 1 if self.dummy else None
 
     @property
+    def hand_face_up(self) -> bool:
+        """Whether a hand is played face up: the dummy (the 2-player game), or the dealer's partner's hand
+        displayed (Display Rook)."""
+        return self.dummy or self.dealer_partner_displays
+
+    @property
     def people(self) -> tuple[int, ...]:
         """The seats played by somebody (every seat but the dummy)."""
         return tuple(seat for seat in range(self.players) if seat != self.dummy_seat)

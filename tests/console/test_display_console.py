@@ -106,6 +106,45 @@ def test_when_the_partner_deals_the_users_hand_is_displayed_and_the_partner_play
     assert not any(line.startswith(("Your play", "Your lead")) for line in out[shown:])  # the user watches
 
 
+def keyboard_seats_and_moves(seed: int) -> list[tuple[int, str]]:
+    """``keyboard_moves`` with the seat each move is made for (South's own, or North's displayed hand)."""
+    state, computers = make_table(setup_for(seed))
+    south = BasicPlayer(0)
+    moves = []
+    while not state.is_over:
+        seat, actor = state.turn, state.actor
+        player = computers[actor] or south
+        action = player.choose(state.view(seat))
+        if computers[actor] is None:
+            moves.append((seat, str(action)))
+        state.apply(action, seat)
+    return moves
+
+
+def test_help_turn_and_dummy_speak_of_the_displayed_hand_the_user_plays():
+    """The dealer may not pass, so help does not offer pass; the displayed hand has the dummy command; the
+    turn is the user's, for North; the cards line has no Bird in a game without it."""
+    seed = seed_where_dealer_is(0)
+    moves = keyboard_seats_and_moves(seed)
+    first_north = next(index for index, (seat, _) in enumerate(moves) if seat == 2)
+    typed = ["help", *(move for _, move in moves[:first_north]), "turn", "help", "help dummy", "dummy",
+             *(move for _, move in moves[first_north:])]
+    done = run_program(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)],
+                       "\n".join(typed) + "\n", timeout=120)
+    assert done.returncode == 0 and "Game over." in done.stdout, done.stdout[-800:]
+    out = done.stdout.splitlines()
+    assert "Moves now: bid N or a number alone." in out  # the dealer's opening bid: no pass
+    turn = next(line for line in out if line.startswith("Your turn to "))
+    assert turn in ("Your turn to play for North.", "Your turn to lead for North."), turn
+    said = [line for line in out if line.startswith("To hear the game: ")]
+    assert said and all("dummy" in line.split(", ") for line in said)
+    dummy_help = next(line for line in out if line.startswith("dummy, short dm: "))
+    assert "Not in" not in dummy_help and "Display Rook" in dummy_help
+    cards = next(line for line in out if line.startswith("Cards are a number"))
+    assert "Bird" not in cards and "rook" not in cards
+    assert sum(line.startswith("North's hand is face up, you play it: ") for line in out) == 2
+
+
 def test_a_saved_game_resumes_exactly(tmp_path):
     seed = seed_where_dealer_is(0)
     moves = keyboard_moves(seed)

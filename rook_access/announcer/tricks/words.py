@@ -319,6 +319,11 @@ class TrickWords(NarratorBase):
                 f"{'Your' if player == self.you else self.names[player] + chr(39) + 's'} "
                 f"turn to {doing} for the dummy."
             )
+        if seat == view.displayed and view.controller(seat) != seat:  # Display Rook: the dealer plays it
+            player = view.controller(seat)
+            if player == self.you:
+                return f"Your turn to {doing} for {self.names[seat]}."
+            return f"{self.names[player]} to {doing} for {self.object_name(seat)}."
         if seat == self.you:
             return f"Your turn to {doing}."
         return f"{self.names[seat]} to {doing}."
