@@ -145,6 +145,20 @@ def test_help_turn_and_dummy_speak_of_the_displayed_hand_the_user_plays():
     assert sum(line.startswith("North's hand is face up, you play it: ") for line in out) == 2
 
 
+def test_the_cards_the_partner_plays_from_the_users_displayed_hand_are_said_as_the_partners_plays():
+    seed = seed_where_dealer_is(2)
+    moves = keyboard_moves(seed)
+    done = run_program(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)],
+                       "\n".join(moves) + "\n", timeout=120)
+    assert done.returncode == 0 and "Game over." in done.stdout
+    out = done.stdout.splitlines()
+    shown = next(index for index, line in enumerate(out) if "hand is face up, " in line)
+    after = out[shown:]
+    assert not any(line.startswith(("You play ", "You trump ", "You lead ")) for line in after)  # not the user's choice
+    partners = ("North plays your ", "North trumps with your ", "North leads your ")
+    assert sum(line.startswith(partners) for line in after) == 14  # every card of the user's hand
+
+
 def test_a_saved_game_resumes_exactly(tmp_path):
     seed = seed_where_dealer_is(0)
     moves = keyboard_moves(seed)

@@ -24,6 +24,11 @@ class PlayLines(TrickWords):
                 how = "trumps"  # the Bird on a plain lead too: it is a trump
             elif suit_of[event.card] != suit_of[lead]:
                 how = "throws off"
+        player = story.controller(event.seat)
+        if event.seat == self.you and player != self.you and self.rules.dealer_partner_displays:
+            # Display Rook: your hand is face up and the dealer plays it, so the card is not your choice
+            verb = {"trumps": "trumps with", "leads": "leads"}.get(how, "plays")
+            return [f"{self.names[player]} {verb} your {card}."]
         if self.terse:
             if how == "trumps":
                 return [self.does(event.seat, "trump", "trumps") + f" {card}."]
