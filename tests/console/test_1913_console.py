@@ -220,7 +220,7 @@ def test_bad_bids_and_cards_get_one_line_naming_what_is_allowed_and_change_nothi
         "The dealer opens the bidding and may not pass: you bid 5 to 100 in fives.",
         "Bids go up in fives: 5 or more.",
         "The first bid is at least 5: 5 to 100 in fives.",
-        "The highest bid is 100.",
+        "The highest bid is 100: bid 5 to 100 in fives.",
     ]
     assert after[4] == "You bid 15."
     bids = [json.loads(line) for line in record.read_text().splitlines() if '"event":"bid"' in line]
