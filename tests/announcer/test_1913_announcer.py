@@ -192,3 +192,21 @@ def test_a_display_rook_hint_counts_the_2_points_of_the_trick_itself():
                         0, 0, False)
     line = advice_line(view, advice)
     assert "a trick worth 2 points so far" in line, line
+
+
+def test_a_bid_above_the_highest_names_the_bids_allowed_within_40_cells_in_braille():
+    state = GameState(DISPLAY, seed=2)
+    assert state.dealer == 0
+    for amount, seat in ((5, 0), (10, 1), (115, 2), (120, 3)):
+        state.apply(Bid(amount), seat)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(Bid(130), 0)
+    assert Announcer(DISPLAY, [0]).refusal(refused.value, state.view(0)) == (
+        "The highest bid is 125: bid 125, or pass.")
+    braille = Announcer(DISPLAY, [0], Verbosity.BRAILLE).refusal(refused.value, state.view(0))
+    assert braille == "Highest bid 125: 125, or pass." and cell_count(braille) <= 40
+    state = GameState(ROOK_1913.at_table(7), seed=3)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(Bid(105), state.dealer)
+    braille = Announcer(state.rules, [0], Verbosity.BRAILLE).refusal(refused.value, state.view(state.dealer))
+    assert braille == "Highest bid 100: 5 to 100." and cell_count(braille) <= 40
