@@ -210,3 +210,21 @@ def test_a_bid_above_the_highest_names_the_bids_allowed_within_40_cells_in_brail
         state.apply(Bid(105), state.dealer)
     braille = Announcer(state.rules, [0], Verbosity.BRAILLE).refusal(refused.value, state.view(state.dealer))
     assert braille == "Highest bid 100: 5 to 100." and cell_count(braille) <= 40
+
+
+def test_a_hand_thrown_in_names_the_next_dealer_once():
+    """Dixie Rook: all pass, the hand is thrown in, and the next deal's line says who deals (not twice)."""
+    state = GameState(DIXIE, seed=3)
+    first = state.dealer
+    for _ in range(4):
+        state.apply(PASS, state.turn)
+    assert state.dealer == (first + 1) % 4 and state.phase.value == "bidding"
+    announcer = Announcer(DIXIE, [0])
+    said = [line for event in state.events for line in announcer.event_lines(event)]
+    thrown = said.index("Everyone passed. The hand is thrown in.")
+    deals = "Hand 1. You deal." if state.dealer == 0 else f"Hand 1. {DIXIE.names[state.dealer]} deals."
+    assert said[thrown + 1] == deals
+    assert sum("deal" in line for line in said[thrown : thrown + 2]) == 1
+    braille = Announcer(DIXIE, [0], Verbosity.BRAILLE)
+    said = [line for event in state.events for line in braille.event_lines(event)]
+    assert "All passed, thrown in." in said

@@ -146,11 +146,10 @@ class BiddingLines(TrickWords):
         return [line]
 
     def _on_ThrownIn(self, event: ThrownIn) -> list[str]:
-        dealer = self.story.next_dealer
-        deals = f"{self.object_name(dealer)} {'deal' if dealer == self.you else 'deals'}"
+        # The new deal's line, said next, names the next dealer: "Hand 1. North deals."
         if self.braille:
-            return [f"All passed, thrown in; {deals}."]
-        return [f"Everyone passed. The hand is thrown in; {deals}."]
+            return ["All passed, thrown in."]
+        return ["Everyone passed. The hand is thrown in."]
 
     def _on_BidWon(self, event: BidWon) -> list[str]:
         if self.terse:
