@@ -22,7 +22,7 @@ from rook_access.engine import (
     parse_cards,
     parse_color,
 )
-from rook_access.engine.events import HandEnded, OddCardsTaken
+from rook_access.engine.events import GameEnded, HandEnded, OddCardsTaken
 from rook_access.engine.rules import (
     DISPLAY,
     DIXIE,
@@ -228,3 +228,17 @@ def test_a_hand_thrown_in_names_the_next_dealer_once():
     braille = Announcer(DIXIE, [0], Verbosity.BRAILLE)
     said = [line for event in state.events for line in braille.event_lines(event)]
     assert "All passed, thrown in." in said
+
+
+def test_the_winners_of_three_against_three_are_said_in_good_english():
+    rules = table(6, base=PARTNERSHIP_1913)
+    assert Announcer(rules, [1]).event_lines(GameEnded(0, (210, 40))) == ["Game over. South's side wins, 210 to 40."]
+    assert Announcer(rules, [0]).event_lines(GameEnded(0, (210, 40))) == [
+        "Game over. You, Northwest and Northeast win, 210 to 40."]
+    braille = Announcer(rules, [0], Verbosity.BRAILLE)
+    assert braille.event_lines(GameEnded(1, (40, 210))) == ["Game over: SW side wins, 210 to 40."]  # not "ENSW"
+    assert braille.braille_score_line((40, 210)) == "Score S side 40 SW side 210, to 200"
+    assert Announcer(PARTNERSHIP_1913, [0]).event_lines(GameEnded(0, (210, 40))) == [
+        "Game over. You and North win, 210 to 40."]
+    assert Announcer(PARTNERSHIP_1913, [1]).event_lines(GameEnded(0, (210, 40))) == [
+        "Game over. North-South win, 210 to 40."]

@@ -156,6 +156,8 @@ class ScoreLines(TrickWords):
                 return [f"Game over. A draw at {ranked[0]}.", *self.braille_score_lines(event.scores)]
             return [line]
         win = "win" if self.rules.scores_by_side or self.rules.people[event.winner] == self.you else "wins"
+        if self.rules.scores_by_side and self.scorer_name(event.winner).endswith("'s side"):
+            win = "wins"  # three against three: "South's side wins"
         if self.braille:
             line = f"Game over: {self.scorer_initials(event.winner)} {win}, {margin}."
             if len(line) > BRAILLE_WIDTH:  # many scores: the winner's and the next, then all
@@ -163,8 +165,9 @@ class ScoreLines(TrickWords):
                 return [line, *self.braille_score_lines(event.scores)]
             return [line]
         if self.rules.scores_by_side and self.you is not None and self.rules.side_of[self.you] == event.winner:
-            partners = " and ".join(self.names[s] for s in self.rules.partnerships[event.winner] if s != self.you)
-            winner = f"You and {partners}"
+            winner = self.people_text(self.rules.partnerships[event.winner])  # "you, Northwest and Northeast"
+            winner = winner[0].upper() + winner[1:]
+            win = "win"
         else:
             winner = self.scorer_name(event.winner)
         return [f"Game over. {winner} {win}, {margin}."]

@@ -81,7 +81,10 @@ class TrickWords(NarratorBase):
             "-".join(self.names[s] for s in reversed(side)) if len(side) <= 2 else f"{self.names[side[0]]}'s side"
             for side in rules.partnerships
         )
-        self.side_initials = tuple("".join(self.initials[s] for s in reversed(side)) for side in rules.partnerships)
+        self.side_initials = tuple(  # three against three: "S side", as "South's side" (not "NENWS")
+            "".join(self.initials[s] for s in reversed(side)) if len(side) <= 2 else f"{self.initials[side[0]]} side"
+            for side in rules.partnerships
+        )
         self.story = TrickStory(rules)
         """What the events told so far make known: the only source of the words of an event."""
 
