@@ -22,7 +22,7 @@ from rook_access.engine import (
     parse_cards,
     parse_color,
 )
-from rook_access.engine.events import GameEnded, HandEnded, OddCardsTaken
+from rook_access.engine.events import GameEnded, HandEnded, OddCardsTaken, TrickTaken
 from rook_access.engine.rules import (
     DISPLAY,
     DIXIE,
@@ -242,3 +242,11 @@ def test_the_winners_of_three_against_three_are_said_in_good_english():
         "Game over. You and North win, 210 to 40."]
     assert Announcer(PARTNERSHIP_1913, [1]).event_lines(GameEnded(0, (210, 40))) == [
         "Game over. North-South win, 210 to 40."]
+
+
+def test_the_last_trick_and_nest_fit_40_cells_at_a_dixie_table_of_six():
+    rules = with_options(DIXIE, TableOptions(players=6))
+    announcer = Announcer(rules, [0], Verbosity.BRAILLE)
+    last = TrickTaken(10, 1, tuple(parse_cards("14r 13r 10r 5r 2r 1r")), 2, 25, tuple(parse_cards("10g 5g")), 15)
+    lines = [line for line in announcer.event_lines(last) if "nest" in line]
+    assert lines[0] == "NW takes the last trick and nest, 25." and all(cell_count(line) <= 40 for line in lines)

@@ -51,8 +51,9 @@ class PlayLines(TrickWords):
         taker = self.does(event.winner, "take", "takes")
         nest = cards_text(sort_hand(event.nest, story.trump, self.rules))
         nest_line = f"The nest held {nest}, {event.nest_points} points."
-        if self.braille and event.nest:
-            return [f"{taker} the last trick and nest, {event.points}.", f"Nest had {nest}, {event.nest_points}"]
+        if self.braille and event.nest:  # 40 cells: "NW takes" (a table of six has long names)
+            who = taker if event.winner == self.you else f"{self.initial(event.winner)} takes"
+            return [f"{who} the last trick and nest, {event.points}.", f"Nest had {nest}, {event.nest_points}"]
         if self.terse:
             lines = [f"{taker} {'the last trick and nest' if event.nest else 'it'}, {event.points}."]
             return lines + ([nest_line] if event.nest else [])
