@@ -22,7 +22,7 @@ from rook_access.engine import (
     parse_cards,
     parse_color,
 )
-from rook_access.engine.events import GameEnded, HandEnded, OddCardsTaken, TrickTaken
+from rook_access.engine.events import GameEnded, HandEnded, OddCardsTaken, TricksCut, TrickTaken
 from rook_access.engine.rules import (
     DISPLAY,
     DIXIE,
@@ -250,3 +250,12 @@ def test_the_last_trick_and_nest_fit_40_cells_at_a_dixie_table_of_six():
     last = TrickTaken(10, 1, tuple(parse_cards("14r 13r 10r 5r 2r 1r")), 2, 25, tuple(parse_cards("10g 5g")), 15)
     lines = [line for line in announcer.event_lines(last) if "nest" in line]
     assert lines[0] == "NW takes the last trick and nest, 25." and all(cell_count(line) <= 40 for line in lines)
+
+
+def test_the_cut_of_three_against_three_fits_40_cells_in_braille():
+    rules = with_options(DIXIE, TableOptions(players=6))
+    cut = TricksCut(tuple(parse_cards("14r 13x 12y 14g 13g 12r")), (39, 39), None)
+    again = TricksCut(tuple(parse_cards("14r 13x 12y 11g 13g 12r")), (38, 37), 0)
+    lines = [line for event in (cut, again) for line in Announcer(rules, [0], Verbosity.BRAILLE).event_lines(event)]
+    assert lines == ["Cut: S side 39, SW side 39: cut again.", "Cut: S side 38, SW side 37.", "Cut: S side gets 20."]
+    assert all(cell_count(line) <= 40 for line in lines)

@@ -227,8 +227,15 @@ class ScoreLines(TrickWords):
         bonus = self.rules.most_tricks_bonus
         if self.braille:
             sides = ", ".join(f"{self.side_initials[i]} {total}" for i, total in enumerate(event.totals))
-            result = "cut again" if event.winner is None else f"{self.side_initials[event.winner]} get {bonus}"
-            return [f"Cut: {sides}: {result}."]
+            if event.winner is None:
+                result = "cut again"
+            else:
+                winner = self.side_initials[event.winner]
+                result = f"{winner} {'gets' if winner.endswith(' side') else 'get'} {bonus}"
+            line = f"Cut: {sides}: {result}."
+            if len(line) > BRAILLE_WIDTH:  # three against three: "S side 30, SW side 25" and the result apart
+                return [f"Cut: {sides}.", f"Cut: {result}."]
+            return [line]
         sides = "; ".join(
             f"{self.side_names[i]} {cards_text([event.cards[seat] for seat in reversed(team)])}, {event.totals[i]}"
             for i, team in enumerate(teams)
