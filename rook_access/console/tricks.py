@@ -15,6 +15,7 @@ from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
 from ..announcer.tricks.words import sort_hand
 from ..engine import (
+    BIRD,
     CHECK,
     PASS,
     Action,
@@ -176,7 +177,11 @@ class TrickConsole:
             if name == "play":
                 if len(arguments) != 1:
                     raise Refused("Play one card at a time, like play 14r or just 14r.")
-                return Play(parse_card(arguments[0]))
+                card = parse_card(arguments[0])
+                if card == BIRD and not state.rules.uses_bird and state.phase is Phase.PLAY:
+                    legal = " ".join(card_name(c) for c in sort_hand(state.legal_cards(), state.trump, state.rules))
+                    raise Refused(f"{state.rules.title} is played without the Bird. You can play: {legal}.")
+                return Play(card)
             if name == "discard":
                 cards = parse_cards(arguments)
                 if len(set(cards)) != len(cards):
@@ -187,7 +192,10 @@ class TrickConsole:
                     raise Refused(f"Say discard and {size} cards, like discard {example}.")
                 return Discard(frozenset(cards))
         except CardNotationError as error:
-            raise Refused(str(error)) from None
+            message = str(error)
+            if not state.rules.uses_bird:  # no "or rook" where there is no Bird
+                message = message.replace(", or rook.", ".")
+            raise Refused(message) from None
         raise AssertionError(f"unhandled command {name}")
 
 
