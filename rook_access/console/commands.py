@@ -84,7 +84,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("trump", ("t",), "COLOR",
                 "Name trump, like trump red; a color alone does too. Without a color: say what trump is.",
                 acts=True, brief="Name trump, or say it", phases=frozenset({Phase.TRUMP}), alone="a color alone",
-                reviews=True, handler=_trump),
+                reviews=True, handler=_trump, needs="has_trump"),
     CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True,
                 brief="Play a card", phases=_PLAY, alone="a card alone"),
     CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first.", brief="Say your hand", handler=_hand),
