@@ -96,6 +96,7 @@ def replay(events: list[dict]) -> GameState:
         (["--variant", "partnership-1913", "--sides", "3"],
          "Partnership Rook for 4 is played in 2 sides, not 3; three sides of two need 6 players."),
         (["--variant", "rook-1913", "--sides", "3"], "Rook for 3 to 8 Players has no sides to choose; --sides: "),
+        (["--variant", "display", "--sides", "3"], "Display Rook has no sides to choose; --sides: Partnership Rook"),
         (["--variant", "rook-1913", "--players", "6", "--seats", "human,computer"],
          "Rook for 3 to 8 Players needs 6 seats, each human or computer"),
     ],
