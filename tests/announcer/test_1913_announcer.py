@@ -32,6 +32,7 @@ from rook_access.engine.rules import (
     TableOptions,
     with_options,
 )
+from rook_access.players import BasicPlayer
 from rook_access.players.search.advice import PlayAdvice
 
 
@@ -259,3 +260,24 @@ def test_the_cut_of_three_against_three_fits_40_cells_in_braille():
     lines = [line for event in (cut, again) for line in Announcer(rules, [0], Verbosity.BRAILLE).event_lines(event)]
     assert lines == ["Cut: S side 39, SW side 39: cut again.", "Cut: S side 38, SW side 37.", "Cut: S side gets 20."]
     assert all(cell_count(line) <= 40 for line in lines)
+
+
+def test_display_rook_tricks_are_said_with_their_own_2_points_and_the_hand_adds_up_to_128():
+    state = GameState(DISPLAY.replace(hands_limit=1), seed=4)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    announcer = Announcer(state.rules, [0])
+    said: list[str] = []
+    taken_after_first = None
+    for event in state.events:
+        said += announcer.event_lines(event)
+    while not state.is_over:
+        for event in state.apply(players[state.actor].choose(state.view(state.turn)), state.turn):
+            said += announcer.event_lines(event)
+        if taken_after_first is None and len(state.tricks) == 1:
+            first = state.tricks[0]
+            taken_after_first = (announcer.taken_lines(state.view(0))[0], first)
+    tricks = [line for line in said if " trick " in line and line.endswith(" points.") and "take" in line]
+    assert len(tricks) == 14
+    assert sum(int(line.rsplit(", ", 1)[1].split()[0]) for line in tricks) == 128
+    line, first = taken_after_first
+    assert f"{128 - first.points - 2} still out." in line

@@ -211,7 +211,8 @@ class ScoreLines(TrickWords):
             lines.append(tie)
         if in_play and view.bidder is not None:
             taken = ", ".join(
-                f"{self.team_name(team)} {points}" for team, points in zip(view.teams, view.counters, strict=True)
+                f"{self.team_name(team)} {points}"
+                for team, points in zip(view.teams, self.team_points(view), strict=True)
             )
             bidders = self.team_name(view.teams[view.team_of[view.bidder]])
             lines.append(f"This hand {bidders} bid {view.high_bid}. Taken so far: {taken}.")

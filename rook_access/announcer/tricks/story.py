@@ -111,7 +111,7 @@ class TrickStory:
             self.trick.append(event.card)
         elif isinstance(event, TrickTaken):
             team = self.team_of(event.winner)
-            self.team_taken[team] = self.team_taken.get(team, 0) + event.points
+            self.team_taken[team] = self.team_taken.get(team, 0) + event.points + rules.trick_points
             self.won_cards[event.winner] += event.cards
             self.trick = []
         elif isinstance(event, OddCardsTaken):

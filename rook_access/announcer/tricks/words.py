@@ -279,12 +279,24 @@ class TrickWords(NarratorBase):
                 lines += self.hand_lines(seat, story.hands[seat], story.trump)
         return lines
 
+    def team_points(self, view: SeatView) -> list[int]:
+        """The points each team of the hand has taken so far: its counters, and where each trick counts
+        (Display Rook, 2 a trick) its tricks' points."""
+        points = list(view.counters)
+        if self.rules.trick_points:
+            for trick in view.tricks:
+                points[view.team_of[trick.winner]] += self.rules.trick_points
+        return points
+
     def taken_lines(self, view: SeatView) -> list[str]:
-        """The counters each side (or team, or player) has taken so far this hand."""
+        """The counters each side (or team, or player) has taken so far this hand (with the tricks' points
+        where each trick counts)."""
         if view.phase is not Phase.PLAY:
             return ["No counters are taken before the play."]
         rules = self.rules
-        left = rules.total_points - view.points_out_of_play - sum(view.counters)
+        counters = self.team_points(view)
+        whole = rules.total_points + rules.trick_points * rules.hand_size
+        left = whole - view.points_out_of_play - sum(counters)
         if view.bidder is None:
             if self.braille:
                 pairs = [[self.initials[seat], str(view.taken[seat])] for seat in rules.people]
@@ -294,12 +306,12 @@ class TrickWords(NarratorBase):
         bidders = view.teams[view.team_of[view.bidder]]
         if self.braille:
             pairs = [
-                [self.team_initials(team), str(points)] for team, points in zip(view.teams, view.counters, strict=True)
+                [self.team_initials(team), str(points)] for team, points in zip(view.teams, counters, strict=True)
             ]
             bid = f", {left} out; {self.team_initials(bidders)} bid {view.high_bid}"
             return self.braille_fitted("Taken", pairs, bid)
         taken = ", ".join(
-            f"{self.team_name(team)} {points}" for team, points in zip(view.teams, view.counters, strict=True)
+            f"{self.team_name(team)} {points}" for team, points in zip(view.teams, counters, strict=True)
         )
         return [f"Taken this hand: {taken}; {left} still out. {self.team_name(bidders)} bid {view.high_bid}."]
 
