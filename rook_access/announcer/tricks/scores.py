@@ -217,7 +217,9 @@ class ScoreLines(TrickWords):
             bidders = self.team_name(view.teams[view.team_of[view.bidder]])
             lines.append(f"This hand {bidders} bid {view.high_bid}. Taken so far: {taken}.")
         elif in_play:
-            taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in self.rules.people)
+            taken = ", ".join(
+                f"{self.scorer_name(scorer)} {points}" for scorer, points in enumerate(self.taken_by_scorer(view))
+            )
             lines.append(f"Taken so far this hand: {taken}.")
         return lines
 

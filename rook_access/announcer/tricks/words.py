@@ -288,6 +288,11 @@ class TrickWords(NarratorBase):
                 points[view.team_of[trick.winner]] += self.rules.trick_points
         return points
 
+    def taken_by_scorer(self, view: SeatView) -> list[int]:
+        """The points taken this hand by each score's owner: each side's together where sides score (High 14
+        for four), else each player's."""
+        return [sum(view.taken[seat] for seat in seats) for seats in self.rules.scorers]
+
     def taken_lines(self, view: SeatView) -> list[str]:
         """The counters each side (or team, or player) has taken so far this hand (with the tricks' points
         where each trick counts)."""
@@ -298,10 +303,11 @@ class TrickWords(NarratorBase):
         whole = rules.total_points + rules.trick_points * rules.hand_size
         left = whole - view.points_out_of_play - sum(counters)
         if view.bidder is None:
+            scores = self.taken_by_scorer(view)
             if self.braille:
-                pairs = [[self.initials[seat], str(view.taken[seat])] for seat in rules.people]
+                pairs = [[self.scorer_initials(scorer), str(points)] for scorer, points in enumerate(scores)]
                 return self.braille_fitted("Taken", pairs, f", {left} out")
-            taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in rules.people)
+            taken = ", ".join(f"{self.scorer_name(scorer)} {points}" for scorer, points in enumerate(scores))
             return [f"Taken this hand: {taken}; {left} still out."]
         bidders = view.teams[view.team_of[view.bidder]]
         if self.braille:
