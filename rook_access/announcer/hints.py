@@ -136,7 +136,8 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             if advice.card_points:
                 reasons.append(f"it gives {advice.card_points} points to {side}")
         elif advice.takes_lead:
-            total = advice.trick_points + advice.card_points + view.rules.points_per_trick  # High 14: 5 a trick
+            # the trick itself counts too: 5 in High 14, 2 in Display Rook
+            total = advice.trick_points + advice.card_points + view.rules.points_per_trick + view.rules.trick_points
             if (1 << card) & view.rules.any_time_mask & ~BIRD_MASK and card_color(card) != advice.led_suit:
                 reasons.append("a 14 may be played on any lead, and beats every trump")
             reasons.append(f"it wins {total} points" if advice.last_to_play

@@ -177,7 +177,7 @@ def _scoring(rules: RuleSet) -> list[str]:
         lines.append("Everyone scores the counters they take.")
     if rules.all_tricks_bonus:
         lines.append(f"Taking every trick adds {rules.all_tricks_bonus} points.")
-    if rules.most_tricks_bonus:
+    if rules.most_tricks_bonus and not rules.nest_is_trick:  # Dixie Rook says it with the nest and the cut
         toward = "counts toward the bid" if rules.trick_bonus_makes_bid else "the bid is made in counters alone"
         lines.append(
             f"The side that takes most tricks scores {rules.most_tricks_bonus} more, none on a tie; {toward}; "
@@ -221,20 +221,21 @@ def rules_summary(rules: RuleSet) -> list[str]:
 def _nest_trick_and_cut(rules: RuleSet) -> list[str]:
     """Dixie Rook's rules of the nest as a trick, the cut on equal tricks and the 14 that counts nothing."""
     lines = []
-    if 14 not in dict(rules.counter_values) and rules.lowest_number < 14:
+    if 13 in dict(rules.counter_values) and 14 not in dict(rules.counter_values):  # Dixie Rook's 13 counts
         lines.append("The 14 counts nothing, but it is the highest card of its color.")
     if rules.nest_is_trick:
         bid = ", which counts toward the bid" if rules.trick_bonus_makes_bid else ""
         lines.append(
-            f"The nest counts as a trick. The side with more tricks gets {rules.most_tricks_bonus}{bid}."
+            f"The nest counts as a trick. The side with more tricks gets {rules.most_tricks_bonus}{bid}: "
+            f"{rules.total_points + rules.most_tricks_bonus} points a hand in all."
         )
     if rules.trick_points:
         tricks = rules.trick_points * rules.hand_size
         lines.append(f"Each trick is worth {rules.trick_points} more: {rules.total_points + tricks} points a hand.")
-    if rules.dealer_partner_displays:
+    if rules.dealer_partner_displays:  # the dealer's opening is said with the bidding
         lines.append(
-            "The dealer bids first and must bid. After the first card the dealer's partner lays the hand face up, "
-            "and the dealer plays it."
+            "After the first card the dealer's partner lays the hand face up, and the dealer plays it: "
+            "the dummy command says it."
         )
     if rules.cut_for_tricks:
         lines.append(

@@ -750,7 +750,7 @@ def _table_size_refused(args: argparse.Namespace, game: GameDescription) -> None
     (``RuleSetError``), naming the sizes the game is for: the game would not be the one asked for."""
     for option in all_options():
         if option.table_size and getattr(args, option.name) is not None and option not in game.options:
-            if len(game.seat_counts) > 1:
+            if len(game.seat_counts) > 1 or option.name == "sides":  # --sides is not about the table's size
                 raise RuleSetError(f"{game.title} has no {option.name} to choose; {option.flag}: {option.help}.")
             sizes = or_list([str(size) for size in game.seat_counts])
             raise RuleSetError(f"{game.title} is for {sizes} {'player' if sizes == '1' else 'players'} only: "

@@ -39,8 +39,9 @@ from .registry import (
 from .registry import command_help as _command_help
 
 __all__ = [
-    "CARDS_LINE", "COMMANDS", "NUMBER_DIGITS", "Command", "CommandSpec", "UnknownCommandError", "command_help",
-    "did_you_mean", "find_command", "fit_words", "help_all_lines", "help_lines", "is_number", "parse_command",
+    "CARDS_LINE", "CARDS_LINE_NO_BIRD", "COMMANDS", "NUMBER_DIGITS", "Command", "CommandSpec", "UnknownCommandError",
+    "cards_line", "command_help", "did_you_mean", "find_command", "fit_words", "help_all_lines", "help_lines",
+    "is_number", "parse_command",
 ]  # fmt: skip
 
 
@@ -83,7 +84,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("trump", ("t",), "COLOR",
                 "Name trump, like trump red; a color alone does too. Without a color: say what trump is.",
                 acts=True, brief="Name trump, or say it", phases=frozenset({Phase.TRUMP}), alone="a color alone",
-                reviews=True, handler=_trump),
+                reviews=True, handler=_trump, needs="has_trump"),
     CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True,
                 brief="Play a card", phases=_PLAY, alone="a card alone"),
     CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first.", brief="Say your hand", handler=_hand),
@@ -97,8 +98,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 handler=_score),
     CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.",
                 brief="Counters taken", phases=_PLAY, handler=_taken),
-    CommandSpec("dummy", ("dm",), "", "The 2-player game: say the dummy's cards that are face up.",
-                brief="Say the dummy", needs="dummy", handler=_dummy),
+    CommandSpec("dummy", ("dm",), "",
+                "Say the cards face up: the dummy's in the 2-player game, the displayed hand in Display Rook.",
+                brief="Say the dummy", needs="hand_face_up", handler=_dummy),
     *COMMON_COMMANDS,
 )  # fmt: skip
 
@@ -206,6 +208,15 @@ CARDS_LINE = (
     "Cards are a number and a color letter, r red, x black, "
     "y yellow, g green: 14r, 5x, 10y, 7g; rook is the Bird."
 )
+CARDS_LINE_NO_BIRD = CARDS_LINE[: CARDS_LINE.index("; rook")] + "."
+"""The cards line of a game played without the Bird (the 1913 games, the 2-player game...)."""
+
+
+def cards_line(rules: RuleSet, braille: bool = False) -> str:
+    """How cards are typed, with the Bird only in a game that has it."""
+    if braille:
+        return "Cards 14r 5x 10y 7g, rook is the Bird" if rules.uses_bird else "Cards 14r 5x 10y 7g"
+    return CARDS_LINE if rules.uses_bird else CARDS_LINE_NO_BIRD
 
 
 def _usage(spec: CommandSpec, rules: RuleSet | None = None) -> str:
@@ -217,16 +228,18 @@ def _usage(spec: CommandSpec, rules: RuleSet | None = None) -> str:
 
 
 def help_lines(
-    rules: RuleSet, phase: Phase, braille: bool = False, may_check: bool = True, may_move: bool = True
+    rules: RuleSet, phase: Phase, braille: bool = False, may_check: bool = True, may_move: bool = True,
+    may_pass: bool = True,
 ) -> list[str]:
     """``help``: the commands that apply in this game and this part of the hand, in a few lines.
 
     With ``braille`` the lines are the braille verbosity's, at most 40 cells each.
     ``may_check`` False leaves ``check`` out of the moves (Kentucky Discard, once someone has bid);
-    ``may_move`` False leaves out the moves (another player is to act).
+    ``may_move`` False leaves out the moves (another player is to act); ``may_pass`` False leaves out
+    ``pass`` (the dealer who must open the bidding, in the 1913 games).
     """
     moves = [spec for spec in COMMANDS if may_move and spec.applies(rules, phase) and spec.is_move(phase)]
-    moves = [spec for spec in moves if may_check or spec.name != "check"]
+    moves = [spec for spec in moves if (may_check or spec.name != "check") and (may_pass or spec.name != "pass")]
     others = [spec for spec in COMMANDS if spec.applies(rules, phase) and not spec.is_move(phase)]
     sayers = [spec.name for spec in others if spec.name not in QUIET_COMMANDS]
     if braille:
@@ -234,7 +247,7 @@ def help_lines(
         lines += fit_words("Say:", sayers)
         lines += ["Also: settings, stop, quit", "help NAME: one command", "help all: every command"]
         if phase is Phase.PLAY or phase is Phase.DISCARD:
-            lines.append("Cards 14r 5x 10y 7g, rook is the Bird")
+            lines.append(cards_line(rules, braille=True))
         return lines
     lines = []
     if moves:
@@ -244,7 +257,7 @@ def help_lines(
     lines.append("Also settings, stop and quit. Type help and a "
                  "command's name for more, or help all for every command.")
     if phase is Phase.PLAY or phase is Phase.DISCARD:
-        lines.append(CARDS_LINE)
+        lines.append(cards_line(rules))
     return lines
 
 

@@ -15,6 +15,7 @@ from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
 from ..announcer.tricks.words import sort_hand
 from ..engine import (
+    BIRD,
     CHECK,
     PASS,
     Action,
@@ -36,6 +37,7 @@ from ..players import Player
 from ..players.search.player import HintPlayer
 from .commands import (
     CARDS_LINE,
+    CARDS_LINE_NO_BIRD,
     COMMANDS,
     command_help,
     find_command,
@@ -105,12 +107,12 @@ class TrickConsole:
         word = arguments[0].lower() if arguments else ""
         if not word or word == "all":
             lines = help_all_lines(braille) if word else help_lines(
-                state.rules, state.phase, braille, state.may_check(), game.yours()
+                state.rules, state.phase, braille, state.may_check(), game.yours(), not state.must_bid()
             )
-            if lines[-1] == CARDS_LINE:  # the notation itself, never in words
+            if lines[-1] in (CARDS_LINE, CARDS_LINE_NO_BIRD):  # the notation itself, never in words
                 for line in lines[:-1]:
                     game.say(line)
-                game.say_as_typed(CARDS_LINE)
+                game.say_as_typed(lines[-1])
                 return []
             return lines
         spec = find_command(word)
@@ -175,7 +177,11 @@ class TrickConsole:
             if name == "play":
                 if len(arguments) != 1:
                     raise Refused("Play one card at a time, like play 14r or just 14r.")
-                return Play(parse_card(arguments[0]))
+                card = parse_card(arguments[0])
+                if card == BIRD and not state.rules.uses_bird and state.phase is Phase.PLAY:
+                    legal = " ".join(card_name(c) for c in sort_hand(state.legal_cards(), state.trump, state.rules))
+                    raise Refused(f"{state.rules.title} is played without the Bird. You can play: {legal}.")
+                return Play(card)
             if name == "discard":
                 cards = parse_cards(arguments)
                 if len(set(cards)) != len(cards):
@@ -186,7 +192,10 @@ class TrickConsole:
                     raise Refused(f"Say discard and {size} cards, like discard {example}.")
                 return Discard(frozenset(cards))
         except CardNotationError as error:
-            raise Refused(str(error)) from None
+            message = str(error)
+            if not state.rules.uses_bird:  # no "or rook" where there is no Bird
+                message = message.replace(", or rook.", ".")
+            raise Refused(message) from None
         raise AssertionError(f"unhandled command {name}")
 
 

@@ -452,6 +452,17 @@ class RuleSet:
         return self.players - 1 if self.dummy else None
 
     @property
+    def has_trump(self) -> bool:
+        """Whether the game has a trump color (Flip has none)."""
+        return self.trump_from is not TrumpSource.NONE
+
+    @property
+    def hand_face_up(self) -> bool:
+        """Whether a hand is played face up: the dummy (the 2-player game), or the dealer's partner's hand
+        displayed (Display Rook)."""
+        return self.dummy or self.dealer_partner_displays
+
+    @property
     def people(self) -> tuple[int, ...]:
         """The seats played by somebody (every seat but the dummy)."""
         return tuple(seat for seat in range(self.players) if seat != self.dummy_seat)

@@ -6,11 +6,34 @@ from __future__ import annotations
 import pytest
 
 from rook_access.announcer import Announcer, Verbosity
+from rook_access.announcer.hints import advice_line
+from rook_access.announcer.rules_summary import rules_summary
 from rook_access.bench.braille_lines import PROMISED, measure
 from rook_access.braille.translator import cell_count
-from rook_access.engine import PASS, Bid, Deal, GameState, IllegalActionError, parse_cards
-from rook_access.engine.events import HandEnded, OddCardsTaken
-from rook_access.engine.rules import PARTNERSHIP_1913, ROOK_1913, TableOptions, with_options
+from rook_access.engine import (
+    PASS,
+    Bid,
+    Deal,
+    GameState,
+    IllegalActionError,
+    NameTrump,
+    Play,
+    card_color,
+    parse_cards,
+    parse_color,
+)
+from rook_access.engine.events import GameEnded, HandEnded, OddCardsTaken, TricksCut, TrickTaken
+from rook_access.engine.rules import (
+    DISPLAY,
+    DIXIE,
+    PARTNERSHIP_1913,
+    ROOK_1913,
+    VARIANTS,
+    TableOptions,
+    with_options,
+)
+from rook_access.players import BasicPlayer
+from rook_access.players.search.advice import PlayAdvice
 
 
 def table(players: int, sides: int | None = None, base=ROOK_1913):
@@ -100,3 +123,161 @@ def test_every_braille_line_fits_40_cells_at_every_table_size(base, players, sid
     for kind in (*PROMISED, "other"):
         assert report.counts[kind] > 10, kind
         assert report.share(kind) == 1.0, (kind, sorted(report.too_long[kind])[:3])
+
+
+# --- a player's second look: the end of a hand, and the rules, in each game's own terms ---------------
+def test_dixie_bidders_make_their_bid_with_the_20_for_tricks_and_the_line_says_so():
+    """Dixie Rook counts the 20 for most tricks toward the bid: 65 in counters and the 20 make a bid of 75."""
+    rules = DIXIE
+    made = HandEnded(1, 1, 75, True, (35, 65), (35, 85), (35, 85), tricks=(4, 10), most_tricks=1)
+    said = Announcer(rules, [0]).event_lines(made)
+    assert said[0] == "Hand 1 over. East-West bid 75 and made it with 65 and 20 for tricks: +85."
+    assert "East-West took most tricks, 10 to 4." in said  # the 20 is said once, with the bid
+    assert not any("made it with 65:" in line for line in said)
+    assert Announcer(rules, [0], Verbosity.TERSE).event_lines(made)[0].startswith(
+        "Hand 1: East-West bid 75, took 85, made.")
+    assert Announcer(rules, [0], Verbosity.BRAILLE).event_lines(made)[0] == "Deal 1: EW bid 75, took 85, made."
+    # Seven tricks each: the cut gave the 20, and nobody "took most tricks".
+    cut = HandEnded(2, 0, 70, True, (60, 40), (80, 40), (80, 40), tricks=(7, 7), most_tricks=0)
+    said = Announcer(rules, [0]).event_lines(cut)
+    assert said[0] == "Hand 2 over. North-South bid 70 and made it with 60 and 20 for tricks: +80."
+    assert "Tricks 7 to 7; North-South won the cut." in said
+    assert not any("took most tricks" in line for line in said)
+
+
+def test_a_side_set_back_is_not_said_to_get_the_20_for_most_tricks():
+    set_back = HandEnded(1, 0, 80, False, (50, 50), (-80, 50), (-80, 50), tricks=(9, 5), most_tricks=0)
+    said = Announcer(PARTNERSHIP_1913, [0]).event_lines(set_back)
+    assert "North-South took most tricks, 9 to 5; set back, so no 20." in said
+    assert not any(line.endswith("20 more.") for line in said)
+    assert "Tricks NS 9 EW 5, NS set" in Announcer(PARTNERSHIP_1913, [0], Verbosity.BRAILLE).event_lines(set_back)
+    dixie = HandEnded(1, 1, 70, False, (60, 40), (60, -70), (60, -70), tricks=(4, 6), most_tricks=1)
+    assert Announcer(DIXIE, [0]).event_lines(dixie)[0] == (
+        "Hand 1 over. East-West bid 70 and took 40 and 20 for tricks: set back 70.")
+
+
+def test_display_rook_tricks_are_2_points_each_never_a_tie_for_a_bonus_it_has_not():
+    end = HandEnded(1, 1, 65, True, (10, 90), (4, 114), (4, 114), tricks=(2, 12), most_tricks=None)
+    said = Announcer(DISPLAY, [0]).event_lines(end)
+    assert "Tricks: North-South 2, East-West 12, 2 points each." in said
+    assert not any("tie" in line or "bonus" in line for line in said)
+    assert "Tricks NS 2 EW 12, 2 each" in Announcer(DISPLAY, [0], Verbosity.BRAILLE).event_lines(end)
+
+
+def test_the_rules_say_each_rule_once_and_never_against_the_game():
+    dixie = rules_summary(DIXIE)
+    assert not any("none on a tie" in line for line in dixie)  # equal tricks cut for the 20
+    assert sum("more tricks" in line or "most tricks" in line for line in dixie) == 1
+    assert any(line.startswith("On equal tricks all cut") for line in dixie)
+    display = rules_summary(DISPLAY)
+    assert sum("must bid" in line for line in display) == 1
+    flip = rules_summary(VARIANTS["flip"])  # the red 14 counts 1 against its taker
+    assert not any("14 counts nothing" in line for line in flip)
+    high = rules_summary(VARIANTS["high-14"])
+    assert sum("14" in line and "nothing" in line for line in high) == 1
+    assert "The 14 counts nothing, but it is the highest card of its color." in dixie
+
+
+def test_a_display_rook_hint_counts_the_2_points_of_the_trick_itself():
+    state = GameState(DISPLAY, seed=2)
+    assert state.dealer == 0
+    state.apply(Bid(5), 0)
+    for seat in (1, 2, 3):
+        state.apply(PASS, seat)
+    state.apply(NameTrump(parse_color("green")), 0)
+    lead = state.legal_cards()[0]
+    state.apply(Play(lead), 1)
+    view = state.view(2)  # North's hand, displayed, played by South the dealer
+    card = max(view.hand, key=lambda c: (card_color(c) == card_color(lead), c))
+    advice = PlayAdvice(Play(card), None, 0, False, 1, card_color(lead), parse_color("green"), 1, (), True, False,
+                        0, 0, False)
+    line = advice_line(view, advice)
+    assert "a trick worth 2 points so far" in line, line
+
+
+def test_a_bid_above_the_highest_names_the_bids_allowed_within_40_cells_in_braille():
+    state = GameState(DISPLAY, seed=2)
+    assert state.dealer == 0
+    for amount, seat in ((5, 0), (10, 1), (115, 2), (120, 3)):
+        state.apply(Bid(amount), seat)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(Bid(130), 0)
+    assert Announcer(DISPLAY, [0]).refusal(refused.value, state.view(0)) == (
+        "The highest bid is 125: bid 125, or pass.")
+    braille = Announcer(DISPLAY, [0], Verbosity.BRAILLE).refusal(refused.value, state.view(0))
+    assert braille == "Highest bid 125: 125, or pass." and cell_count(braille) <= 40
+    state = GameState(ROOK_1913.at_table(7), seed=3)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(Bid(105), state.dealer)
+    braille = Announcer(state.rules, [0], Verbosity.BRAILLE).refusal(refused.value, state.view(state.dealer))
+    assert braille == "Highest bid 100: 5 to 100." and cell_count(braille) <= 40
+
+
+def test_a_hand_thrown_in_names_the_next_dealer_once():
+    """Dixie Rook: all pass, the hand is thrown in, and the next deal's line says who deals (not twice)."""
+    state = GameState(DIXIE, seed=3)
+    first = state.dealer
+    for _ in range(4):
+        state.apply(PASS, state.turn)
+    assert state.dealer == (first + 1) % 4 and state.phase.value == "bidding"
+    announcer = Announcer(DIXIE, [0])
+    said = [line for event in state.events for line in announcer.event_lines(event)]
+    thrown = said.index("Everyone passed. The hand is thrown in.")
+    deals = "Hand 1. You deal." if state.dealer == 0 else f"Hand 1. {DIXIE.names[state.dealer]} deals."
+    assert said[thrown + 1] == deals
+    assert sum("deal" in line for line in said[thrown : thrown + 2]) == 1
+    braille = Announcer(DIXIE, [0], Verbosity.BRAILLE)
+    said = [line for event in state.events for line in braille.event_lines(event)]
+    assert "All passed, thrown in." in said
+
+
+def test_the_winners_of_three_against_three_are_said_in_good_english():
+    rules = table(6, base=PARTNERSHIP_1913)
+    assert Announcer(rules, [1]).event_lines(GameEnded(0, (210, 40))) == ["Game over. South's side wins, 210 to 40."]
+    assert Announcer(rules, [0]).event_lines(GameEnded(0, (210, 40))) == [
+        "Game over. You, Northwest and Northeast win, 210 to 40."]
+    braille = Announcer(rules, [0], Verbosity.BRAILLE)
+    assert braille.event_lines(GameEnded(1, (40, 210))) == ["Game over: SW side wins, 210 to 40."]  # not "ENSW"
+    assert braille.braille_score_line((40, 210)) == "Score S side 40 SW side 210, to 200"
+    assert Announcer(PARTNERSHIP_1913, [0]).event_lines(GameEnded(0, (210, 40))) == [
+        "Game over. You and North win, 210 to 40."]
+    assert Announcer(PARTNERSHIP_1913, [1]).event_lines(GameEnded(0, (210, 40))) == [
+        "Game over. North-South win, 210 to 40."]
+
+
+def test_the_last_trick_and_nest_fit_40_cells_at_a_dixie_table_of_six():
+    rules = with_options(DIXIE, TableOptions(players=6))
+    announcer = Announcer(rules, [0], Verbosity.BRAILLE)
+    last = TrickTaken(10, 1, tuple(parse_cards("14r 13r 10r 5r 2r 1r")), 2, 25, tuple(parse_cards("10g 5g")), 15)
+    lines = [line for line in announcer.event_lines(last) if "nest" in line]
+    assert lines[0] == "NW takes the last trick and nest, 25." and all(cell_count(line) <= 40 for line in lines)
+
+
+def test_the_cut_of_three_against_three_fits_40_cells_in_braille():
+    rules = with_options(DIXIE, TableOptions(players=6))
+    cut = TricksCut(tuple(parse_cards("14r 13x 12y 14g 13g 12r")), (39, 39), None)
+    again = TricksCut(tuple(parse_cards("14r 13x 12y 11g 13g 12r")), (38, 37), 0)
+    lines = [line for event in (cut, again) for line in Announcer(rules, [0], Verbosity.BRAILLE).event_lines(event)]
+    assert lines == ["Cut: S side 39, SW side 39: cut again.", "Cut: S side 38, SW side 37.", "Cut: S side gets 20."]
+    assert all(cell_count(line) <= 40 for line in lines)
+
+
+def test_display_rook_tricks_are_said_with_their_own_2_points_and_the_hand_adds_up_to_128():
+    state = GameState(DISPLAY.replace(hands_limit=1), seed=4)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    announcer = Announcer(state.rules, [0])
+    said: list[str] = []
+    taken_after_first = None
+    for event in state.events:
+        said += announcer.event_lines(event)
+    while not state.is_over:
+        for event in state.apply(players[state.actor].choose(state.view(state.turn)), state.turn):
+            said += announcer.event_lines(event)
+        if taken_after_first is None and len(state.tricks) == 1:
+            first = state.tricks[0]
+            taken_after_first = (announcer.taken_lines(state.view(0))[0], first)
+    tricks = [line for line in said if " trick " in line and line.endswith(" points.") and "take" in line]
+    assert len(tricks) == 14
+    assert sum(int(line.rsplit(", ", 1)[1].split()[0]) for line in tricks) == 128
+    line, first = taken_after_first
+    assert f"{128 - first.points - 2} still out." in line

@@ -177,3 +177,21 @@ def test_the_questions_and_legal_cards_of_18_card_hands_fit_the_braille_display(
             assert sorted(listed or lines[-1].rstrip(".").split(": ")[-1].split(", ")) == legal, lines
         state.apply(easy.choose(view))
     assert asked == 18
+
+
+def test_high_14_for_four_says_the_points_taken_side_by_side_as_it_scores():
+    rules = HIGH_14
+    state = GameState(rules, seed=21)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while len(state.tricks) < 5:
+        state.apply(players[state.turn].choose(state.view(state.turn)), state.turn)
+    view = state.view(0)
+    north_south = view.taken[0] + view.taken[2]
+    east_west = view.taken[1] + view.taken[3]
+    announcer = Announcer(rules, [0])
+    assert announcer.taken_lines(view)[0].startswith(f"Taken this hand: North-South {north_south}, "
+                                                     f"East-West {east_west}; ")
+    score = announcer.score_lines(view)
+    assert score[1] == f"Taken so far this hand: North-South {north_south}, East-West {east_west}."
+    braille = Announcer(rules, [0], Verbosity.BRAILLE).taken_lines(view)[0]
+    assert braille.startswith(f"Taken NS {north_south} EW {east_west}, ")

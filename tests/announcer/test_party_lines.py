@@ -13,10 +13,10 @@ NAMES = ["you", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal"]
 def test_a_hand_passed_out_at_a_party_is_dealt_again_by_its_dealer_and_said_so():
     rules = with_options(DIXIE, TableOptions(same_dealer=True))
     said, _ = transcript(rules, ["pass"] * 4, humans=(0, 1, 2, 3), seed=3)
-    assert "Everyone passed. The hand is thrown in; West deals again." in said
+    assert "Everyone passed. The hand is thrown in; the same dealer deals again." in said
     assert said.count("Hand 1. West deals.") == 2
     said, _ = transcript(rules, ["pass"] * 4, humans=(0, 1, 2, 3), seed=3, verbosity=Verbosity.BRAILLE)
-    assert "All passed; West deals again." in said
+    assert "All passed; dealt again." in said
 
 
 def test_a_tie_says_the_cut_and_your_pair_is_named_you_first():

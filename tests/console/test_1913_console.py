@@ -96,6 +96,7 @@ def replay(events: list[dict]) -> GameState:
         (["--variant", "partnership-1913", "--sides", "3"],
          "Partnership Rook for 4 is played in 2 sides, not 3; three sides of two need 6 players."),
         (["--variant", "rook-1913", "--sides", "3"], "Rook for 3 to 8 Players has no sides to choose; --sides: "),
+        (["--variant", "display", "--sides", "3"], "Display Rook has no sides to choose; --sides: Partnership Rook"),
         (["--variant", "rook-1913", "--players", "6", "--seats", "human,computer"],
          "Rook for 3 to 8 Players needs 6 seats, each human or computer"),
     ],
@@ -220,7 +221,7 @@ def test_bad_bids_and_cards_get_one_line_naming_what_is_allowed_and_change_nothi
         "The dealer opens the bidding and may not pass: you bid 5 to 100 in fives.",
         "Bids go up in fives: 5 or more.",
         "The first bid is at least 5: 5 to 100 in fives.",
-        "The highest bid is 100.",
+        "The highest bid is 100: bid 5 to 100 in fives.",
     ]
     assert after[4] == "You bid 15."
     bids = [json.loads(line) for line in record.read_text().splitlines() if '"event":"bid"' in line]

@@ -55,7 +55,7 @@ def test_four_keyboard_seats_play_a_hand_and_refused_commands_change_nothing(tmp
     assert clean_record[-1]["event"] == "game_end"
     for reply in (
         "Bids go up in fives: 75 or more.",
-        "The highest bid is 120.",
+        "The highest bid is 120: bid ",
         "Unknown command: xyzzy. Type help for the commands.",
         "Discard exactly 5 cards; you named 4.",
         "You named a card twice. Name each card once.",

@@ -63,3 +63,27 @@ def test_the_games_are_listed_with_their_table_sizes():
     high = lines[names.index("high-14")]
     assert high.endswith("high-14: High 14 (1913): 3 to 6 players (--players, default 4), partners at 4, trump cut "
                          "from the pack, a 14 at any time, 5 a trick, to 250.")
+
+
+def test_the_bird_in_a_game_without_it_is_refused_naming_the_cards_that_may_be_played(tmp_path):
+    done = rook(tmp_path, ["--variant", "flip", "--players", "3", "--seed", "5", "--level", "easy"],
+                "rook\nplay banana\nquit\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    asked = next(line for line in lines if line.startswith("Your lead, "))
+    cards = asked.split(": ", 1)[1].rstrip(".")
+    assert f"Flip (Golden Ten) is played without the Bird. You can play: {cards}." in lines
+    assert not any(line.startswith("You do not hold rook") for line in lines)
+    assert "banana is not a card. Cards are a number and a color letter, like 14r, 5x, 10y, 7g." in lines
+
+
+def test_flip_has_no_trump_so_help_does_not_offer_the_trump_command(tmp_path):
+    done = rook(tmp_path, ["--variant", "flip", "--players", "3", "--seed", "5", "--level", "easy"],
+                "help\ntrump\nquit\n")
+    lines = done.stdout.splitlines()
+    said = next(line for line in lines if line.startswith("To hear the game: "))
+    assert "trump" not in said.split(": ", 1)[1] and "hand" in said
+    assert "There is no trump in this game." in lines  # typed all the same, it says so
+    high = rook(tmp_path, ["--variant", "high-14", "--players", "3", "--seed", "5", "--level", "easy"], "help\nquit\n")
+    said = next(line for line in high.stdout.splitlines() if line.startswith("To hear the game: "))
+    assert "trump" in said.split(": ", 1)[1].split(", ")  # High 14's trump is cut from the pack

@@ -146,12 +146,13 @@ class BiddingLines(TrickWords):
         return [line]
 
     def _on_ThrownIn(self, event: ThrownIn) -> list[str]:
-        again = self.rules.same_dealer_after_throw_in  # a party: each of the four deals one hand played
-        dealer = event.dealer if again else self.story.next_dealer
-        deals = f"{self.object_name(dealer)} {'deal' if dealer == self.you else 'deals'}" + (" again" if again else "")
+        # The new deal's line, said next, names the dealer: "Hand 1. North deals."
+        if self.rules.same_dealer_after_throw_in:  # a party: each of the four deals one of the hands played
+            return ["All passed; dealt again."] if self.braille else [
+                "Everyone passed. The hand is thrown in; the same dealer deals again."]
         if self.braille:
-            return [f"All passed; {deals}." if again else f"All passed, thrown in; {deals}."]
-        return [f"Everyone passed. The hand is thrown in; {deals}."]
+            return ["All passed, thrown in."]
+        return ["Everyone passed. The hand is thrown in."]
 
     def _on_BidWon(self, event: BidWon) -> list[str]:
         if self.terse:

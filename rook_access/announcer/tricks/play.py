@@ -24,6 +24,11 @@ class PlayLines(TrickWords):
                 how = "trumps"  # the Bird on a plain lead too: it is a trump
             elif suit_of[event.card] != suit_of[lead]:
                 how = "throws off"
+        player = story.controller(event.seat)
+        if event.seat == self.you and player != self.you and self.rules.dealer_partner_displays:
+            # Display Rook: your hand is face up and the dealer plays it, so the card is not your choice
+            verb = {"trumps": "trumps with", "leads": "leads"}.get(how, "plays")
+            return [f"{self.names[player]} {verb} your {card}."]
         if self.terse:
             if how == "trumps":
                 return [self.does(event.seat, "trump", "trumps") + f" {card}."]
@@ -44,21 +49,23 @@ class PlayLines(TrickWords):
     def _on_TrickTaken(self, event: TrickTaken) -> list[str]:
         story = self.story
         taker = self.does(event.winner, "take", "takes")
+        points = event.points + self.rules.trick_points  # Display Rook: the trick itself counts 2
         nest = cards_text(sort_hand(event.nest, story.trump, self.rules))
         nest_line = f"The nest held {nest}, {event.nest_points} points."
-        if self.braille and event.nest:
-            return [f"{taker} the last trick and nest, {event.points}.", f"Nest had {nest}, {event.nest_points}"]
+        if self.braille and event.nest:  # 40 cells: "NW takes" (a table of six has long names)
+            who = taker if event.winner == self.you else f"{self.initial(event.winner)} takes"
+            return [f"{who} the last trick and nest, {points}.", f"Nest had {nest}, {event.nest_points}"]
         if self.terse:
-            lines = [f"{taker} {'the last trick and nest' if event.nest else 'it'}, {event.points}."]
+            lines = [f"{taker} {'the last trick and nest' if event.nest else 'it'}, {points}."]
             return lines + ([nest_line] if event.nest else [])
         if event.nest:
-            lines = [f"{taker} the last trick and the nest, {event.points} points.", nest_line]
+            lines = [f"{taker} the last trick and the nest, {points} points.", nest_line]
         else:
-            lines = [f"{taker} trick {event.number}, {event.points} points."]
+            lines = [f"{taker} trick {event.number}, {points} points."]
         if self.verbose:
             winning = card_name(event.cards[(event.winner - event.leader) % self.rules.players])
             what = "the last trick and the nest" if event.nest else f"trick {event.number}"
-            lines[0] = f"{taker} {what} with {winning}, {event.points} points."
+            lines[0] = f"{taker} {what} with {winning}, {points} points."
             team = story.team_of(event.winner)
             verb = "have taken" if not event.nest else "took"
             lines.append(f"{self.team_name(team)} {verb} {story.team_taken[team]} this hand.")
@@ -97,7 +104,8 @@ class PlayLines(TrickWords):
             return [self.last_trick_line(view)]
         players = self.rules.players
         pairs = [[self.initial((trick.leader + i) % players), card_name(card)] for i, card in enumerate(trick.cards)]
-        return self.braille_fitted("Last", pairs, f"; {self.initial(trick.winner)} won {trick.points}")
+        points = trick.points + self.rules.trick_points
+        return self.braille_fitted("Last", pairs, f"; {self.initial(trick.winner)} won {points}")
 
     def trick_line(self, view: SeatView) -> str:
         """The trick being played: who played what, who is winning, whose turn it is."""
@@ -139,9 +147,10 @@ class PlayLines(TrickWords):
             played = " ".join(
                 f"{self.initial((trick.leader + i) % players)} {card_name(card)}" for i, card in enumerate(trick.cards)
             )
-            return f"Last {played}; {self.initial(trick.winner)} won {trick.points}"
+            return f"Last {played}; {self.initial(trick.winner)} won {trick.points + self.rules.trick_points}"
         played = ", ".join(
             f"{self.name((trick.leader + i) % players)} {card_name(card)}" for i, card in enumerate(trick.cards)
         )
         taker = self.does(trick.winner, "took", "took")
-        return f"Last trick, {trick.number}: {played}. {taker} it, {trick.points} points."
+        points = trick.points + self.rules.trick_points  # Display Rook: the trick itself counts 2
+        return f"Last trick, {trick.number}: {played}. {taker} it, {points} points."

@@ -233,7 +233,16 @@ class QuestionLines(TrickWords):
                 return f"The bid is {view.high_bid}: bid {lowest} or more, or pass."
             return f"Bids go up in {step}: {lowest} or more."
         if rule is Rule.BID_ABOVE_MAXIMUM:
-            return f"The highest bid is {rules.max_bid}."
+            bids = rules.bid_range(view.high_bid)
+            step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
+            if not bids:
+                return f"The highest bid is {rules.max_bid}: you can only pass."
+            allowed = f"{bids.start}" if bids.start == rules.max_bid else f"{bids.start} to {rules.max_bid}"
+            pass_too = "" if _must_bid(view) else ", or pass"
+            if self.braille:  # 40 cells
+                return f"Highest bid {rules.max_bid}: {allowed}{pass_too}."
+            in_step = "" if bids.start == rules.max_bid else f" in {step}"
+            return f"The highest bid is {rules.max_bid}: bid {allowed}{in_step}{pass_too}."
         if rule is Rule.DEALER_MUST_BID:
             step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
             dealer = "you" if holder == "You" else holder

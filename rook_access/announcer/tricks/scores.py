@@ -45,10 +45,14 @@ class ScoreLines(TrickWords):
                 f"Score: {self.scores_text(event.scores)}.",
             ]
             return lines + tail
+        took_words = str(took)
+        if self._bonus_toward_bid(event, bidders):  # Dixie Rook: the 20 for most tricks makes the bid too
+            bonus = self.rules.most_tricks_bonus
+            took_words = f"{took - bonus} and {bonus} for tricks"
         if event.made:
-            result = f"made it with {took}: {signed(change)}"
+            result = f"made it with {took_words}: {signed(change)}"
         else:
-            result = f"took {took}: set back {event.bid}"
+            result = f"took {took_words}: set back {event.bid}"
         lines = [f"Hand {event.hand} over. {self.team_name(teams[bidders])} bid {event.bid} and {result}."]
         for index, team in enumerate(teams):
             if index == bidders:
@@ -65,15 +69,35 @@ class ScoreLines(TrickWords):
         lines.append(f"Score: {self.scores_text(event.scores)}.")
         return lines + tail
 
+    def _bonus_toward_bid(self, event: HandEnded, team: int) -> bool:
+        """Whether ``team`` bid and won the bonus for most tricks where it counts toward the bid (Dixie Rook)."""
+        rules = self.rules
+        return bool(rules.most_tricks_bonus and rules.trick_bonus_makes_bid and event.tricks
+                    and event.most_tricks == team and event.bidder in (event.teams or rules.partnerships)[team])
+
     def _trick_bonus_lines(self, event: HandEnded, teams: tuple[tuple[int, ...], ...]) -> list[str]:
-        """Who took most tricks and the bonus for it (Partnership Rook): one line, or none."""
+        """Who took most tricks and the bonus for it (Partnership Rook, Dixie Rook), or each side's tricks where
+        they score by the trick (Display Rook): one line, or none."""
         if not event.tricks:
             return []
+        rules = self.rules
+        if not rules.most_tricks_bonus:  # Display Rook: no bonus for most tricks, 2 points a trick
+            each = ", ".join(f"{self.team_name(team)} {count}" for team, count in zip(teams, event.tricks, strict=True))
+            return [f"Tricks: {each}, {rules.trick_points} points each."]
         counts = " to ".join(str(count) for count in sorted(event.tricks, reverse=True))
         if event.most_tricks is None:
             return [f"Tricks {counts}: a tie, no bonus for most tricks."]
-        bonus = self.rules.most_tricks_bonus
-        return [f"{self.team_name(teams[event.most_tricks])} took most tricks, {counts}: {bonus} more."]
+        bonus = rules.most_tricks_bonus
+        most = self.team_name(teams[event.most_tricks])
+        if event.tricks.count(max(event.tricks)) > 1:  # equal tricks, and the cut gave the bonus (Dixie Rook)
+            took = f"Tricks {counts}; {most} won the cut"
+        else:
+            took = f"{most} took most tricks, {counts}"
+        if self._bonus_toward_bid(event, event.most_tricks):
+            return [f"{took}."]  # the bid's line said the bonus with what the bidders took
+        if event.bidder is not None and event.bidder in teams[event.most_tricks] and not event.made:
+            return [f"{took}; set back, so no {bonus}."]
+        return [f"{took}: {bonus} more."]
 
     def _braille_tricks(self, event: HandEnded, teams: tuple[tuple[int, ...], ...]) -> list[str]:
         """``Tricks NS 8 EW 6, NS +20``: the tricks of each side and the bonus for most tricks."""
@@ -81,14 +105,22 @@ class ScoreLines(TrickWords):
             return []
         pairs = [[self.team_initials(team), str(count)] for team, count in zip(teams, event.tricks, strict=True)]
         most = event.most_tricks
-        tail = ", tie" if most is None else f", {self.team_initials(teams[most])} +{self.rules.most_tricks_bonus}"
+        if not self.rules.most_tricks_bonus:  # Display Rook: each trick counts, no bonus for most
+            tail = f", {self.rules.trick_points} each"
+        elif most is None:
+            tail = ", tie"
+        elif event.bidder is not None and event.bidder in teams[most] and not event.made:
+            tail = f", {self.team_initials(teams[most])} set"
+        else:
+            tail = f", {self.team_initials(teams[most])} +{self.rules.most_tricks_bonus}"
         return self.braille_fitted("Tricks", pairs, tail)
 
     def _took(self, event: HandEnded, team: int) -> int:
         """The points a team took in the hand: its counters, and its tricks' points where tricks count
-        (Display Rook)."""
+        (Display Rook), or the bonus for most tricks where it counts toward the bid and the team bid (Dixie Rook)."""
         tricks = self.rules.trick_points * event.tricks[team] if self.rules.trick_points and event.tricks else 0
-        return event.counters[team] + tricks
+        bonus = self.rules.most_tricks_bonus if self._bonus_toward_bid(event, team) else 0
+        return event.counters[team] + tricks + bonus
 
     def _scorer_of(self, seat: int) -> int:
         """The index in the scores of the score ``seat`` plays for."""
@@ -124,6 +156,8 @@ class ScoreLines(TrickWords):
                 return [f"Game over. A draw at {ranked[0]}.", *self.braille_score_lines(event.scores)]
             return [line]
         win = "win" if self.rules.scores_by_side or self.rules.people[event.winner] == self.you else "wins"
+        if self.rules.scores_by_side and self.scorer_name(event.winner).endswith("'s side"):
+            win = "wins"  # three against three: "South's side wins"
         if self.braille:
             line = f"Game over: {self.scorer_initials(event.winner)} {win}, {margin}."
             if len(line) > BRAILLE_WIDTH:  # many scores: the winner's and the next, then all
@@ -131,8 +165,9 @@ class ScoreLines(TrickWords):
                 return [line, *self.braille_score_lines(event.scores)]
             return [line]
         if self.rules.scores_by_side and self.you is not None and self.rules.side_of[self.you] == event.winner:
-            partners = " and ".join(self.names[s] for s in self.rules.partnerships[event.winner] if s != self.you)
-            winner = f"You and {partners}"
+            winner = self.people_text(self.rules.partnerships[event.winner])  # "you, Northwest and Northeast"
+            winner = winner[0].upper() + winner[1:]
+            win = "win"
         else:
             winner = self.scorer_name(event.winner)
         return [f"Game over. {winner} {win}, {margin}."]
@@ -176,12 +211,15 @@ class ScoreLines(TrickWords):
             lines.append(tie)
         if in_play and view.bidder is not None:
             taken = ", ".join(
-                f"{self.team_name(team)} {points}" for team, points in zip(view.teams, view.counters, strict=True)
+                f"{self.team_name(team)} {points}"
+                for team, points in zip(view.teams, self.team_points(view), strict=True)
             )
             bidders = self.team_name(view.teams[view.team_of[view.bidder]])
             lines.append(f"This hand {bidders} bid {view.high_bid}. Taken so far: {taken}.")
         elif in_play:
-            taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in self.rules.people)
+            taken = ", ".join(
+                f"{self.scorer_name(scorer)} {points}" for scorer, points in enumerate(self.taken_by_scorer(view))
+            )
             lines.append(f"Taken so far this hand: {taken}.")
         return lines
 
@@ -192,8 +230,15 @@ class ScoreLines(TrickWords):
         bonus = self.rules.most_tricks_bonus
         if self.braille:
             sides = ", ".join(f"{self.side_initials[i]} {total}" for i, total in enumerate(event.totals))
-            result = "cut again" if event.winner is None else f"{self.side_initials[event.winner]} get {bonus}"
-            return [f"Cut: {sides}: {result}."]
+            if event.winner is None:
+                result = "cut again"
+            else:
+                winner = self.side_initials[event.winner]
+                result = f"{winner} {'gets' if winner.endswith(' side') else 'get'} {bonus}"
+            line = f"Cut: {sides}: {result}."
+            if len(line) > BRAILLE_WIDTH:  # three against three: "S side 30, SW side 25" and the result apart
+                return [f"Cut: {sides}.", f"Cut: {result}."]
+            return [line]
         sides = "; ".join(
             f"{self.side_names[i]} {cards_text([event.cards[seat] for seat in reversed(team)])}, {event.totals[i]}"
             for i, team in enumerate(teams)

@@ -21,6 +21,7 @@ from ...engine import (
     Checked,
     Color,
     Dealt,
+    HandDisplayed,
     HandEnded,
     NestDiscarded,
     NestTaken,
@@ -59,6 +60,8 @@ class TrickStory:
         self.game_over = False
         self.won_cards: list[list[Card]] = [[] for _ in range(rules.players)]
         """The cards each seat has taken in the hand being told (Flip counts its red cards)."""
+        self.displayed: tuple[int, int] | None = None
+        """Display Rook: the seat whose hand is face up this hand, and the player who plays it."""
 
     def tell(self, event: object) -> None:
         """Take in ``event``, the next event of the game."""
@@ -69,6 +72,7 @@ class TrickStory:
             self.hands = [set(cards) for cards in event.hands]
             self.trump = NO_TRUMP if rules.trump_from is TrumpSource.NONE else None
             self.won_cards = [[] for _ in range(rules.players)]
+            self.displayed = None
             self.bidder = None
             self._high_bid = None
             self.bidding_open = rules.bidding
@@ -107,7 +111,7 @@ class TrickStory:
             self.trick.append(event.card)
         elif isinstance(event, TrickTaken):
             team = self.team_of(event.winner)
-            self.team_taken[team] = self.team_taken.get(team, 0) + event.points
+            self.team_taken[team] = self.team_taken.get(team, 0) + event.points + rules.trick_points
             self.won_cards[event.winner] += event.cards
             self.trick = []
         elif isinstance(event, OddCardsTaken):
@@ -115,6 +119,8 @@ class TrickStory:
                 self.hands[seat].discard(card)
             team = self.team_of(event.winner)
             self.team_taken[team] = self.team_taken.get(team, 0) + event.points
+        elif isinstance(event, HandDisplayed):
+            self.displayed = (event.seat, event.player)
         elif isinstance(event, HandEnded):
             self.hands_played += 1
             self.game_over, _ = rules.game_result(list(event.scores), self.hands_played)
@@ -141,7 +147,10 @@ class TrickStory:
         return (self.dealer + 1) % self.rules.players
 
     def controller(self, seat: int) -> int:
-        """Who decides for ``seat``: itself, or for the dummy the player who did not win the bid."""
+        """Who decides for ``seat``: itself, or for the dummy the player who did not win the bid, or for the
+        hand displayed in Display Rook the dealer."""
+        if self.displayed is not None and seat == self.displayed[0]:
+            return self.displayed[1]
         if seat != self.rules.dummy_seat:
             return seat
         return next(s for s in self.rules.people if s != self.bidder)

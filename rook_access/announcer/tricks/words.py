@@ -81,7 +81,10 @@ class TrickWords(NarratorBase):
             "-".join(self.names[s] for s in reversed(side)) if len(side) <= 2 else f"{self.names[side[0]]}'s side"
             for side in rules.partnerships
         )
-        self.side_initials = tuple("".join(self.initials[s] for s in reversed(side)) for side in rules.partnerships)
+        self.side_initials = tuple(  # three against three: "S side", as "South's side" (not "NENWS")
+            "".join(self.initials[s] for s in reversed(side)) if len(side) <= 2 else f"{self.initials[side[0]]} side"
+            for side in rules.partnerships
+        )
         self.story = TrickStory(rules)
         """What the events told so far make known: the only source of the words of an event."""
 
@@ -276,27 +279,45 @@ class TrickWords(NarratorBase):
                 lines += self.hand_lines(seat, story.hands[seat], story.trump)
         return lines
 
+    def team_points(self, view: SeatView) -> list[int]:
+        """The points each team of the hand has taken so far: its counters, and where each trick counts
+        (Display Rook, 2 a trick) its tricks' points."""
+        points = list(view.counters)
+        if self.rules.trick_points:
+            for trick in view.tricks:
+                points[view.team_of[trick.winner]] += self.rules.trick_points
+        return points
+
+    def taken_by_scorer(self, view: SeatView) -> list[int]:
+        """The points taken this hand by each score's owner: each side's together where sides score (High 14
+        for four), else each player's."""
+        return [sum(view.taken[seat] for seat in seats) for seats in self.rules.scorers]
+
     def taken_lines(self, view: SeatView) -> list[str]:
-        """The counters each side (or team, or player) has taken so far this hand."""
+        """The counters each side (or team, or player) has taken so far this hand (with the tricks' points
+        where each trick counts)."""
         if view.phase is not Phase.PLAY:
             return ["No counters are taken before the play."]
         rules = self.rules
-        left = rules.total_points - view.points_out_of_play - sum(view.counters)
+        counters = self.team_points(view)
+        whole = rules.total_points + rules.trick_points * rules.hand_size
+        left = whole - view.points_out_of_play - sum(counters)
         if view.bidder is None:
+            scores = self.taken_by_scorer(view)
             if self.braille:
-                pairs = [[self.initials[seat], str(view.taken[seat])] for seat in rules.people]
+                pairs = [[self.scorer_initials(scorer), str(points)] for scorer, points in enumerate(scores)]
                 return self.braille_fitted("Taken", pairs, f", {left} out")
-            taken = ", ".join(f"{self.name(seat)} {view.taken[seat]}" for seat in rules.people)
+            taken = ", ".join(f"{self.scorer_name(scorer)} {points}" for scorer, points in enumerate(scores))
             return [f"Taken this hand: {taken}; {left} still out."]
         bidders = view.teams[view.team_of[view.bidder]]
         if self.braille:
             pairs = [
-                [self.team_initials(team), str(points)] for team, points in zip(view.teams, view.counters, strict=True)
+                [self.team_initials(team), str(points)] for team, points in zip(view.teams, counters, strict=True)
             ]
             bid = f", {left} out; {self.team_initials(bidders)} bid {view.high_bid}"
             return self.braille_fitted("Taken", pairs, bid)
         taken = ", ".join(
-            f"{self.team_name(team)} {points}" for team, points in zip(view.teams, view.counters, strict=True)
+            f"{self.team_name(team)} {points}" for team, points in zip(view.teams, counters, strict=True)
         )
         return [f"Taken this hand: {taken}; {left} still out. {self.team_name(bidders)} bid {view.high_bid}."]
 
@@ -319,6 +340,11 @@ class TrickWords(NarratorBase):
                 f"{'Your' if player == self.you else self.names[player] + chr(39) + 's'} "
                 f"turn to {doing} for the dummy."
             )
+        if seat == view.displayed and view.controller(seat) != seat:  # Display Rook: the dealer plays it
+            player = view.controller(seat)
+            if player == self.you:
+                return f"Your turn to {doing} for {self.names[seat]}."
+            return f"{self.names[player]} to {doing} for {self.object_name(seat)}."
         if seat == self.you:
             return f"Your turn to {doing}."
         return f"{self.names[seat]} to {doing}."
