@@ -112,7 +112,7 @@ def test_help_turn_and_dummy_speak_of_the_displayed_hand_the_user_plays():
 
 def test_the_cards_the_partner_plays_from_the_users_displayed_hand_are_said_as_the_partners_plays():
     seed = seed_where_dealer_is(2)
-    moves = keyboard_moves(seed)
+    moves = keyboard_moves(seed, "display")
     done = run_program(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)],
                        "\n".join(moves) + "\n", timeout=120)
     assert done.returncode == 0 and "Game over." in done.stdout
