@@ -201,6 +201,23 @@ class RoundDone:
     points: tuple[tuple[int, int], ...]
     cuts: tuple[Cut, ...] = ()
 
+    def as_played(self) -> RoundDone:
+        """The round with each table as its game was seated: the user in seat 0 of their table (``seats_from``),
+        points and cut numbers in that order (the side of seats 0 and 2 first)."""
+        tables, points, cuts = [], [], []
+        for table, pair in zip(self.tables, self.points, strict=True):
+            south, west, north, east = seats_from(table)
+            played = Table(table.number, (south, west, north, east))
+            turned = set(played.partnerships[0]) != set(table.partnerships[0])
+            tables.append(played)
+            points.append((pair[1], pair[0]) if turned else pair)
+            cuts += [
+                Cut(cut.table, (cut.numbers[1], cut.numbers[0]) if turned else cut.numbers)
+                for cut in self.cuts
+                if cut.table == table.number
+            ]
+        return RoundDone(tuple(tables), tuple(points), tuple(cuts))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "tables": [list(table.seats) for table in self.tables],

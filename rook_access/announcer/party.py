@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import BRAILLE_WIDTH, fit_lines
+from .base import BRAILLE_WIDTH
 
 STANDINGS_A_LINE = 8
 """Players named in one standings line: a party of more says its standings in several lines."""
@@ -70,12 +70,13 @@ def round_start_lines(
     >>> round_start_lines(1, 4, 1, 2, ("South", "West", "North", "East"), ("you", "Ben", "Cleo", "Dan"))
     ['Round 1 of 4: you play at table 1 of 2.', 'Your partner North is Cleo; West is Ben, East is Dan.']
     >>> round_start_lines(1, 4, 1, 2, ("South", "West", "North", "East"), ("you", "Ben", "Cleo", "Dan"), True)
-    ['Round 1 of 4, table 1 of 2.', 'Partner North Cleo; West Ben, East Dan.']
+    ['Round 1 of 4, table 1 of 2.', 'Partner N Cleo; W Ben, E Dan.']
     """
-    if braille:
+    if braille:  # seats by initial, as the braille trick lines name them
         return [
             f"Round {round_number} of {rounds}, table {table} of {tables}.",
-            f"Partner {seat_names[2]} {players[2]}; {seat_names[1]} {players[1]}, {seat_names[3]} {players[3]}.",
+            f"Partner {seat_names[2][0]} {players[2]}; {seat_names[1][0]} {players[1]}, "
+            f"{seat_names[3][0]} {players[3]}.",
         ]
     place = f"Round {round_number} of {rounds}: you play at table {table} of {tables}."
     partner = f"Your partner {seat_names[2]} is {players[2]}"
@@ -93,18 +94,21 @@ def table_line(
     """One table's result of a round: each partnership's points, and the cut when they tied.
 
     >>> table_line(1, (("you", "Cleo"), ("Ben", "Dan")), (90, 90), cut=(12, 7))
-    'Table 1: 90 each; the cut: you and Cleo 12, Ben and Dan 7.'
+    'Table 1: 90 each; the cut: you and Cleo 12, Ben and Dan 7; you and Cleo win it.'
     >>> table_line(2, (("Olive", "Quinn"), ("Rosa", "Tess")), (240, 160), braille=True)
     'T2: Olive, Quinn 240; Rosa, Tess 160.'
+    >>> table_line(4, (("Olive", "Quinn"), ("Rosa", "Tess")), (-130, -130), cut=(3, 14), braille=True)
+    'T4: -130 each; cut to Rosa, Tess.'
     """
     if braille:
         first, second = (", ".join(pair_text(pair).split(" and ")) for pair in partnerships)
         if cut is not None:
-            return f"T{table}: {points[0]} each; cut {first} {cut[0]}; {second} {cut[1]}."
+            return f"T{table}: {points[0]} each; cut to {first if cut[0] > cut[1] else second}."
         return f"T{table}: {first} {points[0]}; {second} {points[1]}."
     first, second = (pair_text(pair) for pair in partnerships)
     if cut is not None:
-        return f"Table {table}: {points[0]} each; the cut: {first} {cut[0]}, {second} {cut[1]}."
+        winner = first if cut[0] > cut[1] else second
+        return f"Table {table}: {points[0]} each; the cut: {first} {cut[0]}, {second} {cut[1]}; {winner} win it."
     return f"Table {table}: {first} {points[0]}, {second} {points[1]}."
 
 
@@ -153,9 +157,16 @@ def standings_lines(
             place = places[-1][0]
         places.append((place, f"{names[player]} {score}"))
     entries = [f"{place} {text}" for place, text in places]
-    if braille:
-        groups = [f"{entry}{'.' if index == len(entries) - 1 else ','}".split() for index, entry in enumerate(entries)]
-        return [f"Standings after {after}:", *fit_lines("Standings", groups, BRAILLE_WIDTH)]
+    if braille:  # as many whole places as fit each line
+        lines = [f"Standings after {after}:"]
+        line = ""
+        for index, entry in enumerate(entries):
+            entry += "." if index == len(entries) - 1 else ","
+            if line and len(line) + 1 + len(entry) > BRAILLE_WIDTH:
+                lines.append(line)
+                line = ""
+            line = f"{line} {entry}" if line else entry
+        return [*lines, line]
     if len(entries) <= STANDINGS_A_LINE:
         return [f"Standings after {after}: {', '.join(entries)}."]
     lines = []
@@ -207,30 +218,35 @@ def _and_list(names: Sequence[str]) -> str:
 
 
 def party_rules_lines(
-    tables: int, rounds: int, round_number: int, table: int, place: str, bonus: int, braille: bool = False
+    tables: int,
+    rounds: int,
+    now: Sequence[str],
+    bonus: int,
+    passed_out: bool = True,
+    braille: bool = False,
 ) -> list[str]:
-    """The party's rules, said by ``rules`` after the game's, and where the party stands now.
+    """The party's rules, said by ``rules`` after the game's, and ``now``, lines of where the party stands.
+    ``passed_out``: whether a hand can be passed out at all (not where the dealer must open).
 
-    >>> party_rules_lines(2, 4, 2, 1, "You are 3rd of 8 with 275.", 50)[-1]
-    'Now: round 2 of 4 at table 1 of 2. You are 3rd of 8 with 275.'
+    >>> party_rules_lines(2, 4, ["Round 2 of 4 at table 1 of 2."], 50)[0][:60]
+    'Progressive party: 2 tables of four, 4 rounds; each round a '
     """
     if braille:
         return [
             f"Party: {tables} tables, {rounds} rounds of 4 hands.",
-            "Passed out: the same dealer deals again.",
+            *(["Passed out: the same dealer deals again."] if passed_out else []),
             f"Winners get {bonus} each and move up.",
             "Top table: winners stay, losers go down.",
             "Ties are cut. Highest score wins.",
-            f"Now: round {round_number}, table {table}.",
-            place,
+            *now,
         ]
+    again = "; a hand everyone passes is dealt again by the same dealer" if passed_out else ""
     return [
         f"Progressive party: {tables} tables of four, {rounds} rounds; each round a table plays 4 hands, "
-        "each player dealing one; a hand everyone passes is dealt again by the same dealer.",
+        f"each player dealing one{again}.",
         f"The partners with more points get {bonus} each and move up a table, with new partners; "
         "at the top table the winners stay and the losers go to the lowest table; a tie is cut.",
         f"Each player keeps their own score, their partnership's points and the {bonus}s; "
         "the highest after the last round wins.",
-        f"Now: round {round_number} of {rounds} at table {table} of {tables}. {place}",
+        *now,
     ]
-

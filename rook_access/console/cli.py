@@ -426,6 +426,10 @@ def _main(argv: Sequence[str] | None) -> int:
     lines.connect(GameKeys(stop_speech=lambda: channel.stop()))
     try:
         table = _resume(args, data, lines, reply, control.command)
+        if table is not None and args.party is not None:
+            notice("--party is left out: the saved game goes on.")
+        if args.party is None and args.party_rounds is not None:
+            notice("--party-rounds is for a progressive party (--party TABLES); it is left out.")
         if table is None and args.party is not None:
             table = _new_party(args, control.effective, data, notice)
         if isinstance(table, PartyStart):
@@ -723,13 +727,17 @@ def _offer_variants(
     return True
 
 
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
 def _party_tables(text: str) -> int | None:
-    word = text.strip().rstrip(".")
+    """The tables of a party from an answer: a digit or a word, 2 to 6; Enter for 2."""
+    word = text.strip().rstrip(".").lower()
     if not word:
         return MIN_TABLES
     if word.isascii() and word.isdigit() and len(word) == 1 and MIN_TABLES <= int(word) <= MAX_TABLES:
         return int(word)
-    return None
+    return _NUMBER_WORDS.get(word)
 
 
 PARTY_TABLES = Question(

@@ -13,6 +13,7 @@ line after each round, and goes on where it stopped when the party is resumed.
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import queue
@@ -22,6 +23,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from ..announcer import speakable
+from ..announcer.message import Message
 from ..announcer.party import (
     move_line,
     party_rules_lines,
@@ -51,6 +54,13 @@ from ..save_files import LockedGameSaver, SaveLock
 from ..saves import GameSetup, SavedGame
 from .lines import LineSource, input_source, is_interactive
 from .session import ConsoleGame, MessageSink, SettingsControl
+
+PARTY_DECIDES = ("After ", "Table options:")
+"""The game's rules lines that a party's table leaves out of ``rules``: how its game ends (a round is four
+hands, and the party decides who moves) and its table options (a party's are its own)."""
+
+WAITING = {False: "The other tables are finishing their hands.", True: "Other tables finishing."}
+"""Said once when your table has ended and the others have not; its braille form second."""
 
 WAIT_STEP = 0.25
 """Seconds between looks at whether the other tables have finished."""
@@ -167,7 +177,11 @@ class PartyGame:
         self.record = record
         self.saved = saved
         self.game: ConsoleGame | None = None
-        self.title = party_rules(progress.setup.variant, progress.setup.options).title.removeprefix("the ")
+        self.rules = party_rules(progress.setup.variant, progress.setup.options)
+        self.title = self.rules.title
+        self.round_lines: list[str] = []
+        """What was said of the party since the last round began: ``repeat`` at the pause says it again,
+        and the next round's ``history`` holds it."""
         self.names = [player_name(player) for player in range(progress.party.players)]
 
     # ------------------------------------------------------------ the party
@@ -210,8 +224,10 @@ class PartyGame:
                 braille = game.narrator.braille
                 if progress.round_number == 1 and not resumed:
                     self.say(party_start_line(self.title, progress.setup.tables, progress.setup.rounds, braille))
+                game.recent.extend(Message(line, speakable(line)) for line in self.round_lines)  # for history
+                self.round_lines = []
                 if resumed:
-                    self.say(f"Resuming the progressive party of {self.title}.")
+                    self.say("Party resumed." if braille else f"Resuming the progressive party of {self.title}.")
                 for line in round_start_lines(
                     progress.round_number, progress.setup.rounds, table.number, progress.setup.tables,
                     seat_names, [self.names[player] for player in seating], braille,
@@ -221,7 +237,7 @@ class PartyGame:
                 if not state.is_over:
                     return status
                 points = partnership_points(table, seating, state.scores)
-                results = others.results(lambda: self.say("The other tables are finishing their hands."))
+                results = others.results(functools.partial(self.say, WAITING[braille]))
             finally:
                 others.stop()
             if self.record is not None:
@@ -275,7 +291,7 @@ class PartyGame:
         return {
             "event": "party_round",
             "round": round_number,
-            **done.to_json(),
+            **done.as_played().to_json(),
             "moves": [
                 {"player": move.player, "from": move.from_table, "to": move.to_table, "won": move.won}
                 for move in moves
@@ -303,18 +319,18 @@ class PartyGame:
         """The round's results: the user's table first, then the others, the user's move and the standings."""
         progress = self.progress
         braille = self.game is not None and self.game.narrator.braille
-        order = sorted(done.tables, key=lambda table: (USER not in table.seats, table.number))
+        played = done.as_played()  # each table as its game was seated: your side first at yours
+        order = sorted(played.tables, key=lambda table: (USER not in table.seats, table.number))
         for table in order:
-            points = done.points[table.number - 1]
-            cut = next((cut.numbers for cut in done.cuts if cut.table == table.number), None)
+            points = played.points[table.number - 1]
+            cut = next((cut.numbers for cut in played.cuts if cut.table == table.number), None)
             pairs = [[self.names[player] for player in pair] for pair in table.partnerships]
-            if USER in table.partnerships[1]:
-                pairs.reverse()
-                points = (points[1], points[0])
-                cut = (cut[1], cut[0]) if cut is not None else None
             self.say(table_line(table.number, pairs, points, cut, braille))
         mine = next(move for move in moves if move.player == USER)
-        if not progress.is_over:
+        if progress.is_over:
+            if mine.won:
+                self.say(f"You win {MOVING_BONUS}.")
+        else:
             self.say(move_line(mine.won, mine.from_table, mine.to_table, progress.setup.tables, MOVING_BONUS, braille))
         standings = progress.party.standings()
         self.say(your_place_line(standings, USER, self.names, final=progress.is_over, braille=braille))
@@ -322,35 +338,70 @@ class PartyGame:
             self.say(line)
 
     def _pause(self) -> bool:
-        """At a terminal, wait for Enter before the next round (quit leaves, the party saved); False to leave."""
+        """At a terminal, wait for Enter before the next round; False to leave (quit, the party saved).
+
+        The round's results can be heard again meanwhile (``repeat``), and ``rules`` and ``help`` answer."""
         if not is_interactive(self.lines):
             return True
+        braille = self.game is not None and self.game.narrator.braille
         question = f"Press Enter to start round {self.progress.round_number}."
+        allowed = "Enter, repeat, rules or quit." if braille else (
+            f"Press Enter to start round {self.progress.round_number}; repeat says the results again, "
+            "rules the party's rules, quit leaves with the party saved."
+        )  # fmt: skip
         while True:
             line = self.lines.read(question)
-            if line is None or line.strip().lower() in ("quit", "q", "exit"):
-                self.say("Party saved. Goodbye. To go on later: rook-access --resume.")
+            word = (line or "").strip().lower()
+            if line is None or word in ("quit", "q", "exit"):
+                if self.game is not None:
+                    self.game.say_goodbye()
                 return False
-            if not line.strip():
+            if not word:
                 return True
-            self.say(f"{question[:-1]}, or type quit to leave; the party is saved.")
+            if word in ("repeat", "history", "score", "standings"):
+                for said in self.round_lines:
+                    self._say_once(said)
+            elif word == "rules":
+                for said in self._party_rules(braille):
+                    self._say_once(said)
+            else:
+                self._say_once(allowed)
 
-    def _rules_lines(self, braille: bool) -> list[str]:
-        """What ``rules`` says of the party after the game's rules: its rules, and where it stands."""
+    def _rules_lines(self, table_rules: list[str], braille: bool) -> list[str]:
+        """What ``rules`` says at a party's table: the game's rules, less how a game ends and its table
+        options (the party decides those), then the party's rules and where it stands."""
+        return [
+            *(line for line in table_rules if not line.startswith(PARTY_DECIDES)),
+            *self._party_rules(braille),
+        ]
+
+    def _party_rules(self, braille: bool) -> list[str]:
+        """The party's rules and where it stands: the round, your table and who sits there, your place."""
         progress = self.progress
-        standings = progress.party.standings()
+        table = progress.user_table()
+        seating = [self.names[player] for player in seats_from(table)]
+        seats = round_start_lines(
+            progress.round_number, progress.setup.rounds, table.number, progress.setup.tables,
+            self.rules.names, seating, braille,
+        )  # fmt: skip
         if progress.rounds:
-            place = your_place_line(standings, USER, self.names, final=False, braille=braille)
+            place = your_place_line(progress.party.standings(), USER, self.names, final=False, braille=braille)
         else:
             place = "No round is over yet."
         return party_rules_lines(
-            progress.setup.tables, progress.setup.rounds, progress.round_number, progress.user_table().number,
-            place, MOVING_BONUS, braille,
+            progress.setup.tables, progress.setup.rounds, [*seats, place], MOVING_BONUS,
+            passed_out=not self.rules.dealer_opens, braille=braille,
         )  # fmt: skip
 
     # ------------------------------------------------------------ output
     def say(self, line: str) -> None:
-        """Say a line of the party, fitted to the braille display's width with the braille verbosity."""
+        """Say a line of the party (kept for ``repeat`` and the next round's history), fitted to the braille
+        display's width with the braille verbosity."""
+        self._say_once(line)
+        self.round_lines.append(line)
+
+    def _say_once(self, line: str) -> None:
+        """Say a line without keeping it (an answer at the pause)."""
         game = self.game
         if game is None:
             return

@@ -184,12 +184,12 @@ class ConsoleGame:
         settings: SettingsControl | None = None,
         sleep: Callable[[float], None] = time.sleep,
         family: FamilyConsole | None = None,
-        more_rules: Callable[[bool], list[str]] | None = None,
+        more_rules: Callable[[list[str], bool], list[str]] | None = None,
     ) -> None:
         self.family = family or family_of(state)
         self.more_rules = more_rules
-        """Lines ``rules`` adds after the game's own (a progressive party's rules and where it stands),
-        given whether the braille verbosity is on."""
+        """What ``rules`` says, made from the game's own rules lines and whether the braille verbosity is
+        on (a progressive party's table adds the party's rules and where it stands)."""
         self.state = state
         self.players = list(players)
         self.lines = input_source(lines)
@@ -630,8 +630,10 @@ class ConsoleGame:
             self.channel.say(Message("Speech stopped.", ""))
             return []
         if name == "rules":
-            more = self.more_rules(narrator.braille) if self.more_rules is not None else []
-            return self.family.rules_lines(state) + [piece for line in more for piece in narrator.fit(line)]
+            lines = self.family.rules_lines(state)
+            if self.more_rules is None:
+                return lines
+            return [piece for line in self.more_rules(lines, narrator.braille) for piece in narrator.fit(line)]
         if name == "hint":
             if not self.yours():
                 return ["No hint: it is not your turn."]

@@ -19,10 +19,12 @@ def test_a_hand_passed_out_at_a_party_is_dealt_again_by_its_dealer_and_said_so()
     assert "All passed; dealt again." in said
 
 
-def test_a_tie_says_the_cut_and_your_pair_is_named_you_first():
+def test_a_tie_says_the_cut_and_who_won_it_and_your_pair_is_named_you_first():
     assert table_line(2, (("Ben", "you"), ("Cleo", "Dan")), (180, 180), cut=(3, 11)) == (
-        "Table 2: 180 each; the cut: you and Ben 3, Cleo and Dan 11."
+        "Table 2: 180 each; the cut: you and Ben 3, Cleo and Dan 11; Cleo and Dan win it."
     )
+    longest = table_line(4, (("Olive", "Quinn"), ("Rosa", "Tess")), (-130, -130), cut=(14, 12), braille=True)
+    assert longest == "T4: -130 each; cut to Olive, Quinn." and len(longest) <= 40
 
 
 def test_every_move_is_said_as_the_booklet_moves_players():
@@ -53,5 +55,17 @@ def test_where_you_stand_and_who_wins():
 
 
 def test_the_round_starts_with_where_you_sit_and_who_sits_around_you():
-    lines = round_start_lines(3, 4, 2, 3, ("South", "West", "North", "East"), ("you", "Eve", "Finn", "Gus"))
+    seats = ("South", "West", "North", "East")
+    lines = round_start_lines(3, 4, 2, 3, seats, ("you", "Eve", "Finn", "Gus"))
     assert lines == ["Round 3 of 4: you play at table 2 of 3.", "Your partner North is Finn; West is Eve, East is Gus."]
+    longest = round_start_lines(12, 12, 6, 6, seats, ("you", "Olive", "Quinn", "Rosa"), braille=True)
+    assert longest == ["Round 12 of 12, table 6 of 6.", "Partner N Quinn; W Olive, E Rosa."]
+
+
+def test_braille_standings_fit_as_many_whole_places_as_a_line_takes():
+    standings = [(player, 1000 - 10 * player) for player in range(24)]
+    names = ["you", *("Olive" for _ in range(23))]
+    lines = standings_lines(standings, names, after="round 9", braille=True)
+    assert lines[0] == "Standings after round 9:"
+    assert all(len(line) <= 40 for line in lines) and len(lines) <= 1 + 24 // 2  # two places a line at least
+    assert " ".join(lines[1:]).count("Olive") == 23 and lines[-1].endswith("770.")

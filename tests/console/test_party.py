@@ -85,11 +85,11 @@ def test_a_whole_party_of_two_tables_with_every_table_recorded_and_the_scores_as
                 assert line["dealer"] == dealer
         assert sorted(dealers) == [0, 1, 2, 3]  # each player deals one of the four hands played
         assert all(dealer in dealers for dealer in passed_out)  # a hand passed out is dealt again by its dealer
-        table = rounds[index // 2]["tables"][start["party_table"] - 1]
-        assert sorted(table) == sorted(start["party_players"])
-        points = rounds[index // 2]["points"][start["party_table"] - 1]
-        by_player = dict(zip(start["party_players"], end["scores"] + end["scores"], strict=False))
-        assert points == [by_player[table[0]], by_player[table[1]]]
+        # The round's line has each table as its game was seated, its sides' points in the game's order.
+        assert rounds[index // 2]["tables"][start["party_table"] - 1] == start["party_players"]
+        assert rounds[index // 2]["points"][start["party_table"] - 1] == end["scores"]
+    final_move = next(move for move in rounds[-1]["moves"] if move["player"] == 0)
+    assert ("You win 50." in out) == final_move["won"]  # the last round's 50, said though nobody moves
     final = booklet_scores(record, 8)
     assert rounds[-1]["scores"] == final
     ranked = sorted(([player, score] for player, score in enumerate(final)), key=lambda pair: (-pair[1], pair[0]))
@@ -175,8 +175,10 @@ def test_every_party_line_of_the_braille_verbosity_fits_40_cells(moves: list[str
     out = done.stdout.splitlines()
     party = [line for line in out if line.startswith(("Party", "Round ", "Partner ", "T1:", "T2:", "You win 50",
                                                        "You lose", "You are ", "Standings"))]  # fmt: skip
-    assert len(party) >= 20 and out[0] == "Party, Dixie Rook: 2 tables, 2 rounds."
-    assert sum(line.startswith("Standings ") for line in party) >= 6  # everyone's place, in lines that fit
+    assert len(party) >= 14 and out[0] == "Party, Dixie Rook: 2 tables, 2 rounds."
+    assert sum(line.startswith("Standings after round ") for line in party) == 2
+    standings = out.index("Standings after round 1:")
+    assert " ".join(out[standings + 1 : standings + 4]).count(",") == 7  # all eight places, in lines that fit
     too_long = [line for line in out if cell_count(line) > 40]
     assert too_long == []
 
@@ -189,7 +191,11 @@ def test_rules_at_a_party_table_add_the_partys_rules_and_where_it_stands(moves: 
     start = out.index(next(line for line in out if line.startswith("Progressive party: 2 tables of four, 2 rounds;")))
     assert "each player dealing one; a hand everyone passes is dealt again by the same dealer" in out[start]
     assert out[start + 1].startswith("The partners with more points get 50 each and move up a table")
-    assert out[start + 3].startswith("Now: round 2 of 2 at table ") and " of 8 with " in out[start + 3]
+    assert out[start + 3].startswith("Round 2 of 2: you play at table ")
+    assert out[start + 4].startswith("Your partner North is ") and out[start + 5].startswith("You are ")
+    assert " of 8 with " in out[start + 5]
+    game_rules = out[out.index("Dixie Rook, 4 players.") : start]
+    assert not any(line.startswith(("After 4 hands", "Table options:")) for line in game_rules)  # the party decides
 
 
 def test_flags_a_party_decides_itself_are_left_out_each_in_one_line():
@@ -202,3 +208,23 @@ def test_flags_a_party_decides_itself_are_left_out_each_in_one_line():
         "--players does not apply to a party: each table is four players, two partnerships; it is left out.",
         "--same-dealer does not apply to a party: its tables always deal a passed-out hand again so; it is left out.",
     ]
+
+
+def test_the_next_rounds_history_holds_the_last_rounds_results(moves: list[str]):
+    first_round = len(party_moves(dataclasses.replace(SETUP, rounds=1)))
+    done = run_program(ARGS, "\n".join([*moves[:first_round], "history", "quit"]) + "\n", timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    recalled = out[out.index(next(line for line in out if line.startswith("The last "))) :]
+    assert any(line.startswith("Table 1: ") for line in recalled)
+    assert any(line.startswith("Standings after round 1: ") for line in recalled)
+
+
+def test_party_flags_without_a_party_or_beside_a_saved_game_are_left_out_in_one_line(tmp_path: Path):
+    done = run_program(["--party-rounds", "3", "--seed", "1"], "quit\n")
+    assert done.stdout.splitlines()[0] == "--party-rounds is for a progressive party (--party TABLES); it is left out."
+    environment = {"ROOK_ACCESS_DATA_DIR": str(tmp_path / "data")}
+    run_program(["--seed", "1"], "quit\n", environment=environment)  # a saved game
+    again = run_program(["--resume", "--party", "2"], "quit\n", environment=environment)
+    assert "--party is left out: the saved game goes on." in again.stdout.splitlines()
+    assert not any(line.startswith("A progressive party") for line in again.stdout.splitlines())

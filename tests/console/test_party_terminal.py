@@ -49,7 +49,12 @@ def test_a_party_of_two_tables_played_to_its_end_in_a_terminal(tmp_path):
             if last.startswith("Press Enter to start round 2."):
                 screen = term.screen()
                 assert "You win 50" in screen or "You lose" in screen
-                assert "Standings after round 1: 1 " in screen
+                said = screen.count("Standings after round 1: 1 ")
+                assert said >= 1
+                term.type("repeat")  # the round's results said again
+                term.wait_for_count("Standings after round 1: 1 ", said + 1)
+                term.type("rules")
+                term.wait_for("The partners with more points get 50 each and move up a table")
                 term.keys("Enter")
                 term.wait_for("Round 2 of 2: you play at table ", timeout=20)
                 started_round_two = True
@@ -105,10 +110,10 @@ def test_quit_between_rounds_keeps_the_party_and_resume_starts_the_next_round(tm
             term.wait_for_count("\n", before + 1, timeout=30)
         assert _wait_asked(term).startswith("Press Enter to start round 2.")
         term.type("next")
-        term.wait_for("Press Enter to start round 2, or type quit to leave; the party is saved.")
+        term.wait_for("Press Enter to start round 2; repeat says the results again, rules the party's rules, quit ")
         term.type("quit")
         term.wait_for("EXIT=0", timeout=20)
-        assert "Party saved. Goodbye. To go on later: rook-access --resume." in term.screen()
+        assert "Game saved. Goodbye. To go on later: rook-access --resume." in term.screen()
     finally:
         term.close()
     (save,) = (tmp_path / "data" / "saves").glob("*.json")
