@@ -12,10 +12,17 @@ import pytest
 from rook_access.engine import GameState, HandDisplayed, card_color
 from rook_access.engine.notation import event_to_json
 from rook_access.engine.rules import DISPLAY
-from rook_access.players import BasicPlayer, RandomPlayer
+from rook_access.players import RandomPlayer
 from rook_access.saves import GameSetup, make_table
 from tests.console.test_variant_console import variant_script
-from tests.helpers.console import keyboard_moves, replay_moves, run_at_home, run_program, transcript
+from tests.helpers.console import (
+    keyboard_moves,
+    keyboard_seats_and_moves,
+    replay_moves,
+    run_at_home,
+    run_program,
+    transcript,
+)
 from tests.helpers.terminal import Terminal, answer_pauses_until_asked, screen_reader_safe
 
 
@@ -59,7 +66,7 @@ def test_the_user_who_deals_is_asked_for_the_partners_displayed_cards():
     assert any(line.startswith(("North's play, ", "North's lead, ")) for line in out)
 
 
-def test_when_the_partner_deals_the_users_hand_is_displayed_and_the_partner_plays_it():
+def test_when_the_partner_deals_the_users_hand_is_displayed_and_the_partners_plays_of_it_are_said_so():
     seed = seed_where_dealer_is(2)
     moves = keyboard_moves(seed, "display")
     done = run_program(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)],
@@ -68,29 +75,18 @@ def test_when_the_partner_deals_the_users_hand_is_displayed_and_the_partner_play
     out = done.stdout.splitlines()
     shown = next(index for index, line in enumerate(out) if "hand is face up, " in line)
     assert out[shown].startswith("Your hand is face up, North plays it: ")
-    assert not any(line.startswith(("Your play", "Your lead")) for line in out[shown:])  # the user watches
-
-
-def keyboard_seats_and_moves(seed: int) -> list[tuple[int, str]]:
-    """``keyboard_moves`` with the seat each move is made for (South's own, or North's displayed hand)."""
-    state, computers = make_table(setup_for(seed))
-    south = BasicPlayer(0)
-    moves = []
-    while not state.is_over:
-        seat, actor = state.turn, state.actor
-        player = computers[actor] or south
-        action = player.choose(state.view(seat))
-        if computers[actor] is None:
-            moves.append((seat, str(action)))
-        state.apply(action, seat)
-    return moves
+    after = out[shown:]
+    assert not any(line.startswith(("Your play", "Your lead")) for line in after)  # the user watches
+    assert not any(line.startswith(("You play ", "You trump ", "You lead ")) for line in after)  # not the user's choice
+    partners = ("North plays your ", "North trumps with your ", "North leads your ")
+    assert sum(line.startswith(partners) for line in after) == 14  # every card of the user's hand
 
 
 def test_help_turn_and_dummy_speak_of_the_displayed_hand_the_user_plays():
     """The dealer may not pass, so help does not offer pass; the displayed hand has the dummy command; the
     turn is the user's, for North; the cards line has no Bird in a game without it."""
     seed = seed_where_dealer_is(0)
-    moves = keyboard_seats_and_moves(seed)
+    moves = keyboard_seats_and_moves(seed, "display")
     first_north = next(index for index, (seat, _) in enumerate(moves) if seat == 2)
     typed = ["help", *(move for _, move in moves[:first_north]), "turn", "help", "help dummy", "dummy",
              *(move for _, move in moves[first_north:])]
@@ -108,20 +104,6 @@ def test_help_turn_and_dummy_speak_of_the_displayed_hand_the_user_plays():
     cards = next(line for line in out if line.startswith("Cards are a number"))
     assert "Bird" not in cards and "rook" not in cards
     assert sum(line.startswith("North's hand is face up, you play it: ") for line in out) == 2
-
-
-def test_the_cards_the_partner_plays_from_the_users_displayed_hand_are_said_as_the_partners_plays():
-    seed = seed_where_dealer_is(2)
-    moves = keyboard_moves(seed, "display")
-    done = run_program(["--variant", "display", "--hands", "1", "--level", "easy", "--seed", str(seed)],
-                       "\n".join(moves) + "\n", timeout=120)
-    assert done.returncode == 0 and "Game over." in done.stdout
-    out = done.stdout.splitlines()
-    shown = next(index for index, line in enumerate(out) if "hand is face up, " in line)
-    after = out[shown:]
-    assert not any(line.startswith(("You play ", "You trump ", "You lead ")) for line in after)  # not the user's choice
-    partners = ("North plays your ", "North trumps with your ", "North leads your ")
-    assert sum(line.startswith(partners) for line in after) == 14  # every card of the user's hand
 
 
 def test_a_saved_game_resumes_exactly(tmp_path):

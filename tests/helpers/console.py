@@ -229,6 +229,13 @@ def keyboard_moves(seed: int, variant: str = "partnership", options: Mapping[str
     as ``--variant VARIANT --hands 1 --level easy --seed SEED`` makes it (``options`` the table's: its
     ``players``, 4 if not given), found by playing it as the program does; where South plays another
     seat's hand (Display Rook's displayed hand) those moves too."""
+    return [move for _, move in keyboard_seats_and_moves(seed, variant, options)]
+
+
+def keyboard_seats_and_moves(
+    seed: int, variant: str = "partnership", options: Mapping[str, int] | None = None
+) -> list[tuple[int, str]]:
+    """``keyboard_moves`` with the seat each move is made for (South's own, or a hand South plays)."""
     players = (options or {}).get("players", 4)
     setup = GameSetup.create(["human"] + ["computer"] * (players - 1), level="easy", seed=seed, hands=1,
                              variant=variant, options=options)
@@ -240,7 +247,7 @@ def keyboard_moves(seed: int, variant: str = "partnership", options: Mapping[str
         player = computers[actor] or south
         action = player.choose(state.view(seat))
         if computers[actor] is None:
-            moves.append(str(action))
+            moves.append((seat, str(action)))
         state.apply(action, seat)
     return moves
 
