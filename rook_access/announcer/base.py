@@ -87,6 +87,9 @@ class Narrator(Protocol):
 
     verbosity: Verbosity
     card_words: bool
+    ending: str
+    """The words that open the line saying a game is over: "Game over", or, where the game is one round
+    of more (a progressive party's table), "Round over"."""
 
     @property
     def braille(self) -> bool:
@@ -216,6 +219,8 @@ class NarratorBase:
         self.card_words = False
         """Print cards in words ("14 red") instead of the notation: at a terminal
         where the screen reader reads the screen (the console decides)."""
+        self.ending = "Game over"
+        """The words that open the game's last line (a progressive party's table says "Round over")."""
 
     # ---------------------------------------------------------------- output
     def printed(self, line: str) -> str:

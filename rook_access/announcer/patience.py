@@ -71,6 +71,7 @@ class PatienceNarrator:
     def __init__(self, verbosity: Verbosity = Verbosity.NORMAL) -> None:
         self.verbosity = verbosity
         self.card_words = False
+        self.ending = "Game over"  # the Narrator protocol's; a patience game says its own end
         """Print cards in words ("7 red") instead of the notation (the session decides)."""
 
     @property

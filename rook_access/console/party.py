@@ -219,6 +219,7 @@ class PartyGame:
                     state, players, self.lines, self.channel, record, settings=self.settings, saver=saver,
                     resumed=resumed, more_rules=self._rules_lines,
                 )  # fmt: skip
+                game.narrator.ending = "Round over"  # the table's game is one round of the party
                 self.game = game
                 seat_names = state.rules.names
                 braille = game.narrator.braille

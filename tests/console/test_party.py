@@ -59,6 +59,8 @@ def test_a_whole_party_of_two_tables_with_every_table_recorded_and_the_scores_as
     assert sum(line.startswith(("You win 50", "You lose")) for line in out) == 1  # the move, after round 1 only
     assert out[-2].startswith("The party is over: you ")
     assert out[-1].startswith("Standings after round 2: 1 ")
+    assert sum(line.startswith("Round over. ") for line in out) == 2  # each table's end, not "Game over"
+    assert not any(line.startswith("Game over") for line in out)
 
     record = record_of(record_path)
     assert record[0]["event"] == "party_start" and record[0]["tables"] == 2 and len(record[0]["names"]) == 8

@@ -135,15 +135,16 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
             lowest = min(event.scores)
             tied = [scorer for scorer, score in enumerate(event.scores) if score == lowest]
             if self.braille:
-                return self.fit(f"Game over: {' '.join(self.scorer_initials(s) for s in tied)} tie, {margin}.")
+                return self.fit(f"{self.ending}: {' '.join(self.scorer_initials(s) for s in tied)} tie, {margin}.")
             names = [self._scorer_word(scorer) for scorer in tied]
             together = ", ".join(names[:-1]) + " and " + names[-1]
-            return [f"Game over. {together[0].upper() + together[1:]} tie with the fewest points against, {margin}."]
+            tie = f"{together[0].upper() + together[1:]} tie with the fewest points against"
+            return [f"{self.ending}. {tie}, {margin}."]
         win = "win" if self.rules.scores_by_side or self.rules.people[event.winner] == self.you else "wins"
         if self.braille:
-            return self.fit(f"Game over: {self.scorer_initials(event.winner)} {win}, {margin}.")
+            return self.fit(f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {margin}.")
         winner = self._scorer_word(event.winner)
-        return [f"Game over. {winner[0].upper() + winner[1:]} {win} with the fewest points against, {margin}."]
+        return [f"{self.ending}. {winner[0].upper() + winner[1:]} {win} with the fewest points against, {margin}."]
 
     # ------------------------------------------------------------------ words
     def points_words(self, cards: Iterable[Card], extra: int = 0) -> str:

@@ -151,17 +151,17 @@ class ScoreLines(TrickWords):
         ranked = sorted(event.scores, reverse=True)
         margin = " to ".join(str(score) for score in ranked)
         if event.winner is None:
-            line = f"Game over. A draw, {margin}."
+            line = f"{self.ending}. A draw, {margin}."
             if self.braille and len(line) > BRAILLE_WIDTH:  # many scores: the tie, then all
-                return [f"Game over. A draw at {ranked[0]}.", *self.braille_score_lines(event.scores)]
+                return [f"{self.ending}. A draw at {ranked[0]}.", *self.braille_score_lines(event.scores)]
             return [line]
         win = "win" if self.rules.scores_by_side or self.rules.people[event.winner] == self.you else "wins"
         if self.rules.scores_by_side and self.scorer_name(event.winner).endswith("'s side"):
             win = "wins"  # three against three: "South's side wins"
         if self.braille:
-            line = f"Game over: {self.scorer_initials(event.winner)} {win}, {margin}."
+            line = f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {margin}."
             if len(line) > BRAILLE_WIDTH:  # many scores: the winner's and the next, then all
-                line = f"Game over: {self.scorer_initials(event.winner)} {win}, {ranked[0]} to {ranked[1]}."
+                line = f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {ranked[0]} to {ranked[1]}."
                 return [line, *self.braille_score_lines(event.scores)]
             return [line]
         if self.rules.scores_by_side and self.you is not None and self.rules.side_of[self.you] == event.winner:
@@ -170,7 +170,7 @@ class ScoreLines(TrickWords):
             win = "win"
         else:
             winner = self.scorer_name(event.winner)
-        return [f"Game over. {winner} {win}, {margin}."]
+        return [f"{self.ending}. {winner} {win}, {margin}."]
 
     # ---------------------------------------------------------- review lines
     def braille_score_line(self, scores: Iterable[int], hand_number: int | None = None) -> str:
