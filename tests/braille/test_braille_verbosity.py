@@ -88,3 +88,14 @@ def test_legal_says_a_short_rule_then_the_cards_in_color_groups_within_40_cells(
     # The other verbosities keep the rule in full, with the cards, in one line.
     assert Announcer(PARTNERSHIP, [0], Verbosity.TERSE).review_lines("legal", state.view(0)) == [
         "You must follow black; the Bird may be played any time: rook, 11x, 10x, 9x, 8x, 7x, 6x, 5x."]
+
+
+def test_a_resumed_game_says_where_it_stands_within_40_cells():
+    from rook_access.announcer.tricks.narrator import TrickNarrator
+    from rook_access.engine import GameState
+    from rook_access.engine.rules import ROOK_1913, TableOptions, with_options
+
+    for rules in (PARTNERSHIP, with_options(ROOK_1913, TableOptions(players=8))):
+        lines = TrickNarrator(rules, [0], Verbosity.BRAILLE).resume_lines(GameState(rules, seed=1).view)
+        assert lines[0] == "Resumed, hand 1." and lines[1].startswith("Score ")
+        assert all(cell_count(line) <= WIDTH for line in lines), lines

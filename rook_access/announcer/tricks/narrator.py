@@ -47,7 +47,10 @@ class TrickNarrator(BookletLines):
     def resume_lines(self, views: Views) -> list[str]:
         """Where a resumed game stands: the hand, the score, trump, the hands held, the trick."""
         view: SeatView = views(self.humans[0] if self.humans else self.rules.people[0])
-        lines = [f"Resuming the game: hand {view.hand_number}. {self.scores_text(view.scores)}."]
+        if self.braille:  # "Resumed, hand 2." and the score lines, each within 40 cells
+            lines = [f"Resumed, hand {view.hand_number}.", *self.braille_score_lines(view.scores)]
+        else:
+            lines = [f"Resuming the game: hand {view.hand_number}. {self.scores_text(view.scores)}."]
         if view.phase is Phase.GAME_OVER:
             return lines
         if view.trump is not None:
