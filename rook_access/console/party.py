@@ -194,51 +194,13 @@ class PartyGame:
             progress.record_kept = 1 if self.record is not None else 0
         while True:
             table = progress.user_table()
-            setup = progress.table_game(table)
-            resumed = self.saved is not None
-            if self.saved is not None:
-                state, players, actions = self.saved.state, self.saved.players, list(self.saved.actions)
-                self.saved = None
-            else:
-                state, players = trick_table(setup)
-                actions = []
-            assert isinstance(state, TrickGame), "a party's tables play trick games (parties.party_rules)"
-            others = OtherTables(
-                [(progress.table_game(other), other.number, seats_from(other))
-                 for other in progress.party.tables if other != table]
-            )  # fmt: skip
+            state, game, others = self._start_round(table)
             try:
-                seating = seats_from(table)
-                record = None
-                if self.record is not None:
-                    record = RecordWriter(self.record, table_record_extra(setup, table.number, seating))
-                saver = PartyTableSaver(self.path, setup, actions, self.lock, party=progress.to_json())
-                if self.game is not None:
-                    self.channel = self.game.channel  # a change of output in the last round reopened it
-                game = ConsoleGame(
-                    state, players, self.lines, self.channel, record, settings=self.settings, saver=saver,
-                    resumed=resumed, more_rules=self._rules_lines,
-                )  # fmt: skip
-                game.narrator.ending = "Round over"  # the table's game is one round of the party
-                self.game = game
-                seat_names = state.rules.names
-                braille = game.narrator.braille
-                if progress.round_number == 1 and not resumed:
-                    self.say(party_start_line(self.title, progress.setup.tables, progress.setup.rounds, braille))
-                game.recent.extend(Message(line, speakable(line)) for line in self.round_lines)  # for history
-                self.round_lines = []
-                if resumed:
-                    self.say("Party resumed." if braille else f"Resuming the progressive party of {self.title}.")
-                for line in round_start_lines(
-                    progress.round_number, progress.setup.rounds, table.number, progress.setup.tables,
-                    seat_names, [self.names[player] for player in seating], braille,
-                ):  # fmt: skip
-                    self.say(line)
                 status = game.run()
                 if not state.is_over:
                     return status
-                points = partnership_points(table, seating, state.scores)
-                results = others.results(functools.partial(self.say, WAITING[braille]))
+                points = partnership_points(table, seats_from(table), state.scores)
+                results = others.results(functools.partial(self.say, WAITING[game.narrator.braille]))
             finally:
                 others.stop()
             if self.record is not None:
@@ -247,6 +209,50 @@ class PartyGame:
                 return 0
             if not self._pause():
                 return 0
+
+    def _start_round(self, table: Table) -> tuple[TrickGame, ConsoleGame, OtherTables]:
+        """Your table's game this round (new, or as saved), the console that plays it, the other tables
+        started; the round's first lines said."""
+        progress = self.progress
+        setup = progress.table_game(table)
+        resumed = self.saved is not None
+        if self.saved is not None:
+            state, players, actions = self.saved.state, self.saved.players, list(self.saved.actions)
+            self.saved = None
+        else:
+            state, players = trick_table(setup)
+            actions = []
+        assert isinstance(state, TrickGame), "a party's tables play trick games (parties.party_rules)"
+        seating = seats_from(table)
+        record = None
+        if self.record is not None:
+            record = RecordWriter(self.record, table_record_extra(setup, table.number, seating))
+        saver = PartyTableSaver(self.path, setup, actions, self.lock, party=progress.to_json())
+        if self.game is not None:
+            self.channel = self.game.channel  # a change of output in the last round reopened it
+        game = ConsoleGame(
+            state, players, self.lines, self.channel, record, settings=self.settings, saver=saver,
+            resumed=resumed, more_rules=self._rules_lines,
+        )  # fmt: skip
+        game.narrator.ending = "Round over"  # the table's game is one round of the party
+        self.game = game
+        braille = game.narrator.braille
+        if progress.round_number == 1 and not resumed:
+            self.say(party_start_line(self.title, progress.setup.tables, progress.setup.rounds, braille))
+        game.recent.extend(Message(line, speakable(line)) for line in self.round_lines)  # for history
+        self.round_lines = []
+        if resumed:
+            self.say("Party resumed." if braille else f"Resuming the progressive party of {self.title}.")
+        for line in round_start_lines(
+            progress.round_number, progress.setup.rounds, table.number, progress.setup.tables,
+            state.rules.names, [self.names[player] for player in seating], braille,
+        ):  # fmt: skip
+            self.say(line)
+        others = OtherTables(
+            [(progress.table_game(other), other.number, seats_from(other))
+             for other in progress.party.tables if other != table]
+        )  # fmt: skip
+        return state, game, others
 
     def _finish_round(self, table: Table, points: tuple[int, int], others: list[TableResult]) -> bool:
         """Score the round, keep it (record, then save) and say it; True when the party is over."""
