@@ -230,3 +230,19 @@ def test_party_flags_without_a_party_or_beside_a_saved_game_are_left_out_in_one_
     again = run_program(["--resume", "--party", "2"], "quit\n", environment=environment)
     assert "--party is left out: the saved game goes on." in again.stdout.splitlines()
     assert not any(line.startswith("A progressive party") for line in again.stdout.splitlines())
+
+
+def test_a_party_whose_record_file_is_gone_goes_on_writing_a_new_one_and_says_so(tmp_path: Path, moves: list[str]):
+    environment = {"ROOK_ACCESS_DATA_DIR": str(tmp_path / "data")}
+    record = tmp_path / "party.jsonl"
+    first = run_program([*ARGS, "--record", str(record)], "\n".join(moves[:30]) + "\n", environment=environment)
+    assert first.returncode == 0 and record.exists()
+    record.unlink()
+    again = run_program(["--resume"], "\n".join(moves[30:]) + "\n", timeout=180, environment=environment)
+    assert again.returncode == 0, again.stderr
+    assert f"The record file {record} was gone; it goes on from here." in again.stdout.splitlines()
+    lines = record_of(record)
+    assert lines[0]["event"] == "game_start" and lines[0]["party_table"] == 1  # your table's game, from its start
+    assert [line["event"] for line in lines if line["event"].startswith("party_")] == [
+        "party_round", "party_round", "party_over",
+    ]  # fmt: skip
