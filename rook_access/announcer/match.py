@@ -1,10 +1,12 @@
 """What the program says in Match: one short line a card, in the kits' notation.
 
+    >>> from rook_access.engine.cards import parse_card
     >>> from rook_access.engine.match import CardTurned, PileTaken
     >>> narrator = MatchNarrator(("South", "West", "North", "East"), [0])
-    >>> narrator.event_lines(CardTurned(1, 6, 1, 2, False))
+    >>> narrator.event_lines(CardTurned(1, parse_card("7r"), 1, 2, False))
     ['West turns 7r.']
-    >>> narrator.event_lines(PileTaken(0, 39, 11, 1, (11, 20, 39), 17, None))
+    >>> pile = tuple(parse_card(card) for card in ("12r", "7x", "12g"))
+    >>> narrator.event_lines(PileTaken(0, pile[-1], pile[0], 1, pile, 17, None))
     ['You turn 12g: it matches 12r, you take the pile of 3 cards.']
 """
 
