@@ -106,7 +106,7 @@ class MatchNarrator(NarratorBase):
 
     # ------------------------------------------------------------ questions
     def question(self, view: MatchView) -> str:
-        return self.printed("Your turn: Enter or p turns a card.")
+        return self.printed(f"{self.whose(view.seat)} turn: Enter or p turns a card.")
 
     def refusal(self, error: IllegalActionError, view: MatchView) -> str:
         return f"No: {error}. Match has no choices."

@@ -78,7 +78,8 @@ class MatchConsole:
 
     def save_progress(self, state: MatchState, humans: Sequence[int]) -> str:
         narrator = MatchNarrator(state.names, humans)
-        return f"pile {state.pile_number}, {narrator.counts_text(state.counts(), state.out)[:-1].lower()}"
+        cards = narrator.counts_text(state.counts(), state.out).removeprefix("Cards: ").removesuffix(".")
+        return f"pile {state.pile_number}, {cards}"
 
     def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
         return [seat for seat, player in enumerate(players) if player is None]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -13,11 +14,12 @@ from typing import Any
 import pytest
 
 from rook_access.console import cli
+from rook_access.console.resume import describe
 from rook_access.console.session import ConsoleGame
 from rook_access.engine.games import GAMES
 from rook_access.engine.match import TURN, CardTurned, MatchOver, MatchState, PileTaken
 from rook_access.players.match_player import MatchPlayer
-from rook_access.save_files import save_paths
+from rook_access.save_files import find_saves, save_paths
 from rook_access.saves import GameSetup, make_table, read_save, record_extra, record_lines_of
 from tests.helpers.console import ListChannel, ScriptedLines
 
@@ -87,6 +89,11 @@ def test_a_whole_game_with_piped_input_its_record_replayed_and_its_save_resumed_
     )
     turned = sum(1 for line in record_of(record) if line["event"] == "turn")
     assert turned == len(saved["actions"])
+    (entry,) = find_saves()
+    state = rebuilt.state
+    assert isinstance(state, MatchState)
+    cards = ", ".join(f"{name} {count}" for name, count in zip(("you", "West", "East"), state.counts(), strict=True))
+    assert describe(entry, time.time()).startswith(f"Match, pile {state.pile_number}, {cards}, saved today at")
 
     # --resume: the game goes on from the very card it stopped at, to its end.
     status, said, err = rook(monkeypatch, capsys, ["--resume"], ["p"] * 400)
@@ -149,3 +156,16 @@ def test_at_a_terminal_enter_turns_your_card_and_play_waits_after_a_pile_another
     taken_by_others = sum(1 for event in state.events if isinstance(event, PileTaken) and event.seat != 0)
     assert lines.questions.count("Press Enter to go on.") <= taken_by_others
     assert said[-1].startswith(("Cards: ", "The last pile")) or said[-2].startswith("Game over: ")
+
+
+def test_two_players_at_one_keyboard_are_each_asked_by_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--variant", "match", "--players", "2", "--seats", "human,human", "--seed", "4"]
+    status, said, err = rook(monkeypatch, capsys, args, ["p"] * 120)
+    assert (status, err) == (0, "")
+    assert said[2] == "Two players in: 5 more piles, then the game ends."
+    asked = [line for line in said if line.endswith("turn: Enter or p turns a card.")]
+    assert {line.split("'")[0] for line in asked} == {"South", "North"}
+    assert not any(line.startswith(("You ", "Your ")) for line in said)
+    assert any(line.startswith("Game over: ") for line in said) and save_paths() == []
