@@ -106,6 +106,8 @@ class MatchNarrator(NarratorBase):
 
     # ------------------------------------------------------------ questions
     def question(self, view: MatchView) -> str:
+        if self.terse:  # within 40 cells, "Northwest's turn" too
+            return self.printed(f"{self.whose(view.seat)} turn: Enter or p.")
         return self.printed(f"{self.whose(view.seat)} turn: Enter or p turns a card.")
 
     def refusal(self, error: IllegalActionError, view: MatchView) -> str:

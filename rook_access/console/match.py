@@ -2,7 +2,7 @@
 
 Match has no choices: at your turn, Enter at a terminal (or ``play``, ``p``
 or ``t``, which scripts type) turns your top card; the computer seats turn
-theirs, and play waits for Enter after a pile another player takes.  A blank
+theirs, and play waits for Enter after a pile taken (unless you turn next).  A blank
 line in scripted input does nothing, as in every game.  ``pile`` says the
 pile on the table, ``count`` (or ``score``) everyone's cards.
 """

@@ -153,8 +153,8 @@ def test_at_a_terminal_enter_turns_your_card_and_play_waits_after_a_pile_another
     mine = [line for line in said if line.startswith(("You turn ", "You start pile "))]
     assert len(mine) == sum(1 for event in state.events if isinstance(event, CardTurned) and event.seat == 0)
     assert "Your turn: Enter or p turns a card." in lines.questions
-    taken_by_others = sum(1 for event in state.events if isinstance(event, PileTaken) and event.seat != 0)
-    assert lines.questions.count("Press Enter to go on.") <= taken_by_others
+    taken = sum(1 for event in state.events if isinstance(event, PileTaken))
+    assert 0 < lines.questions.count("Press Enter to go on.") <= taken  # after a pile taken, unless you are next
     assert said[-1].startswith(("Cards: ", "The last pile")) or said[-2].startswith("Game over: ")
 
 
