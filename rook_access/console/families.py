@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from .family import FamilyConsole
+from .match import MATCH
 from .patience import PATIENCE
 from .tricks import TRICKS
 
 _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE)
+_MATCH: FamilyConsole = MATCH
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 

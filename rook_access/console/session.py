@@ -580,7 +580,8 @@ class ConsoleGame:
         if enter is None:
             return True
         said, typed = enter
-        self.say(said)
+        if said:  # a family whose Enter only paces (Match) says nothing more than the move's own line
+            self.say(said)
         return self.handle_line(typed)
 
     def _confirm_quit(self) -> bool:

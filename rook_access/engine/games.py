@@ -25,6 +25,7 @@ from typing import Any
 from .clock import CLOCK
 from .deal import Deal
 from .errors import InvalidDealError
+from .match import match_game
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
 from .rules import (
     BOOKLET_VARIANTS,
@@ -288,6 +289,7 @@ GAMES: dict[str, GameDescription] = {
         SOLITAIRE,
         CLOCK,
         *(trick_game(rules) for rules in BOOKLET_VARIANTS.values()),
+        match_game(PLAYERS),
     )
 }
 """Every game, by ``--variant`` name, in the order they are listed."""

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from . import clock, patience_deck, solitaire
+from . import clock, match, patience_deck, solitaire
 from .actions import CHECK, PASS, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
     COLOR_NAMES,
@@ -413,3 +413,37 @@ __all__ = [
     "register_action",
     "register_event",
 ]
+
+
+# ------------------------------------------------------------ the match family
+register_action(match.Turn, "turn", lambda action: True, lambda value: match.TURN if value is True else None)
+register_event(
+    match.MatchStarted,
+    lambda event: {
+        "event": "game_start", "variant": "match", "players": len(event.names), "seat_names": list(event.names),
+        "dealer": event.dealer, "colors": event.colors, "hands": [_names(hand) for hand in event.hands],
+    },
+)  # fmt: skip
+register_event(
+    match.CardTurned,
+    lambda event: {
+        "event": "turn", "seat": event.seat, "card": card_name(event.card), "pile": event.pile, "size": event.size,
+        "matched": event.matched,
+    },
+)  # fmt: skip
+register_event(
+    match.PileTaken,
+    lambda event: {
+        "event": "pile_taken", "seat": event.seat, "card": card_name(event.card), "first": card_name(event.first),
+        "pile": event.pile, "cards": _names(event.cards), "holding": event.holding, "piles_left": event.piles_left,
+    },
+)  # fmt: skip
+register_event(match.PlayerOut, lambda event: {"event": "out", "seat": event.seat, "left": event.left})
+register_event(match.LastPiles, lambda event: {"event": "last_piles", "seats": list(event.seats), "piles": event.piles})
+register_event(
+    match.MatchOver,
+    lambda event: {
+        "event": "match_over", "counts": list(event.counts), "winners": list(event.winners),
+        "left_on_table": _names(event.left_on_table), "reason": event.reason,
+    },
+)  # fmt: skip

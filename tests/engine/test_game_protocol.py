@@ -18,6 +18,7 @@ from rook_access.engine.games import (
     table_setup,
     trick_options,
 )
+from rook_access.engine.match import COLORS
 from rook_access.engine.protocol import OptionError, Standing
 from rook_access.engine.rules import BOOKLET_VARIANTS, VARIANTS, TableOptions, with_options
 
@@ -78,8 +79,9 @@ def test_every_trick_variant_is_registered_by_its_name_with_the_options_declared
     tricks = {name: game for name, game in GAMES.items() if game.family == "tricks"}
     assert sorted(tricks) == sorted(VARIANTS)
     hasbro = [name for name in VARIANTS if name not in BOOKLET_VARIANTS]
-    # The 1913 booklet's trick games come after its patience games, so the numbers of the list stay.
-    assert list(GAMES) == [*hasbro, "solitaire", "clock", *BOOKLET_VARIANTS]
+    # The 1913 booklet's trick games come after its patience games, so the numbers of the list stay;
+    # Match, the booklet's game for children, comes last.
+    assert list(GAMES) == [*hasbro, "solitaire", "clock", *BOOKLET_VARIANTS, "match"]
     for name, game in tricks.items():
         rules = VARIANTS[name]
         sizes = rules.table_sizes
@@ -89,7 +91,8 @@ def test_every_trick_variant_is_registered_by_its_name_with_the_options_declared
             assert game.options == TRICK_OPTIONS
         assert game.seat_counts == (sizes or (len(rules.people),))
     assert [option.name for option in all_options()] == [
-        "target", "bird_rank", "min_bid", "all_tricks_bonus", "ones", "hands", "same_dealer", "players", "sides"
+        "target", "bird_rank", "min_bid", "all_tricks_bonus", "ones", "hands", "same_dealer", "players", "sides",
+        "colors",
     ]
 
 
@@ -156,4 +159,5 @@ def test_a_new_game_is_one_entry_in_the_registry(monkeypatch):
     assert isinstance(state, protocol.GameState) and state.seats_to_act() == (0,)
     with pytest.raises(OptionError, match="^Rook Solitaire has no option target; its options: none.$"):
         table_setup("solitaire", {"target": 300})
-    assert [option.name for option in all_options()] == [option.name for option in (*TRICK_OPTIONS, PLAYERS, SIDES)]
+    names = [option.name for option in (*TRICK_OPTIONS, PLAYERS, SIDES, COLORS)]
+    assert [option.name for option in all_options()] == names

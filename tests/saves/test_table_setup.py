@@ -59,7 +59,7 @@ def test_hands_is_a_table_option_kept_in_its_own_field_of_a_save():
         (
             {"bird": "low"},
             "the saved table option bird is not one of target, bird_rank, min_bid, all_tricks_bonus, ones, "
-            "same_dealer, players, sides",
+            "same_dealer, players, sides, colors",
         ),
         ({"min_bid": 72}, "the saved option min_bid must be a multiple of 5, 5 or more, not 72"),
         ({"bird_rank": "middle"}, "the saved option bird_rank must be high, low or ten-and-a-half, not 'middle'"),
