@@ -11,7 +11,7 @@ number alone bids it, a color alone names trump).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from ..engine import (
     COLOR_NAMES,
@@ -27,12 +27,12 @@ from .registry import (
     NUMBER_DIGITS,
     QUIET_COMMANDS,
     Command,
-    CommandContext,
     CommandSpec,
     UnknownCommandError,
     did_you_mean,
     fit_words,
     is_number,
+    review_handler,
     typed_words,
     words_of,
 )
@@ -46,24 +46,14 @@ __all__ = [
 
 
 # ------------------------------------------------------------ the handlers
-def _reviewed(topic: str) -> Callable[[CommandContext, Command], list[str]]:
-    """The handler of review command ``topic``: the narrator's lines from the viewing seat's view."""
-
-    def handler(game: CommandContext, command: Command) -> list[str]:
-        return list(game.narrator.review_lines(topic, game.state.view(game.viewer())))
-
-    handler.__name__ = f"_{topic}"
-    return handler
-
-
-_hand = _reviewed("hand")
-_trick = _reviewed("trick")
-_last = _reviewed("last")
-_bids = _reviewed("bids")
-_score = _reviewed("score")
-_taken = _reviewed("taken")
-_dummy = _reviewed("dummy")
-_trump = _reviewed("trump")
+_hand = review_handler("hand")
+_trick = review_handler("trick")
+_last = review_handler("last")
+_bids = review_handler("bids")
+_score = review_handler("score")
+_taken = review_handler("taken")
+_dummy = review_handler("dummy")
+_trump = review_handler("trump")
 """``trump`` alone says what trump is (with a color it is a move)."""
 
 

@@ -26,24 +26,17 @@ from .registry import (
     CommandSpec,
     Refused,
     command_help,
-    did_you_mean,
+    common_command,
     fit_words,
+    no_such_command,
+    review_handler,
     typed_words,
     unknown_command,
     words_of,
 )
 
-
-def _review(topic: str) -> Any:
-    def handler(game: CommandContext, command: Command) -> list[str]:
-        lines: list[str] = game.narrator.review_lines(topic, game.state.view(game.viewer()))
-        return lines
-
-    return handler
-
-
 MATCH_HINT = dataclasses.replace(
-    next(spec for spec in COMMON_COMMANDS if spec.name == "hint"),
+    common_command("hint"),
     help="Say what to do now: Match has no choices.",
     brief="Say what to do",
 )
@@ -51,9 +44,9 @@ MATCH_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("play", ("p", "t"), "", "Turn your top card onto the pile; Enter alone does too at a terminal.",
                 acts=True, brief="Turn your top card", alone="Enter at a terminal"),
     CommandSpec("pile", ("pi",), "", "Say the pile on the table and the card to match.", brief="Say the pile",
-                handler=_review("pile")),
+                handler=review_handler("pile")),
     CommandSpec("count", ("score", "c", "sc"), "", "Say how many cards everyone holds, and who is out.",
-                brief="Say everyone's cards", handler=_review("score")),
+                brief="Say everyone's cards", handler=review_handler("score")),
     *(MATCH_HINT if spec.name == "hint" else spec for spec in COMMON_COMMANDS),
 )  # fmt: skip
 _BY_WORD = words_of(MATCH_COMMANDS)
@@ -118,8 +111,7 @@ class MatchConsole:
         if word:
             spec = _BY_WORD.get(word)
             if spec is None:
-                names = [spec.name for spec in MATCH_COMMANDS]
-                return [f"No command {word}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
+                return [no_such_command(word, MATCH_COMMANDS)]
             return list(game.narrator.fit(command_help(spec, braille)))
         sayers = [spec.name for spec in MATCH_COMMANDS if not spec.acts and spec.name not in QUIET_COMMANDS]
         if braille:

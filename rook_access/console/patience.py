@@ -43,9 +43,9 @@ from .registry import (
     CommandSpec,
     Refused,
     command_help,
-    did_you_mean,
     fit_words,
     is_number,
+    no_such_command,
     typed_words,
     unknown_command,
     usage,
@@ -234,8 +234,7 @@ class PatienceConsole:
         if word:
             spec = _BY_WORD.get(word)
             if spec is None:
-                names = [spec.name for spec in PATIENCE_COMMANDS]
-                return [f"No command {word}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
+                return [no_such_command(word, PATIENCE_COMMANDS)]
             line = command_help(spec, braille)
             if not self.applies(spec, state):
                 line += f" Not in {TITLES[game_name(state)]}."

@@ -215,6 +215,26 @@ def unknown_command(word: str, choices: Iterable[str]) -> UnknownCommandError:
     return UnknownCommandError(f"Unknown command: {shown(word)}. Type help for the commands.")
 
 
+def no_such_command(word: str, specs: Iterable[CommandSpec]) -> str:
+    """The answer to ``help NAME`` where NAME is no command: the closest command's name, or ``help all``.
+
+    >>> no_such_command("hlep", [CommandSpec("help", ("h",), "", "Say the commands.")])
+    'No command hlep. Did you mean help?'
+    """
+    suggestion = did_you_mean(word, [spec.name for spec in specs])
+    return f"No command {shown(word)}.{suggestion or ' Type help all for every command.'}"
+
+
+def review_handler(topic: str) -> Handler:
+    """The handler of review command ``topic``: the narrator's lines from the viewing seat's view."""
+
+    def handler(game: CommandContext, command: Command) -> list[str]:
+        return list(game.narrator.review_lines(topic, game.state.view(game.viewer())))
+
+    handler.__name__ = f"_{topic}"
+    return handler
+
+
 def usage(spec: CommandSpec) -> str:
     """The command and its arguments: ``bid N``."""
     return f"{spec.name} {spec.arguments}".strip()

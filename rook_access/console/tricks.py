@@ -32,7 +32,6 @@ from ..engine import (
     parse_cards,
     parse_color,
 )
-from ..engine.cards import shown
 from ..players import Player
 from ..players.search.player import HintPlayer
 from .commands import (
@@ -50,8 +49,8 @@ from .registry import (
     CommandContext,
     CommandSpec,
     Refused,
-    did_you_mean,
     is_number,
+    no_such_command,
 )
 
 
@@ -117,8 +116,7 @@ class TrickConsole:
             return lines
         spec = find_command(word)
         if spec is None:
-            names = [spec.name for spec in COMMANDS]
-            return [f"No command {shown(word)}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
+            return [no_such_command(word, COMMANDS)]
         line = command_help(spec, braille)
         if not spec.in_game(state.rules):
             line += f" Not in {state.rules.title}."

@@ -39,7 +39,8 @@ from rook_access.console.registry import (
     CommandSpec,
     Refused,
     command_help,
-    did_you_mean,
+    no_such_command,
+    review_handler,
     typed_words,
     unknown_command,
     usage,
@@ -391,20 +392,12 @@ class ToyNarrator(NarratorBase):
 
 
 # ----------------------------------------------------------- the console part
-def _review(topic: str) -> Any:
-    def handler(game: CommandContext, command: Command) -> list[str]:
-        lines: list[str] = game.narrator.review_lines(topic, game.state.view(game.viewer()))
-        return lines
-
-    return handler
-
-
 TOY_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("lay", ("l",), "CARD", "Lay a card, like lay 9r; the card alone does too.", acts=True,
                 brief="Lay a card", alone="a card alone"),
-    CommandSpec("hand", ("h",), "", "Say your cards.", brief="Say your cards", handler=_review("hand")),
+    CommandSpec("hand", ("h",), "", "Say your cards.", brief="Say your cards", handler=review_handler("hand")),
     CommandSpec("score", ("sc",), "", "Say the round and the points.", brief="Say the points",
-                handler=_review("score")),
+                handler=review_handler("score")),
     *COMMON_COMMANDS,
 )  # fmt: skip
 _BY_WORD = words_of(TOY_COMMANDS)
@@ -476,8 +469,7 @@ class ToyConsole:
         if word:
             spec = _BY_WORD.get(word)
             if spec is None:
-                names = [spec.name for spec in TOY_COMMANDS]
-                return [f"No command {word}.{did_you_mean(word, names) or ' Type help all for every command.'}"]
+                return [no_such_command(word, TOY_COMMANDS)]
             return [command_help(spec)]
         sayers = [spec.name for spec in TOY_COMMANDS if not spec.acts and spec.name not in QUIET_COMMANDS]
         moves = [f"Moves now: {usage(_BY_WORD['lay'])}, or a card alone."] if game.yours() else []
