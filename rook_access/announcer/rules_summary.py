@@ -158,7 +158,7 @@ def _taking(rules: RuleSet) -> str:
             "or else the highest card of the color led, takes the trick.")
 
 
-def _scoring(rules: RuleSet) -> list[str]:
+def _scoring(rules: RuleSet, whole_game: bool = True) -> list[str]:
     if rules.avoid_points and rules.hands_limit:
         hands = f"{rules.hands_limit} deal{'s' if rules.hands_limit != 1 else ''}"
         whose = "Each side keeps" if rules.scores_by_side else "Each player keeps"
@@ -183,7 +183,9 @@ def _scoring(rules: RuleSet) -> list[str]:
             f"The side that takes most tricks scores {rules.most_tricks_bonus} more, none on a tie; {toward}; "
             f"{rules.total_points + rules.most_tricks_bonus} points a hand in all."
         )
-    if rules.hands_limit:
+    if not whole_game:
+        pass  # the round's end is the larger game's to say
+    elif rules.hands_limit:
         hands = f"{rules.hands_limit} hand{'s' if rules.hands_limit != 1 else ''}"
         lines.append(f"After {hands} the highest score wins; equal scores draw.")
     else:
@@ -195,8 +197,12 @@ def _scoring(rules: RuleSet) -> list[str]:
     return lines
 
 
-def rules_summary(rules: RuleSet) -> list[str]:
-    """The rules of the game being played, in a few short lines."""
+def rules_summary(rules: RuleSet, whole_game: bool = True) -> list[str]:
+    """The rules of the game being played, in a few short lines.
+
+    ``whole_game`` False: the game is one round of something larger (a progressive party's table), which
+    decides how it ends and its table options, so those two lines are left out.
+    """
     title = rules.title[0].upper() + rules.title[1:]
     players = len(rules.people)
     lines = [f"{title}, {players} players{' and a dummy hand' if rules.dummy else ''}.", _deck(rules), _deal(rules)]
@@ -213,8 +219,9 @@ def rules_summary(rules: RuleSet) -> list[str]:
     lines.append(_taking(rules))
     lines.append(_counters(rules))
     lines += _nest_trick_and_cut(rules)
-    lines += _scoring(rules)
-    lines.append(_table_options(rules))
+    lines += _scoring(rules, whole_game)
+    if whole_game:
+        lines.append(_table_options(rules))
     return lines
 
 

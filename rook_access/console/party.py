@@ -34,6 +34,7 @@ from ..announcer.party import (
     table_line,
     your_place_line,
 )
+from ..announcer.rules_summary import rules_summary
 from ..engine.party import MOVING_BONUS, Move, Table
 from ..engine.state import GameState as TrickGame
 from ..parties import (
@@ -51,13 +52,9 @@ from ..parties import (
 )
 from ..record import RecordWriter
 from ..save_files import LockedGameSaver, SaveLock
-from ..saves import GameSetup, SavedGame
+from ..saves import GameSetup, SavedGame, delete_save
 from .lines import LineSource, input_source, is_interactive
 from .session import ConsoleGame, MessageSink, SettingsControl
-
-PARTY_DECIDES = ("After ", "Table options:")
-"""The game's rules lines that a party's table leaves out of ``rules``: how its game ends (a round is four
-hands, and the party decides who moves) and its table options (a party's are its own)."""
 
 WAITING = {False: "The other tables are finishing their hands.", True: "Other tables finishing."}
 """Said once when your table has ended and the others have not; its braille form second."""
@@ -232,7 +229,7 @@ class PartyGame:
             self.channel = self.game.channel  # a change of output in the last round reopened it
         game = ConsoleGame(
             state, players, self.lines, self.channel, record, settings=self.settings, saver=saver,
-            resumed=resumed, more_rules=self._rules_lines,
+            resumed=resumed, rules_lines=self._rules_lines,
         )  # fmt: skip
         game.narrator.ending = "Round over"  # the table's game is one round of the party
         self.game = game
@@ -311,7 +308,7 @@ class PartyGame:
         progress = self.progress
         game = self.game
         if progress.is_over:
-            LockedGameSaver(self.path, progress.table_game(progress.user_table()), lock=self.lock).delete()
+            delete_save(self.path)  # the lock is given back as the program leaves
             return
         saver = PartyTableSaver(
             self.path, progress.table_game(progress.user_table()), (), self.lock, party=progress.to_json()
@@ -374,13 +371,11 @@ class PartyGame:
             else:
                 self._say_once(allowed)
 
-    def _rules_lines(self, table_rules: list[str], braille: bool) -> list[str]:
-        """What ``rules`` says at a party's table: the game's rules, less how a game ends and its table
-        options (the party decides those), then the party's rules and where it stands."""
-        return [
-            *(line for line in table_rules if not line.startswith(PARTY_DECIDES)),
-            *self._party_rules(braille),
-        ]
+    def _rules_lines(self, braille: bool) -> list[str]:
+        """What ``rules`` says at a party's table: the rules of a round's game (less how a game ends and
+        its table options, which the party decides), then the party's rules and where it stands."""
+        rules = self.game.state.rules if self.game is not None else self.rules
+        return [*rules_summary(rules, whole_game=False), *self._party_rules(braille)]
 
     def _party_rules(self, braille: bool) -> list[str]:
         """The party's rules and where it stands: the round, your table and who sits there, your place."""

@@ -184,12 +184,12 @@ class ConsoleGame:
         settings: SettingsControl | None = None,
         sleep: Callable[[float], None] = time.sleep,
         family: FamilyConsole | None = None,
-        more_rules: Callable[[list[str], bool], list[str]] | None = None,
+        rules_lines: Callable[[bool], list[str]] | None = None,
     ) -> None:
         self.family = family or family_of(state)
-        self.more_rules = more_rules
-        """What ``rules`` says, made from the game's own rules lines and whether the braille verbosity is
-        on (a progressive party's table adds the party's rules and where it stands)."""
+        self.rules_lines = rules_lines
+        """What ``rules`` says instead of the family's rules, given whether the braille verbosity is on
+        (a progressive party's table: the round's rules, the party's, and where it stands)."""
         self.state = state
         self.players = list(players)
         self.lines = input_source(lines)
@@ -631,10 +631,9 @@ class ConsoleGame:
             self.channel.say(Message("Speech stopped.", ""))
             return []
         if name == "rules":
-            lines = self.family.rules_lines(state)
-            if self.more_rules is None:
-                return lines
-            return [piece for line in self.more_rules(lines, narrator.braille) for piece in narrator.fit(line)]
+            if self.rules_lines is None:
+                return self.family.rules_lines(state)
+            return [piece for line in self.rules_lines(narrator.braille) for piece in narrator.fit(line)]
         if name == "hint":
             if not self.yours():
                 return ["No hint: it is not your turn."]

@@ -12,8 +12,8 @@ import pytest
 
 from rook_access.engine.party import MOVING_BONUS
 from rook_access.parties import PartySetup
-from tests.helpers.console import run_program
-from tests.helpers.party import party_moves, record_of, replay_table, table_games
+from tests.helpers.console import record_of, run_program
+from tests.helpers.party import party_moves, replay_table, table_games
 
 REFUSED_GAME = "rook-access: A progressive party is played with dixie, partnership-1913, "
 SETUP = PartySetup(variant="dixie", tables=2, rounds=2, level="easy", seed=5)
@@ -246,3 +246,13 @@ def test_a_party_whose_record_file_is_gone_goes_on_writing_a_new_one_and_says_so
     assert [line["event"] for line in lines if line["event"].startswith("party_")] == [
         "party_round", "party_round", "party_over",
     ]  # fmt: skip
+
+
+def test_rules_at_a_display_party_keep_the_displayed_hand_and_leave_out_what_cannot_happen():
+    done = run_program(["--party", "2", "--variant", "display", "--level", "easy", "--seed", "5"], "rules\nquit\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert any(line.startswith("After the first card the dealer's partner lays the hand face up") for line in out)
+    assert not any(line.startswith(("Table options:", "After 4 hands")) for line in out)
+    party = next(line for line in out if line.startswith("Progressive party: "))
+    assert party.endswith("each player dealing one.")  # the dealer must open: no hand is passed out
