@@ -35,14 +35,14 @@ from typing import Any
 
 from .engine import RuleSetError
 from .engine.cards import shown
-from .engine.games import find_game
+from .engine.games import GAMES, find_game
 from .engine.party import HANDS_A_ROUND, MAX_TABLES, MIN_TABLES, Party, PartyError, Table
 from .engine.protocol import OptionError, or_list
 from .engine.rules import RuleSet, Teams
 from .engine.state import GameState as TrickGame
 from .players import Player
 from .record import RecordWriter
-from .saves import DamagedSaveError, GameSetup, SavedGame, make_table
+from .saves import SEED_RANGE, DamagedSaveError, GameSetup, SavedGame, make_table
 
 DEFAULT_VARIANT = "dixie"
 """The game of a party when none is named: the booklet gives its parties with Dixie Rook."""
@@ -60,7 +60,6 @@ PLAYER_NAMES = (
 )  # fmt: skip
 """The computer players' names, party player 1 onward: short, and each begins with another letter."""
 
-_SEED_RANGE = 2**32
 
 
 def player_name(player: int) -> str:
@@ -77,7 +76,7 @@ def party_rules(variant: str, options: Mapping[str, Any] | None = None) -> RuleS
     partners opposite, scoring points to win; RuleSetError naming the games that are, otherwise."""
     try:
         game = find_game(variant)
-        setup = GameSetup.create(["human"] + ["computer"] * 3, variant=game.name, options=dict(options or {}))
+        setup = GameSetup(("human",) * 4, variant=game.name, options=dict(options or {}))
         rules = setup.rules() if game.seats_at(setup.options) == 4 else None
     except (OptionError, RuleSetError):
         rules = None
@@ -101,8 +100,6 @@ def party_game(rules: RuleSet) -> bool:
 
 def party_variants() -> list[str]:
     """The games a party may be played with, the booklet's own first (``dixie``, ``partnership-1913``)."""
-    from .engine.games import GAMES
-
     names = []
     for name, game in GAMES.items():
         rules = game.extra.get("rules")
@@ -276,7 +273,7 @@ class PartyProgress:
 
     def table_seed(self, table: int) -> int:
         """The seed of a table's game this round, from the party's seed, the round and the table."""
-        return random.Random(f"{self.setup.seed}:{self.round_number}:{table}").randrange(_SEED_RANGE)
+        return random.Random(f"{self.setup.seed}:{self.round_number}:{table}").randrange(SEED_RANGE)
 
     def table_game(self, table: Table) -> GameSetup:
         """The game a table plays this round: the party's game for ``HANDS_A_ROUND`` hands, the user in

@@ -64,7 +64,13 @@ DATA_DIR_VARIABLE = "ROOK_ACCESS_DATA_DIR"
 """An environment variable naming the folder for the save file (the tests use it)."""
 
 SEAT_KINDS = ("human", "computer")
-_SEED_RANGE = 2**32
+SEED_RANGE = 2**32
+"""Seeds are whole numbers from 0 up to this, not included."""
+
+
+def draw_seed() -> int:
+    """A new seed, for a game (or a party) started without one: kept, so a resumed game is the same game."""
+    return secrets.randbelow(SEED_RANGE)
 
 SavedAction = tuple[int, Action]
 """One action as saved: the seat that took it and the action."""
@@ -173,7 +179,7 @@ class GameSetup:
         """A setup for a new game: draws a seed if none is given, keeps the deal as JSON
         and the record's path as an absolute path (a resume may start in another folder)."""
         if seed is None:
-            seed = secrets.randbelow(_SEED_RANGE)
+            seed = draw_seed()
         if isinstance(deal, Deal):
             deal = deal_to_json(deal)
         options = dict(options or {})
@@ -317,7 +323,7 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
     seeds = random.Random(setup.seed)
     try:
         players: list[Player | None] = [
-            None if kind == "human" else make_player(level, seeds.randrange(_SEED_RANGE), game.family)
+            None if kind == "human" else make_player(level, seeds.randrange(SEED_RANGE), game.family)
             for kind, level in zip(setup.seats, levels, strict=True)
         ]
     except LevelError as error:  # the game's family has no computer player of that level

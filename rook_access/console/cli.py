@@ -46,6 +46,7 @@ from ..save_files import LockedGameSaver, SaveLock, data_folder, new_save
 from ..saves import (
     GameSetup,
     SavedGame,
+    draw_seed,
     make_table,
     record_extra,
     resume_record,
@@ -541,8 +542,7 @@ def _new_party(
         name: value for name, value in settings.table_options().items()
         if name in declared and name not in ("hands", "target", "players", "sides", "same_dealer")
     }  # fmt: skip
-    seed = args.seed if args.seed is not None else GameSetup.create(["human"]).seed
-    assert seed is not None
+    seed = args.seed if args.seed is not None else draw_seed()
     record = os.path.abspath(args.record) if args.record else None
     setup = PartySetup(
         variant=game.name,
