@@ -3,13 +3,9 @@ exactly, a bad line refused in one line, and the braille verbosity's lines withi
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 import time
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,25 +17,12 @@ from rook_access.engine.match import TURN, CardTurned, MatchOver, MatchState, Pi
 from rook_access.players.match_player import MatchPlayer
 from rook_access.save_files import find_saves, save_paths
 from rook_access.saves import GameSetup, make_table, read_save, record_extra, record_lines_of
-from tests.helpers.console import ListChannel, ScriptedLines
+from tests.helpers.console import ListChannel, ScriptedLines, record_of
+from tests.helpers.console import run_main as rook
 
 SEED = 11
 PLAYERS = 3
 ARGS = ["--variant", "match", "--players", str(PLAYERS), "--seed", str(SEED)]
-
-
-def rook(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str], lines: Iterable[str] = ()
-) -> tuple[int, list[str], str]:
-    """``rook-access ARGS`` with ``lines`` piped in; (exit status, lines printed, standard error)."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
-    status = cli.main([*args, "--output", "plain"])
-    out, err = capsys.readouterr()
-    return status, out.splitlines(), err
-
-
-def record_of(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def test_match_is_listed_last_of_the_games_before_the_party(

@@ -14,13 +14,9 @@ script: its flag, its record, its save after every move, a quit and a
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 import time
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -46,6 +42,8 @@ from tests.console.toy_family import (
     ToyRule,
     start_toy,
 )
+from tests.helpers.console import record_of
+from tests.helpers.console import run_main as rook
 
 SEED = 7
 ROUNDS = 4
@@ -57,20 +55,6 @@ def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(games.GAMES, TOY_HIGH.name, TOY_HIGH)
     monkeypatch.setattr(families, "FAMILIES", (*families.FAMILIES, TOY))
     monkeypatch.setitem(players.FAMILY_PLAYERS, FAMILY, TOY_PLAYERS)
-
-
-def rook(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str], lines: Iterable[str] = ()
-) -> tuple[int, list[str], str]:
-    """``rook-access ARGS`` with ``lines`` piped in; (exit status, lines printed, standard error)."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
-    status = cli.main([*args, "--output", "plain"])
-    out, err = capsys.readouterr()
-    return status, out.splitlines(), err
-
-
-def record_of(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def the_save() -> Path:

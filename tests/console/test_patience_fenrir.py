@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.screen_reader import Fenrir, find_in_order, garbage_in, lines_not_spoken
+from tests.helpers.screen_reader import Fenrir, find_in_order, game_lines, garbage_in, lines_not_spoken
 from tests.helpers.terminal import screen_reader_safe
 
 # Real time at a terminal: one after another on one pytest-xdist worker, never side by side.
@@ -61,15 +61,7 @@ def test_fenrir_reads_the_opening_of_a_rook_solitaire_game(fenrir):
         r"You resigned",
     ])  # fmt: skip
     # Every line the game showed was heard, whole and in order (what was typed is echoed apart).
-    shown = []
-    for line in screen.splitlines():
-        line = line.strip()
-        if not line or line.startswith(("GAME-EXIT=", "FENRIR-EXIT=")):
-            continue
-        for typed in (" pile 7", " 9 9", " resign"):
-            if line.startswith("Your move") and line.endswith(typed):
-                line = line[: -len(typed)]
-        shown.append(line)
+    shown = game_lines(screen, "Your move", ["pile 7", "9 9", "resign"])
     assert lines_not_spoken(shown, said) == [], said
     assert garbage_in(said.replace("\n", " ")) == [], [line for line in said.splitlines() if garbage_in(line)]
     assert screen_reader_safe(fenrir.screen())

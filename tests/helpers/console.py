@@ -128,6 +128,22 @@ def noisy_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
     return lines
 
 
+def run_main(monkeypatch: Any, capsys: Any, args: list[str], lines: Iterable[str] = ()) -> tuple[int, list[str], str]:
+    """``rook-access ARGS`` run in this process (``cli.main``) with ``lines`` piped in; (exit status, lines
+    printed, standard error)."""
+    from rook_access.console import cli
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    status = cli.main([*args, "--output", "plain"])
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+def record_of(path: Path) -> list[dict[str, Any]]:
+    """A record file's lines as JSON objects."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
 def program_environment(**extra: str) -> dict[str, str]:
     """The environment for the program in a test: its settings and saved games in a fresh folder,
     unless ``extra`` names folders of the test's own (to resume a game saved by an earlier run)."""

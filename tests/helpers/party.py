@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from rook_access.engine import GameState
 from rook_access.engine.rules import VARIANTS, TableOptions, with_options
 from rook_access.parties import PartyProgress, PartySetup, partnership_points, play_computer_table, seats_from
@@ -38,11 +35,6 @@ def party_moves(setup: PartySetup) -> list[str]:
                 points.append(partnership_points(each, result.players, result.points))
         progress.finish_round(points)
     return moves
-
-
-def record_of(path: Path) -> list[dict]:
-    """The record file's lines as JSON objects."""
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def table_games(record: list[dict]) -> list[list[dict]]:

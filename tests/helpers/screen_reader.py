@@ -85,6 +85,22 @@ def heard_words(text: str) -> list[str]:
     return re.findall(r"[\w']+", text.lower())
 
 
+def game_lines(screen: str, question: str, typed: Iterable[str]) -> list[str]:
+    """The lines the game showed on ``screen``, less the exit markers, each question that starts with
+    ``question`` without the answer ``typed`` after it (what was typed is echoed apart)."""
+    answers = [f" {answer}" for answer in typed]
+    shown = []
+    for line in screen.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("GAME-EXIT=", "FENRIR-EXIT=")):
+            continue
+        for answer in answers:
+            if line.startswith(question) and line.endswith(answer):
+                line = line[: -len(answer)]
+        shown.append(line)
+    return shown
+
+
 def lines_not_spoken(lines: Iterable[str], spoken: str) -> list[str]:
     """The ``lines`` whose words were not said, each whole and after the line before it."""
     said = heard_words(spoken)
