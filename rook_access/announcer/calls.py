@@ -1,0 +1,22 @@
+"""The words of quick calls (engine.calls), the same in every game that has them."""
+
+from __future__ import annotations
+
+from ..engine.calls import CallOffer
+
+
+def call_question(offer: CallOffer) -> str:
+    """The question of an open call, short enough to hear at once: ``Orange? o, or Enter to let it go.``"""
+    word = offer.word.capitalize()
+    if offer.decline is None:
+        return f"{word} now: press {offer.key}."
+    return f"{word}? {offer.key}, or Enter to let it go."
+
+
+def call_words(offer: CallOffer) -> tuple[str, ...]:
+    """What may be typed to make the call: its key and its word."""
+    return (offer.key, offer.word)
+
+
+DECLINE_WORDS: tuple[str, ...] = ("", "n", "no", "pass")
+"""What may be typed to let a call go (Enter alone, at a terminal or in a script)."""
