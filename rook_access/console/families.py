@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .doubt import DOUBT_CONSOLE
 from .family import FamilyConsole
 from .match import MATCH
 from .patience import PATIENCE
@@ -16,7 +17,8 @@ from .tricks import TRICKS
 _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
 _MATCH: FamilyConsole = MATCH
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH)
+_DOUBT: FamilyConsole = DOUBT_CONSOLE
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DOUBT)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 

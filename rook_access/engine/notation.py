@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from . import clock, match, patience_deck, solitaire
+from . import clock, doubt, match, patience_deck, solitaire
 from .actions import CHECK, PASS, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
     COLOR_NAMES,
@@ -445,5 +445,50 @@ register_event(
     lambda event: {
         "event": "match_over", "counts": list(event.counts), "winners": list(event.winners),
         "left_on_table": _names(event.left_on_table), "reason": event.reason,
+    },
+)  # fmt: skip
+
+
+# ------------------------------------------------------------ the doubt family (I Doubt It)
+register_action(doubt.Lay, "lay", lambda action: card_name(action.card), lambda value: _lay_from(value))
+register_action(doubt.Doubt, "doubt", lambda action: True, lambda value: doubt.DOUBT if value is True else None)
+register_action(doubt.LetGo, "let_go", lambda action: True, lambda value: doubt.LET_GO if value is True else None)
+
+
+def _lay_from(value: Any) -> doubt.Lay | None:
+    try:
+        return doubt.Lay(parse_card(value)) if isinstance(value, str) else None
+    except CardNotationError:
+        return None
+
+
+register_event(
+    doubt.DoubtStarted,
+    lambda event: {
+        "event": "game_start", "variant": doubt.NAME, "players": len(event.names), "seat_names": list(event.names),
+        "dealer": event.dealer, "hands": [_names(hand) for hand in event.hands],
+    },
+)  # fmt: skip
+register_event(
+    doubt.CardLaid,
+    lambda event: {
+        "event": "laid", "seat": event.seat, "card": card_name(event.card), "called": event.called,
+        "holding": event.holding, "pile": event.pile,
+    },
+)  # fmt: skip
+register_event(
+    doubt.Doubted,
+    lambda event: {
+        "event": "doubted", "doubter": event.doubter, "seat": event.seat, "card": card_name(event.card),
+        "called": event.called, "true": event.true, "taker": event.taker, "cards": _names(event.cards),
+        "holding": event.holding,
+    },
+)  # fmt: skip
+register_event(doubt.LetPass, lambda event: {"event": "let_pass", "seat": event.seat, "called": event.called})
+register_event(
+    doubt.DoubtOver,
+    lambda event: {
+        "event": "doubt_over", "winners": list(event.winners), "counts": list(event.counts),
+        "points": list(event.points), "left_in_centre": _names(event.left_in_centre), "reason": event.reason,
     },
 )  # fmt: skip

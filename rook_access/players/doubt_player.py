@@ -1,0 +1,302 @@
+"""The computer players of I Doubt It, by level (docs/rules.md, "I Doubt It": what each level does).
+
+- ``easy`` plays a true card when it holds one, else any card at random; it
+  doubts at random now and then, counting nothing.
+- ``normal`` plays a true card when it holds one, else a card whose number it
+  will not have to call at its next turn; it doubts when its own hand holds
+  enough of the number called to make a true card unlikely (three or four of
+  them, or two against a player's last card).
+- ``strong`` counts the cards seen (``Knowledge``): its own hand, the cards it
+  played itself, every card shown at a doubt, which of those known cards went
+  into whose hand when a centre was taken, and how many of each number are
+  still unaccounted for.  From that it reckons the chance that a play is true
+  (certain when the player is known to hold one, impossible when every copy
+  is elsewhere, else the chance that the player's unknown cards hold one) and
+  doubts when that chance is low for what is at stake: lower still against a
+  player about to go out.  It bluffs with the card it will need last (the
+  numbers its own turns will call, in order; a number it will never call is
+  the first to go).
+- ``random`` plays and doubts at random.
+
+A player's choice depends only on its seed and the view (``decision_rng``),
+so a saved game is rebuilt from its actions alone; ``reaction(view)`` is when
+it answers a doubt window (``players.reactions``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from math import inf
+from typing import Any
+
+from ..engine.cards import Card, card_name
+from ..engine.doubt import DOUBT, HIGHEST, LET_GO, DoubtView, Lay, SeenDoubt, SeenPlay, next_number
+from ..engine.patience_deck import number_of
+from .reactions import reaction_delay
+
+COPIES = 4
+"""Cards of each number in the pack (one of each color)."""
+
+EASY_DOUBT = 0.1
+"""How often the easy player doubts, at random."""
+
+
+@dataclass(frozen=True)
+class DoubtAdvice:
+    """A player's move and its reason, as a clause: "you hold a 7, play it"."""
+
+    action: Any
+    reason: str
+
+
+def decision_rng(seed: int | None, view: DoubtView) -> random.Random:
+    """The random numbers of one decision: the same seed and view give the same numbers."""
+    return random.Random(f"{seed}:{view.seat}:{view.plays}:{len(view.seen)}:{view.offer is None}:{len(view.hand)}")
+
+
+def numbers_held(hand: tuple[Card, ...]) -> Counter[int]:
+    """How many cards of each number a hand holds."""
+    return Counter(number_of(card) for card in hand)
+
+
+def my_calls(view: DoubtView, turns: int) -> list[int]:
+    """The numbers ``view.seat`` calls at its next ``turns`` turns, the first being ``view.number`` when it is
+    its turn now (else the number it will call next time round, as things stand)."""
+    players = len(view.names)
+    if view.turn == view.seat:
+        first = view.number
+    else:
+        # Seats from the one to play now (or the left of the player under doubt) round to this seat.
+        player = view.turn if view.turn is not None else (view.last_play.seat + 1 if view.last_play else 0) % players
+        steps = (view.seat - player) % players
+        first = (view.number - 1 + steps) % HIGHEST + 1
+    return [(first - 1 + players * turn) % HIGHEST + 1 for turn in range(turns)]
+
+
+def bluff_card(view: DoubtView) -> Card:
+    """The card needed last: each held number is given the turns at which this seat will call it (one card a
+    call), and the card whose call comes latest (or never) goes."""
+    calls = my_calls(view, 2 * HIGHEST)
+    when: list[tuple[float, int, Card]] = []
+    used: Counter[int] = Counter()
+    for card in view.hand:
+        number = number_of(card)
+        times = [turn for turn, call in enumerate(calls) if call == number]
+        index = used[number]
+        used[number] += 1
+        when.append((times[index] if index < len(times) else inf, number, card))
+    return max(when)[2]
+
+
+def true_cards(view: DoubtView) -> list[Card]:
+    """The cards of the number to call in ``view``'s hand."""
+    return [card for card in view.hand if number_of(card) == view.number]
+
+
+# ------------------------------------------------------------------ what the strong player counts
+class Knowledge:
+    """What one seat can know of where the cards are, from its view alone.
+
+    ``held[seat]``: how many of each number a seat is known to hold (cards it
+    took from the centre that this seat had played or had seen shown; one is
+    taken off when that seat calls its number, as it would play it).  ``pile``:
+    the centre's cards in order, each a number known (or believed) or None.
+    """
+
+    def __init__(self, view: DoubtView) -> None:
+        players = len(view.names)
+        self.seat = view.seat
+        self.held: list[Counter[int]] = [Counter() for _ in range(players)]
+        self.pile: list[int | None] = []
+        self.seen: tuple[SeenPlay | SeenDoubt, ...] = ()
+        self.update(view)
+
+    def update(self, view: DoubtView) -> Knowledge:
+        """Take in what ``view`` shows beyond what was taken in (the same seat's view, later in the same game:
+        ``fits``)."""
+        mine = dict(view.mine)
+        for index in range(len(self.seen), len(view.seen)):
+            seen = view.seen[index]
+            if isinstance(seen, SeenPlay):
+                self._play(seen, mine.get(index))
+            else:
+                self._doubt(seen)
+        self.seen = view.seen
+        return self
+
+    def fits(self, view: DoubtView) -> bool:
+        """Whether ``view`` goes on from what was taken in: the same seat, and everything seen so far seen the
+        same way."""
+        count = len(self.seen)
+        return view.seat == self.seat and len(view.seen) >= count and view.seen[:count] == self.seen
+
+    def known(self, view: DoubtView, seat: int) -> Counter[int]:
+        """What ``seat`` is known to hold, never more cards than it holds."""
+        held = Counter(self.held[seat])
+        while sum(held.values()) > view.counts[seat]:
+            number = max(held, key=lambda n: held[n])
+            held[number] -= 1
+            held += Counter()
+        return held
+
+    def _play(self, seen: SeenPlay, card: Card | None) -> None:
+        if card is not None:
+            self.pile.append(number_of(card))
+        elif self.held[seen.seat][seen.called] > 0:
+            self.held[seen.seat][seen.called] -= 1
+            self.held[seen.seat] += Counter()  # drop zeros
+            self.pile.append(seen.called)
+        else:
+            self.pile.append(None)
+
+    def _doubt(self, seen: SeenDoubt) -> None:
+        if self.pile:
+            self.pile[-1] = number_of(seen.card)
+        if seen.taker != self.seat:
+            self.held[seen.taker].update(number for number in self.pile if number is not None)
+        self.pile = []
+
+    def chance_true(self, view: DoubtView) -> float:
+        """The chance that the play under doubt is true, as this seat can reckon it."""
+        assert view.last_play is not None
+        player, called = view.last_play.seat, view.last_play.called
+        if self.pile and self.pile[-1] is not None:
+            return 0.95 if self.pile[-1] == called else 0.0  # known to hold one (or the seat's own card)
+        elsewhere = numbers_held(view.hand)[called]
+        elsewhere += sum(1 for number in self.pile[:-1] if number == called)
+        known = [self.known(view, seat) for seat in range(len(view.names))]
+        elsewhere += sum(known[seat][called] for seat in range(len(view.names)) if seat != player)
+        free = COPIES - elsewhere
+        if free <= 0:
+            return 0.0
+        slots = view.counts[player] + 1 - sum(known[player].values())
+        others = sum(
+            view.counts[seat] - sum(known[seat].values())
+            for seat in range(len(view.names)) if seat not in (player, view.seat)
+        ) + sum(1 for number in self.pile[:-1] if number is None)  # fmt: skip
+        total = slots + max(others, 0)
+        if slots <= 0:
+            return 0.0
+        if free > total - slots:
+            return 1.0
+        none = 1.0
+        for copy in range(free):  # every free copy in the others' unknown cards
+            none *= (total - slots - copy) / (total - copy)
+        return 1.0 - none
+
+
+def stake(view: DoubtView) -> float:
+    """The chance of a false card above which the strong player doubts: what the player doubted gains by
+    going undoubted, against the centre the doubter takes if wrong."""
+    assert view.last_play is not None
+    player = view.last_play.seat
+    holding = view.counts[player]
+    if holding == 0:
+        return 0.1  # its last card: let go, it wins
+    others = [count for seat, count in enumerate(view.counts) if seat not in (player, view.seat)]
+    weight = 0.6
+    if holding <= 3:
+        weight = 2.5
+    elif not others or holding <= min(others):
+        weight = 1.0
+    if holding < view.counts[view.seat] - 8:
+        weight *= 1.3
+    return 1.0 / (1.0 + weight)
+
+
+# ------------------------------------------------------------------ the players
+class DoubtPlayer:
+    """A computer player of I Doubt It at ``level`` (easy, normal, strong or random)."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        self.level = level
+        self.name = level
+        self.seed = seed
+        self._knowledge: Knowledge | None = None
+        """What was counted at the last decision, carried on when the next view goes on from it (the same
+        figures as counting again from the start, only quicker)."""
+
+    def choose(self, view: DoubtView) -> Any:
+        return self.advise(view).action
+
+    def knowledge(self, view: DoubtView) -> Knowledge:
+        """What this seat can count from ``view``."""
+        if self._knowledge is None or not self._knowledge.fits(view):
+            self._knowledge = Knowledge(view)
+        return self._knowledge.update(view)
+
+    def reaction(self, view: DoubtView) -> float:
+        """Seconds after the doubt window opens that this player answers."""
+        return reaction_delay(self.level, decision_rng(self.seed, view))
+
+    def advise(self, view: DoubtView) -> DoubtAdvice:
+        rng = decision_rng(self.seed, view)
+        if view.offer is not None:
+            return self._answer(view, rng)
+        return self._play(view, rng)
+
+    # ------------------------------------------------------------ playing
+    def _play(self, view: DoubtView, rng: random.Random) -> DoubtAdvice:
+        true = true_cards(view)
+        if self.level == "random":
+            return DoubtAdvice(Lay(rng.choice(view.hand)), "any card, at random")
+        if true:
+            card = true[0]
+            return DoubtAdvice(Lay(card), f"you hold a {view.number}: play {card_name(card)}, a true card")
+        if self.level == "easy":
+            return DoubtAdvice(Lay(rng.choice(view.hand)), f"you hold no {view.number}: any card will do")
+        if self.level == "normal":
+            following = my_calls(view, 2)[1]
+            spare = [card for card in view.hand if number_of(card) != following] or list(view.hand)
+            card = rng.choice(spare)
+            return DoubtAdvice(Lay(card), f"you hold no {view.number}: play {card_name(card)}, "
+                                          f"keeping your {following}s for your next turn")
+        card = bluff_card(view)
+        calls = my_calls(view, 2 * HIGHEST)
+        number = number_of(card)
+        when = "you never call" if number not in calls else "you need last"
+        return DoubtAdvice(Lay(card), f"you hold no {view.number}: play {card_name(card)}, "
+                                      f"a {number} is the number {when}")
+
+    # ------------------------------------------------------------ doubting
+    def _answer(self, view: DoubtView, rng: random.Random) -> DoubtAdvice:
+        assert view.last_play is not None
+        player, called = view.last_play.seat, view.last_play.called
+        name = view.names[player]
+        mine = numbers_held(view.hand)[called]
+        if self.level == "random":
+            return DoubtAdvice(rng.choice((DOUBT, LET_GO)), "at random")
+        if self.level == "easy":
+            if rng.random() < EASY_DOUBT:
+                return DoubtAdvice(DOUBT, "a hunch")
+            return DoubtAdvice(LET_GO, "no reason to doubt")
+        if self.level == "normal":
+            last = view.counts[player] == 0
+            if mine == COPIES:
+                return DoubtAdvice(DOUBT, f"you hold all four {called}s")
+            if mine == COPIES - 1 and rng.random() < 0.6 or last and mine >= 2:
+                return DoubtAdvice(DOUBT, f"you hold {mine} of the four {called}s")
+            if rng.random() < 0.03:
+                return DoubtAdvice(DOUBT, "a hunch")
+            return DoubtAdvice(LET_GO, f"{name} may well hold a {called}")
+        chance = self.knowledge(view).chance_true(view)
+        percent = round(100 * chance)
+        if chance == 0.0:
+            return DoubtAdvice(DOUBT, f"{name} cannot hold a {called}: every one is accounted for")
+        if 1.0 - chance > stake(view):
+            if view.counts[player] == 0:
+                return DoubtAdvice(DOUBT, f"it is {name}'s last card, and a true {called} is {percent}% likely")
+            return DoubtAdvice(DOUBT, f"a true {called} is only {percent}% likely")
+        if chance >= 0.95:
+            return DoubtAdvice(LET_GO, f"{name} is known to hold a {called}")
+        return DoubtAdvice(LET_GO, f"a true {called} is {percent}% likely")
+
+
+def player_maker(level: str) -> Any:
+    """The maker of ``level``'s player from a seed, for ``register_players``."""
+    return lambda seed: DoubtPlayer(level, seed)
+
+
+__all__ = ["DoubtAdvice", "DoubtPlayer", "Knowledge", "bluff_card", "my_calls", "next_number", "player_maker"]
