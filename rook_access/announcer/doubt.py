@@ -159,6 +159,8 @@ class DoubtNarrator(NarratorBase):
         return self.printed(f"{self.whose(view.seat)} turn, call {view.number}: play a card, like play 7r.")
 
     def refusal(self, error: IllegalActionError, view: DoubtView) -> str:
+        if self.terse:
+            return f"No: {error}."
         if error.rule is DoubtRule.NOT_HELD:
             return f"No: {error}. Play a card you hold; hand says them."
         if error.rule is DoubtRule.DOUBT_OR_LET_GO and view.offer is not None:
@@ -168,6 +170,10 @@ class DoubtNarrator(NarratorBase):
     def turn_line(self, view: DoubtView) -> str:
         if view.over:
             return "The game is over."
+        if self.terse and view.offer is not None and view.last_play is not None:
+            return f"{self.whose(view.last_play.seat)} {view.last_play.called}: doubt or not."
+        if self.terse:
+            return f"{self.whose(view.turn)} turn, call {view.number}; centre {view.pile}."
         if view.offer is not None and view.last_play is not None:
             return (f"{self.whose(view.last_play.seat)} {view.last_play.called} may be doubted: "
                     f"{plural(view.pile, 'card')} in the centre.")

@@ -53,9 +53,9 @@ DOUBT_COMMANDS: tuple[CommandSpec, ...] = (
                 acts=True, brief="Let the card go", alone="Enter"),
     CommandSpec("hand", ("h",), "", "Say your cards, sorted by number.", brief="Say your cards",
                 handler=review_handler("hand")),
-    CommandSpec("count", ("c", "score", "sc"), "", "Say how many cards everyone holds, and the centre.",
+    CommandSpec("count", ("c", "score"), "", "Say how many cards everyone holds, and the centre.",
                 brief="Say everyone's cards", handler=review_handler("score")),
-    CommandSpec("pile", ("pi", "centre", "center"), "", "Say the centre's size, the number called last and next.",
+    CommandSpec("pile", ("pi", "centre"), "", "Say the centre's size, the number called last and next.",
                 brief="Say the centre", handler=review_handler("pile")),
     *(DOUBT_HINT if spec.name == "hint" else spec for spec in COMMON_COMMANDS),
 )  # fmt: skip

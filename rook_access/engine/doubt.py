@@ -60,7 +60,7 @@ SIZES: tuple[int, ...] = tuple(range(3, 9))
 DEFAULT_PLAYERS = 4
 HIGHEST = 14
 """The count goes 1 to 14, then 1 again."""
-MOST_PLAYS = 1000
+MOST_PLAYS = 500
 """A game not over after this many plays ends there, the fewest cards winning."""
 WORD = "doubt"
 KEY = "d"

@@ -38,6 +38,10 @@ from .reactions import reaction_delay
 
 COPIES = 4
 """Cards of each number in the pack (one of each color)."""
+PACK = 56
+"""Cards in the pack, all dealt."""
+BELIEF = 0.95
+"""How sure a player can be that a card seen going into a hand is still there when that hand calls its number."""
 
 EASY_DOUBT = 0.1
 """How often the easy player doubts, at random."""
@@ -97,19 +101,26 @@ def true_cards(view: DoubtView) -> list[Card]:
 
 # ------------------------------------------------------------------ what the strong player counts
 class Knowledge:
-    """What one seat can know of where the cards are, from its view alone.
+    """What one seat can know of where the cards are, from its view alone, card by card.
 
-    ``held[seat]``: how many of each number a seat is known to hold (cards it
-    took from the centre that this seat had played or had seen shown; one is
-    taken off when that seat calls its number, as it would play it).  ``pile``:
-    the centre's cards in order, each a number known (or believed) or None.
+    ``held[seat][card]`` is how sure this seat can be that another seat still holds ``card``, a card it has
+    seen go into that hand (a card it had played itself, or one shown at a doubt, in a centre that seat took).
+    A seat that calls a number it is known to hold is believed to play that card (players play a true card
+    when they have one); a seat that plays without being believed may have played any of its cards, so each
+    known card of its hand is a little less sure, and that much more likely in the centre.  ``pile`` is the
+    centre's cards in order, each how sure this seat is of which card it is (empty: unknown).  A card shown
+    is certain where it is, and nowhere else.  ``sizes`` is every hand's size as the game went.
     """
 
     def __init__(self, view: DoubtView) -> None:
         players = len(view.names)
         self.seat = view.seat
-        self.held: list[Counter[int]] = [Counter() for _ in range(players)]
-        self.pile: list[int | None] = []
+        self.held: list[dict[Card, float]] = [{} for _ in range(players)]
+        self.pile: list[dict[Card, float]] = []
+        self.sizes = [
+            PACK // players + (1 if (seat - view.dealer - 1) % players < PACK % players else 0)
+            for seat in range(players)
+        ]
         self.seen: tuple[SeenPlay | SeenDoubt, ...] = ()
         self.update(view)
 
@@ -132,59 +143,70 @@ class Knowledge:
         count = len(self.seen)
         return view.seat == self.seat and len(view.seen) >= count and view.seen[:count] == self.seen
 
-    def known(self, view: DoubtView, seat: int) -> Counter[int]:
-        """What ``seat`` is known to hold, never more cards than it holds."""
-        held = Counter(self.held[seat])
-        while sum(held.values()) > view.counts[seat]:
-            number = max(held, key=lambda n: held[n])
-            held[number] -= 1
-            held += Counter()
-        return held
-
     def _play(self, seen: SeenPlay, card: Card | None) -> None:
+        seat = seen.seat
+        before = self.sizes[seat]
+        self.sizes[seat] -= 1
         if card is not None:
-            self.pile.append(number_of(card))
-        elif self.held[seen.seat][seen.called] > 0:
-            self.held[seen.seat][seen.called] -= 1
-            self.held[seen.seat] += Counter()  # drop zeros
-            self.pile.append(seen.called)
-        else:
-            self.pile.append(None)
+            self.pile.append({card: 1.0})
+            return
+        held = self.held[seat]
+        true = [known for known in held if number_of(known) == seen.called]
+        total = sum(held[known] for known in true)
+        sure = min(BELIEF, total)
+        entry: dict[Card, float] = {}
+        for known in true if total > 0 else ():
+            entry[known] = held[known] * sure / total
+            held[known] -= entry[known]
+        unsure = (1.0 - sure) / max(before, 1)  # the chance that any one other card of its hand was played
+        for known in held:
+            if known not in entry:
+                entry[known] = held[known] * unsure
+                held[known] -= entry[known]
+        self.pile.append(entry)
 
     def _doubt(self, seen: SeenDoubt) -> None:
+        for place in (*self.held, *self.pile):
+            place.pop(seen.card, None)  # shown: it is here, and nowhere else
         if self.pile:
-            self.pile[-1] = number_of(seen.card)
+            self.pile[-1] = {seen.card: 1.0}
+        self.sizes[seen.taker] += seen.size
         if seen.taker != self.seat:
-            self.held[seen.taker].update(number for number in self.pile if number is not None)
+            held = self.held[seen.taker]
+            for entry in self.pile:
+                for card, sure in entry.items():
+                    held[card] = held.get(card, 0.0) + sure
         self.pile = []
+
+    def known(self, seat: int) -> float:
+        """How many of ``seat``'s cards are known, never more than it holds."""
+        return min(float(self.sizes[seat]), sum(self.held[seat].values()))
 
     def chance_true(self, view: DoubtView) -> float:
         """The chance that the play under doubt is true, as this seat can reckon it."""
         assert view.last_play is not None
         player, called = view.last_play.seat, view.last_play.called
-        if self.pile and self.pile[-1] is not None:
-            return 0.95 if self.pile[-1] == called else 0.0  # known to hold one (or the seat's own card)
-        elsewhere = numbers_held(view.hand)[called]
-        elsewhere += sum(1 for number in self.pile[:-1] if number == called)
-        known = [self.known(view, seat) for seat in range(len(view.names))]
-        elsewhere += sum(known[seat][called] for seat in range(len(view.names)) if seat != player)
+        last = self.pile[-1] if self.pile else {}
+        sure = sum(weight for card, weight in last.items() if number_of(card) == called)
+        if sum(last.values()) >= 1.0:
+            return sure
+        mine = set(view.hand)
+        elsewhere = float(sum(1 for card in mine if number_of(card) == called))
+        for place in (*self.held, *self.pile):
+            elsewhere += sum(weight for card, weight in place.items()
+                             if number_of(card) == called and card not in mine)
         free = COPIES - elsewhere
-        if free <= 0:
-            return 0.0
-        slots = view.counts[player] + 1 - sum(known[player].values())
-        others = sum(
-            view.counts[seat] - sum(known[seat].values())
-            for seat in range(len(view.names)) if seat not in (player, view.seat)
-        ) + sum(1 for number in self.pile[:-1] if number is None)  # fmt: skip
-        total = slots + max(others, 0)
-        if slots <= 0:
-            return 0.0
-        if free > total - slots:
-            return 1.0
-        none = 1.0
-        for copy in range(free):  # every free copy in the others' unknown cards
-            none *= (total - slots - copy) / (total - copy)
-        return 1.0 - none
+        if free < 0.05:
+            return sure
+        players = range(len(view.names))
+        slots = self.sizes[player] + 1 - sum(last.values()) - self.known(player)
+        others = sum(self.sizes[seat] - self.known(seat) for seat in players if seat not in (player, view.seat))
+        others += sum(1.0 - sum(entry.values()) for entry in self.pile[:-1])
+        slots, others = max(slots, 0.0), max(others, 0.0)
+        if slots + others <= 0:
+            return sure
+        none = (others / (slots + others)) ** free
+        return sure + (1.0 - sure) * (1.0 - none)
 
 
 def stake(view: DoubtView) -> float:
@@ -289,7 +311,7 @@ class DoubtPlayer:
             if view.counts[player] == 0:
                 return DoubtAdvice(DOUBT, f"it is {name}'s last card, and a true {called} is {percent}% likely")
             return DoubtAdvice(DOUBT, f"a true {called} is only {percent}% likely")
-        if chance >= 0.95:
+        if chance >= BELIEF:
             return DoubtAdvice(LET_GO, f"{name} is known to hold a {called}")
         return DoubtAdvice(LET_GO, f"a true {called} is {percent}% likely")
 
