@@ -172,12 +172,12 @@ class DoubtNarrator(NarratorBase):
             return "The game is over."
         if self.terse and view.offer is not None and view.last_play is not None:
             return f"{self.whose(view.last_play.seat)} {view.last_play.called}: doubt or not."
-        if self.terse:
-            return f"{self.whose(view.turn)} turn, call {view.number}; centre {view.pile}."
         if view.offer is not None and view.last_play is not None:
             return (f"{self.whose(view.last_play.seat)} {view.last_play.called} may be doubted: "
                     f"{plural(view.pile, 'card')} in the centre.")
         assert view.turn is not None
+        if self.terse:
+            return f"{self.whose(view.turn)} turn, call {view.number}; centre {view.pile}."
         return f"{self.whose(view.turn)} turn to call {view.number}; {plural(view.pile, 'card')} in the centre."
 
     def resume_lines(self, views: Any) -> list[str]:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.doubt import DoubtOver, DoubtState, Doubted
+from ..engine.doubt import Doubted, DoubtOver, DoubtState
 from ..players.doubt_player import DoubtPlayer
 from .arguments import add_json_and_quiet, bench_parser, write_json
 from .match import derive_seed
@@ -135,7 +135,9 @@ def summarize(name: str, results: Sequence[GameResult], players: int) -> dict[st
         "fair_share": 1 / players,
         "lone_points_per_win": statistics.fmean(lone_points) if lone_points else 0.0,
         "others_points_per_win": statistics.fmean(other_points) if other_points else 0.0,
-        "doubts": {f"{level} {'right' if right else 'wrong'}": count for (level, right), count in sorted(doubts.items())},
+        "doubts": {
+            f"{level} {'right' if right else 'wrong'}": count for (level, right), count in sorted(doubts.items())
+        },
         "plays_mean": statistics.fmean(plays) if plays else 0.0,
         "plays_max": max(plays, default=0),
         "limit_games": sum(1 for result in results if result.reason == "limit"),

@@ -450,7 +450,7 @@ register_event(
 
 
 # ------------------------------------------------------------ the doubt family (I Doubt It)
-register_action(doubt.Lay, "lay", lambda action: card_name(action.card), lambda value: _lay_from(value))
+register_action(doubt.Lay, "face_down", lambda action: card_name(action.card), lambda value: _lay_from(value))
 register_action(doubt.Doubt, "doubt", lambda action: True, lambda value: doubt.DOUBT if value is True else None)
 register_action(doubt.LetGo, "let_go", lambda action: True, lambda value: doubt.LET_GO if value is True else None)
 

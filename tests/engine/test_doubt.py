@@ -237,7 +237,7 @@ def test_the_view_hides_every_other_hand_and_every_face_down_card() -> None:
 
 
 def test_notation_of_actions_and_events() -> None:
-    assert action_to_json(1, Lay(parse_card("7r"))) == {"seat": 1, "lay": "7r"}
+    assert action_to_json(1, Lay(parse_card("7r"))) == {"seat": 1, "face_down": "7r"}
     assert action_to_json(2, DOUBT) == {"seat": 2, "doubt": True}
     assert action_to_json(2, LET_GO) == {"seat": 2, "let_go": True}
     for action in (Lay(parse_card("14g")), DOUBT, LET_GO):
