@@ -172,13 +172,15 @@ class DoubtNarrator(NarratorBase):
             return "The game is over."
         if self.terse and view.offer is not None and view.last_play is not None:
             return f"{self.whose(view.last_play.seat)} {view.last_play.called}: doubt or not."
+        counts = self.counts_text(view.counts)
         if view.offer is not None and view.last_play is not None:
             return (f"{self.whose(view.last_play.seat)} {view.last_play.called} may be doubted: "
-                    f"{plural(view.pile, 'card')} in the centre.")
+                    f"{plural(view.pile, 'card')} in the centre. {counts}")
         assert view.turn is not None
         if self.terse:
             return f"{self.whose(view.turn)} turn, call {view.number}; centre {view.pile}."
-        return f"{self.whose(view.turn)} turn to call {view.number}; {plural(view.pile, 'card')} in the centre."
+        return (f"{self.whose(view.turn)} turn to call {view.number}; {plural(view.pile, 'card')} in the centre. "
+                f"{counts}")
 
     def resume_lines(self, views: Any) -> list[str]:
         view: DoubtView = views(self.humans[0] if self.humans else 0)

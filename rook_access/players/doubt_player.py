@@ -25,6 +25,7 @@ it answers a doubt window (``players.reactions``).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -42,6 +43,13 @@ PACK = 56
 """Cards in the pack, all dealt."""
 BELIEF = 0.95
 """How sure a player can be that a card seen going into a hand is still there when that hand calls its number."""
+
+KEEP_FROM = 4
+"""The strong player keeps a true card and sheds a card it never calls only while it holds this many cards."""
+RISKED = 12
+"""... and only while the centre holds at most this many cards (what it takes if the bluff is doubted) ..."""
+PASSES = 0.7
+"""... and only when anyone at the table must reckon a true card at least this likely."""
 
 EASY_DOUBT = 0.1
 """How often the easy player doubts, at random."""
@@ -190,23 +198,35 @@ class Knowledge:
         sure = sum(weight for card, weight in last.items() if number_of(card) == called)
         if sum(last.values()) >= 1.0:
             return sure
-        mine = set(view.hand)
-        elsewhere = float(sum(1 for card in mine if number_of(card) == called))
-        for place in (*self.held, *self.pile):
-            elsewhere += sum(weight for card, weight in place.items()
-                             if number_of(card) == called and card not in mine)
+        unknown = self.chance_unknown(view.hand, player, called, sum(last.values()), self.pile[:-1])
+        return sure + (1.0 - sure) * unknown
+
+    def chance_holds(self, hand: tuple[Card, ...], seat: int, number: int) -> float:
+        """The chance that ``seat`` holds a card of ``number`` now, as a seat holding ``hand`` can reckon it."""
+        held = self.held[seat]
+        sure = min(1.0, sum(weight for card, weight in held.items() if number_of(card) == number))
+        return sure + (1.0 - sure) * self.chance_unknown(hand, seat, number, -1.0, self.pile)
+
+    def chance_unknown(self, hand: tuple[Card, ...], seat: int, number: int, played: float,
+                       pile: list[dict[Card, float]]) -> float:
+        """The chance that ``seat``'s unknown cards hold a card of ``number``: the copies accounted for
+        nowhere spread over every unknown card of the others' hands and the centre (``pile``, the play under
+        doubt left out).  ``played`` is how sure the card under doubt is, or -1 for no card under doubt."""
+        mine = set(hand)
+        elsewhere = float(sum(1 for card in mine if number_of(card) == number))
+        for place in (*self.held, *pile):
+            elsewhere += sum(weight for card, weight in place.items() if number_of(card) == number and card not in mine)
         free = COPIES - elsewhere
         if free < 0.05:
-            return sure
-        players = range(len(view.names))
-        slots = self.sizes[player] + 1 - sum(last.values()) - self.known(player)
-        others = sum(self.sizes[seat] - self.known(seat) for seat in players if seat not in (player, view.seat))
-        others += sum(1.0 - sum(entry.values()) for entry in self.pile[:-1])
+            return 0.0
+        players = range(len(self.sizes))
+        slots = self.sizes[seat] - self.known(seat) + (1 - played if played >= 0 else 0)
+        others = sum(self.sizes[other] - self.known(other) for other in players if other not in (seat, self.seat))
+        others += sum(1.0 - sum(entry.values()) for entry in pile)
         slots, others = max(slots, 0.0), max(others, 0.0)
         if slots + others <= 0:
-            return sure
-        none = (others / (slots + others)) ** free
-        return sure + (1.0 - sure) * (1.0 - none)
+            return 0.0
+        return 1.0 - (others / (slots + others)) ** free
 
 
 def stake(view: DoubtView) -> float:
@@ -237,11 +257,19 @@ class DoubtPlayer:
         self.name = level
         self.seed = seed
         self._knowledge: Knowledge | None = None
+        self._public: Knowledge | None = None
         """What was counted at the last decision, carried on when the next view goes on from it (the same
         figures as counting again from the start, only quicker)."""
 
     def choose(self, view: DoubtView) -> Any:
         return self.advise(view).action
+
+    def public(self, view: DoubtView) -> Knowledge:
+        """What anyone at the table can count (no hand, no card of their own played)."""
+        seen = dataclasses.replace(view, seat=-1, hand=(), mine=())
+        if self._public is None or not self._public.fits(seen):
+            self._public = Knowledge(seen)
+        return self._public.update(seen)
 
     def knowledge(self, view: DoubtView) -> Knowledge:
         """What this seat can count from ``view``."""
@@ -264,6 +292,14 @@ class DoubtPlayer:
         true = true_cards(view)
         if self.level == "random":
             return DoubtAdvice(Lay(rng.choice(view.hand)), "any card, at random")
+        if true and self.level == "strong" and len(view.hand) >= KEEP_FROM:
+            calls = my_calls(view, 2 * HIGHEST)
+            dead = [card for card in view.hand if number_of(card) not in calls]
+            public = self.public(view).chance_holds((), view.seat, view.number)
+            if dead and view.pile <= RISKED and public >= PASSES:
+                card = bluff_card(view)
+                return DoubtAdvice(Lay(card), f"you hold a {view.number}, but keep it: play {card_name(card)}, a "
+                                              f"{number_of(card)} you never call; no one can tell")
         if true:
             card = true[0]
             return DoubtAdvice(Lay(card), f"you hold a {view.number}: play {card_name(card)}, a true card")

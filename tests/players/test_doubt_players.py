@@ -133,3 +133,20 @@ def test_the_easy_player_doubts_now_and_then_without_counting() -> None:
     state = offered(["9r 2x 3x", "5r 5x 5y 5g 1r", "6y 7y", "8g 9g"], "9r", number=5)
     answers = [DoubtPlayer("easy", seed).choose(state.view(1)) for seed in range(200)]
     assert 0 < answers.count(DOUBT) < 60  # it often misses even a sure doubt
+
+
+def test_the_strong_player_keeps_a_true_card_and_sheds_one_it_never_calls_when_no_one_can_tell(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rook_access.players import doubt_player
+
+    state = DoubtState(PATIENCE_PACK, 7, 6)
+    state.hands[0] = cards("1r 8r 8x 4g 14y")  # seven players: seat 0 calls 1 now, then 8, never 4 or 14
+    view = state.view(0)
+    public = DoubtPlayer("strong", 1).public(view).chance_holds((), 0, 1)
+    assert 0 < public < 1  # nothing is known yet: a fair chance, as anyone can reckon it
+    monkeypatch.setattr(doubt_player, "PASSES", 0.0)  # whatever the chance, for the example
+    advice = DoubtPlayer("strong", 1).advise(view)
+    assert advice.action in (Lay(parse_card("4g")), Lay(parse_card("14y"))) and "keep it" in advice.reason
+    monkeypatch.setattr(doubt_player, "PASSES", 1.01)
+    assert DoubtPlayer("strong", 1).choose(view) == Lay(parse_card("1r"))  # a true card when a bluff may be seen
