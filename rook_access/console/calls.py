@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..announcer.calls import DECLINE_WORDS, call_question, call_words
+from ..announcer.calls import DECLINE_WORDS, call_words, window_prompt
 from ..engine.calls import CallOffer, open_offer
 from ..output.channels import FinishesSpeech
 from ..output.speech_log import SpeechLog
@@ -185,7 +185,7 @@ class CallWindow:
         first_call = next((answer for answer in computers if answer.action == offer.call), None)
         if offer.first_only and first_call is not None:
             limit = min(length, first_call.at)  # the window closes when a computer calls first
-        question = call_question(offer)
+        question = window_prompt(offer)
         calls = {word.lower() for word in call_words(offer)}
         opened = self.now()
         self.log.write("window", word=offer.word, seat=seat, seconds=round(limit, 3))
