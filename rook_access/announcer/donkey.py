@@ -81,16 +81,26 @@ class DonkeyNarrator(NarratorBase):
         super().__init__(names, humans, verbosity)
         self.hands: list[list[Card]] = [[] for _ in names]
         """Each seat's cards as the events told them (what the user's lines count)."""
+        self._round_passes: list[CardPassed] = []
+        self._got: list[str] = []
+        """The card you got, said after the card you passed."""
 
     def recall(self, events: Iterable[Any]) -> None:
         """Follow the cards through the events already said."""
         for event in events:
             self._follow(event)
 
+    def _passing(self, event: CardPassed) -> bool:
+        """Whether the keyboard seat's own pass of ``event``'s round is still to be said."""
+        return not any(told.seat == self.you and told.round == event.round for told in self._round_passes)
+
     def _follow(self, event: Any) -> None:
         if isinstance(event, DonkeyStarted):
             self.hands = [list(hand) for hand in event.hands]
+        elif isinstance(event, CardsPassed):
+            self._round_passes = []
         elif isinstance(event, CardPassed):
+            self._round_passes.append(event)
             self.hands[event.seat].remove(event.card)
             self.hands[event.to].append(event.card)
 
@@ -127,13 +137,19 @@ class DonkeyNarrator(NarratorBase):
             if self.told(event.seat) and (self.you is not None or self.verbose):
                 lines.append(f"{self.does(event.seat, 'pass', 'passes')} {card_name(event.card)} "
                              f"to {self.object_name(event.to)}.")  # fmt: skip
+            if event.seat == self.you:
+                lines += self._got
+                self._got = []
             if event.to == self.you:
                 line = f"You get {card_name(event.card)} from {self.names[event.seat]}."
                 number = number_of(event.card)
                 count = sum(number_of(card) == number for card in self.hands[event.to])
                 if count > 1 and not self.terse:
                     line = line[:-1] + f": {how_many(count, number)} now."
-                lines.append(line)
+                if self._passing(event):
+                    self._got = [line]  # said after your own pass, which comes later in this round's events
+                else:
+                    lines.append(line)
             return lines
         if isinstance(event, FourOfAKind):
             if not self.told(event.seat):
