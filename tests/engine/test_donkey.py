@@ -45,6 +45,7 @@ from rook_access.engine.patience_deck import PATIENCE_PACK, number_of
 from rook_access.engine.protocol import GameState
 from rook_access.engine.rules import RuleSetError
 from rook_access.players import PLAYER_LEVELS, make_player
+from rook_access.players.reactions import Reacts
 
 
 def cards(text: str) -> list[int]:
@@ -314,8 +315,8 @@ def test_every_level_plays_legal_whole_games_and_a_seeded_player_repeats(level: 
     state = DonkeyState.from_seed(9, 5)
     views = [state.view(seat) for seat in range(5)]
     assert [player.choose(view) for view in views] == [again.choose(view) for view in views]
-    reaction = getattr(player, "reaction")
-    assert reaction(views[0]) == getattr(again, "reaction")(views[0])
+    assert isinstance(player, Reacts) and isinstance(again, Reacts)
+    assert player.reaction(views[0]) == again.reaction(views[0])
 
 
 def test_strong_is_quicker_to_fold_than_easy_and_every_level_folds_when_it_must() -> None:
@@ -324,7 +325,8 @@ def test_strong_is_quicker_to_fold_than_easy_and_every_level_folds_when_it_must(
     view = state.view(0)
     easy, strong = make_player("easy", 1, family="donkey"), make_player("strong", 1, family="donkey")
     assert easy.choose(view) == FOLD == strong.choose(view)
-    assert getattr(strong, "reaction")(view) < getattr(easy, "reaction")(view)
+    assert isinstance(strong, Reacts) and isinstance(easy, Reacts)
+    assert strong.reaction(view) < easy.reaction(view)
 
 
 def test_normal_and_strong_pass_a_card_of_a_number_held_least_and_keep_three_of_a_kind() -> None:
