@@ -213,11 +213,11 @@ class DonkeyNarrator(NarratorBase):
             return self.printed(question if self.you is not None else f"{self.names[view.seat]}: {question}")
         who = "" if view.seat == self.you else f"{self.names[view.seat]}, "
         example = card_name(view.hand[0]) if view.hand else "7r"
+        # The example keeps the notation it is typed in, even where lines print cards in words.
         if self.terse:
-            return self.printed(f"{who}pass a card: p {example}." if who else f"Pass a card: p {example}.")
+            return f"{who}pass a card: p {example}." if who else f"Pass a card: p {example}."
         opening = f"{who}pass a card" if who else "Pass a card"
-        return self.printed(f"{opening} to {self.names[(view.seat + 1) % len(self.names)]}: "
-                            f"type pass and the card, like pass {example}.")  # fmt: skip
+        return f"{opening} to {self.names[(view.seat + 1) % len(self.names)]}: type pass and the card, like pass {example}."
 
     def refusal(self, error: IllegalActionError, view: DonkeyView) -> str:
         if view.offer is not None:

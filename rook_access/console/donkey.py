@@ -19,7 +19,7 @@ from ..announcer import Verbosity
 from ..announcer.calls import DECLINE_WORDS
 from ..announcer.donkey import DonkeyNarrator
 from ..engine.calls import open_offer
-from ..engine.cards import CardNotationError, card_name, parse_card, shown
+from ..engine.cards import CardNotationError, card_name, parse_card, parse_color, shown
 from ..engine.donkey import FAMILY, FOLD, MOST_ROUNDS, DonkeyState, Pass
 from ..players import Player
 from ..players.donkey_player import DonkeyPlayer
@@ -33,6 +33,7 @@ from .registry import (
     command_help,
     common_command,
     fit_words,
+    is_number,
     no_such_command,
     review_handler,
     typed_words,
@@ -66,6 +67,14 @@ _DECLINE = CommandSpec("no", (), "", "Let a call go.", acts=True)
 def _narrator(game: CommandContext) -> DonkeyNarrator:
     narrator: DonkeyNarrator = game.narrator
     return narrator
+
+
+def _is_color(word: str) -> bool:
+    try:
+        parse_color(word)
+    except CardNotationError:
+        return False
+    return True
 
 
 def _is_card(word: str) -> bool:
@@ -102,7 +111,12 @@ class DonkeyConsole:
         return None
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
-        words = typed_words(line)
+        words: list[str] = []
+        for word in typed_words(line):  # "7 red" and "7 r", as the cards are said in words, are one card
+            if words and is_number(words[-1]) and _is_color(word):
+                words[-1] += word
+            else:
+                words.append(word)
         if not words:
             return None
         word = words[0].lower()

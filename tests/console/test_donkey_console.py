@@ -163,9 +163,15 @@ def test_a_fold_is_asked_for_and_only_f_or_fold_answers_it(
 ) -> None:
     moves, finished = user_script(seed=5)  # the user is the donkey in this game
     script = []
-    for move in moves:
+    colors = {"r": "red", "x": "black", "y": "yellow", "g": "green"}
+    for index, move in enumerate(moves):
         if move == "f":
             script += ["pass 7r", "no", "f now", "fold"]
+        elif index == 0:
+            script.append(move.split()[1])  # the card alone passes it
+        elif index == 1:
+            card = move.split()[1]
+            script.append(f"pass {card[:-1]} {colors[card[-1]]}")  # as the card is said in words
         else:
             script.append(move)
     args = ["--variant", "donkey", "--players", str(PLAYERS), "--seed", "5"]
@@ -174,6 +180,8 @@ def test_a_fold_is_asked_for_and_only_f_or_fold_answers_it(
     assert finished.donkey == 0 and said[-2:] == [
         "You are the donkey: the last to fold.", "Run round the table three times, saying: I am slow, I am slow!"]
     assert "Fold now: press f." in said
+    assert [line for line in said if line.startswith("You pass ")][:2] == [
+        f"You pass {moves[0].split()[1]} to West.", f"You pass {moves[1].split()[1]} to West."]
     assert said.count("You must fold your hands now: press f.") == 2
     assert said.count("Type f alone to fold your hands.") == 1
     assert any(line.startswith("You fold your hands") for line in said)
