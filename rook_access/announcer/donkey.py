@@ -217,7 +217,8 @@ class DonkeyNarrator(NarratorBase):
         if self.terse:
             return f"{who}pass a card: p {example}." if who else f"Pass a card: p {example}."
         opening = f"{who}pass a card" if who else "Pass a card"
-        return f"{opening} to {self.names[(view.seat + 1) % len(self.names)]}: type pass and the card, like pass {example}."
+        left = self.names[(view.seat + 1) % len(self.names)]
+        return f"{opening} to {left}: type pass and the card, like pass {example}."
 
     def refusal(self, error: IllegalActionError, view: DonkeyView) -> str:
         if view.offer is not None:
