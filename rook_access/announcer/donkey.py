@@ -101,7 +101,8 @@ class DonkeyNarrator(NarratorBase):
             self._round_passes = []
         elif isinstance(event, CardPassed):
             self._round_passes.append(event)
-            self.hands[event.seat].remove(event.card)
+            if event.card in self.hands[event.seat]:  # (a narrator told of no deal knows no hand)
+                self.hands[event.seat].remove(event.card)
             self.hands[event.to].append(event.card)
 
     def event_messages(self, event: Any) -> list[Message]:
@@ -131,7 +132,10 @@ class DonkeyNarrator(NarratorBase):
                 lines += self.hand_lines(self.you, event.hands[self.you])
             return lines
         if isinstance(event, CardsPassed):
-            return [] if self.you is not None else [f"Round {event.round}: everyone passes a card to the left."]
+            if self.you is not None:
+                return []
+            return [f"Round {event.round}: all pass." if self.terse else
+                    f"Round {event.round}: everyone passes a card to the left."]  # fmt: skip
         if isinstance(event, CardPassed):
             lines = []
             if self.told(event.seat) and (self.you is not None or self.verbose):
