@@ -109,9 +109,9 @@ class DonkeyNarrator(NarratorBase):
         return self.messages(piece for line in self.event_lines(event) for piece in self.fit(line))
 
     def told(self, seat: int) -> bool:
-        """Whether private lines about ``seat`` are said: the one keyboard seat's, or everyone's at a table
-        with no single keyboard seat (computers only, or several players at one keyboard, who hear it all)."""
-        return self.you is None or seat == self.you
+        """Whether private lines about ``seat`` are said: a keyboard seat's (by name when several players
+        share the keyboard), or everyone's at a table of computers alone."""
+        return seat in self.humans if self.humans else True
 
     def event_lines(self, event: Any) -> list[str]:
         """The lines an event is said in."""
@@ -132,18 +132,20 @@ class DonkeyNarrator(NarratorBase):
                 lines += self.hand_lines(self.you, event.hands[self.you])
             return lines
         if isinstance(event, CardsPassed):
-            if self.you is not None:
+            if self.humans:
                 return []
             return [f"Round {event.round}: all pass." if self.terse else
                     f"Round {event.round}: everyone passes a card to the left."]  # fmt: skip
         if isinstance(event, CardPassed):
             lines = []
-            if self.told(event.seat) and (self.you is not None or self.verbose):
+            if self.told(event.seat) and (self.humans or self.verbose):
                 lines.append(f"{self.does(event.seat, 'pass', 'passes')} {card_name(event.card)} "
                              f"to {self.object_name(event.to)}.")  # fmt: skip
             if event.seat == self.you:
                 lines += self._got
                 self._got = []
+            if event.to != self.you and self.told(event.to) and self.humans:
+                lines.append(f"{self.names[event.to]} gets {card_name(event.card)} from {self.names[event.seat]}.")
             if event.to == self.you:
                 line = f"You get {card_name(event.card)} from {self.names[event.seat]}."
                 number = number_of(event.card)

@@ -28,17 +28,17 @@ PLAYERS = 4
 ARGS = ["--variant", "donkey", "--players", str(PLAYERS), "--seed", str(SEED)]
 
 
-def table(players: int = PLAYERS, seed: int = SEED, record: str | None = None) -> tuple[DonkeyState, list]:
-    setup = GameSetup.create(["human", *["computer"] * (players - 1)], seed=seed, record=record,
+def table(players: int = PLAYERS, seed: int = SEED, humans: int = 1) -> tuple[DonkeyState, list]:
+    setup = GameSetup.create(["human"] * humans + ["computer"] * (players - humans), seed=seed,
                              variant="donkey", options={"players": players})  # fmt: skip
     state, seats = make_table(setup)
     assert isinstance(state, DonkeyState)
     return state, seats
 
 
-def user_script(players: int = PLAYERS, seed: int = SEED) -> tuple[list[str], DonkeyState]:
-    """The lines a user at seat 0 types to play the whole game as the normal player would, and the game."""
-    state, seats = table(players, seed)
+def user_script(players: int = PLAYERS, seed: int = SEED, humans: int = 1) -> tuple[list[str], DonkeyState]:
+    """The lines the keyboard seats type to play the whole game as the normal player would, and the game."""
+    state, seats = table(players, seed, humans)
     mine = DonkeyPlayer(99, "normal")
     lines = []
     while not state.is_over:
@@ -199,3 +199,19 @@ def test_the_braille_verbosity_says_every_line_within_40_cells(
     assert said[0] == "Donkey, 8 players: get four of one"  # the first line, cut at a blank
     assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
     assert any(line.startswith("You pass ") for line in said)
+
+
+def test_two_players_at_one_keyboard_are_each_asked_by_name_and_hear_their_own_cards(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves, finished = user_script(players=3, seed=2, humans=2)
+    args = ["--variant", "donkey", "--players", "3", "--seats", "human,human,computer", "--seed", "2"]
+    status, said, err = rook(monkeypatch, capsys, args, moves)
+    assert (status, err) == (0, "")
+    assert said[2].startswith("South, pass a card to West: ")
+    assert any(line.startswith("West, pass a card to East: ") for line in said)
+    assert any(re.fullmatch(r"South passes \w+ to West\.", line) for line in said)
+    assert any(re.fullmatch(r"West gets \w+ from South\.", line) for line in said)
+    assert not any(line.startswith("East passes ") for line in said)  # the computer's card is not told
+    assert not any(line.startswith(("You ", "Your ")) for line in said)
+    assert finished.is_over and any(line.startswith("Game over: ") for line in said) and save_paths() == []
