@@ -82,17 +82,17 @@ class DonkeyNarrator(NarratorBase):
         self.hands: list[list[Card]] = [[] for _ in names]
         """Each seat's cards as the events told them (what the user's lines count)."""
         self._round_passes: list[CardPassed] = []
-        self._got: list[str] = []
-        """The card you got, said after the card you passed."""
+        self._got: dict[int, list[str]] = {}
+        """The card a keyboard seat got, said after the card it passed, by seat."""
 
     def recall(self, events: Iterable[Any]) -> None:
         """Follow the cards through the events already said."""
         for event in events:
             self._follow(event)
 
-    def _passing(self, event: CardPassed) -> bool:
-        """Whether the keyboard seat's own pass of ``event``'s round is still to be said."""
-        return not any(told.seat == self.you and told.round == event.round for told in self._round_passes)
+    def _passing(self, seat: int, round_: int) -> bool:
+        """Whether ``seat``'s own pass of that round is still to be said."""
+        return not any(told.seat == seat and told.round == round_ for told in self._round_passes)
 
     def _follow(self, event: Any) -> None:
         if isinstance(event, DonkeyStarted):
@@ -141,19 +141,16 @@ class DonkeyNarrator(NarratorBase):
             if self.told(event.seat) and (self.humans or self.verbose):
                 lines.append(f"{self.does(event.seat, 'pass', 'passes')} {card_name(event.card)} "
                              f"to {self.object_name(event.to)}.")  # fmt: skip
-            if event.seat == self.you:
-                lines += self._got
-                self._got = []
-            if event.to != self.you and self.told(event.to) and self.humans:
-                lines.append(f"{self.names[event.to]} gets {card_name(event.card)} from {self.names[event.seat]}.")
-            if event.to == self.you:
-                line = f"You get {card_name(event.card)} from {self.names[event.seat]}."
+            lines += self._got.pop(event.seat, [])
+            if self.told(event.to) and self.humans:
+                getter = "You get" if event.to == self.you else f"{self.names[event.to]} gets"
+                line = f"{getter} {card_name(event.card)} from {self.names[event.seat]}."
                 number = number_of(event.card)
                 count = sum(number_of(card) == number for card in self.hands[event.to])
-                if count > 1 and not self.terse:
+                if count > 1 and not self.terse and event.to == self.you:
                     line = line[:-1] + f": {how_many(count, number)} now."
-                if self._passing(event):
-                    self._got = [line]  # said after your own pass, which comes later in this round's events
+                if self._passing(event.to, event.round):
+                    self._got[event.to] = [line]  # said after their own pass, later in this round's events
                 else:
                     lines.append(line)
             return lines

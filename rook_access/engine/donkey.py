@@ -10,8 +10,8 @@ fold is the donkey ("I am slow, I am slow").
 
 In the engine, passing is simultaneous: during a passing round
 ``seats_to_act()`` is every seat that has not chosen yet, each chooses in
-any order (``apply(Pass(card), seat)``), nobody's view shows another's
-choice, and once all have chosen every card moves at once (one
+any order (``apply(Pass(card), seat)``; a public ``CardChosen`` says only that it
+has chosen), nobody's view shows another's choice, and once all have chosen every card moves at once (one
 ``CardPassed`` a seat, which the narrator tells only the giver and the
 receiver, and a public ``CardsPassed``).  Folding is a quick call
 (``engine.calls``): after a passing round the holders of four of a kind, and
@@ -104,6 +104,14 @@ class DonkeyStarted:
     names: tuple[str, ...]
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class CardChosen:
+    """``seat`` has chosen its card for round ``round`` (which card is not told: it lies face down)."""
+
+    seat: int
+    round: int
 
 
 @dataclass(frozen=True)
@@ -286,7 +294,7 @@ class DonkeyState:
         return tuple(len(hand) for hand in self.hands)
 
     def apply(self, action: Any, seat: int) -> list[Any]:
-        """Take ``seat``'s pass or fold; the events it caused (none for a pass while others still choose)."""
+        """Take ``seat``'s pass or fold; the events it caused (only ``CardChosen`` while others still choose)."""
         if self.over:
             raise IllegalActionError(DonkeyRule.GAME_OVER, "the game is over")
         start = len(self.events)
@@ -309,6 +317,7 @@ class DonkeyState:
             raise IllegalActionError(DonkeyRule.NOT_HELD, f"you hold no {card_name(action.card)}",
                                      self.legal_actions(seat))  # fmt: skip
         self.chosen[seat] = action.card
+        self.events.append(CardChosen(seat, self.round + 1))
         if len(self.chosen) == self.players:
             self._pass_all()
 

@@ -464,6 +464,7 @@ register_event(
         "dealer": event.dealer, "hands": [_names(hand) for hand in event.hands],
     },
 )  # fmt: skip
+register_event(donkey.CardChosen, lambda event: {"event": "card_chosen", "seat": event.seat, "round": event.round})
 register_event(donkey.CardsPassed, lambda event: {"event": "cards_passed", "round": event.round})
 register_event(
     donkey.CardPassed,

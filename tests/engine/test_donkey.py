@@ -26,6 +26,7 @@ from rook_access.engine.cards import parse_card
 from rook_access.engine.donkey import (
     FOLD,
     SIZES,
+    CardChosen,
     CardPassed,
     CardsPassed,
     DonkeyOver,
@@ -115,7 +116,8 @@ def test_all_pass_at_once_each_seat_choosing_in_any_order_and_no_one_sees_anothe
     state = game_with(["1r 2r", "1x 2x", "1y 2y", "1g 2g"], dealer=3)
     before = [list(hand) for hand in state.hands]
     assert state.seats_to_act() == (0, 1, 2, 3)  # everyone chooses, from the dealer's left
-    assert state.apply(Pass(parse_card("1y")), 2) == []  # a choice changes no hand and tells nothing
+    # a choice changes no hand and tells only that it was made
+    assert state.apply(Pass(parse_card("1y")), 2) == [CardChosen(2, 1)]
     assert state.seats_to_act() == (0, 1, 3)
     assert state.view(2).chosen == parse_card("1y") and state.view(2).legal == ()
     for seat in (0, 1, 3):
@@ -125,7 +127,7 @@ def test_all_pass_at_once_each_seat_choosing_in_any_order_and_no_one_sees_anothe
     state.apply(Pass(parse_card("1r")), 0)
     assert state.hands == before
     events = state.apply(Pass(parse_card("2x")), 1)  # the last to choose: every card moves at once
-    assert events[0] == CardsPassed(1)
+    assert events[:2] == [CardChosen(1, 1), CardsPassed(1)]
     passed = [event for event in events if isinstance(event, CardPassed)]
     assert passed == [
         CardPassed(0, 1, parse_card("1r"), 1), CardPassed(1, 2, parse_card("2x"), 1),
@@ -162,7 +164,7 @@ def test_a_wrong_pass_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError) as error:
         state.apply(Pass(parse_card("2r")), 0)
     assert error.value.rule is DonkeyRule.CHOSEN  # a card passed face down is not taken back
-    assert state.chosen == {0: parse_card("1r")} and len(state.events) == 1
+    assert state.chosen == {0: parse_card("1r")} and state.events[1:] == [CardChosen(0, 1)]
 
 
 # ------------------------------------------------------------------ four of a kind and the folds
@@ -248,6 +250,7 @@ def test_actions_and_events_have_their_json_notation() -> None:
         1, FOLD)  # fmt: skip
     assert event_to_json(CardPassed(0, 1, parse_card("3r"), 4)) == {
         "event": "card_passed", "seat": 0, "to": 1, "card": "3r", "round": 4}  # fmt: skip
+    assert event_to_json(CardChosen(3, 2)) == {"event": "card_chosen", "seat": 3, "round": 2}
     assert event_to_json(Folded(1, 1, 9)) == {"event": "fold", "seat": 1, "place": 1, "number": 9}
     start = event_to_json(DonkeyState.from_seed(1, 3).events[0])
     assert start["event"] == "game_start" and start["variant"] == "donkey" and start["players"] == 3
@@ -268,7 +271,7 @@ def play_out(state: DonkeyState, rng: random.Random, levels: list[str]) -> None:
         # cards conserved, hands keep their size
         assert sorted(card for hand in state.hands for card in hand) == list(PATIENCE_PACK)
         assert [len(hand) for hand in state.hands] == [len(hand) for hand in hands_before]
-        if isinstance(action, Pass) and not events:
+        if isinstance(action, Pass) and events == [CardChosen(seat, state.round + 1)]:
             assert state.hands == hands_before  # a choice alone moves nothing
         if any(isinstance(event, CardsPassed) for event in events):
             moved = [event for event in events if isinstance(event, CardPassed)]
