@@ -13,6 +13,7 @@ import pytest
 
 from rook_access.console import cli
 from rook_access.console.resume import describe
+from rook_access.console.session import ConsoleGame
 from rook_access.engine.cards import card_name
 from rook_access.engine.donkey import FOLD, CardPassed, DonkeyOver, DonkeyState, Pass
 from rook_access.engine.games import GAMES
@@ -20,7 +21,7 @@ from rook_access.engine.notation import action_from_json
 from rook_access.players.donkey_player import DonkeyPlayer
 from rook_access.save_files import find_saves, save_paths
 from rook_access.saves import GameSetup, make_table, read_save, record_extra, record_lines_of
-from tests.helpers.console import record_of
+from tests.helpers.console import ListChannel, ScriptedLines, record_of
 from tests.helpers.console import run_main as rook
 
 SEED = 8
@@ -215,3 +216,25 @@ def test_two_players_at_one_keyboard_are_each_asked_by_name_and_hear_their_own_c
     assert not any(line.startswith("East passes ") for line in said)  # the computer's card is not told
     assert not any(line.startswith(("You ", "Your ")) for line in said)
     assert finished.is_over and any(line.startswith("Game over: ") for line in said) and save_paths() == []
+
+
+class TerminalLines(ScriptedLines):
+    """Scripted lines that stand for a terminal, where Enter is a key."""
+
+    interactive = True
+
+
+def test_at_a_terminal_enter_alone_passes_no_card_but_makes_the_fold_that_is_a_must() -> None:
+    moves, finished = user_script()
+    state, seats = table()
+    script = []
+    for move in moves:
+        script += ["", move] if move != "f" else [""]  # Enter before each pass does nothing; Enter folds
+    lines = TerminalLines(script)
+    channel = ListChannel()
+    ConsoleGame(state, seats, lines, channel, sleep=lambda _: None).run()
+    assert state.is_over and state.events == finished.events
+    said = channel.lines
+    assert "" not in said and not any(line.startswith("No:") for line in said)
+    assert sum(line.startswith("You pass ") for line in said) == len(moves) - moves.count("f")
+    assert "Fold now: press f." in lines.questions

@@ -267,12 +267,15 @@ def play_out(state: DonkeyState, rng: random.Random, levels: list[str]) -> None:
         assert action in state.legal_actions(seat)
         hands_before = [list(hand) for hand in state.hands]
         offer_before = state.call_offer()
+        others_before = [state.view(other) for other in range(state.players) if other != seat]
         events = state.apply(action, seat)
         # cards conserved, hands keep their size
         assert sorted(card for hand in state.hands for card in hand) == list(PATIENCE_PACK)
         assert [len(hand) for hand in state.hands] == [len(hand) for hand in hands_before]
         if isinstance(action, Pass) and events == [CardChosen(seat, state.round + 1)]:
             assert state.hands == hands_before  # a choice alone moves nothing
+            # and no other seat's view shows anything of it
+            assert [state.view(other) for other in range(state.players) if other != seat] == others_before
         if any(isinstance(event, CardsPassed) for event in events):
             moved = [event for event in events if isinstance(event, CardPassed)]
             assert [event.to for event in moved] == [(event.seat + 1) % state.players for event in moved]
@@ -283,6 +286,9 @@ def play_out(state: DonkeyState, rng: random.Random, levels: list[str]) -> None:
             if holders:
                 offer = state.call_offer()
                 assert offer is not None and set(offer.seats) == holders and offer.decline is None
+                for other in set(range(state.players)) - holders:  # four is told to its holder only
+                    view = state.view(other)
+                    assert view.offer is None and view.legal == () and view.folds == ()
         if isinstance(action, Fold):
             assert offer_before is not None and seat in offer_before.seats
     over = state.events[-1]
