@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .donkey import DONKEY
 from .family import FamilyConsole
 from .match import MATCH
 from .patience import PATIENCE
@@ -16,7 +17,8 @@ from .tricks import TRICKS
 _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
 _MATCH: FamilyConsole = MATCH
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH)
+_DONKEY: FamilyConsole = DONKEY
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DONKEY)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 
