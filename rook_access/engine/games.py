@@ -26,6 +26,7 @@ from .clock import CLOCK
 from .deal import Deal
 from .errors import InvalidDealError
 from .match import match_game
+from .panjandrum import panjandrum_game
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
 from .rules import (
     BOOKLET_VARIANTS,
@@ -290,6 +291,7 @@ GAMES: dict[str, GameDescription] = {
         CLOCK,
         *(trick_game(rules) for rules in BOOKLET_VARIANTS.values()),
         match_game(PLAYERS),
+        panjandrum_game(PLAYERS),
     )
 }
 """Every game, by ``--variant`` name, in the order they are listed."""
