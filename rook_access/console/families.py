@@ -10,13 +10,15 @@ from typing import Any
 
 from .family import FamilyConsole
 from .match import MATCH
+from .panjandrum import PANJANDRUM
 from .patience import PATIENCE
 from .tricks import TRICKS
 
 _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
 _MATCH: FamilyConsole = MATCH
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH)
+_PANJANDRUM: FamilyConsole = PANJANDRUM
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _PANJANDRUM)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 

@@ -297,7 +297,8 @@ def builds(card: Card, building: Sequence[int]) -> bool:
     """Whether ``card`` goes on the building pile of its color (whose top is ``building[color]``, 0 none).
 
     >>> from .cards import parse_card
-    >>> builds(parse_card("1r"), [0, 0, 0, 0]), builds(parse_card("3x"), [0, 2, 0, 0]), builds(parse_card("3x"), [2, 0, 0, 0])
+    >>> piles = [2, 0, 0, 0]
+    >>> builds(parse_card("1x"), piles), builds(parse_card("3r"), piles), builds(parse_card("3x"), piles)
     (True, True, False)
     """
     return number_of(card) == building[color_of(card)] + 1
