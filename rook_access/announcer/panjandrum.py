@@ -101,7 +101,7 @@ class PanjandrumNarrator(NarratorBase):
             own = "your" if event.seat == self.you else "their"
             return f"on {own} own delay pile, end of turn"
         onto = "" if event.onto is None else f" {card_name(event.onto)}"
-        return f"on {self.whose(event.to)}{onto}"
+        return f"on {self.possessive(event.to)}{onto}"
 
     def play_line(self, event: CardPlayed) -> str:
         card = card_name(event.card)
@@ -122,7 +122,7 @@ class PanjandrumNarrator(NarratorBase):
         words = slip.words()
         if seat == self.you:
             words = words.replace("their own", "your own").replace("the delay pile's top", "your delay pile's top")
-        return f"{self.name(seat)} {words}"
+        return f"{self.object_name(seat)} {words}"
 
     def call_lines(self, event: PanjandrumCalled) -> list[str]:
         caller = self.does(event.caller, "call", "calls")

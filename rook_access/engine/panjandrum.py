@@ -569,14 +569,16 @@ class PanjandrumState:
         right = bool(self.called_slips)
         penalized, first = (self.accused, caller) if right else (caller, self.accused)
         gifts: list[tuple[int, int]] = []
+        start = len(self.events)  # a giver's delay pile turned over is said after the call
         for giver in self.others(penalized):
             wanted = GIVEN_BY_CALLER if giver == first else 1
             given = self._give(giver, penalized, wanted)
             gifts.append((giver, given))
         gifts.sort(key=lambda gift: gift[0] != first)
-        self.events.append(
+        self.events.insert(
+            start,
             PanjandrumCalled(caller, self.accused, right, self.called_slips, penalized, tuple(gifts),
-                             self.counts()[penalized])
+                             self.counts()[penalized]),
         )  # fmt: skip
 
     def _give(self, giver: int, taker: int, wanted: int) -> int:

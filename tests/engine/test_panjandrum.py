@@ -328,8 +328,8 @@ def test_a_giver_keeps_their_last_card_and_gives_from_the_delay_pile_turned_over
     game2.hands[NORTH] = cards("12x")
     game2.delays[NORTH] = cards("4y 5y")
     play(game2, LIFT, OnDelay(SOUTH))
-    turned = game2.apply(CALL, WEST)
-    assert isinstance(turned[0], DelayTurnedOver) and turned[0].seat == NORTH
+    called2, turned = game2.apply(CALL, WEST)
+    assert isinstance(called2, PanjandrumCalled) and turned == DelayTurnedOver(NORTH, 2)
     # North gave 12x, his hand's last card; his delay pile, turned over, is his hand.
     assert game2.hands[NORTH] == cards("4y 5y") and game2.delays[NORTH] == []
 
