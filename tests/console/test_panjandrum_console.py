@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from rook_access.console import cli
+from rook_access.console.panjandrum import PANJANDRUM
 from rook_access.console.resume import describe
 from rook_access.console.session import ConsoleGame
 from rook_access.engine.games import GAMES
@@ -205,11 +206,20 @@ class PacedLines(ScriptedLines):
     interactive = True
 
 
-def test_at_a_terminal_enter_lets_a_call_go_and_does_nothing_at_your_turn() -> None:
+def test_at_a_terminal_enter_lets_a_call_go_and_a_mistake_is_called_by_a_computer() -> None:
     state = PanjandrumState.from_seed(SEED, 3)
     players = [None, PanjandrumPlayer("strong", 1), PanjandrumPlayer("strong", 2)]
     channel = ListChannel()
     lines = PacedLines(["", "lift", "delay", "", "", "quit"])
     ConsoleGame(state, players, lines, channel, sleep=lambda _: None).run()
-    assert "Panjandrum? p, or Enter to let it go." in lines.questions
-    assert any(isinstance(event, PanjandrumCalled) for event in state.events) or state.turns >= 2
+    call = "Panjandrum? p, or Enter to let it go."
+    assert lines.questions[:6] == [call, "Your turn: lift.", "Your card 3 yellow: on East, delay.", call, call,
+                                   "Your turn, delay pile 4 black: lift."]  # fmt: skip
+    # Enter let three calls go; the user's mistake (3y on their own pile, not on East's 4x) was called.
+    said = channel.lines
+    assert "West calls Panjandrum on your turn." in said
+    assert "Right: you played 3 yellow on your own delay pile when it could go on another's delay pile." in said
+    assert "You take 2 cards from West, 1 from East, under the hand: 22 cards now." in said
+    called = [event for event in state.events if isinstance(event, PanjandrumCalled)]
+    assert [(event.caller, event.penalized) for event in called] == [(1, 0)] and state.turns == 4
+    assert PANJANDRUM.enter_alone(state) is None  # at your own turn Enter does nothing: every move is a choice
