@@ -11,6 +11,7 @@ from typing import Any
 from .donkey import DONKEY
 from .family import FamilyConsole
 from .match import MATCH
+from .panjandrum import PANJANDRUM
 from .patience import PATIENCE
 from .tricks import TRICKS
 
@@ -18,7 +19,8 @@ _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
 _MATCH: FamilyConsole = MATCH
 _DONKEY: FamilyConsole = DONKEY
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DONKEY)
+_PANJANDRUM: FamilyConsole = PANJANDRUM
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DONKEY, _PANJANDRUM)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 
