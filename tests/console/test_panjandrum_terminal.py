@@ -37,7 +37,9 @@ def wait_until_asked(term: Terminal, count: int, timeout: float = 15.0) -> None:
 def test_a_whole_game_of_panjandrum_typed_at_a_terminal_with_calls(tmp_path):
     script, done = user_script(seed=SEED, players=PLAYERS)
     assert done == {"mistakes": 1, "right_calls": 1, "false_calls": 1}
-    term = Terminal(["--variant", "panjandrum", "--players", str(PLAYERS), "--seed", str(SEED)], tmp_path)
+    term = Terminal(
+        ["--variant", "panjandrum", "--players", str(PLAYERS), "--seed", str(SEED), "--calls", "turns"], tmp_path
+    )
     try:
         wait_until_asked(term, 1)
         term.type("piles")
