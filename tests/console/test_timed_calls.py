@@ -102,3 +102,49 @@ def test_with_the_programs_voice_the_window_opens_after_the_speech_has_ended(tmp
     for number in said:
         assert number in ended, f"line {number} was never spoken to its end"
         assert ended[number]["t"] <= opened and not ended[number]["cut"], f"line {number} was still being spoken"
+
+
+@pytest.fixture
+def speech_dispatcher(request):
+    from tests.helpers.speech import SpeechDispatcher
+
+    server = SpeechDispatcher()
+    request.addfinalizer(server.stop)
+    server.start()
+    return server
+
+
+def test_with_a_screen_reader_the_window_opens_after_the_lines_are_said_and_read(speech_dispatcher, tmp_path):
+    """A real speech-dispatcher through accessible_output2: every line since the user's last move had been
+    handed over and said to its end, and the reading time of those lines had passed, when the window opened."""
+    moves, _ = donkey_script(seed=8)
+    log = tmp_path / "speech.jsonl"
+    env = program_env(tmp_path)
+    env["ROOK_ACCESS_SPEECH_LOG"] = str(log)
+    env["SPEECHD_ADDRESS"] = speech_dispatcher.address
+    env["SPEECHD_CMD"] = str(tmp_path / "no-autospawn")
+    args = ["--variant", "donkey", "--players", "4", "--seed", "8", "--level", "strong", "--output", "screenreader",
+            "--reading-speed", "300"]  # fmt: skip
+    program = Pty([sys.executable, "-m", "rook_access", *args], tmp_path, env)
+    try:
+        program.read_until(b"Pass a card to West", timeout=60)
+        for move in moves[:-1]:
+            mark = len(program.output)
+            program.type(move.encode() + b"\r")
+            program.read_until(b"You pass ", after=mark, timeout=60)
+        program.read_until(b"Fold: f", timeout=120)
+        program.type(b"f")
+        program.read_until(b"the last to fold", timeout=60)
+    finally:
+        program.close()
+    entries = log_entries(log)
+    opened = next(entry["t"] for entry in entries if entry["backend"] == "calls" and entry["event"] == "window")
+    reader = [entry for entry in entries if entry["backend"] == "screenreader"]
+    typed = max(entry["t"] for entry in reader if entry["event"] == "input" and entry["t"] <= opened)
+    said = [entry for entry in reader if entry["event"] == "say" and typed <= entry["t"] <= opened]
+    ended = {entry["id"]: entry for entry in reader if entry["event"] == "end"}
+    assert said, "nothing was said between the last move and the window"
+    for entry in said:
+        assert entry["id"] in ended and ended[entry["id"]]["t"] <= opened, f"{entry['text']!r} was still being said"
+    words = sum(len(entry["text"].split()) for entry in said)
+    assert opened - said[0]["t"] >= words * 60 / 300 - 0.05, "the window opened before the lines could be read"
