@@ -32,7 +32,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from ..announcer.calls import DECLINE_WORDS, call_words, window_prompt
 from ..engine.calls import CallOffer, open_offer
@@ -85,6 +85,13 @@ class Answer:
     seat: int
     action: Any
     at: float
+
+
+@runtime_checkable
+class Named(Protocol):
+    """An output channel, by its name: ``voice`` speaks every line itself."""
+
+    name: str
 
 
 class CallTable(Protocol):
@@ -162,7 +169,7 @@ class CallWindow:
         channel = table.channel
         if isinstance(channel, FinishesSpeech):
             channel.idle(LONGEST_DELIVERY)
-        if getattr(channel, "name", "plain") != "voice":
+        if not (isinstance(channel, Named) and channel.name == "voice"):
             self.sleep(table.reading.still_to_read())
 
     def run(self, table: CallTable, offer: CallOffer, levels: Sequence[str]) -> None:

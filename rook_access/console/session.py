@@ -29,6 +29,7 @@ from ..engine.calls import open_offer
 from ..engine.cards import shown
 from ..output.channels import user_language, voice_lines
 from ..players import LevelError, Player, parse_levels
+from ..players.reactions import HasLevel
 from ..record import RecordWriter
 from ..saves import GameSaver
 from ..settings import SettingError, Settings, setting_choices
@@ -279,7 +280,7 @@ class ConsoleGame:
         except LevelError:
             levels = ["normal"] * seats
         return [
-            str(getattr(player, "level", level))
+            player.level if isinstance(player, HasLevel) else level
             for level, player in zip(levels, self.players, strict=False)
             if player is not None
         ]
@@ -622,8 +623,10 @@ class ConsoleGame:
     def _asked_next(self) -> bool:
         """Whether the next to act is asked at the keyboard (no computer moves and no automatic step comes first)."""
         seat = self.seat_to_ask()
-        return seat is not None and self.players[self.family.controller(self.state, seat)] is None and (
-            self.family.automatic(self.state, seat) is None
+        return (
+            seat is not None
+            and self.players[self.family.controller(self.state, seat)] is None
+            and (self.family.automatic(self.state, seat) is None)
         )
 
     def _play_the_only_card(self) -> bool:
