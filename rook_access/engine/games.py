@@ -40,6 +40,7 @@ from .rules import (
 )
 from .solitaire import SOLITAIRE
 from .state import GameState
+from .tuxedo import tuxedo_game
 
 
 class UnknownGameError(OptionError):
@@ -290,6 +291,7 @@ GAMES: dict[str, GameDescription] = {
         CLOCK,
         *(trick_game(rules) for rules in BOOKLET_VARIANTS.values()),
         match_game(PLAYERS),
+        tuxedo_game(PLAYERS),
     )
 }
 """Every game, by ``--variant`` name, in the order they are listed."""

@@ -25,6 +25,7 @@ from .basic import BasicPlayer
 from .match_player import MatchPlayer
 from .random_player import RandomPlayer
 from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
+from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
 LEVELS: dict[str, Callable[[int | None], Player]] = {
     "easy": BasicPlayer,
@@ -101,6 +102,7 @@ def make_player(level: str = DEFAULT_LEVEL, seed: int | None = None, family: str
 
 register_players("tricks", LEVELS)
 register_players("match", {level: MatchPlayer for level in PLAYER_LEVELS})
+register_players("tuxedo", tuxedo_levels())
 
 
 __all__ = [
@@ -109,6 +111,7 @@ __all__ = [
     "LevelError",
     "LEVELS",
     "MatchPlayer",
+    "TuxedoPlayer",
     "PLAYER_LEVELS",
     "PlayerMaker",
     "BasicPlayer",
