@@ -12,11 +12,13 @@ from .family import FamilyConsole
 from .match import MATCH
 from .patience import PATIENCE
 from .tricks import TRICKS
+from .tuxedo import TUXEDO
 
 _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
 _MATCH: FamilyConsole = MATCH
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH)
+_TUXEDO: FamilyConsole = TUXEDO
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _TUXEDO)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 

@@ -396,7 +396,7 @@ def capture_groups(card: Card, centre: Sequence[Pile]) -> tuple[tuple[int, ...],
         free.setdefault(value, []).append(index)
     packed = []
     for group in groups:
-        packed.append(tuple(free[value].pop(0) for value in group))
+        packed.append(tuple(sorted(free[value].pop(0) for value in group)))
     return tuple(whole) + tuple(packed)
 
 

@@ -28,8 +28,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import Card, card_name
-from ..engine.patience_deck import HIGHEST, PATIENCE_PACK, number_of
+from ..engine.cards import RED, YELLOW, Card, card_name
+from ..engine.patience_deck import HIGHEST, PATIENCE_PACK, color_of, number_of
 from ..engine.tuxedo import (
     BIG_SWEEP,
     BIG_SWEEP_CARDS,
@@ -99,8 +99,10 @@ def after_move(action: Any, seat: int, centre: tuple[Pile, ...]) -> tuple[Pile, 
 class TuxedoPlayer:
     """A computer player of Tuxedo at ``level`` (easy, normal, strong or random)."""
 
-    def __init__(self, level: str = "normal", seed: int | None = None) -> None:
+    def __init__(self, level: str = "normal", seed: int | None = None, exact_calls: bool = False) -> None:
         self.level = level if level in CALLS else "normal"
+        self.exact_calls = exact_calls
+        """Always right about Orange, with the reason (the ``hint`` command's player)."""
         self.name = f"tuxedo-{self.level}"
         self.seed = seed if seed is not None else random.randrange(2**32)
 
@@ -139,6 +141,8 @@ class TuxedoPlayer:
         right = view.capture is not None and is_orange(view.capture.taken)
         if self.level == "random":
             return TuxedoAdvice(rng.choice(list(view.legal)), "any answer will do")
+        if self.exact_calls:
+            return _exact_call(view)
         call_right, call_wrong = CALLS[self.level]
         if rng.random() < (call_right if right else call_wrong):
             return TuxedoAdvice(Orange(), "call Orange")
@@ -216,6 +220,17 @@ class TuxedoPlayer:
                 best = (score, action, reason)
         assert best is not None
         return TuxedoAdvice(best[1], best[2])
+
+
+def _exact_call(view: TuxedoView) -> TuxedoAdvice:
+    """Call Orange exactly when the capture took a red card and a yellow card, saying which."""
+    taken = view.capture.taken if view.capture is not None else ()
+    reds = [card_name(card) for card in taken if color_of(card) == RED]
+    yellows = [card_name(card) for card in taken if color_of(card) == YELLOW]
+    if reds and yellows:
+        return TuxedoAdvice(Orange(), f"the capture took {reds[0]}, red, and {yellows[0]}, yellow")
+    missing = "no red card" if not reds else "no yellow card"
+    return TuxedoAdvice(NoOrange(), f"the capture took {missing}")
 
 
 def _probe(number: int) -> Card:
