@@ -59,6 +59,15 @@ def sums_text(groups: Sequence[Sequence[Card]]) -> str:
     return ", ".join("+".join(str(number_of(card)) for card in group) for group in groups if len(group) > 1)
 
 
+def article(number: int) -> str:
+    """``an 8``, ``an 11``, ``a 10``.
+
+    >>> article(8), article(11), article(12)
+    ('an', 'an', 'a')
+    """
+    return "an" if number in (8, 11) else "a"
+
+
 class TuxedoNarrator(NarratorBase):
     """Every line of Tuxedo, from its events and the seat's view."""
 
@@ -116,7 +125,7 @@ class TuxedoNarrator(NarratorBase):
                 on = f"{owner} build {on}"
             return [
                 f"{self.does(event.seat, 'build', 'builds')} {card_name(event.card)} on {on}: "
-                f"{event.value}; {holder} a {event.value}."
+                f"{event.value}; {holder} {article(event.value)} {event.value}."
             ]
         if isinstance(event, OrangeCalled):
             if event.right:
@@ -171,7 +180,7 @@ class TuxedoNarrator(NarratorBase):
             head = f"{self.ending}: {self.does(winner, 'win', 'wins')} with {best}."
         else:
             head = f"{self.ending}: {self.people_text(event.winners)} share the game with {best}."
-        return [piece for line in (head, self.totals_text(event.totals)) for piece in self.fit(line)]
+        return self.fit(head)  # the totals were just said with the deal's count
 
     # ------------------------------------------------------------ questions
     def question(self, view: TuxedoView) -> str:
@@ -180,8 +189,9 @@ class TuxedoNarrator(NarratorBase):
         hand = cards_text(sorted(view.hand, key=number_of))
         if self.terse:
             return self.printed(f"{self.whose(view.seat)} turn: {hand}.")
-        can_take = any(isinstance(action, Take) for action in view.legal)
-        what = "take or build" if can_take else "lay or build"
+        kinds = [word for word, kind in (("take", Take), ("build", Build), ("lay", Lay))
+                 if any(isinstance(action, kind) for action in view.legal)]  # fmt: skip
+        what = " or ".join(kinds)
         return self.printed(f"{self.whose(view.seat)} turn, {what}. Hand {hand}.")
 
     def refusal(self, error: IllegalActionError, view: TuxedoView) -> str:
@@ -191,6 +201,8 @@ class TuxedoNarrator(NarratorBase):
         if view.over:
             return "The game is over."
         if view.offer is not None:
+            if self.terse:
+                return "Orange may be called now."
             return f"Orange may be called now: {self.people_text(view.offer.seats)} to answer."
         if view.turn is None:
             return "The deal is being counted."
