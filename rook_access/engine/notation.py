@@ -464,7 +464,7 @@ def _read_tuxedo_build(value: Any) -> tuxedo.Build | None:
 
 
 register_action(tuxedo.Take, "take", lambda action: card_name(action.card), _read_card_action(tuxedo.Take))
-register_action(tuxedo.Lay, "lay", lambda action: card_name(action.card), _read_card_action(tuxedo.Lay))
+register_action(tuxedo.Lay, "lay_card", lambda action: card_name(action.card), _read_card_action(tuxedo.Lay))
 register_action(
     tuxedo.Build, "build_on", lambda action: {"card": card_name(action.card), "on": card_name(action.on)},
     _read_tuxedo_build,
@@ -501,7 +501,7 @@ register_event(
         "groups": [_names(group) for group in event.groups], "sweep": event.sweep,
     },
 )  # fmt: skip
-register_event(tuxedo.Laid, lambda event: {"event": "lay", "seat": event.seat, "card": card_name(event.card)})
+register_event(tuxedo.Laid, lambda event: {"event": "laid", "seat": event.seat, "card": card_name(event.card)})
 register_event(
     tuxedo.Built,
     lambda event: {

@@ -25,12 +25,14 @@ PLAYERS = 3
 ARGS = ["--variant", "match", "--players", str(PLAYERS), "--seed", str(SEED)]
 
 
-def test_match_is_listed_last_of_the_games_before_the_party(
+def test_match_is_listed_after_the_trick_games_and_the_party_last(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, lines, err = rook(monkeypatch, capsys, ["--list-variants"])
     assert (status, err) == (0, "")
-    assert lines[-2] == f"{len(GAMES)}. match: {GAMES['match'].summary}"
+    number = list(GAMES).index("match") + 1
+    assert number == list(GAMES).index("high-14") + 2  # right after the booklet's trick games
+    assert f"{number}. match: {GAMES['match'].summary}" in lines
     assert lines[-1].startswith(f"{len(GAMES) + 1}. party: ")
 
 
