@@ -12,72 +12,23 @@ import pytest
 
 from rook_access.console.resume import describe
 from rook_access.console.session import ConsoleGame
-from rook_access.engine.cards import card_name, parse_card
+from rook_access.engine.cards import parse_card
 from rook_access.engine.games import GAMES
 from rook_access.engine.notation import action_from_json
-from rook_access.engine.patience_deck import number_of
 from rook_access.engine.tuxedo import (
-    NO_ORANGE,
-    ORANGE,
-    Build,
-    Lay,
     Pile,
-    Take,
     TuxedoState,
-    is_orange,
 )
 from rook_access.players.tuxedo_player import TuxedoPlayer
 from rook_access.save_files import find_saves, save_paths
 from rook_access.saves import GameSetup, make_table, read_save, record_extra, record_lines_of
 from tests.helpers.console import ListChannel, ScriptedLines, record_of
 from tests.helpers.console import run_main as rook
+from tests.helpers.tuxedo import SEATS, script
 
 SEED = 21
 PLAYERS = 3
 ARGS = ["--variant", "tuxedo", "--players", str(PLAYERS), "--seed", str(SEED)]
-SEATS = ["human", "computer", "computer"]
-
-
-def typed(action: object, state: TuxedoState, seat: int, style: int) -> str:
-    """The line a user types for ``action``, in one of the forms the console takes."""
-    if isinstance(action, Take):
-        return card_name(action.card) if style % 2 else f"take {card_name(action.card)}"
-    if isinstance(action, Lay):
-        return card_name(action.card) if style % 3 == 0 else f"l {card_name(action.card)}"
-    if isinstance(action, Build):
-        pile = next(pile for pile in state.centre if action.on in pile.cards)
-        total = pile.value + number_of(action.card)
-        held = next(card for card in state.hands[seat] if number_of(card) == total and card != action.card)
-        return f"build {card_name(action.card)} on {card_name(action.on)} for {card_name(held)}"
-    return "o" if action == ORANGE else ("pass", "n", "no")[style % 3]
-
-
-def script(seed: int = SEED, setup_seats: list[str] = SEATS, wrong_calls: int = 1) -> list[str]:
-    """The lines the user types in a whole game at the table the program makes: a normal player's moves, Orange
-    called whenever it is right, and called wrongly ``wrong_calls`` times."""
-    setup = GameSetup.create(setup_seats, seed=seed, variant="tuxedo", options={"players": len(setup_seats)})
-    state, players = make_table(setup)
-    assert isinstance(state, TuxedoState)
-    me = TuxedoPlayer("normal", 5)
-    lines: list[str] = []
-    while not state.is_over:
-        seat = state.seats_to_act()[0]
-        player = players[seat]
-        if player is not None:
-            state.apply(player.choose(state.view(seat)), seat)
-            continue
-        offer = state.call_offer()
-        if offer is not None:
-            assert state.capture is not None
-            right = is_orange(state.capture.taken)
-            action = ORANGE if right or wrong_calls > 0 else NO_ORANGE
-            if action == ORANGE and not right:
-                wrong_calls -= 1
-        else:
-            action = me.choose(state.view(seat))
-        lines.append(typed(action, state, seat, len(lines)))
-        state.apply(action, seat)
-    return lines
 
 
 def test_tuxedo_is_listed_with_the_games(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -92,7 +43,7 @@ def test_a_whole_game_with_piped_input_the_user_calling_its_record_replayed_and_
 ) -> None:
     record = tmp_path / "tuxedo.jsonl"
     args = [*ARGS, "--record", str(record)]
-    moves = script()
+    moves = script(SEED)
     assert "o" in moves
     head, tail = moves[:12], moves[12:]
     reviews = ["help", "rules", "centre", "center", "table", "captures", "hand", "score", "count", "hint", "legal"]
@@ -201,7 +152,7 @@ def test_the_braille_verbosity_says_every_line_within_40_cells(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = [*ARGS, "--verbosity", "braille"]
-    moves = script()[:20]
+    moves = script(SEED)[:20]
     reviews = ["help", "centre", "captures", "hand", "score", "count", "hint", "legal", "turn"]
     status, said, err = rook(monkeypatch, capsys, args, [*reviews, *moves, *reviews, "quit"])
     assert (status, err) == (0, "")
