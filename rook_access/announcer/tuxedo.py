@@ -185,7 +185,10 @@ class TuxedoNarrator(NarratorBase):
     # ------------------------------------------------------------ questions
     def question(self, view: TuxedoView) -> str:
         if view.offer is not None:
-            return self.printed(call_question(view.offer))
+            question = call_question(view.offer)
+            if len(self.humans) > 1:  # several at one keyboard: say who is asked
+                question = f"{self.names[view.seat]}: {question}"
+            return self.printed(question)
         hand = cards_text(sorted(view.hand, key=number_of))
         if self.terse:
             return self.printed(f"{self.whose(view.seat)} turn: {hand}.")
@@ -195,6 +198,15 @@ class TuxedoNarrator(NarratorBase):
         return self.printed(f"{self.whose(view.seat)} turn, {what}. Hand {hand}.")
 
     def refusal(self, error: IllegalActionError, view: TuxedoView) -> str:
+        """The rule broken, and what may be done instead: ``No: 4g takes nothing in the centre. Take with 10r.``"""
+        if view.offer is not None:
+            return f"No: {error}. o calls Orange, pass lets it go."
+        takes = [card_name(action.card) for action in sorted(
+            (action for action in view.legal if isinstance(action, Take)), key=lambda take: number_of(take.card))]
+        if takes:
+            return f"No: {error}. Take with {', '.join(takes)}; captures says what each takes."
+        if any(isinstance(action, Lay) for action in view.legal):
+            return f"No: {error}. Nothing of yours takes: lay a card, or build."
         return f"No: {error}."
 
     def turn_line(self, view: TuxedoView) -> str:
@@ -210,7 +222,10 @@ class TuxedoNarrator(NarratorBase):
 
     def resume_lines(self, views: Any) -> list[str]:
         view: TuxedoView = views(self.humans[0] if self.humans else 0)
-        lines = ["The game goes on where it was.", *self.centre_lines(view)]
+        lines = ["The game goes on where it was."]
+        if view.capture is not None:  # stopped while Orange could be called: the capture again, then the question
+            lines += self.event_lines(view.capture)
+        lines += self.centre_lines(view)
         if view.hand:
             lines.append(f"Hand: {cards_text(sorted(view.hand, key=number_of))}.")
         return [piece for line in lines for piece in self.fit(line)]

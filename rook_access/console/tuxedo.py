@@ -98,6 +98,10 @@ def _is_card_word(word: str) -> bool:
     return bool(word) and word[0].isdigit()
 
 
+def _hand_text(hand: Sequence[Card]) -> str:
+    return " ".join(card_name(card) for card in sorted(hand, key=number_of))
+
+
 def hand_card(word: str, hand: Sequence[Card]) -> Card:
     """The card of ``hand`` that ``word`` names: ``10r``, or ``10`` when only one 10 is held."""
     if is_number(word):
@@ -107,13 +111,13 @@ def hand_card(word: str, hand: Sequence[Card]) -> Card:
             return held[0]
         if held:
             raise Refused(f"You hold {len(held)} {number}s: {' or '.join(card_name(card) for card in held)}.")
-        raise Refused(f"You hold no {number}. Hand: {' '.join(card_name(card) for card in hand)}.")
+        raise Refused(f"You hold no {number}. Hand: {_hand_text(hand)}.")
     try:
         card = parse_card(word)
     except CardNotationError as error:
         raise Refused(str(error)) from None
     if card not in hand:
-        raise Refused(f"You do not hold {card_name(card)}. Hand: {' '.join(card_name(c) for c in hand)}.")
+        raise Refused(f"You do not hold {card_name(card)}. Hand: {_hand_text(hand)}.")
     return card
 
 

@@ -617,7 +617,7 @@ class TuxedoState:
 
     def _lay(self, card: Card, seat: int) -> None:
         if self.captures(seat):
-            raise IllegalActionError(TuxedoRule.MUST_TAKE, "a card of yours takes cards: take, or build",
+            raise IllegalActionError(TuxedoRule.MUST_TAKE, "you lay a card only when none of yours takes anything",
                                      self.legal_actions(seat))  # fmt: skip
         self.hands[seat].remove(card)
         self.centre.append(Pile((card,)))

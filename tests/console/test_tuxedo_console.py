@@ -170,3 +170,36 @@ def test_two_players_at_one_keyboard_are_each_asked_by_name_and_each_answers_the
     assert any(line.startswith("Game over: ") for line in said) and save_paths() == []
     over = [line for line in said if line.startswith("Game over: ")]
     assert over and (" wins with " in over[0] or " share " in over[0])
+
+
+def test_a_refused_move_says_the_rule_and_what_may_be_done_in_one_line_and_changes_nothing() -> None:
+    state = TuxedoState.from_seed(SEED, 2)
+    state.hands[0] = [parse_card(name) for name in ("11y", "4x", "1g")]
+    state.centre = [Pile((parse_card(name),)) for name in ("7g", "4g", "10x")]
+    state.turn = 0
+    before = [list(hand) for hand in state.hands], list(state.centre), len(state.events)
+    channel = ListChannel()
+    lines = ["take 1g", "lay 4x", "4y", "build 1g on 7g", "build 1g on 4g for 4x", "orange", "quit"]
+    ConsoleGame(state, [None, TuxedoPlayer("easy", 1)], ScriptedLines(lines), channel).run()
+    said = channel.lines
+    said = said[next(i for i, line in enumerate(said) if line.startswith("Your hand: ")) + 1 :]
+    assert said[:6] == [
+        "No: 1g takes nothing in the centre. Take with 4x, 11y; captures says what each takes.",
+        "No: you lay a card only when none of yours takes anything. Take with 4x, 11y; captures says what each takes.",
+        "You do not hold 4y. Hand: 1g 4x 11y.",
+        "No: you hold no 8 for that build. Take with 4x, 11y; captures says what each takes.",
+        "1g on 4g makes 5, not 4.",
+        "Orange is called only just after a capture. Now: play a card, take, lay or build.",
+    ]
+    assert ([list(hand) for hand in state.hands], list(state.centre), len(state.events)) == before
+
+
+def test_several_at_one_keyboard_hear_whose_orange_question_it_is(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--variant", "tuxedo", "--players", "2", "--seats", "human,human", "--seed", "4"]
+    moves = script(4, ["human", "human"], wrong_calls=0)[:30]
+    status, said, err = rook(monkeypatch, capsys, args, [*moves, "quit"])
+    assert (status, err) == (0, "")
+    asked = {line.split(":")[0] for line in said if line.endswith("Orange? o, or Enter to let it go.")}
+    assert asked == {"South", "North"}
