@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .donkey import DONKEY
 from .family import FamilyConsole
 from .match import MATCH
 from .patience import PATIENCE
@@ -17,8 +18,9 @@ from .tuxedo import TUXEDO
 _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
 _MATCH: FamilyConsole = MATCH
+_DONKEY: FamilyConsole = DONKEY
 _TUXEDO: FamilyConsole = TUXEDO
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _TUXEDO)
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DONKEY, _TUXEDO)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 

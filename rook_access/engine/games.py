@@ -24,6 +24,7 @@ from typing import Any
 
 from .clock import CLOCK
 from .deal import Deal
+from .donkey import donkey_game
 from .errors import InvalidDealError
 from .match import match_game
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
@@ -291,6 +292,7 @@ GAMES: dict[str, GameDescription] = {
         CLOCK,
         *(trick_game(rules) for rules in BOOKLET_VARIANTS.values()),
         match_game(PLAYERS),
+        donkey_game(PLAYERS),
         tuxedo_game(PLAYERS),
     )
 }

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from . import clock, match, patience_deck, solitaire, tuxedo
+from . import clock, donkey, match, patience_deck, solitaire, tuxedo
 from .actions import CHECK, PASS, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
     COLOR_NAMES,
@@ -84,7 +84,7 @@ JsonObject = dict[str, Any]
 class NotationError(RookError):
     """A JSON object that is not an action of any game; the message says why, in a few words.
 
-    >>> action_from_json({"seat": 0, "fold": True})
+    >>> action_from_json({"seat": 0, "juggle": True})
     Traceback (most recent call last):
     ...
     rook_access.engine.notation.NotationError: a saved action is of an unknown kind
@@ -445,6 +445,46 @@ register_event(
     lambda event: {
         "event": "match_over", "counts": list(event.counts), "winners": list(event.winners),
         "left_on_table": _names(event.left_on_table), "reason": event.reason,
+    },
+)  # fmt: skip
+
+
+# ------------------------------------------------------------ the donkey family
+register_action(
+    donkey.Pass,
+    "pass_card",
+    lambda action: card_name(action.card),
+    lambda value: donkey.Pass(parse_card(value)) if isinstance(value, str) else None,
+)
+register_action(donkey.Fold, "fold", lambda action: True, lambda value: donkey.FOLD if value is True else None)
+register_event(
+    donkey.DonkeyStarted,
+    lambda event: {
+        "event": "game_start", "variant": "donkey", "players": len(event.names), "seat_names": list(event.names),
+        "dealer": event.dealer, "hands": [_names(hand) for hand in event.hands],
+    },
+)  # fmt: skip
+register_event(donkey.CardChosen, lambda event: {"event": "card_chosen", "seat": event.seat, "round": event.round})
+register_event(donkey.CardsPassed, lambda event: {"event": "cards_passed", "round": event.round})
+register_event(
+    donkey.CardPassed,
+    lambda event: {
+        "event": "card_passed", "seat": event.seat, "to": event.to, "card": card_name(event.card),
+        "round": event.round,
+    },
+)  # fmt: skip
+register_event(
+    donkey.FourOfAKind,
+    lambda event: {"event": "four_of_a_kind", "seat": event.seat, "number": event.number, "round": event.round},
+)
+register_event(
+    donkey.Folded, lambda event: {"event": "fold", "seat": event.seat, "place": event.place, "number": event.number}
+)
+register_event(
+    donkey.DonkeyOver,
+    lambda event: {
+        "event": "donkey_over", "winners": list(event.winners), "donkey": event.donkey, "folds": list(event.folds),
+        "rounds": event.rounds, "reason": event.reason,
     },
 )  # fmt: skip
 

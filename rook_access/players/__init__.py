@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from ..engine.cards import shown
 from .base import Player
 from .basic import BasicPlayer
+from .donkey_player import donkey_maker
 from .match_player import MatchPlayer
 from .random_player import RandomPlayer
 from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
@@ -102,6 +103,7 @@ def make_player(level: str = DEFAULT_LEVEL, seed: int | None = None, family: str
 
 register_players("tricks", LEVELS)
 register_players("match", {level: MatchPlayer for level in PLAYER_LEVELS})
+register_players("donkey", {level: donkey_maker(level) for level in PLAYER_LEVELS})
 register_players("tuxedo", tuxedo_levels())
 
 
