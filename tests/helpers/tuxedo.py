@@ -26,10 +26,12 @@ def typed(action: object, state: TuxedoState, seat: int, style: int) -> str:
     return "o" if action == ORANGE else ("pass", "n", "no")[style % 3]
 
 
-def script(seed: int, setup_seats: list[str] = SEATS, wrong_calls: int = 1) -> list[str]:
+def script(seed: int, setup_seats: list[str] = SEATS, wrong_calls: int = 1, level: str = "strong") -> list[str]:
     """The lines the user types in a whole game at the table the program makes: a normal player's moves, Orange
     called whenever it is right, and called wrongly ``wrong_calls`` times."""
-    setup = GameSetup.create(setup_seats, seed=seed, variant="tuxedo", options={"players": len(setup_seats)})
+    setup = GameSetup.create(
+        setup_seats, level=level, seed=seed, variant="tuxedo", options={"players": len(setup_seats)}
+    )
     state, players = make_table(setup)
     assert isinstance(state, TuxedoState)
     me = TuxedoPlayer("normal", 5)
