@@ -177,7 +177,7 @@ class TuxedoNarrator(NarratorBase):
         best = event.totals[event.winners[0]]
         if len(event.winners) == 1:
             winner = event.winners[0]
-            head = f"{self.ending}: {self.does(winner, 'win', 'wins')} with {best}."
+            head = f"{self.ending}: {self.object_name(winner)} {self.verb(winner, 'win', 'wins')} with {best}."
         else:
             head = f"{self.ending}: {self.people_text(event.winners)} share the game with {best}."
         return self.fit(head)  # the totals were just said with the deal's count

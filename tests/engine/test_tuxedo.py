@@ -455,6 +455,9 @@ def test_whole_games_keep_every_card_and_every_rule(seed: int, players: int, lev
     counted = [0] * players
     while not state.is_over:
         assert conserved(state)
+        for seat in range(players):  # a builder keeps the card of the build's sum until it is taken
+            owned = [pile.value for pile in state.centre if pile.owner == seat]
+            assert all(any(number_of(card) == value for card in state.hands[seat]) for value in owned)
         offer = state.call_offer()
         seat = state.seats_to_act()[0]
         legal = state.legal_actions(seat)
