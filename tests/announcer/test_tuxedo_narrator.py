@@ -32,7 +32,9 @@ def test_the_start_the_plays_and_the_builds_each_in_one_line():
         "Tuxedo, 4 players, first to 100.", "North draws the highest card and deals."
     ]
     assert lines(Laid(1, parse_card("7y"))) == ["West lays 7y."]
-    assert lines(Built(3, parse_card("2r"), (parse_card("6g"),), 8, None)) == ["East builds 2r on 6g: 8; East holds an 8."]
+    assert lines(Built(3, parse_card("2r"), (parse_card("6g"),), 8, None)) == [
+        "East builds 2r on 6g: 8; East holds an 8."
+    ]
     assert lines(Built(0, parse_card("3y"), tuple(parse_cards("6g 2r")), 11, 3)) == [
         "You build 3y on East's build 6g 2r: 11; you hold an 11."
     ]
