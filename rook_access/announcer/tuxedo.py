@@ -311,7 +311,7 @@ class TuxedoNarrator(NarratorBase):
                 parts.append(plural(view.oranges[seat], "Orange"))
             if view.wrong[seat]:
                 parts.append(plural(view.wrong[seat], "wrong call"))
-            parts.append(f"holds {view.hand_counts[seat]}")
+            parts.append(f"{self.verb(seat, 'hold', 'holds')} {view.hand_counts[seat]}")
             lines.append(f"{self.name(seat)}: {', '.join(parts)}.")
         return lines
 

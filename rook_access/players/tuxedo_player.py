@@ -133,7 +133,7 @@ class TuxedoPlayer:
                 return TuxedoAdvice(best, self._take_reason(best, view))
             lays = [action for action in legal if isinstance(action, Lay)]
             if lays:
-                return TuxedoAdvice(min(lays, key=lambda lay: _lay_cost(lay.card)), "nothing to take: lay a card")
+                return TuxedoAdvice(min(lays, key=lambda lay: _lay_cost(lay.card)), "nothing to take")
             return TuxedoAdvice(legal[0], "build")
         return self._strong(view, legal)
 
@@ -155,7 +155,7 @@ class TuxedoPlayer:
     def _take_reason(self, take: Take, view: TuxedoView) -> str:
         groups, left = after_take(take.card, view.centre)
         taken = [c for group in groups for c in group]
-        what = f"{card_name(take.card)} takes {len(taken)} {'card' if len(taken) == 1 else 'cards'}"
+        what = f"it takes {len(taken)} {'card' if len(taken) == 1 else 'cards'}"
         extras = []
         if not left:
             extras.append("a sweep")
@@ -211,10 +211,10 @@ class TuxedoPlayer:
                 safe = (1 - min(1.0, cards_out / total)) ** held if held else 1.0
                 gain = safe * (CARD_WORTH * (len(pile.cards) + 1) + 5 * sum(number_of(c) == 5 for c in pile.cards))
                 gain -= 1.0  # a build shows a card you hold and gives up a turn's take
-                reason = f"build {value}: no one else is likely to hold a {value}"
+                reason = f"it makes {value}, a sum no one else is likely to hold"
             else:
                 gain = -_lay_cost(action.card)
-                reason = f"nothing to take: lay {card_name(action.card)}, leaving the least to take"
+                reason = "nothing to take; it leaves the least for the next player"
             score = gain - 0.6 * risk
             if best is None or score > best[0]:
                 best = (score, action, reason)
