@@ -116,7 +116,7 @@ def test_captures_names_each_card_that_takes_with_the_sums_and_centre_groups_by_
     state.centre = [Pile((parse_card(name),)) for name in ("6x", "2g", "5y", "2y", "1g", "8g", "13r")]
     state.turn = 0
     channel = ListChannel()
-    game = ConsoleGame(state, [None, TuxedoPlayer("easy", 1)], ScriptedLines(["captures", "centre", "quit"]), channel)
+    game = ConsoleGame(state, [None, TuxedoPlayer("easy", 1)], ScriptedLines(["captures", "centre", "hint", "quit"]), channel)
     game.run()
     said = channel.lines
     said = said[next(i for i, line in enumerate(said) if line.startswith("Your hand: ")) + 1 :]  # after the deal
@@ -128,6 +128,8 @@ def test_captures_names_each_card_that_takes_with_the_sums_and_centre_groups_by_
     ]
     assert said[4].startswith("Builds: 8r on 2g for 10, ") and "2x on 6x for 8" in said[4]
     assert said[5] == "Centre, 7 cards: 1g; 2g 2y; 5y; 6x; 8g; 13r."
+    # The hint: the strong player's move and why, in one sentence (here the 8 or the 13, four cards each).
+    assert said[6].startswith(("Take 8r: it takes 6 cards", "Take 13g: it takes 5 cards", "Take 10y: it takes 4"))
 
 
 def test_at_a_terminal_enter_lets_the_orange_call_go_and_the_question_says_so() -> None:
