@@ -1,7 +1,7 @@
 """Tuxedo's part of the console: the 1913 booklet's game for all the family.
 
 A card typed alone plays it: it takes what it can, or else it is laid
-(``10r``); ``take 10r`` only takes, ``lay 7x`` only lays, ``build 2r on 6g
+(``10r``, or ``10 red`` as it is said in words); ``take 10r`` only takes, ``lay 7x`` only lays, ``build 2r on 6g
 for 8x`` builds (``for`` and the card held may be left out: the sum is
 said).  A number alone names the card of that number in your hand when you
 hold one.  After every capture the Orange call is asked: ``o`` (or
@@ -20,7 +20,7 @@ from typing import Any
 from ..announcer import Verbosity
 from ..announcer.calls import DECLINE_WORDS
 from ..announcer.tuxedo import TuxedoNarrator
-from ..engine.cards import Card, CardNotationError, card_name, parse_card
+from ..engine.cards import COLOR_LETTERS, COLOR_NAMES, Card, CardNotationError, card_name, parse_card
 from ..engine.patience_deck import number_of
 from ..engine.tuxedo import (
     FAMILY,
@@ -87,6 +87,10 @@ TUXEDO_COMMANDS: tuple[CommandSpec, ...] = (
 )  # fmt: skip
 _BY_WORD = words_of(TUXEDO_COMMANDS)
 _PLAY = _BY_WORD["play"]
+
+
+_COLOR_WORDS = frozenset((*COLOR_NAMES, *COLOR_LETTERS, "b"))
+"""A color, in words or as its letter, typed after a number: ``7 red``."""
 
 
 def _narrator(game: CommandContext) -> TuxedoNarrator:
@@ -169,7 +173,12 @@ class TuxedoConsole:
         return None
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
-        words = typed_words(line)
+        words: list[str] = []
+        for word in typed_words(line):  # "7 red", as the cards are said in words, is one card
+            if words and is_number(words[-1]) and word.lower() in _COLOR_WORDS:
+                words[-1] += word
+            else:
+                words.append(word)
         if not words:
             return None
         first = words[0].lower()

@@ -116,7 +116,8 @@ def test_captures_names_each_card_that_takes_with_the_sums_and_centre_groups_by_
     state.centre = [Pile((parse_card(name),)) for name in ("6x", "2g", "5y", "2y", "1g", "8g", "13r")]
     state.turn = 0
     channel = ListChannel()
-    game = ConsoleGame(state, [None, TuxedoPlayer("easy", 1)], ScriptedLines(["captures", "centre", "hint", "quit"]), channel)
+    lines = ScriptedLines(["captures", "centre", "hint", "quit"])
+    game = ConsoleGame(state, [None, TuxedoPlayer("easy", 1)], lines, channel)
     game.run()
     said = channel.lines
     said = said[next(i for i, line in enumerate(said) if line.startswith("Your hand: ")) + 1 :]  # after the deal
@@ -142,7 +143,7 @@ def test_at_a_terminal_enter_lets_the_orange_call_go_and_the_question_says_so() 
     class Terminal(ScriptedLines):
         interactive = True
 
-    lines = Terminal(["10g", "", "quit"])
+    lines = Terminal(["10 green", "", "quit"])  # a card as the lines say it in words there
     channel = ListChannel()
     ConsoleGame(state, [None, TuxedoPlayer("easy", 1)], lines, channel, sleep=lambda _: None).run()
     assert "You take 7 red, 3 yellow, with 10 green: a little sweep." in channel.lines  # cards in words there
