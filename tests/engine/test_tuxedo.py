@@ -486,3 +486,44 @@ def test_whole_games_keep_every_card_and_every_rule(seed: int, players: int, lev
     over = state.events[-1]
     assert isinstance(over, TuxedoOver)
     assert max(over.totals) >= 100 or over.deals == 40
+
+
+def _most_by_brute_force(number: int, numbers: list[int]) -> tuple[int, int]:
+    """The most cards (then 5s) that disjoint groups each adding up to ``number`` can take, by trying every
+    way to give each card a group or none (small centres only)."""
+    best = (0, 0)
+
+    def place(index: int, groups: list[list[int]]) -> None:
+        nonlocal best
+        if index == len(numbers):
+            full = [group for group in groups if sum(group) == number]
+            if len(full) == len(groups):
+                used = [value for group in full for value in group]
+                best = max(best, (len(used), used.count(5)))
+            return
+        place(index + 1, groups)  # the card is left in the centre
+        for group in groups:
+            if sum(group) + numbers[index] <= number:
+                group.append(numbers[index])
+                place(index + 1, groups)
+                group.pop()
+        groups.append([numbers[index]])
+        place(index + 1, groups)
+        groups.pop()
+
+    place(0, [])
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(number=st.integers(1, 14), centre=st.lists(st.sampled_from(PATIENCE_PACK), min_size=0, max_size=7, unique=True))
+def test_a_capture_takes_every_distinct_combination_the_most_cards_as_trying_every_way_finds(
+    number: int, centre: list[int]
+):
+    card = next(card for card in PATIENCE_PACK if number_of(card) == number and card not in centre)
+    piles = [Pile((card_,)) for card_ in centre]
+    groups = capture_groups(card, piles)
+    used = [number_of(centre[index]) for group in groups for index in group]
+    assert len(set(index for group in groups for index in group)) == len(used)  # no card twice
+    assert all(sum(number_of(centre[index]) for index in group) == number for group in groups)
+    assert (len(used), used.count(5)) == _most_by_brute_force(number, [number_of(card_) for card_ in centre])
