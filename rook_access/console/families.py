@@ -11,6 +11,7 @@ from typing import Any
 from .donkey import DONKEY
 from .family import FamilyConsole
 from .match import MATCH
+from .panjandrum import PANJANDRUM
 from .patience import PATIENCE
 from .tricks import TRICKS
 from .tuxedo import TUXEDO
@@ -19,8 +20,9 @@ _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
 _MATCH: FamilyConsole = MATCH
 _DONKEY: FamilyConsole = DONKEY
+_PANJANDRUM: FamilyConsole = PANJANDRUM
 _TUXEDO: FamilyConsole = TUXEDO
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DONKEY, _TUXEDO)
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DONKEY, _PANJANDRUM, _TUXEDO)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 

@@ -271,13 +271,18 @@ class ConsoleGame:
         self._after_action(seat, action)
 
     def computer_levels(self) -> list[str]:
-        """The levels of the computer seats, from the ``level`` setting."""
+        """The levels of the computer seats: each player's own (a resumed game keeps its levels), else the
+        ``level`` setting's."""
         seats = len(self.players)
         try:
             levels = parse_levels(self.settings.effective.level, seats)
         except LevelError:
             levels = ["normal"] * seats
-        return [level for level, player in zip(levels, self.players, strict=False) if player is not None]
+        return [
+            str(getattr(player, "level", level))
+            for level, player in zip(levels, self.players, strict=False)
+            if player is not None
+        ]
 
     def _wait(self, seconds: float) -> None:
         """Wait, as while the computers play (a second Ctrl-C leaves)."""

@@ -27,6 +27,7 @@ from .deal import Deal
 from .donkey import donkey_game
 from .errors import InvalidDealError
 from .match import match_game
+from .panjandrum import panjandrum_game
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
 from .rules import (
     BOOKLET_VARIANTS,
@@ -293,6 +294,7 @@ GAMES: dict[str, GameDescription] = {
         *(trick_game(rules) for rules in BOOKLET_VARIANTS.values()),
         match_game(PLAYERS),
         donkey_game(PLAYERS),
+        panjandrum_game(PLAYERS),
         tuxedo_game(PLAYERS),
     )
 }

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from . import clock, donkey, match, patience_deck, solitaire, tuxedo
+from . import clock, donkey, match, panjandrum, patience_deck, solitaire, tuxedo
 from .actions import CHECK, PASS, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
     COLOR_NAMES,
@@ -485,6 +485,67 @@ register_event(
     lambda event: {
         "event": "donkey_over", "winners": list(event.winners), "donkey": event.donkey, "folds": list(event.folds),
         "rounds": event.rounds, "reason": event.reason,
+    },
+)  # fmt: skip
+
+
+# ------------------------------------------------------------ the panjandrum family
+def _truth(value: Any, action: Any) -> Any | None:
+    return action if value is True else None
+
+
+def _slips(slips: tuple[panjandrum.Slip, ...]) -> list[JsonObject]:
+    return [{"mistake": slip.mistake.name.lower(), "card": card_name(slip.card)} for slip in slips]
+
+
+def _slip(slip: panjandrum.Slip | None) -> JsonObject | None:
+    return None if slip is None else _slips((slip,))[0]
+
+
+register_action(panjandrum.Lift, "lift", lambda action: True, lambda value: _truth(value, panjandrum.LIFT))
+register_action(panjandrum.Build, "to_building", lambda action: True, lambda value: _truth(value, panjandrum.BUILD))
+register_action(
+    panjandrum.OnDelay, "on_delay", lambda action: action.seat,
+    lambda value: panjandrum.OnDelay(value) if _is_int(value) else None,
+)  # fmt: skip
+register_action(panjandrum.Call, "panjandrum", lambda action: True, lambda value: _truth(value, panjandrum.CALL))
+register_action(panjandrum.LetGo, "let_go", lambda action: True, lambda value: _truth(value, panjandrum.LET_GO))
+register_event(
+    panjandrum.PanjandrumStarted,
+    lambda event: {
+        "event": "game_start", "variant": "panjandrum", "players": len(event.names),
+        "seat_names": list(event.names), "dealer": event.dealer, "hands": [_names(hand) for hand in event.hands],
+    },
+)  # fmt: skip
+register_event(
+    panjandrum.Lifted,
+    lambda event: {"event": "lift", "seat": event.seat, "card": card_name(event.card), "mistake": _slip(event.slip)},
+)
+register_event(
+    panjandrum.CardPlayed,
+    lambda event: {
+        "event": "play", "seat": event.seat, "card": card_name(event.card), "lifted": event.lifted,
+        "to": "building" if event.to is None else event.to,
+        "onto": None if event.onto is None else card_name(event.onto), "mistake": _slip(event.slip),
+    },
+)  # fmt: skip
+register_event(
+    panjandrum.DelayTurnedOver, lambda event: {"event": "delay_turned_over", "seat": event.seat, "size": event.size}
+)
+register_event(
+    panjandrum.PanjandrumCalled,
+    lambda event: {
+        "event": "panjandrum", "caller": event.caller, "accused": event.accused, "right": event.right,
+        "mistakes": _slips(event.slips), "penalized": event.penalized,
+        "gifts": [{"seat": giver, "cards": count} for giver, count in event.gifts], "holding": event.holding,
+    },
+)  # fmt: skip
+register_event(panjandrum.CallLetGo, lambda event: {"event": "no_call", "accused": event.accused})
+register_event(
+    panjandrum.PanjandrumOver,
+    lambda event: {
+        "event": "panjandrum_over", "winners": list(event.winners), "counts": list(event.counts),
+        "reason": event.reason,
     },
 )  # fmt: skip
 

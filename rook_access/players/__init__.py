@@ -24,6 +24,7 @@ from .base import Player
 from .basic import BasicPlayer
 from .donkey_player import donkey_maker
 from .match_player import MatchPlayer
+from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
 from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
@@ -104,6 +105,7 @@ def make_player(level: str = DEFAULT_LEVEL, seed: int | None = None, family: str
 register_players("tricks", LEVELS)
 register_players("match", {level: MatchPlayer for level in PLAYER_LEVELS})
 register_players("donkey", {level: donkey_maker(level) for level in PLAYER_LEVELS})
+register_players("panjandrum", {level: _panjandrum_player(level) for level in PLAYER_LEVELS})
 register_players("tuxedo", tuxedo_levels())
 
 

@@ -4,15 +4,13 @@ the prompt gives up when the window's time is over; a key typed before the windo
 
 from __future__ import annotations
 
-import os
-import pty
-import select
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from tests.helpers.pty_terminal import Pty
 
 pytestmark = pytest.mark.xdist_group("real-time")
 
@@ -29,43 +27,6 @@ with lines.keys_held():  # as in a game: keys typed between prompts wait for the
     answer = lines.read_call("Orange? o, or Enter to let it go.", ["o", "orange"], seconds)
     print(f"ANSWER {answer!r} {time.monotonic() - start:.3f}", flush=True)
 """
-
-
-class Pty:
-    """A program on a pseudo-terminal: what it writes, and keys typed to it."""
-
-    def __init__(self, args: list[str], cwd: Path) -> None:
-        self.master, slave = pty.openpty()
-        env = dict(os.environ, TERM="xterm", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-        self.process = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env,
-                                        close_fds=True)
-        os.close(slave)
-        self.output = b""
-
-    def read_until(self, text: bytes, timeout: float = 20.0) -> float:
-        """Read until ``text`` has been written; the time it was seen."""
-        end = time.monotonic() + timeout
-        while text not in self.output:
-            left = end - time.monotonic()
-            assert left > 0, f"{text!r} not seen in {self.output!r}"
-            ready, _, _ = select.select([self.master], [], [], min(left, 0.005))
-            if ready:
-                try:
-                    self.output += os.read(self.master, 4096)
-                except OSError:
-                    break
-        return time.monotonic()
-
-    def type(self, keys: bytes) -> float:
-        """Type ``keys``; the time they were typed."""
-        at = time.monotonic()
-        os.write(self.master, keys)
-        return at
-
-    def close(self) -> None:
-        self.process.kill()
-        self.process.wait()
-        os.close(self.master)
 
 
 @pytest.fixture

@@ -54,7 +54,7 @@ def user_script(players: int = PLAYERS, seed: int = SEED, humans: int = 1) -> tu
     return lines, state
 
 
-def test_donkey_is_listed_with_the_games_and_the_party_last(
+def test_donkey_is_listed_among_the_games_before_the_party(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, lines, err = rook(monkeypatch, capsys, ["--list-variants"])

@@ -41,7 +41,7 @@ def wait_for_prompts(term: Terminal, count: int, timeout: float = 10.0) -> None:
 def test_a_whole_game_of_donkey_typed_at_a_terminal(tmp_path):
     moves, finished = user_script(seed=SEED)
     assert moves[-1] == "f" and finished.winners == (0,)  # the user gets four first, and folds
-    term = Terminal(["--variant", "donkey", "--players", "4", "--seed", str(SEED)], tmp_path)
+    term = Terminal(["--variant", "donkey", "--players", "4", "--seed", str(SEED), "--calls", "turns"], tmp_path)
     try:
         term.wait_for(QUESTION, timeout=15)
         for typed in ("hand", "count", "hint"):

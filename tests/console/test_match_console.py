@@ -25,7 +25,7 @@ PLAYERS = 3
 ARGS = ["--variant", "match", "--players", str(PLAYERS), "--seed", str(SEED)]
 
 
-def test_match_is_listed_after_the_booklets_trick_games(
+def test_match_is_listed_after_the_booklets_trick_games_and_the_party_last(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, lines, err = rook(monkeypatch, capsys, ["--list-variants"])
