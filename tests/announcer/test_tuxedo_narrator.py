@@ -80,3 +80,22 @@ def test_the_braille_verbosity_cuts_the_count_to_40_cells():
     counts = tuple(SeatCount(14, 5, 1, 1, 1, 1, 1) for _ in NAMES)
     said = lines(DealCounted(2, counts, (100, 100, 100, 100)), Verbosity.BRAILLE)
     assert all(len(line) <= 40 for line in said)
+
+
+def test_a_game_resumed_while_orange_may_be_called_says_the_capture_again_before_the_question():
+    from rook_access.engine.patience_deck import PATIENCE_PACK
+    from rook_access.engine.tuxedo import Pile, Take, TuxedoState
+
+    state = TuxedoState(PATIENCE_PACK, 2, 1)
+    state.hands = [parse_cards("10g 4x"), parse_cards("9x 11x")]
+    state.centre = [Pile((card,)) for card in parse_cards("7r 3y 12g")]
+    state.turn = 0
+    state.apply(Take(parse_card("10g")), 0)
+    narrator = TuxedoNarrator(state.names, [0])
+    assert narrator.resume_lines(state.view) == [
+        "The game goes on where it was.",
+        "You take 7r 3y, with 10g.",
+        "Centre, 1 card: 12g.",
+        "Hand: 4x.",
+    ]
+    assert narrator.question(state.view(0)) == "Orange? o, or Enter to let it go."
