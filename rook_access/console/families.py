@@ -14,13 +14,15 @@ from .match import MATCH
 from .panjandrum import PANJANDRUM
 from .patience import PATIENCE
 from .tricks import TRICKS
+from .tuxedo import TUXEDO
 
 _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
 _MATCH: FamilyConsole = MATCH
 _DONKEY: FamilyConsole = DONKEY
 _PANJANDRUM: FamilyConsole = PANJANDRUM
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DONKEY, _PANJANDRUM)
+_TUXEDO: FamilyConsole = TUXEDO
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DONKEY, _PANJANDRUM, _TUXEDO)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 

@@ -42,6 +42,7 @@ from .rules import (
 )
 from .solitaire import SOLITAIRE
 from .state import GameState
+from .tuxedo import tuxedo_game
 
 
 class UnknownGameError(OptionError):
@@ -294,6 +295,7 @@ GAMES: dict[str, GameDescription] = {
         match_game(PLAYERS),
         donkey_game(PLAYERS),
         panjandrum_game(PLAYERS),
+        tuxedo_game(PLAYERS),
     )
 }
 """Every game, by ``--variant`` name, in the order they are listed."""

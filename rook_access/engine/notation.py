@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from . import clock, donkey, match, panjandrum, patience_deck, solitaire
+from . import clock, donkey, match, panjandrum, patience_deck, solitaire, tuxedo
 from .actions import CHECK, PASS, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
     COLOR_NAMES,
@@ -546,5 +546,95 @@ register_event(
     lambda event: {
         "event": "panjandrum_over", "winners": list(event.winners), "counts": list(event.counts),
         "reason": event.reason,
+    },
+)  # fmt: skip
+
+
+# ----------------------------------------------------------- the tuxedo family
+def _read_card_action(kind: Callable[[Card], Any]) -> Callable[[Any], Any | None]:
+    return lambda value: kind(parse_card(value)) if isinstance(value, str) else None
+
+
+def _read_tuxedo_build(value: Any) -> tuxedo.Build | None:
+    if not isinstance(value, dict) or set(value) != {"card", "on"}:
+        return None
+    card, on = value["card"], value["on"]
+    if not isinstance(card, str) or not isinstance(on, str):
+        return None
+    return tuxedo.Build(parse_card(card), parse_card(on))
+
+
+register_action(tuxedo.Take, "take", lambda action: card_name(action.card), _read_card_action(tuxedo.Take))
+register_action(tuxedo.Lay, "lay_card", lambda action: card_name(action.card), _read_card_action(tuxedo.Lay))
+register_action(
+    tuxedo.Build, "build_on", lambda action: {"card": card_name(action.card), "on": card_name(action.on)},
+    _read_tuxedo_build,
+)  # fmt: skip
+register_action(tuxedo.Orange, "orange", lambda action: True, lambda value: tuxedo.ORANGE if value is True else None)
+register_action(
+    tuxedo.NoOrange, "no_orange", lambda action: True, lambda value: tuxedo.NO_ORANGE if value is True else None
+)
+register_event(
+    tuxedo.TuxedoStarted,
+    lambda event: {
+        "event": "game_start", "variant": "tuxedo", "players": len(event.names), "seat_names": list(event.names),
+        "dealer": event.dealer, "target": event.target,
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.DealStarted,
+    lambda event: {
+        "event": "deal", "deal": event.deal, "dealer": event.dealer, "hands": [_names(hand) for hand in event.hands],
+        "centre": _names(event.centre), "pack_left": event.pack_left,
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.Redealt,
+    lambda event: {
+        "event": "redeal", "hands": [_names(hand) for hand in event.hands], "to_centre": _names(event.to_centre),
+        "pack_left": event.pack_left,
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.Captured,
+    lambda event: {
+        "event": "capture", "seat": event.seat, "card": card_name(event.card),
+        "groups": [_names(group) for group in event.groups], "sweep": event.sweep,
+    },
+)  # fmt: skip
+register_event(tuxedo.Laid, lambda event: {"event": "laid", "seat": event.seat, "card": card_name(event.card)})
+register_event(
+    tuxedo.Built,
+    lambda event: {
+        "event": "build", "seat": event.seat, "card": card_name(event.card), "on": _names(event.on),
+        "value": event.value, "rebuilt": event.rebuilt,
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.OrangeCalled,
+    lambda event: {
+        "event": "orange", "seat": event.seat, "capturer": event.capturer, "right": event.right,
+        "points": event.points,
+    },
+)  # fmt: skip
+register_event(tuxedo.OrangeMissed, lambda event: {"event": "orange_missed", "capturer": event.capturer})
+register_event(
+    tuxedo.CentreLeft, lambda event: {"event": "centre_left", "seat": event.seat, "cards": _names(event.cards)}
+)
+register_event(
+    tuxedo.DealCounted,
+    lambda event: {
+        "event": "deal_counted", "deal": event.deal, "totals": list(event.totals),
+        "counts": [
+            {"cards": count.cards, "most": count.most, "oranges": count.oranges, "wrong": count.wrong,
+             "big": count.big, "little": count.little, "fives": count.fives, "points": count.points}
+            for count in event.counts
+        ],
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.TuxedoOver,
+    lambda event: {
+        "event": "tuxedo_over", "totals": list(event.totals), "winners": list(event.winners), "deals": event.deals,
     },
 )  # fmt: skip

@@ -27,6 +27,7 @@ from .match_player import MatchPlayer
 from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
 from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
+from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
 LEVELS: dict[str, Callable[[int | None], Player]] = {
     "easy": BasicPlayer,
@@ -105,6 +106,7 @@ register_players("tricks", LEVELS)
 register_players("match", {level: MatchPlayer for level in PLAYER_LEVELS})
 register_players("donkey", {level: donkey_maker(level) for level in PLAYER_LEVELS})
 register_players("panjandrum", {level: _panjandrum_player(level) for level in PLAYER_LEVELS})
+register_players("tuxedo", tuxedo_levels())
 
 
 __all__ = [
@@ -113,6 +115,7 @@ __all__ = [
     "LevelError",
     "LEVELS",
     "MatchPlayer",
+    "TuxedoPlayer",
     "PLAYER_LEVELS",
     "PlayerMaker",
     "BasicPlayer",

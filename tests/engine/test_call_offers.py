@@ -72,4 +72,4 @@ def test_offers_answered_in_any_order_play_whole_games_that_replay_exactly(name,
 
 
 def test_every_calling_game_is_here() -> None:
-    assert set(CALLING) >= {"donkey", "panjandrum"}
+    assert set(CALLING) >= {"donkey", "panjandrum", "tuxedo"}
