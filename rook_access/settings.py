@@ -33,6 +33,8 @@ PACINGS = ("enter", "delay")
 BRAILLE_DISPLAY = ("off", "on")
 INTERRUPTS = ("all", "line", "none")
 CARD_FORMS = ("words", "notation")
+CALL_MODES = ("timed", "turns")
+"""How quick calls are made: in a timed window, or each seat asked in turn."""
 
 
 def variant_names() -> tuple[str, ...]:
@@ -51,9 +53,11 @@ def setting_choices() -> dict[str, tuple[str, ...]]:
     return {
         "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
         "variant": variant_names(), "level": PLAYER_LEVELS, "cards": CARD_FORMS, "interrupt": INTERRUPTS,
+        "calls": CALL_MODES,
         **{option.name: ("off", "on") if option.kind is bool else (*option.choices, "default")
            for option in table_options().values() if option.kind is bool or option.choices},
     }  # fmt: skip
+
 
 NUMBER_DIGITS = 6
 """The most digits a number setting may have (no score or rate needs more)."""
@@ -97,6 +101,15 @@ class Settings:
     options: tuple[tuple[str, OptionValue], ...] = ()
     """The table options set (``table_options()``), in declaration order; an option not
     here is the game's own rule."""
+    calls: str = "timed"
+    """Quick calls (Tuxedo's Orange, I Doubt It, Panjandrum, Donkey's fold) at a terminal: timed, a window
+    that opens once the event has reached you, or turns, every seat asked in turn with no clock.
+    Piped input is always asked in turn."""
+    call_time: float = 0.0
+    """Seconds a call window stays open; 0 for the default of the computers' level."""
+    reading_speed: int = 200
+    """Words a minute you read or hear your screen reader at, for the time a call window waits
+    after a line is written before it opens (the program's own voice is waited for instead)."""
     cards: str = "words"
     """How cards are printed at a terminal with output auto, where the screen reader reads
     the screen: words ("14 red") or the notation ("14r").  Piped output, output plain and
@@ -157,6 +170,12 @@ class Settings:
             f"braille {self.braille}: {braille_setting_help()}.",
             f"variant {self.variant}: the game, one of {', '.join(variant_names())}.",
             *(_describe_option(option, self.option(option.name)) for option in table_options().values()),
+            f"calls {self.calls}: quick calls at a terminal, timed in a window after you have heard the event, "
+            "or turns, each asked in turn with no clock.",
+            f"call_time {self.call_time:g}: seconds a call window stays open, 1 to 30, "
+            "or 0 for the default of the computers' level.",
+            f"reading_speed {self.reading_speed}: words a minute you read or hear your screen reader, 60 to 900, "
+            "for the wait before a call window opens.",
             f"cards {self.cards}: at a terminal with output auto, words like 14 red, or notation like 14r.",
         ]
 
@@ -213,10 +232,9 @@ def _parse(name: str, value: object) -> Any:
     if name == "variant":
         names = variant_names()
         if text not in names:
-            raise SettingError(f"variant is one of {', '.join(names)}, "
-                               f"not {shown(text) if text else 'nothing'}.")
+            raise SettingError(f"variant is one of {', '.join(names)}, not {shown(text) if text else 'nothing'}.")
         return text
-    if name in ("verbosity", "output", "pacing", "braille", "cards", "interrupt"):
+    if name in ("verbosity", "output", "pacing", "braille", "cards", "interrupt", "calls"):
         allowed = setting_choices()[name]
         if text not in allowed:
             raise SettingError(
@@ -242,6 +260,19 @@ def _parse(name: str, value: object) -> Any:
         if not 0 <= seconds <= 10:
             raise SettingError("delay is a number of seconds from 0 to 10.")
         return seconds
+    if name == "call_time":
+        call_time_help = "call_time is a number of seconds from 1 to 30, or 0 for the default of the level."
+        try:
+            seconds = float(text)
+        except ValueError:
+            raise SettingError(call_time_help) from None
+        if not (seconds == 0 or 1 <= seconds <= 30):
+            raise SettingError(call_time_help)
+        return seconds
+    if name == "reading_speed":
+        if not text.isascii() or not text.isdigit() or len(text) > NUMBER_DIGITS or not 60 <= int(text) <= 900:
+            raise SettingError("reading_speed is a number of words a minute from 60 to 900.")
+        return int(text)
     raise SettingError(f"There is no setting {shown(name)}.")
 
 

@@ -13,6 +13,12 @@ def call_question(offer: CallOffer) -> str:
     return f"{word}? {offer.key}, or Enter to let it go."
 
 
+def window_prompt(offer: CallOffer) -> str:
+    """The prompt of a timed call window, as short as can be heard while the clock runs: ``Orange? o``."""
+    word = offer.word.capitalize()
+    return f"{word}: {offer.key}" if offer.decline is None else f"{word}? {offer.key}"
+
+
 def call_words(offer: CallOffer) -> tuple[str, ...]:
     """What may be typed to make the call: its key and its word."""
     return (offer.key, offer.word)

@@ -53,6 +53,7 @@ from ..saves import (
 )
 from ..settings import (
     BRAILLE_DISPLAY,
+    CALL_MODES,
     INTERRUPTS,
     OUTPUTS,
     PACINGS,
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
     "output", "verbosity", "voice", "rate", "interrupt", "pacing", "delay", "level", "braille", "variant",
+    "calls", "call_time", "reading_speed",
 )  # fmt: skip
 """Flags that change a setting for this run only (and every game's table options, ``engine.games``)."""
 
@@ -261,6 +263,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--pacing", choices=PACINGS, help="after a trick at a terminal: wait for Enter, or a delay")
     parser.add_argument("--delay", help="seconds to wait after a trick with --pacing delay, 0 to 10")
+    parser.add_argument(
+        "--calls",
+        choices=CALL_MODES,
+        help="quick calls (Orange, doubt, Panjandrum, fold) at a terminal: timed, a window that opens once you "
+        "have heard the event (default), or turns, each seat asked in turn with no clock",
+    )
+    parser.add_argument(
+        "--call-time", metavar="SECONDS", help="seconds a call window stays open, 1 to 30 (default by level)"
+    )
+    parser.add_argument(
+        "--reading-speed",
+        metavar="WPM",
+        help="words a minute you read or hear your screen reader at, 60 to 900: the wait before a call window "
+        "opens after a line is written (default 200)",
+    )
     parser.add_argument(
         "--level",
         type=_level,

@@ -8,17 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from .donkey import DONKEY
 from .doubt import DOUBT_CONSOLE
 from .family import FamilyConsole
 from .match import MATCH
+from .panjandrum import PANJANDRUM
 from .patience import PATIENCE
 from .tricks import TRICKS
+from .tuxedo import TUXEDO
 
 _TRICKS: FamilyConsole = TRICKS
 _PATIENCE: FamilyConsole = PATIENCE
 _MATCH: FamilyConsole = MATCH
+_DONKEY: FamilyConsole = DONKEY
+_PANJANDRUM: FamilyConsole = PANJANDRUM
+_TUXEDO: FamilyConsole = TUXEDO
 _DOUBT: FamilyConsole = DOUBT_CONSOLE
-FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DOUBT)
+FAMILIES: tuple[FamilyConsole, ...] = (_TRICKS, _PATIENCE, _MATCH, _DONKEY, _PANJANDRUM, _TUXEDO, _DOUBT)
 """Every family's console part, in the order ``help`` and the docs list their commands."""
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Protocol, cast, runtime_checkable
@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, Protocol, cast, runtime_checkable
 from .interrupts import CTRL_C_NOTICE, CtrlC
 
 if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
     from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.document import Document
     from prompt_toolkit.key_binding import KeyPressEvent
@@ -93,6 +94,17 @@ class SharesCtrlC(Protocol):
     """A line source that counts Ctrl-C presses at its prompts, shared with the game between prompts."""
 
     ctrl_c: CtrlC | None
+
+
+@runtime_checkable
+class ReadsCalls(Protocol):
+    """A line source that can take a quick call against the clock (``console.calls``)."""
+
+    def read_call(self, question: str, keys: Sequence[str], seconds: float) -> str | None:
+        """What the user typed within ``seconds``: one of the one-letter ``keys`` the moment it is
+        pressed, or a line with Enter (empty for Enter alone); None when the time is up.
+        EOFError at the end of input."""
+        ...
 
 
 def is_interactive(lines: LineSource) -> bool:
@@ -216,6 +228,8 @@ class TerminalLines:
         self.ctrl_c: CtrlC | None = CtrlC()
         """Ctrl-C presses, shared with the game, which gets Ctrl-C as a signal between prompts."""
         self._kept: Document | None = None
+        self._call_sessions: dict[tuple[str, ...], PromptSession[str | None]] = {}
+        """The quick-call prompts, one for each set of call keys."""
         """What was half typed when a quick key was pressed, for the next prompt."""
         bindings = KeyBindings()
         for key, command in QUICK_KEYS:
@@ -302,6 +316,77 @@ class TerminalLines:
                 if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
                 self.say(CTRL_C_NOTICE)
+
+    def read_call(self, question: str, keys: Sequence[str], seconds: float) -> str | None:
+        """A quick call at the terminal: a one-letter key of ``keys`` is taken the moment it is
+        pressed on an empty line; Enter sends a line; None when ``seconds`` have passed."""
+        import asyncio
+
+        from prompt_toolkit.application import get_app
+
+        session = self._call_session(tuple(key for key in keys if len(key) == 1))
+        self.speak(question)
+
+        def start_clock() -> None:
+            app = get_app()
+
+            def time_up() -> None:
+                if app.is_running and not app.is_done:
+                    app.exit(result=None)
+
+            asyncio.get_running_loop().call_later(max(0.0, seconds), time_up)
+
+        while True:
+            try:
+                line = session.prompt(question + " ", pre_run=start_clock)
+            except KeyboardInterrupt:
+                self.stop_speech()
+                if self.ctrl_c is not None and self.ctrl_c.press():
+                    return "quit"
+                self.say(CTRL_C_NOTICE)
+                continue
+            if line is not None and ends_input(line):
+                raise EOFError
+            return line
+
+    def _call_session(self, keys: tuple[str, ...]) -> PromptSession[str | None]:
+        """A prompt for quick calls whose one-letter ``keys`` answer at once (made once for each set of keys)."""
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.filters import Condition
+        from prompt_toolkit.key_binding import KeyBindings
+
+        if keys in self._call_sessions:
+            return self._call_sessions[keys]
+        bindings = KeyBindings()
+        line_empty = Condition(lambda: not get_app_buffer_text())
+
+        def get_app_buffer_text() -> str:
+            from prompt_toolkit.application import get_app
+
+            return get_app().current_buffer.text
+
+        for key in keys:
+            for typed in {key.lower(), key.upper()}:
+
+                @bindings.add(typed, filter=line_empty)
+                def _call(event: KeyPressEvent, key: str = key) -> None:
+                    """The call's key answers at once, as if typed with Enter."""
+                    event.current_buffer.text = key
+                    event.app.exit(result=key)
+
+        @bindings.add("f2")
+        def _stop_speech(event: object) -> None:
+            self.stop_speech()
+
+        session: PromptSession[str | None] = PromptSession(
+            key_bindings=bindings,
+            output=console_output(),
+            reserve_space_for_menu=0,
+            enable_system_prompt=False,
+            enable_suspend=False,
+        )
+        self._call_sessions[keys] = session
+        return session
 
     @contextmanager
     def keys_held(self) -> Iterator[None]:

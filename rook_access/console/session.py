@@ -25,12 +25,15 @@ from ..announcer.base import BRAILLE_WIDTH
 from ..announcer.message import Message
 from ..braille.display import BrailleDisplayChannel
 from ..engine import IllegalActionError
+from ..engine.calls import open_offer
 from ..engine.cards import shown
 from ..output.channels import user_language, voice_lines
-from ..players import Player
+from ..players import LevelError, Player, parse_levels
+from ..players.reactions import HasLevel
 from ..record import RecordWriter
 from ..saves import GameSaver
 from ..settings import SettingError, Settings, setting_choices
+from .calls import CallWindow, ReadingClock, timed_calls
 from .families import family_of
 from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CtrlC
@@ -229,6 +232,10 @@ class ConsoleGame:
         """A Ctrl-C that came while the game was busy: "notice" or "leave", taken at the next safe point."""
         self.lines.connect(GameKeys(self.completion_words, self.moves_as_printed, self.stop_speech))
         self.settings.on_change = self._setting_changed
+        self.reading = ReadingClock(self.settings.effective.reading_speed)
+        """When the lines said so far will have been read: a call window opens no sooner (``console.calls``)."""
+        self.call_window = CallWindow(sleep=self._wait)
+        """The timed window of quick calls."""
 
     def moves_as_printed(self) -> list[str]:
         """The moves Tab says on an empty line, their cards as the lines print them (in words at a terminal)."""
@@ -241,8 +248,49 @@ class ConsoleGame:
 
     def _user_typed(self, line: str | None) -> None:
         """A line came back from the user: the channel cuts its speech as the user set."""
-        if line is not None and isinstance(self.channel, TypingAwareSink):
+        if line is None:
+            return
+        self.reading.typed()
+        if isinstance(self.channel, TypingAwareSink):
             self.channel.user_input()
+
+    def user_typed(self, line: str | None) -> None:
+        """The user answered (a call window's answer): speech is cut as for a typed line."""
+        self._user_typed(line)
+
+    def controller(self, seat: int) -> int:
+        """The seat whose player decides for ``seat``."""
+        return self.family.controller(self.state, seat)
+
+    def current_settings(self) -> Settings:
+        """The settings in effect now."""
+        return self.settings.effective
+
+    def apply_action(self, seat: int, action: Any) -> None:
+        """Apply one action of ``seat`` (a call window's answer), announce and save as after any move."""
+        self.state.apply(action, seat)
+        self._after_action(seat, action)
+
+    def computer_levels(self) -> list[str]:
+        """The levels of the computer seats: each player's own (a resumed game keeps its levels), else the
+        ``level`` setting's."""
+        seats = len(self.players)
+        try:
+            levels = parse_levels(self.settings.effective.level, seats)
+        except LevelError:
+            levels = ["normal"] * seats
+        return [
+            player.level if isinstance(player, HasLevel) else level
+            for level, player in zip(levels, self.players, strict=False)
+            if player is not None
+        ]
+
+    def _wait(self, seconds: float) -> None:
+        """Wait, as while the computers play (a second Ctrl-C leaves)."""
+        if seconds <= 0:
+            return
+        with self._waiting_on_computers():
+            self.sleep(seconds)
 
     def completion_words(self) -> list[str]:
         """The words Tab completes now: the legal moves first, then the commands that apply
@@ -276,6 +324,7 @@ class ConsoleGame:
     def say(self, line: str, urgent: bool = False) -> None:
         """Say one line that answers the user (not an announcement of the game)."""
         for message in self.narrator.messages([line], urgent):
+            self.reading.written(message.spoken)
             self.channel.say(message)
 
     def say_as_typed(self, line: str) -> None:
@@ -324,6 +373,11 @@ class ConsoleGame:
         state = self.state
         while not state.is_over:
             self._take_ctrl_c()
+            offer = open_offer(state)
+            if offer is not None and timed_calls(self):
+                self.reading.words_a_minute = self.settings.effective.reading_speed
+                self.call_window.run(self, offer, self.computer_levels())
+                continue
             seat = state.seats_to_act()[0]
             actor = self.family.controller(state, seat)
             player = self.players[actor]  # the dummy's cards are chosen by the player who plays it
@@ -422,6 +476,7 @@ class ConsoleGame:
             self.last_said = said
         for message in said:
             self.recent.append(message)
+            self.reading.written(message.spoken)
             self.channel.say(message)
 
     def _after_action(self, seat: int, action: Any) -> None:
@@ -568,8 +623,10 @@ class ConsoleGame:
     def _asked_next(self) -> bool:
         """Whether the next to act is asked at the keyboard (no computer moves and no automatic step comes first)."""
         seat = self.seat_to_ask()
-        return seat is not None and self.players[self.family.controller(self.state, seat)] is None and (
-            self.family.automatic(self.state, seat) is None
+        return (
+            seat is not None
+            and self.players[self.family.controller(self.state, seat)] is None
+            and (self.family.automatic(self.state, seat) is None)
         )
 
     def _play_the_only_card(self) -> bool:

@@ -24,9 +24,11 @@ from typing import Any
 
 from .clock import CLOCK
 from .deal import Deal
+from .donkey import donkey_game
 from .doubt import doubt_game
 from .errors import InvalidDealError
 from .match import match_game
+from .panjandrum import panjandrum_game
 from .protocol import GameDescription, Option, OptionError, OptionValue, TableSetup
 from .rules import (
     BOOKLET_VARIANTS,
@@ -41,6 +43,7 @@ from .rules import (
 )
 from .solitaire import SOLITAIRE
 from .state import GameState
+from .tuxedo import tuxedo_game
 
 
 class UnknownGameError(OptionError):
@@ -291,6 +294,9 @@ GAMES: dict[str, GameDescription] = {
         CLOCK,
         *(trick_game(rules) for rules in BOOKLET_VARIANTS.values()),
         match_game(PLAYERS),
+        donkey_game(PLAYERS),
+        panjandrum_game(PLAYERS),
+        tuxedo_game(PLAYERS),
         doubt_game(PLAYERS),
     )
 }

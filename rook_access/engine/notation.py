@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from . import clock, doubt, match, patience_deck, solitaire
+from . import clock, donkey, doubt, match, panjandrum, patience_deck, solitaire, tuxedo
 from .actions import CHECK, PASS, Bid, Check, Discard, NameTrump, Pass, Play
 from .cards import (
     COLOR_NAMES,
@@ -84,7 +84,7 @@ JsonObject = dict[str, Any]
 class NotationError(RookError):
     """A JSON object that is not an action of any game; the message says why, in a few words.
 
-    >>> action_from_json({"seat": 0, "fold": True})
+    >>> action_from_json({"seat": 0, "juggle": True})
     Traceback (most recent call last):
     ...
     rook_access.engine.notation.NotationError: a saved action is of an unknown kind
@@ -449,10 +449,199 @@ register_event(
 )  # fmt: skip
 
 
+# ------------------------------------------------------------ the donkey family
+register_action(
+    donkey.Pass,
+    "pass_card",
+    lambda action: card_name(action.card),
+    lambda value: donkey.Pass(parse_card(value)) if isinstance(value, str) else None,
+)
+register_action(donkey.Fold, "fold", lambda action: True, lambda value: donkey.FOLD if value is True else None)
+register_event(
+    donkey.DonkeyStarted,
+    lambda event: {
+        "event": "game_start", "variant": "donkey", "players": len(event.names), "seat_names": list(event.names),
+        "dealer": event.dealer, "hands": [_names(hand) for hand in event.hands],
+    },
+)  # fmt: skip
+register_event(donkey.CardChosen, lambda event: {"event": "card_chosen", "seat": event.seat, "round": event.round})
+register_event(donkey.CardsPassed, lambda event: {"event": "cards_passed", "round": event.round})
+register_event(
+    donkey.CardPassed,
+    lambda event: {
+        "event": "card_passed", "seat": event.seat, "to": event.to, "card": card_name(event.card),
+        "round": event.round,
+    },
+)  # fmt: skip
+register_event(
+    donkey.FourOfAKind,
+    lambda event: {"event": "four_of_a_kind", "seat": event.seat, "number": event.number, "round": event.round},
+)
+register_event(
+    donkey.Folded, lambda event: {"event": "fold", "seat": event.seat, "place": event.place, "number": event.number}
+)
+register_event(
+    donkey.DonkeyOver,
+    lambda event: {
+        "event": "donkey_over", "winners": list(event.winners), "donkey": event.donkey, "folds": list(event.folds),
+        "rounds": event.rounds, "reason": event.reason,
+    },
+)  # fmt: skip
+
+
+# ------------------------------------------------------------ the panjandrum family
+def _truth(value: Any, action: Any) -> Any | None:
+    return action if value is True else None
+
+
+def _slips(slips: tuple[panjandrum.Slip, ...]) -> list[JsonObject]:
+    return [{"mistake": slip.mistake.name.lower(), "card": card_name(slip.card)} for slip in slips]
+
+
+def _slip(slip: panjandrum.Slip | None) -> JsonObject | None:
+    return None if slip is None else _slips((slip,))[0]
+
+
+register_action(panjandrum.Lift, "lift", lambda action: True, lambda value: _truth(value, panjandrum.LIFT))
+register_action(panjandrum.Build, "to_building", lambda action: True, lambda value: _truth(value, panjandrum.BUILD))
+register_action(
+    panjandrum.OnDelay, "on_delay", lambda action: action.seat,
+    lambda value: panjandrum.OnDelay(value) if _is_int(value) else None,
+)  # fmt: skip
+register_action(panjandrum.Call, "panjandrum", lambda action: True, lambda value: _truth(value, panjandrum.CALL))
+register_action(panjandrum.LetGo, "let_go", lambda action: True, lambda value: _truth(value, panjandrum.LET_GO))
+register_event(
+    panjandrum.PanjandrumStarted,
+    lambda event: {
+        "event": "game_start", "variant": "panjandrum", "players": len(event.names),
+        "seat_names": list(event.names), "dealer": event.dealer, "hands": [_names(hand) for hand in event.hands],
+    },
+)  # fmt: skip
+register_event(
+    panjandrum.Lifted,
+    lambda event: {"event": "lift", "seat": event.seat, "card": card_name(event.card), "mistake": _slip(event.slip)},
+)
+register_event(
+    panjandrum.CardPlayed,
+    lambda event: {
+        "event": "play", "seat": event.seat, "card": card_name(event.card), "lifted": event.lifted,
+        "to": "building" if event.to is None else event.to,
+        "onto": None if event.onto is None else card_name(event.onto), "mistake": _slip(event.slip),
+    },
+)  # fmt: skip
+register_event(
+    panjandrum.DelayTurnedOver, lambda event: {"event": "delay_turned_over", "seat": event.seat, "size": event.size}
+)
+register_event(
+    panjandrum.PanjandrumCalled,
+    lambda event: {
+        "event": "panjandrum", "caller": event.caller, "accused": event.accused, "right": event.right,
+        "mistakes": _slips(event.slips), "penalized": event.penalized,
+        "gifts": [{"seat": giver, "cards": count} for giver, count in event.gifts], "holding": event.holding,
+    },
+)  # fmt: skip
+register_event(panjandrum.CallLetGo, lambda event: {"event": "no_call", "accused": event.accused})
+register_event(
+    panjandrum.PanjandrumOver,
+    lambda event: {
+        "event": "panjandrum_over", "winners": list(event.winners), "counts": list(event.counts),
+        "reason": event.reason,
+    },
+)  # fmt: skip
+
+
+# ----------------------------------------------------------- the tuxedo family
+def _read_card_action(kind: Callable[[Card], Any]) -> Callable[[Any], Any | None]:
+    return lambda value: kind(parse_card(value)) if isinstance(value, str) else None
+
+
+def _read_tuxedo_build(value: Any) -> tuxedo.Build | None:
+    if not isinstance(value, dict) or set(value) != {"card", "on"}:
+        return None
+    card, on = value["card"], value["on"]
+    if not isinstance(card, str) or not isinstance(on, str):
+        return None
+    return tuxedo.Build(parse_card(card), parse_card(on))
+
+
+register_action(tuxedo.Take, "take", lambda action: card_name(action.card), _read_card_action(tuxedo.Take))
+register_action(tuxedo.Lay, "lay_card", lambda action: card_name(action.card), _read_card_action(tuxedo.Lay))
+register_action(
+    tuxedo.Build, "build_on", lambda action: {"card": card_name(action.card), "on": card_name(action.on)},
+    _read_tuxedo_build,
+)  # fmt: skip
+register_action(tuxedo.Orange, "orange", lambda action: True, lambda value: tuxedo.ORANGE if value is True else None)
+register_action(
+    tuxedo.NoOrange, "no_orange", lambda action: True, lambda value: tuxedo.NO_ORANGE if value is True else None
+)
+register_event(
+    tuxedo.TuxedoStarted,
+    lambda event: {
+        "event": "game_start", "variant": "tuxedo", "players": len(event.names), "seat_names": list(event.names),
+        "dealer": event.dealer, "target": event.target,
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.DealStarted,
+    lambda event: {
+        "event": "deal", "deal": event.deal, "dealer": event.dealer, "hands": [_names(hand) for hand in event.hands],
+        "centre": _names(event.centre), "pack_left": event.pack_left,
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.Redealt,
+    lambda event: {
+        "event": "redeal", "hands": [_names(hand) for hand in event.hands], "to_centre": _names(event.to_centre),
+        "pack_left": event.pack_left,
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.Captured,
+    lambda event: {
+        "event": "capture", "seat": event.seat, "card": card_name(event.card),
+        "groups": [_names(group) for group in event.groups], "sweep": event.sweep,
+    },
+)  # fmt: skip
+register_event(tuxedo.Laid, lambda event: {"event": "laid", "seat": event.seat, "card": card_name(event.card)})
+register_event(
+    tuxedo.Built,
+    lambda event: {
+        "event": "build", "seat": event.seat, "card": card_name(event.card), "on": _names(event.on),
+        "value": event.value, "rebuilt": event.rebuilt,
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.OrangeCalled,
+    lambda event: {
+        "event": "orange", "seat": event.seat, "capturer": event.capturer, "right": event.right,
+        "points": event.points,
+    },
+)  # fmt: skip
+register_event(tuxedo.OrangeMissed, lambda event: {"event": "orange_missed", "capturer": event.capturer})
+register_event(
+    tuxedo.CentreLeft, lambda event: {"event": "centre_left", "seat": event.seat, "cards": _names(event.cards)}
+)
+register_event(
+    tuxedo.DealCounted,
+    lambda event: {
+        "event": "deal_counted", "deal": event.deal, "totals": list(event.totals),
+        "counts": [
+            {"cards": count.cards, "most": count.most, "oranges": count.oranges, "wrong": count.wrong,
+             "big": count.big, "little": count.little, "fives": count.fives, "points": count.points}
+            for count in event.counts
+        ],
+    },
+)  # fmt: skip
+register_event(
+    tuxedo.TuxedoOver,
+    lambda event: {
+        "event": "tuxedo_over", "totals": list(event.totals), "winners": list(event.winners), "deals": event.deals,
+    },
+)  # fmt: skip
 # ------------------------------------------------------------ the doubt family (I Doubt It)
 register_action(doubt.Lay, "face_down", lambda action: card_name(action.card), lambda value: _lay_from(value))
 register_action(doubt.Doubt, "doubt", lambda action: True, lambda value: doubt.DOUBT if value is True else None)
-register_action(doubt.LetGo, "let_go", lambda action: True, lambda value: doubt.LET_GO if value is True else None)
+register_action(doubt.LetGo, "undoubted", lambda action: True, lambda value: doubt.LET_GO if value is True else None)
 
 
 def _lay_from(value: Any) -> doubt.Lay | None:

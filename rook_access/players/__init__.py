@@ -22,10 +22,13 @@ from collections.abc import Callable, Mapping
 from ..engine.cards import shown
 from .base import Player
 from .basic import BasicPlayer
+from .donkey_player import donkey_maker
 from .doubt_player import player_maker as doubt_maker
 from .match_player import MatchPlayer
+from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
 from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
+from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
 LEVELS: dict[str, Callable[[int | None], Player]] = {
     "easy": BasicPlayer,
@@ -102,6 +105,9 @@ def make_player(level: str = DEFAULT_LEVEL, seed: int | None = None, family: str
 
 register_players("tricks", LEVELS)
 register_players("match", {level: MatchPlayer for level in PLAYER_LEVELS})
+register_players("donkey", {level: donkey_maker(level) for level in PLAYER_LEVELS})
+register_players("panjandrum", {level: _panjandrum_player(level) for level in PLAYER_LEVELS})
+register_players("tuxedo", tuxedo_levels())
 register_players("doubt", {level: doubt_maker(level) for level in PLAYER_LEVELS})
 
 
@@ -111,6 +117,7 @@ __all__ = [
     "LevelError",
     "LEVELS",
     "MatchPlayer",
+    "TuxedoPlayer",
     "PLAYER_LEVELS",
     "PlayerMaker",
     "BasicPlayer",

@@ -49,3 +49,10 @@ class Reacts(Protocol):
     """
 
     def reaction(self, view: Any) -> float: ...
+
+
+@runtime_checkable
+class HasLevel(Protocol):
+    """A computer player that says its level (``easy``, ``normal``, ``strong``, ``random``)."""
+
+    level: str

@@ -362,7 +362,8 @@ def test_each_family_in_the_command_card_data_gets_a_card_of_its_own(tmp_path):
     (tmp_path / COMMAND_CARDS).write_text(json.dumps(data), encoding="utf-8")
     names = [document.name for document in documents(tmp_path)]
     assert names == ["rules", "commands", "patience-commands", "party-commands", "card-labels"]
-    # The program's own families: Rook, the patience games, Match and I Doubt It, each with its card.
+    # The program's own families: Rook, the patience games and the booklet's other games, each with its card.
     assert [document.name for document in documents(make.DOCS)] == [
-        *names[:3], "match-commands", "doubt-commands", *names[4:]
+        *names[:3], "match-commands", "donkey-commands", "panjandrum-commands", "tuxedo-commands", "doubt-commands",
+        *names[4:]
     ]

@@ -105,7 +105,7 @@ def test_a_whole_game_with_piped_input_the_user_doubting_its_record_replayed_and
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["setup"]["variant"] == "i-doubt-it" and saved["setup"]["options"] == {"players": PLAYERS}
     kinds = {next(key for key in action if key != "seat") for action in saved["actions"]}
-    assert kinds == {"face_down", "doubt", "let_go"}
+    assert kinds == {"face_down", "doubt", "undoubted"}
     rebuilt = read_save(path)
     assert rebuilt is not None
     first_part = record.read_bytes()

@@ -239,7 +239,7 @@ def test_the_view_hides_every_other_hand_and_every_face_down_card() -> None:
 def test_notation_of_actions_and_events() -> None:
     assert action_to_json(1, Lay(parse_card("7r"))) == {"seat": 1, "face_down": "7r"}
     assert action_to_json(2, DOUBT) == {"seat": 2, "doubt": True}
-    assert action_to_json(2, LET_GO) == {"seat": 2, "let_go": True}
+    assert action_to_json(2, LET_GO) == {"seat": 2, "undoubted": True}
     for action in (Lay(parse_card("14g")), DOUBT, LET_GO):
         assert action_from_json(action_to_json(3, action)) == (3, action)
     state = DoubtState.from_seed(2, 3)

@@ -80,8 +80,9 @@ def test_every_trick_variant_is_registered_by_its_name_with_the_options_declared
     assert sorted(tricks) == sorted(VARIANTS)
     hasbro = [name for name in VARIANTS if name not in BOOKLET_VARIANTS]
     # The 1913 booklet's trick games come after its patience games, so the numbers of the list stay;
-    # Match, the booklet's game for children, comes last.
-    assert list(GAMES) == [*hasbro, "solitaire", "clock", *BOOKLET_VARIANTS, "match", "i-doubt-it"]
+    # Then the booklet's other games: Match, Donkey, Panjandrum, Tuxedo and I Doubt It.
+    games = ["match", "donkey", "panjandrum", "tuxedo", "i-doubt-it"]
+    assert list(GAMES) == [*hasbro, "solitaire", "clock", *BOOKLET_VARIANTS, *games]
     for name, game in tricks.items():
         rules = VARIANTS[name]
         sizes = rules.table_sizes

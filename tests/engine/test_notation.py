@@ -43,7 +43,7 @@ def test_every_trick_action_is_written_and_read_back(action, value):
     [
         ({"seat": 0}, "a saved action is not a seat and one action"),
         ({"seat": True, "pass": True}, "a saved action's seat is not a seat number"),
-        ({"seat": 0, "fold": True}, "a saved action is of an unknown kind"),
+        ({"seat": 0, "juggle": True}, "a saved action is of an unknown kind"),
         ({"seat": 0, "bid": "75"}, "a saved bid has a value of the wrong type"),
         ({"seat": 0, "play": "15r"}, "a saved play names no card or color"),
         ({"seat": 0, "discard": ["5r", "5r"]}, "a saved discard names a card twice"),

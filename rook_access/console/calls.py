@@ -1,0 +1,229 @@
+"""The call window: quick calls made fairly by players who hear the table.
+
+Tuxedo's "Orange", "I doubt it", Panjandrum's call and Donkey's fold reward
+speed (``engine.calls``).  A player who hears the game learns of an event
+only when its line has been spoken or read, so a call window here
+
+- opens only once the event's line has reached the user: with the
+  program's own voice, when the voice has finished saying it; with a
+  screen reader or plain lines, when the line has been written and the
+  reader has had time to read it at the ``reading_speed`` setting (words a
+  minute), counted from when each line was written;
+- stays open ``call_time`` seconds (by default, by the computers' level:
+  ``players.reactions.WINDOW_SECONDS``);
+- takes the call from one key at a terminal (``o``, ``d``, ``p``, ``f``,
+  answered the moment it is pressed, no Enter) or the word typed with
+  Enter; Enter alone lets the call go at once; other commands (``repeat``,
+  ``centre``) are answered while the window stays open;
+- times the computers from its opening: each answers a drawn time after it
+  (``players.reactions``), never sooner than a person could react to what
+  they have just heard.
+
+The answers are then applied in the order they came (a call typed before
+the window opened counts as made at its opening).  With ``calls turns``,
+or with piped input, there is no clock: each seat is asked in turn by the
+session's ordinary loop.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from ..announcer.calls import DECLINE_WORDS, call_words, window_prompt
+from ..engine.calls import CallOffer, open_offer
+from ..output.channels import FinishesSpeech
+from ..output.speech_log import SpeechLog
+from ..players.reactions import WINDOW_SECONDS, Reacts, reaction_delay
+from ..settings import Settings
+from .lines import ReadsCalls, is_interactive
+
+LONGEST_DELIVERY = 120.0
+"""The longest the window waits for speech to end (a stuck speech server never holds the game)."""
+
+
+def words_in(text: str) -> int:
+    """The words of a line, as a reader takes them (at least one)."""
+    return max(1, len(text.split()))
+
+
+class ReadingClock:
+    """When the lines written so far will have been read, one after another, at ``words_a_minute``.
+
+    A line starts to be read when it is written or when the line before it
+    has been read, whichever is later.  Typing a line means the user has
+    heard enough: the clock starts again from then.
+    """
+
+    def __init__(self, words_a_minute: int, now: Callable[[], float] = time.monotonic) -> None:
+        self.words_a_minute = words_a_minute
+        self.now = now
+        self.read_by = now()
+
+    def written(self, text: str) -> None:
+        """A line was written now."""
+        start = max(self.now(), self.read_by)
+        self.read_by = start + words_in(text) * 60.0 / self.words_a_minute
+
+    def typed(self) -> None:
+        """The user typed: everything written so far counts as read."""
+        self.read_by = self.now()
+
+    def still_to_read(self) -> float:
+        """Seconds until everything written has been read (0 if it has)."""
+        return max(0.0, self.read_by - self.now())
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A seat's answer to an offer, ``at`` seconds after the window opened (``math.inf``: never in time)."""
+
+    seat: int
+    action: Any
+    at: float
+
+
+@runtime_checkable
+class Named(Protocol):
+    """An output channel, by its name: ``voice`` speaks every line itself."""
+
+    name: str
+
+
+class CallTable(Protocol):
+    """What the call window needs of the console game (``session.ConsoleGame``)."""
+
+    state: Any
+    players: list[Any]
+    humans: list[int]
+    channel: Any
+    lines: Any
+    reading: ReadingClock
+
+    def controller(self, seat: int) -> int: ...
+
+    def current_settings(self) -> Settings: ...
+
+    def apply_action(self, seat: int, action: Any) -> None: ...
+
+    def handle_line(self, line: str, may_act: bool = True) -> bool: ...
+
+    def user_typed(self, line: str | None) -> None: ...
+
+    def say(self, line: str, urgent: bool = False) -> None: ...
+
+
+def timed_calls(table: CallTable) -> bool:
+    """Whether calls are made in a timed window now: the setting says timed and a person types at a terminal."""
+    return (
+        table.current_settings().calls == "timed"
+        and is_interactive(table.lines)
+        and isinstance(table.lines, ReadsCalls)
+    )
+
+
+def window_seconds(settings: Settings, levels: Sequence[str]) -> float:
+    """How long the window stays open: the ``call_time`` setting, else the longest default of the levels."""
+    if settings.call_time:
+        return settings.call_time
+    fallback = WINDOW_SECONDS["normal"]
+    return max((WINDOW_SECONDS.get(level, fallback) for level in levels), default=fallback)
+
+
+def computer_answers(table: CallTable, offer: CallOffer) -> list[Answer]:
+    """Each computer seat's answer to ``offer`` and when it comes, quickest first."""
+    answers = []
+    for seat in offer.seats:
+        player = table.players[table.controller(seat)]
+        if player is None:
+            continue
+        view = table.state.view(seat)
+        action = player.choose(view)
+        if isinstance(player, Reacts):
+            delay = player.reaction(view)
+        else:
+            delay = reaction_delay("normal", random.Random(len(table.state.events) * 97 + seat))
+        answers.append(Answer(seat, action, delay))
+    return sorted(answers, key=lambda answer: answer.at)
+
+
+class CallWindow:
+    """Runs the timed window of one offer at the console (see the module's docstring)."""
+
+    def __init__(
+        self,
+        now: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        log: SpeechLog | None = None,
+    ) -> None:
+        self.now = now
+        self.sleep = sleep
+        self.log = log if log is not None else SpeechLog("calls")
+
+    def wait_until_delivered(self, table: CallTable) -> None:
+        """Wait until the lines said so far have reached the user (see the module's docstring)."""
+        channel = table.channel
+        if isinstance(channel, FinishesSpeech):
+            channel.idle(LONGEST_DELIVERY)
+        if not (isinstance(channel, Named) and channel.name == "voice"):
+            self.sleep(table.reading.still_to_read())
+
+    def run(self, table: CallTable, offer: CallOffer, levels: Sequence[str]) -> None:
+        """Open the window for ``offer``, take the answers in the order they come, and apply them."""
+        computers = computer_answers(table, offer)
+        keyboard = [seat for seat in offer.seats if table.controller(seat) in table.humans]
+        answers = list(computers)
+        if keyboard:
+            self.wait_until_delivered(table)
+            length = window_seconds(table.current_settings(), levels)
+            answers += self._keyboard_answers(table, offer, keyboard[0], computers, length)
+            answers += [Answer(seat, offer.decline or offer.call, math.inf) for seat in keyboard[1:]]
+        self._apply_in_order(table, offer, sorted(answers, key=lambda answer: answer.at))
+
+    def _keyboard_answers(
+        self, table: CallTable, offer: CallOffer, seat: int, computers: Sequence[Answer], length: float
+    ) -> list[Answer]:
+        """The keyboard seat's answer, timed from the window's opening."""
+        limit = length
+        first_call = next((answer for answer in computers if answer.action == offer.call), None)
+        if offer.first_only and first_call is not None:
+            limit = min(length, first_call.at)  # the window closes when a computer calls first
+        question = window_prompt(offer)
+        calls = {word.lower() for word in call_words(offer)}
+        opened = self.now()
+        self.log.write("window", word=offer.word, seat=seat, seconds=round(limit, 3))
+        lines: ReadsCalls = table.lines
+        while True:
+            remaining = limit - (self.now() - opened)
+            if remaining <= 0:
+                break
+            typed = lines.read_call(question, sorted(calls), remaining)
+            if typed is None:
+                break
+            table.user_typed(typed)
+            at = self.now() - opened
+            word = typed.strip().lower()
+            if word in calls:
+                self.log.write("answer", word=offer.word, seat=seat, call=True, at=round(at, 4))
+                return [Answer(seat, offer.call, at)]
+            if word in DECLINE_WORDS and offer.decline is not None:
+                self.log.write("answer", word=offer.word, seat=seat, call=False, at=round(at, 4))
+                return [Answer(seat, offer.decline, at)]
+            if not table.handle_line(typed, may_act=False):
+                raise EOFError  # the user quit while the window was open
+        self.log.write("closed", word=offer.word, seat=seat)
+        if offer.decline is None:
+            return [Answer(seat, offer.call, math.inf)]  # a must: made last, too slow
+        return [Answer(seat, offer.decline, math.inf)]
+
+    def _apply_in_order(self, table: CallTable, offer: CallOffer, answers: Sequence[Answer]) -> None:
+        """Apply the answers in the order they came, while the offer is open to their seats."""
+        for answer in answers:
+            current = open_offer(table.state)
+            if current is None or current.word != offer.word or answer.seat not in current.seats:
+                continue  # the offer has closed (a call came first) or this seat has answered
+            table.apply_action(answer.seat, answer.action)
