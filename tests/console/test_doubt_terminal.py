@@ -1,5 +1,9 @@
-"""I Doubt It played to its end in a real terminal (tmux), typed as a person would: the hand asked for at each
-turn and a card played from it, a doubt typed with d, Enter letting a card go, and the game's last lines."""
+"""I Doubt It played in a real terminal (tmux), typed as a person would.
+
+A whole game with ``--calls turns`` (each player asked in turn whether to doubt, no clock): the hand asked
+for at each turn and a card played from it, a doubt typed with d, Enter letting a card go, and the game's
+last lines.  Then the timed window (the default at a terminal): the short prompt ``Doubt? d`` once the play's
+line has had time to be read, and ``d`` alone, no Enter, doubts at once, before the (easy, slow) computers."""
 
 from __future__ import annotations
 
@@ -39,7 +43,7 @@ def _hand(term: Terminal) -> list[str]:
 
 def test_a_game_of_i_doubt_it_played_to_its_end_in_a_terminal_with_the_user_doubting(tmp_path):
     args = ["--variant", "i-doubt-it", "--players", "3", "--level", "easy", "--seed", "8", "--output", "plain",
-            "--pacing", "delay", "--delay", "0"]
+            "--pacing", "delay", "--delay", "0", "--calls", "turns"]
     term = Terminal(args, tmp_path, width=250)
     doubts = plays = 0
     try:
@@ -73,3 +77,47 @@ def test_a_game_of_i_doubt_it_played_to_its_end_in_a_terminal_with_the_user_doub
         assert not list((tmp_path / "data" / "saves").glob("*.json"))  # the game is over: its save is gone
     finally:
         term.close()
+
+
+def test_at_a_terminal_the_timed_window_takes_the_doubt_key_at_once(tmp_path):
+    args = ["--variant", "i-doubt-it", "--players", "3", "--level", "easy", "--seed", "8", "--output", "plain",
+            "--pacing", "delay", "--delay", "0", "--reading-speed", "600"]
+    term = Terminal(args, tmp_path, width=250)
+    try:
+        term.wait_for("I Doubt It, 3 players: play a card face down, calling the next number.", timeout=20)
+        for _ in range(40):
+            last = _asked_timed(term)
+            if last.startswith("Doubt? d"):
+                start = time.monotonic()
+                term.type("d", enter=False)  # the key alone: no Enter
+                term.wait_for("You doubt ", timeout=5)
+                assert time.monotonic() - start < 3  # before the easy computers' slowest answer
+                break
+            number = last.removeprefix(TURN).split(":")[0]
+            hand = _hand(term)
+            true = [card for card in hand if card[:-1] == number]
+            said = term.screen().count("You play ")
+            term.type(f"play {(true or hand)[0]}")
+            term.wait_for_count("You play ", said + 1)
+        else:
+            raise AssertionError(term.screen()[-1500:])
+        screen = term.wait_for("It is ", timeout=5)
+        window = [line for line in screen.splitlines() if line.startswith("Doubt? d")]
+        assert window and not any(line.startswith(DOUBT) for line in window)  # the short prompt
+        term.type("quit")
+        term.wait_for("EXIT=0", timeout=20)
+        assert "Traceback" not in term.screen() and screen_reader_safe(term.screen())
+    finally:
+        term.close()
+
+
+def _asked_timed(term: Terminal, timeout: float = 30.0) -> str:
+    """Wait until the last line is the timed window's prompt or a turn's question; that line."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = [line for line in term.screen().splitlines() if line.strip()]
+        last = lines[-1] if lines else ""
+        if last.startswith((TURN, "Doubt? d")) or "EXIT=" in last:
+            return last
+        time.sleep(0.05)
+    raise AssertionError(f"no question came; the screen shows:\n{term.screen()[-1500:]}")
