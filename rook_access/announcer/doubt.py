@@ -14,7 +14,7 @@ takes the centre.
     ['You play 7r face down as 8, your last card.']
     >>> centre = tuple(parse_card(card) for card in ("1r", "2x", "3g"))
     >>> narrator.event_lines(Doubted(2, 1, centre[-1], 3, True, 2, centre, 17))
-    ['North doubts West's 3.', 'It is 3g, a true 3.', 'North takes the centre, 3 cards, and holds 17.']
+    ["North doubts West's 3.", 'It is 3g, a true 3.', 'North takes the centre, 3 cards, and holds 17.']
 """
 
 from __future__ import annotations
