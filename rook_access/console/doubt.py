@@ -181,7 +181,7 @@ class DoubtConsole:
         return any(isinstance(event, Doubted) for event in events)
 
     def hint_player(self) -> DoubtPlayer:
-        return DoubtPlayer("strong", 0)
+        return DoubtPlayer("strong", 0, sheds=False)
 
     def hint_lines(self, game: CommandContext, player: DoubtPlayer) -> list[str]:
         view = game.state.view(game.viewer())

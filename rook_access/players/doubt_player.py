@@ -252,8 +252,11 @@ def stake(view: DoubtView) -> float:
 class DoubtPlayer:
     """A computer player of I Doubt It at ``level`` (easy, normal, strong or random)."""
 
-    def __init__(self, level: str, seed: int | None = None) -> None:
+    def __init__(self, level: str, seed: int | None = None, sheds: bool = True) -> None:
         self.level = level
+        self.sheds = sheds
+        """Whether the strong player may keep a true card to shed one it never calls (the hint does not:
+        it names a true card whenever you hold one)."""
         self.name = level
         self.seed = seed
         self._knowledge: Knowledge | None = None
@@ -292,7 +295,7 @@ class DoubtPlayer:
         true = true_cards(view)
         if self.level == "random":
             return DoubtAdvice(Lay(rng.choice(view.hand)), "any card, at random")
-        if true and self.level == "strong" and len(view.hand) >= KEEP_FROM:
+        if true and self.level == "strong" and self.sheds and len(view.hand) >= KEEP_FROM:
             calls = my_calls(view, 2 * HIGHEST)
             dead = [card for card in view.hand if number_of(card) not in calls]
             public = self.public(view).chance_holds((), view.seat, view.number)

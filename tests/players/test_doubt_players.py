@@ -150,3 +150,14 @@ def test_the_strong_player_keeps_a_true_card_and_sheds_one_it_never_calls_when_n
     assert advice.action in (Lay(parse_card("4g")), Lay(parse_card("14y"))) and "keep it" in advice.reason
     monkeypatch.setattr(doubt_player, "PASSES", 1.01)
     assert DoubtPlayer("strong", 1).choose(view) == Lay(parse_card("1r"))  # a true card when a bluff may be seen
+
+
+def test_the_hint_names_a_true_card_whenever_you_hold_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rook_access.console.doubt import DOUBT_CONSOLE
+    from rook_access.players import doubt_player
+
+    monkeypatch.setattr(doubt_player, "PASSES", 0.0)
+    state = DoubtState(PATIENCE_PACK, 7, 6)
+    state.hands[0] = cards("1r 8r 8x 4g 14y")
+    advice = DOUBT_CONSOLE.hint_player().advise(state.view(0))
+    assert advice.action == Lay(parse_card("1r")) and "a true card" in advice.reason
