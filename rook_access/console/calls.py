@@ -117,12 +117,16 @@ class CallTable(Protocol):
     def say(self, line: str, urgent: bool = False) -> None: ...
 
 
-def timed_calls(table: CallTable) -> bool:
-    """Whether calls are made in a timed window now: the setting says timed and a person types at a terminal."""
+def timed_calls(table: CallTable, offer: CallOffer | None = None) -> bool:
+    """Whether calls are made in a timed window now: the setting says timed, a person types at a terminal,
+    and at most one of the seats ``offer`` asks is at the keyboard (players sharing a keyboard cannot race:
+    each is asked in turn)."""
+    at_keyboard = 0 if offer is None else sum(1 for seat in offer.seats if table.controller(seat) in table.humans)
     return (
         table.current_settings().calls == "timed"
         and is_interactive(table.lines)
         and isinstance(table.lines, ReadsCalls)
+        and at_keyboard <= 1
     )
 
 
@@ -181,7 +185,6 @@ class CallWindow:
             self.wait_until_delivered(table)
             length = window_seconds(table.current_settings(), levels)
             answers += self._keyboard_answers(table, offer, keyboard[0], computers, length)
-            answers += [Answer(seat, offer.decline or offer.call, math.inf) for seat in keyboard[1:]]
         self._apply_in_order(table, offer, sorted(answers, key=lambda answer: answer.at))
 
     def _keyboard_answers(

@@ -374,7 +374,7 @@ class ConsoleGame:
         while not state.is_over:
             self._take_ctrl_c()
             offer = open_offer(state)
-            if offer is not None and timed_calls(self):
+            if offer is not None and timed_calls(self, offer):
                 self.reading.words_a_minute = self.settings.effective.reading_speed
                 self.call_window.run(self, offer, self.computer_levels())
                 continue

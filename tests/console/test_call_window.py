@@ -411,3 +411,12 @@ def test_the_window_waits_in_real_time_for_slow_speech() -> None:
     finally:
         channel.close()
     assert opened.is_set() and state.applied == [(0, CALL)]
+
+
+def test_players_sharing_a_keyboard_are_asked_in_turn() -> None:
+    clock = FakeClock()
+    state = OfferState([1, 2, 0])
+    keys = TimedKeys(clock, [])
+    table = Table(state, [None, None, Computer(PASS, 1.0)], keys, None, clock)
+    assert not timed_calls(table, state.offer)
+    assert timed_calls(table, CallOffer("orange", "o", CALL, PASS, (2, 0)))
