@@ -44,6 +44,12 @@ from .lines import ReadsCalls, is_interactive
 
 LONGEST_DELIVERY = 120.0
 """The longest the window waits for speech to end (a stuck speech server never holds the game)."""
+DELIVERY_STEP = 0.05
+"""How often the wait for speech looks for a key typed meanwhile, in seconds."""
+
+
+class LeaveGame(Exception):
+    """The user left the game from a call window (``quit``, or Ctrl-C twice)."""
 
 
 def words_in(text: str) -> int:
@@ -167,14 +173,41 @@ class CallWindow:
         self.now = now
         self.sleep = sleep
         self.log = log if log is not None else SpeechLog("calls")
+        self.explained: set[str] = set()
+        """The calls whose window has been explained in this game."""
+        self.last_call = ""
+        """The word of a call just made with its one key (its rest, typed on, is dropped)."""
 
-    def wait_until_delivered(self, table: CallTable) -> None:
-        """Wait until the lines said so far have reached the user (see the module's docstring)."""
+    def wait_until_delivered(self, table: CallTable, typed_before: bool) -> None:
+        """Wait until the lines said so far have reached the user (see the module's docstring); a key
+        typed meanwhile ends the wait (the user has heard enough), unless keys were waiting already."""
         channel = table.channel
+        lines: ReadsCalls = table.lines
         if isinstance(channel, FinishesSpeech):
-            channel.idle(LONGEST_DELIVERY)
-        if not (isinstance(channel, Named) and channel.name == "voice"):
-            self.sleep(table.reading.still_to_read())
+            end = self.now() + LONGEST_DELIVERY
+            while not channel.idle(DELIVERY_STEP) and self.now() < end:
+                if not typed_before and lines.keys_waiting():
+                    return
+        if isinstance(channel, Named) and channel.name == "voice":
+            return
+        left = table.reading.still_to_read()
+        if typed_before:
+            self.sleep(left)
+        elif left > 0:
+            lines.wait_for_keys(left)
+
+    def explain(self, table: CallTable, offer: CallOffer, length: float) -> None:
+        """Say once a game, at the first window of each call, how it works."""
+        if offer.word in self.explained:
+            return
+        self.explained.add(offer.word)
+        word = offer.word.capitalize()
+        seconds = f"{length:g} seconds"
+        if offer.decline is None:
+            table.say(f"{word}: press {offer.key} or Enter to {offer.word}, within {seconds}; the last is slowest.")
+        else:
+            table.say(f"A call window: press {offer.key} alone to call {word}, Enter to let it go; "
+                      f"it closes in {seconds}.")  # fmt: skip
 
     def run(self, table: CallTable, offer: CallOffer, levels: Sequence[str]) -> None:
         """Open the window for ``offer``, take the answers in the order they come, and apply them."""
@@ -182,13 +215,29 @@ class CallWindow:
         keyboard = [seat for seat in offer.seats if table.controller(seat) in table.humans]
         answers = list(computers)
         if keyboard:
-            self.wait_until_delivered(table)
+            lines: ReadsCalls = table.lines
+            typed_before = lines.keys_waiting()
             length = window_seconds(table.current_settings(), levels)
-            answers += self._keyboard_answers(table, offer, keyboard[0], computers, length)
+            self.explain(table, offer, length)
+            self.wait_until_delivered(table, typed_before)
+            answers += self._keyboard_answers(table, offer, keyboard[0], computers, length, typed_before)
         self._apply_in_order(table, offer, sorted(answers, key=lambda answer: answer.at))
 
+    def leftover(self, line: str) -> bool:
+        """Whether ``line`` is the rest of the word whose first letter just made a call (``oubt`` after
+        the d of doubt): it is dropped, once, rather than answered as a command."""
+        word, self.last_call = self.last_call, ""
+        typed = line.strip().lower()
+        return bool(word and typed and len(typed) < len(word) and word.endswith(typed))
+
     def _keyboard_answers(
-        self, table: CallTable, offer: CallOffer, seat: int, computers: Sequence[Answer], length: float
+        self,
+        table: CallTable,
+        offer: CallOffer,
+        seat: int,
+        computers: Sequence[Answer],
+        length: float,
+        typed_before: bool = False,
     ) -> list[Answer]:
         """The keyboard seat's answer, timed from the window's opening."""
         limit = length
@@ -204,22 +253,27 @@ class CallWindow:
             remaining = limit - (self.now() - opened)
             if remaining <= 0:
                 break
-            typed = lines.read_call(question, sorted(calls), remaining)
+            typed = lines.read_call(question, sorted(calls), remaining, typed_before)
+            typed_before = False
             if typed is None:
                 break
             table.user_typed(typed)
             at = self.now() - opened
             word = typed.strip().lower()
-            if word in calls:
+            if word in calls or (word == "" and offer.decline is None):
                 self.log.write("answer", word=offer.word, seat=seat, call=True, at=round(at, 4))
+                self.last_call = offer.word if word == offer.key else ""
                 return [Answer(seat, offer.call, at)]
             if word in DECLINE_WORDS and offer.decline is not None:
                 self.log.write("answer", word=offer.word, seat=seat, call=False, at=round(at, 4))
                 return [Answer(seat, offer.decline, at)]
+            if self.leftover(typed):
+                continue
             if not table.handle_line(typed, may_act=False):
-                raise EOFError  # the user quit while the window was open
+                raise LeaveGame
         self.log.write("closed", word=offer.word, seat=seat)
         if offer.decline is None:
+            table.say("Time is up.")
             return [Answer(seat, offer.call, math.inf)]  # a must: made last, too slow
         return [Answer(seat, offer.decline, math.inf)]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
@@ -34,6 +35,10 @@ QUICK_KEYS: tuple[tuple[str, str], ...] = (
 
 CTRL_Z = "\x1a"
 """Ctrl-Z then Enter ends the input in a Windows console, as Ctrl-D does: a line of it alone ends it here too."""
+
+
+TYPED_BEFORE_SECONDS = 0.03
+"""Keys taken within this time of a call prompt's opening were waiting before it: typed, not pressed now."""
 
 
 def ends_input(line: str) -> bool:
@@ -100,10 +105,19 @@ class SharesCtrlC(Protocol):
 class ReadsCalls(Protocol):
     """A line source that can take a quick call against the clock (``console.calls``)."""
 
-    def read_call(self, question: str, keys: Sequence[str], seconds: float) -> str | None:
+    def keys_waiting(self) -> bool:
+        """Whether keys have been typed and wait to be read (none is read)."""
+        ...
+
+    def wait_for_keys(self, seconds: float) -> bool:
+        """Wait ``seconds``, or less if a key is typed meanwhile: whether one was (none is read)."""
+        ...
+
+    def read_call(self, question: str, keys: Sequence[str], seconds: float, typed_before: bool = False) -> str | None:
         """What the user typed within ``seconds``: one of the one-letter ``keys`` the moment it is
-        pressed, or a line with Enter (empty for Enter alone); None when the time is up.
-        EOFError at the end of input."""
+        pressed alone on an empty line, or a line with Enter (empty for Enter alone); None when the time
+        is up.  With ``typed_before``, the keys already waiting were typed before the event and are
+        taken as typing, never as a call.  EOFError at the end of input."""
         ...
 
 
@@ -230,6 +244,10 @@ class TerminalLines:
         self._kept: Document | None = None
         self._call_sessions: dict[tuple[str, ...], PromptSession[str | None]] = {}
         """The quick-call prompts, one for each set of call keys."""
+        self._call_opened = 0.0
+        """When the quick-call prompt now open opened (``time.monotonic``)."""
+        self._typed_before = False
+        """Whether keys waiting when it opened were typed before the event (``read_call``)."""
         """What was half typed when a quick key was pressed, for the next prompt."""
         bindings = KeyBindings()
         for key, command in QUICK_KEYS:
@@ -317,9 +335,37 @@ class TerminalLines:
                     return "quit"
                 self.say(CTRL_C_NOTICE)
 
-    def read_call(self, question: str, keys: Sequence[str], seconds: float) -> str | None:
-        """A quick call at the terminal: a one-letter key of ``keys`` is taken the moment it is
-        pressed on an empty line; Enter sends a line; None when ``seconds`` have passed."""
+    def keys_waiting(self) -> bool:
+        """Whether keys have been typed and wait to be read."""
+        return self.wait_for_keys(0.0)
+
+    def wait_for_keys(self, seconds: float) -> bool:
+        """Wait ``seconds`` or until a key is typed (it stays to be read); whether one was."""
+        if sys.platform == "win32":
+            import msvcrt
+
+            end = time.monotonic() + seconds
+            while True:
+                if msvcrt.kbhit():
+                    return True
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                time.sleep(min(left, 0.02))
+        import select
+
+        try:
+            ready, _, _ = select.select([sys.stdin], [], [], max(0.0, seconds))
+        except (OSError, ValueError):
+            time.sleep(max(0.0, seconds))
+            return False
+        return bool(ready)
+
+    def read_call(self, question: str, keys: Sequence[str], seconds: float, typed_before: bool = False) -> str | None:
+        """A quick call at the terminal: a one-letter key of ``keys`` pressed alone on an empty line is
+        taken the moment it is pressed; keys that come together (a word typed ahead) are typing, and so
+        are keys typed before the event with ``typed_before``; Enter sends a line; None when ``seconds``
+        have passed."""
         import asyncio
 
         from prompt_toolkit.application import get_app
@@ -329,6 +375,8 @@ class TerminalLines:
 
         def start_clock() -> None:
             app = get_app()
+            self._call_opened = time.monotonic()
+            self._typed_before = typed_before
 
             def time_up() -> None:
                 if app.is_running and not app.is_done:
@@ -348,6 +396,13 @@ class TerminalLines:
             if line is not None and ends_input(line):
                 raise EOFError
             return line
+
+    def _key_alone(self, event: KeyPressEvent) -> bool:
+        """Whether a call's key was pressed alone, as a call: not among keys that came together (a word
+        typed ahead), and not typed before the event (taken at once when the prompt opened)."""
+        if event.app.key_processor.input_queue:
+            return False
+        return not (self._typed_before and time.monotonic() - self._call_opened < TYPED_BEFORE_SECONDS)
 
     def _call_session(self, keys: tuple[str, ...]) -> PromptSession[str | None]:
         """A prompt for quick calls whose one-letter ``keys`` answer at once (made once for each set of keys)."""
@@ -370,7 +425,10 @@ class TerminalLines:
 
                 @bindings.add(typed, filter=line_empty)
                 def _call(event: KeyPressEvent, key: str = key) -> None:
-                    """The call's key answers at once, as if typed with Enter."""
+                    """The call's key pressed alone answers at once, as if typed with Enter; else it is typed."""
+                    if not self._key_alone(event):
+                        event.current_buffer.insert_text(event.data)
+                        return
                     event.current_buffer.text = key
                     event.app.exit(result=key)
 

@@ -33,7 +33,7 @@ from ..players.reactions import HasLevel
 from ..record import RecordWriter
 from ..saves import GameSaver
 from ..settings import SettingError, Settings, setting_choices
-from .calls import CallWindow, ReadingClock, timed_calls
+from .calls import CallWindow, LeaveGame, ReadingClock, timed_calls
 from .families import family_of
 from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CtrlC
@@ -352,7 +352,7 @@ class ConsoleGame:
             while True:
                 try:
                     return self._run()
-                except _Quit:
+                except (_Quit, LeaveGame):
                     return 0
                 except EOFError:  # the input ended while the game waited after a trick
                     self.say_goodbye("End of input. ")
@@ -591,6 +591,8 @@ class ConsoleGame:
         With ``may_act`` False (while the game waits between tricks) only
         review commands are carried out.
         """
+        if self.call_window.leftover(line):
+            return True  # the rest of a call's word whose first letter made the call
         try:
             command = self.family.parse(line, self.completion_words())
         except UnknownCommandError as error:

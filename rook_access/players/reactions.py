@@ -4,7 +4,7 @@ A computer's call comes a drawn time after the call window opens, and the
 window opens only once the event's line has reached the user (spoken by the
 program's voice, or written and given time to be read), so no computer is
 quicker than a person who has heard the event: the quickest, strong, needs
-at least ``QUICKEST`` seconds, a person's time to react to a sound.  Easy is
+at least ``QUICKEST`` seconds: time to hear the short prompt and react to it.  Easy is
 slow (and, in each game's player, often misses a call); strong is quick
 (and rarely wrong).
 
@@ -19,18 +19,18 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-QUICKEST = 0.6
+QUICKEST = 1.0
 """No computer calls sooner than this many seconds after the window opens."""
 
 REACTIONS: dict[str, tuple[float, float]] = {
-    "easy": (1.8, 3.6),
-    "normal": (1.1, 2.4),
-    "strong": (QUICKEST, 1.4),
-    "random": (QUICKEST, 3.6),
+    "easy": (2.4, 4.4),
+    "normal": (1.6, 3.0),
+    "strong": (QUICKEST, 2.0),
+    "random": (QUICKEST, 4.4),
 }
 """The fewest and most seconds a level takes to call, after the window opens."""
 
-WINDOW_SECONDS: dict[str, float] = {"easy": 6.0, "normal": 4.5, "strong": 3.5, "random": 4.5}
+WINDOW_SECONDS: dict[str, float] = {"easy": 7.0, "normal": 5.5, "strong": 4.5, "random": 5.5}
 """The call window's default length by the computers' level: longer than their slowest call."""
 
 

@@ -95,7 +95,14 @@ class TimedKeys:
     def read(self, question: str, fresh: bool = True) -> str | None:
         raise AssertionError("a timed window reads calls, not lines")
 
-    def read_call(self, question: str, keys: Sequence[str], seconds: float) -> str | None:
+    def keys_waiting(self) -> bool:
+        return False
+
+    def wait_for_keys(self, seconds: float) -> bool:
+        self.clock.sleep(seconds)
+        return False
+
+    def read_call(self, question: str, keys: Sequence[str], seconds: float, typed_before: bool = False) -> str | None:
         self.asked.append((question, tuple(keys), seconds))
         if not self.script:
             self.clock.sleep(seconds)
@@ -324,7 +331,7 @@ def test_speech_ends_before_the_window_opens(tmp_path: Path, output: str) -> Non
         channel = ScreenReaderChannel(write=lambda _: None, output=SpeechOnlyOutput(), log=log)
     state = OfferState([1, 0])
     clock = type("Now", (), {"now": staticmethod(time.monotonic), "sleep": staticmethod(time.sleep)})()
-    lines = TimedKeys(FakeClock(), [(0.0, "o")])
+    lines = TimedKeys(clock, [(0.0, "o")])
     table = Table(state, [None, Computer(PASS, 1.0)], lines, channel, clock, Settings(reading_speed=900))
     said = ["South lays 4r.", "West takes 7r and 5y with 12g.", "Orange can be called."]
     try:
@@ -397,7 +404,9 @@ def test_the_window_waits_in_real_time_for_slow_speech() -> None:
     opened = threading.Event()
 
     class Keys(TimedKeys):
-        def read_call(self, question: str, keys: Sequence[str], seconds: float) -> str | None:
+        def read_call(
+            self, question: str, keys: Sequence[str], seconds: float, typed_before: bool = False
+        ) -> str | None:
             opened.set()
             assert speaker.texts() == ["one line", "another line"]
             return "o"
@@ -420,3 +429,53 @@ def test_players_sharing_a_keyboard_are_asked_in_turn() -> None:
     table = Table(state, [None, None, Computer(PASS, 1.0)], keys, None, clock)
     assert not timed_calls(table, state.offer)
     assert timed_calls(table, CallOffer("orange", "o", CALL, PASS, (2, 0)))
+
+
+def test_enter_makes_a_must_call_and_the_first_window_is_explained_once() -> None:
+    clock = FakeClock()
+    calls = window(clock)
+    for _ in range(2):
+        state = OfferState([1, 0], first_only=False, must=True)
+        table = Table(state, [None, Computer(CALL, 2.0)], TimedKeys(clock, [(0.5, "")]), None, clock)
+        calls.run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+        assert state.applied == [(0, CALL), (1, CALL)]
+    explained = [line for line in table.said if "within" in line]
+    assert explained == []  # the second game table heard no explanation: it was given at the first window
+
+
+def test_the_explanation_names_the_key_enter_and_the_time() -> None:
+    clock = FakeClock()
+    state = OfferState([1, 0])
+    table = Table(
+        state, [None, Computer(PASS, 2.0)], TimedKeys(clock, [(0.5, "")]), None, clock, Settings(call_time=6.0)
+    )
+    window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+    assert table.said == ["A call window: press o alone to call Orange, Enter to let it go; it closes in 6 seconds."]
+
+
+def test_a_must_call_not_made_says_time_is_up() -> None:
+    clock = FakeClock()
+    state = OfferState([1, 0], first_only=False, must=True)
+    table = Table(state, [None, Computer(CALL, 2.0)], TimedKeys(clock, []), None, clock)
+    window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+    assert table.said[-1] == "Time is up." and state.applied == [(1, CALL), (0, CALL)]
+
+
+def test_the_rest_of_a_calls_word_is_dropped_once() -> None:
+    clock = FakeClock()
+    calls = window(clock)
+    state = OfferState([1, 0])
+    table = Table(state, [None, Computer(PASS, 3.0)], TimedKeys(clock, [(0.2, "o")]), None, clock)
+    calls.run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+    assert calls.leftover("range") and not calls.leftover("range")
+
+
+def test_quit_in_a_window_leaves_the_game() -> None:
+    from rook_access.console.calls import LeaveGame
+
+    clock = FakeClock()
+    state = OfferState([1, 0])
+    table = Table(state, [None, Computer(PASS, 3.0)], TimedKeys(clock, [(0.2, "quit")]), None, clock)
+    with pytest.raises(LeaveGame):
+        window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+    assert state.applied == []

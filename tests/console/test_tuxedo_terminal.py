@@ -94,7 +94,10 @@ def test_at_a_terminal_the_timed_window_takes_the_orange_key_at_once(tmp_path):
     seed = 15
     moves = script(seed, SEATS, wrong_calls=0, level="easy")
     moves = moves[: moves.index("o") + 1]  # up to the first call, a right one
-    term = Terminal(["--variant", "tuxedo", "--players", "2", "--seed", str(seed), "--level", "easy"], tmp_path)
+    term = Terminal(
+        ["--variant", "tuxedo", "--players", "2", "--seed", str(seed), "--level", "easy", "--reading-speed", "600"],
+        tmp_path,
+    )
     try:
         wait_for_prompt(term, 0)
         for line in moves:

@@ -45,6 +45,7 @@ from rook_access.engine.tuxedo import (
     is_orange,
 )
 from rook_access.players import PLAYER_LEVELS, make_player
+from rook_access.players.reactions import QUICKEST, REACTIONS
 
 
 def cards(text: str) -> list[int]:
@@ -401,12 +402,16 @@ def test_actions_and_events_have_their_notation():
                    ORANGE, NO_ORANGE):  # fmt: skip
         assert action_from_json(action_to_json(0, action)) == (0, action)
     assert action_to_json(1, Build(parse_card("2r"), parse_card("6g"))) == {
-        "seat": 1, "build_on": {"card": "2r", "on": "6g"}
+        "seat": 1,
+        "build_on": {"card": "2r", "on": "6g"},
     }
     state = position(["8r 4g", "9y 11x"], "6x 2g 5y 2x 1g 8g 13r")
     state.apply(Take(parse_card("8r")), 0)
     assert event_to_json(state.events[-1]) == {
-        "event": "capture", "seat": 0, "card": "8r", "groups": [["8g"], ["6x", "2g"], ["5y", "2x", "1g"]],
+        "event": "capture",
+        "seat": 0,
+        "card": "8r",
+        "groups": [["8g"], ["6x", "2g"], ["5y", "2x", "1g"]],
         "sweep": None,
     }
     assert event_to_json(TuxedoState.from_seed(1, 2).events[0])["event"] == "game_start"
@@ -426,7 +431,7 @@ def test_every_level_plays_whole_legal_games_and_a_seeded_player_repeats(level: 
             assert action in state.legal_actions(seat)
             if seat == 0:
                 assert again.choose(view) == action
-                assert 0.6 <= table[seat].reaction(view) <= 3.6  # type: ignore[attr-defined]
+                assert QUICKEST <= table[seat].reaction(view) <= REACTIONS["easy"][1]  # type: ignore[attr-defined]
             state.apply(action, seat)
         assert isinstance(state.events[-1], TuxedoOver)
 
