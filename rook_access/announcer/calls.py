@@ -6,11 +6,12 @@ from ..engine.calls import CallOffer
 
 
 def call_question(offer: CallOffer) -> str:
-    """The question of an open call, short enough to hear at once: ``Orange? o, or Enter to let it go.``"""
+    """The question of an open call asked in turn: ``Orange? o to call, n to let it go.`` (Enter alone lets
+    it go too at a terminal; in a script a blank line does nothing, as everywhere)."""
     word = offer.word.capitalize()
     if offer.decline is None:
-        return f"{word} now: press {offer.key}."
-    return f"{word}? {offer.key}, or Enter to let it go."
+        return f"{word} now: type {offer.key}."
+    return f"{word}? {offer.key} to call, n to let it go."
 
 
 def window_prompt(offer: CallOffer) -> str:

@@ -98,4 +98,4 @@ def test_a_game_resumed_while_orange_may_be_called_says_the_capture_again_before
         "Centre, 1 card: 12g.",
         "Hand: 4x.",
     ]
-    assert narrator.question(state.view(0)) == "Orange? o, or Enter to let it go."
+    assert narrator.question(state.view(0)) == "Orange? o to call, n to let it go."

@@ -129,7 +129,7 @@ def test_a_whole_game_with_piped_input_its_record_replayed_and_its_save_resumed_
     assert (status, err) == (0, "")
     assert said[0] == "The game goes on where it was." and said[1].startswith("Your hand: ")
     assert save_paths() == []  # a finished game's save is deleted
-    assert "Fold now: press f." in said or said.count("Fold now: press f.") == 0 and moves[-1] == "f"
+    assert "Fold now: type f." in said or said.count("Fold now: type f.") == 0 and moves[-1] == "f"
     assert any(line.startswith("You fold your hands") for line in said)
     whole = record.read_bytes()
     assert whole.startswith(first_part)
@@ -180,7 +180,7 @@ def test_a_fold_is_asked_for_and_only_f_or_fold_answers_it(
     assert (status, err) == (0, "")
     assert finished.donkey == 0 and said[-2:] == [
         "You are the donkey: the last to fold.", "Run round the table three times, saying: I am slow, I am slow!"]
-    assert "Fold now: press f." in said
+    assert "Fold now: type f." in said
     assert [line for line in said if line.startswith("You pass ")][:2] == [
         f"You pass {moves[0].split()[1]} to West.", f"You pass {moves[1].split()[1]} to West."]
     assert said.count("You must fold your hands now: press f.") == 2
@@ -237,4 +237,4 @@ def test_at_a_terminal_enter_alone_passes_no_card_but_makes_the_fold_that_is_a_m
     said = channel.lines
     assert "" not in said and not any(line.startswith("No:") for line in said)
     assert sum(line.startswith("You pass ") for line in said) == len(moves) - moves.count("f")
-    assert "Fold now: press f." in lines.questions
+    assert "Fold now: type f." in lines.questions

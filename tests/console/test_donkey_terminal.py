@@ -21,7 +21,7 @@ pytestmark = pytest.mark.xdist_group("real-time")
 
 SEED = 8
 QUESTION = "Pass a card to West: type pass and the card, like pass "
-FOLD = "Fold now: press f."
+FOLD = "Fold now: type f."
 
 
 def prompts(screen: str) -> int:

@@ -24,7 +24,7 @@ from tests.helpers.console import run_main as rook
 SEED = 21
 PLAYERS = 4
 ARGS = ["--variant", "i-doubt-it", "--players", str(PLAYERS), "--seed", str(SEED)]
-DOUBT_QUESTION = "Doubt? d, or Enter to let it go."
+DOUBT_QUESTION = "Doubt? d to call, n to let it go."
 
 
 class Answering:

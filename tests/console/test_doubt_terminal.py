@@ -17,7 +17,7 @@ from tests.helpers.terminal import Terminal, screen_reader_safe
 pytestmark = pytest.mark.xdist_group("real-time")
 
 TURN = "Your turn, call "
-DOUBT = "Doubt? d, or Enter to let it go."
+DOUBT = "Doubt? d to call, n to let it go."
 
 
 def _asked(term: Terminal, timeout: float = 30.0) -> str:

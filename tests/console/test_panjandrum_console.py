@@ -212,7 +212,7 @@ def test_at_a_terminal_enter_lets_a_call_go_and_a_mistake_is_called_by_a_compute
     channel = ListChannel()
     lines = PacedLines(["", "lift", "delay", "", "", "quit"])
     ConsoleGame(state, players, lines, channel, sleep=lambda _: None).run()
-    call = "Panjandrum? p, or Enter to let it go."
+    call = "Panjandrum? p to call, n to let it go."
     assert lines.questions[:6] == [call, "Your turn: lift.", "Your card 3 yellow: on East, delay.", call, call,
                                    "Your turn, delay pile 4 black: lift."]  # fmt: skip
     # Enter let three calls go; the user's mistake (3y on their own pile, not on East's 4x) was called.

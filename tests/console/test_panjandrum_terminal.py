@@ -16,7 +16,7 @@ pytestmark = pytest.mark.xdist_group("real-time")
 
 SEED = 17
 PLAYERS = 3
-QUESTIONS = ("Your turn", "Your card", "Panjandrum? p, or Enter to let it go.")
+QUESTIONS = ("Your turn", "Your card", "Panjandrum? p to call, n to let it go.")
 
 
 def asked(term: Terminal) -> int:

@@ -147,7 +147,7 @@ def test_at_a_terminal_enter_lets_the_orange_call_go_and_the_question_says_so() 
     channel = ListChannel()
     ConsoleGame(state, [None, TuxedoPlayer("easy", 1)], lines, channel, sleep=lambda _: None).run()
     assert "You take 7 red, 3 yellow, with 10 green: a little sweep." in channel.lines  # cards in words there
-    assert "Orange? o, or Enter to let it go." in lines.questions
+    assert "Orange? o to call, n to let it go." in lines.questions
     assert state.oranges == [0, 0]
 
 
@@ -204,5 +204,5 @@ def test_several_at_one_keyboard_hear_whose_orange_question_it_is(
     moves = script(4, ["human", "human"], wrong_calls=0)[:30]
     status, said, err = rook(monkeypatch, capsys, args, [*moves, "quit"])
     assert (status, err) == (0, "")
-    asked = {line.split(":")[0] for line in said if line.endswith("Orange? o, or Enter to let it go.")}
+    asked = {line.split(":")[0] for line in said if line.endswith("Orange? o to call, n to let it go.")}
     assert asked == {"South", "North"}
