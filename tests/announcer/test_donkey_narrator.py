@@ -39,7 +39,7 @@ def test_four_of_a_kind_is_told_to_its_holder_only_and_a_fold_to_all() -> None:
     you, other = DonkeyNarrator(NAMES, [0]), DonkeyNarrator(NAMES, [2])
     assert you.event_lines(FourOfAKind(0, 9, 3)) == ["You have four 9s! Fold your hands: press f."]
     assert other.event_lines(FourOfAKind(0, 9, 3)) == []
-    assert other.event_lines(Folded(0, 1, 9)) == ["South folds her hands: four 9s!"]
+    assert other.event_lines(Folded(0, 1, 9)) == ["South folds their hands: four 9s!"]
     assert you.event_lines(Folded(0, 1, 9)) == ["You fold your hands: four 9s!"]
     assert you.event_lines(Folded(0, 2, None)) == ["You fold your hands."]
 
@@ -53,6 +53,12 @@ def test_the_end_names_the_winners_and_the_donkey() -> None:
         "Run round the table three times, saying: I am slow, I am slow!"]
     assert you.event_lines(DonkeyOver((), None, (), 200, "limit")) == [
         "Game over: no one got four in 200 rounds, so no one wins."]
+
+
+def test_the_folds_are_listed_in_the_order_they_came_you_among_them() -> None:
+    verbose = DonkeyNarrator(NAMES, [0], Verbosity.VERBOSE)
+    lines = verbose.event_lines(DonkeyOver((3,), 2, (3, 0, 1, 2), 7, "donkey"))
+    assert lines[-1] == "Folded in this order: East, you, West and North."
 
 
 def test_a_table_of_computers_is_heard_round_by_round_and_braille_lines_fit() -> None:
