@@ -67,3 +67,15 @@ def test_a_table_of_computers_is_heard_round_by_round_and_braille_lines_fit() ->
     assert [message.compact for message in narrator.event_messages(CardsPassed(2))] == ["Round 2: all pass."]
     assert DonkeyNarrator(NAMES, []).event_lines(CardsPassed(2)) == ["Round 2: everyone passes a card to the left."]
     assert narrator.event_lines(FourOfAKind(1, 9, 2)) == ["West has four 9s."]
+
+
+def test_the_turn_line_follows_wait_in_lower_case_and_turn_text_stands_alone() -> None:
+    from rook_access.engine.donkey import DonkeyState, Pass
+    from rook_access.engine.patience_deck import PATIENCE_PACK
+
+    state = DonkeyState(PATIENCE_PACK, 4, 3)
+    state.apply(Pass(state.hands[0][0]), 0)  # South has chosen; the others have not
+    narrator = DonkeyNarrator(NAMES, [0])
+    assert narrator.turn_text(state.view(0)) == "The others are choosing their cards."
+    assert f"Wait: {narrator.turn_line(state.view(0))}" == "Wait: the others are choosing their cards."
+    assert narrator.turn_line(state.view(1)) == "West's turn to pass a card."
