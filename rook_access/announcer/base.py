@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ..engine import Card, IllegalActionError, card_name
-from ..engine.protocol import or_list
+from ..engine.protocol import article, or_list
 from .message import Message
 from .panning import pan_pieces
 from .spoken import cards_in_words, speakable
@@ -203,6 +203,26 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+PROPER_WORDS = frozenset(("I", "Orange", "Panjandrum"))
+"""Words that keep their capital inside a sentence, beside the seats' names (a call's name, the game's)."""
+
+
+def mid_sentence(line: str, names: Iterable[str]) -> str:
+    """A line that stands alone, put after a colon inside a sentence: its first letter in lower case, unless
+    its first word names a seat or is a name itself.
+
+    >>> names = ("South", "West", "North", "East")
+    >>> mid_sentence("The call on East's turn is open.", names), mid_sentence("East's turn.", names)
+    ("the call on East's turn is open.", "East's turn.")
+    >>> mid_sentence("Orange may be called now.", names)
+    'Orange may be called now.'
+    """
+    word = line.split(" ", 1)[0].removesuffix("'s").rstrip(".,:;!?")
+    if word in PROPER_WORDS or word in tuple(names):
+        return line
+    return line[:1].lower() + line[1:]
+
+
 class NarratorBase:
     """What every family's narrator does alike: output forms, verbosity and the names of seats.
 
@@ -260,10 +280,12 @@ class NarratorBase:
         """The seat inside a sentence: "you" or its name."""
         return "you" if seat == self.you else self.names[seat]
 
-    def people_text(self, seats: Iterable[int]) -> str:
-        """Seats as a phrase: "you and North", "West, North and East"."""
+    def people_text(self, seats: Iterable[int], in_order: bool = False) -> str:
+        """Seats as a phrase: "you and North", "West, North and East"; "you" first unless ``in_order`` (an
+        order that counts, like Donkey's folds: "East, you and West")."""
         named = [self.object_name(seat) for seat in seats]
-        named.sort(key=lambda name: name != "you")
+        if not in_order:
+            named.sort(key=lambda name: name != "you")
         return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
     def does(self, seat: int, you_form: str, other_form: str) -> str:
@@ -281,9 +303,11 @@ __all__ = [
     "NarratorBase",
     "Verbosity",
     "Views",
+    "article",
     "cards_text",
     "fit_lines",
     "messages",
+    "mid_sentence",
     "or_list",
     "plural",
     "signed",

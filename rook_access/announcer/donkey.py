@@ -13,7 +13,7 @@ was; four of a kind is told only to its holder; a fold is told to all.
     >>> narrator.event_lines(CardPassed(2, 3, parse_card("5x"), 1))
     []
     >>> narrator.event_lines(Folded(1, 1, 9))
-    ['West folds her hands: four 9s!']
+    ['West folds their hands: four 9s!']
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from ..engine.donkey import (
 )
 from ..engine.errors import IllegalActionError
 from ..engine.patience_deck import number_of
-from .base import NarratorBase, Verbosity
+from .base import NarratorBase, Verbosity, mid_sentence
 from .calls import call_question
 from .message import Message
 
@@ -161,7 +161,7 @@ class DonkeyNarrator(NarratorBase):
                 return [f"You have four {event.number}s! Fold your hands: press f."]
             return [f"{self.names[event.seat]} has four {event.number}s."]
         if isinstance(event, Folded):
-            hands = "your hands" if event.seat == self.you else "her hands"
+            hands = "your hands" if event.seat == self.you else "their hands"
             line = f"{self.does(event.seat, 'fold', 'folds')} {hands}"
             if event.number is not None:
                 return [f"{line}: four {event.number}s!"]
@@ -190,7 +190,7 @@ class DonkeyNarrator(NarratorBase):
             else:
                 lines.append(f"{self.names[event.donkey]} is the donkey: the last to fold.")
         if self.verbose and event.folds:
-            lines.append(f"Folded in this order: {self.people_text(event.folds)}.")
+            lines.append(f"Folded in this order: {self.people_text(event.folds, in_order=True)}.")
         return [piece for line in lines for piece in self.fit(line)]
 
     def hand_lines(self, seat: int, hand: Sequence[Card]) -> list[str]:
@@ -231,25 +231,31 @@ class DonkeyNarrator(NarratorBase):
         return f"No: {error}."
 
     def turn_line(self, view: DonkeyView) -> str:
+        """Whose turn it is, worded to follow a colon, as the console puts it (``Wait: the call on East's turn is
+        open.``): ``turn_text`` with its first letter in lower case, unless it names someone."""
+        return mid_sentence(self.turn_text(view), self.names)
+
+    def turn_text(self, view: DonkeyView) -> str:
+        """Whose turn it is, as a line of its own (the ``turn`` command): ``Your turn.``"""
         if view.over:
             return "The game is over."
         if view.offer is not None:
             return "Fold your hands now: press f."
         if view.seat in view.folds:
-            return "You have folded: wait for the others to fold." if view.seat == self.you else (
-                f"{self.names[view.seat]} has folded: wait for the others to fold.")
+            return "You have folded; the others are still to fold." if view.seat == self.you else (
+                f"{self.names[view.seat]} has folded; the others are still to fold.")
         if any(isinstance(action, Pass) for action in view.legal):
             return f"{self.whose(view.seat)} turn to pass a card."
         if view.folds:
-            return "Wait for the others to fold."
-        return "Wait: the others are choosing their cards."
+            return "The others are still to fold."
+        return "The others are choosing their cards."
 
     def resume_lines(self, views: Any) -> list[str]:
         seat = self.humans[0] if self.humans else 0
         view: DonkeyView = views(seat)
         lines = ["The game goes on where it was.", *self.hand_lines(seat, view.hand)]
         if view.folds:
-            lines += self.fit(f"Folded: {self.people_text(view.folds)}.")
+            lines += self.fit(f"Folded, in order: {self.people_text(view.folds, in_order=True)}.")
         return lines
 
     @property
@@ -265,7 +271,7 @@ class DonkeyNarrator(NarratorBase):
         if topic == "score":
             lines = [f"Round {view.round + 1}.", self.counts_text(view.counts)]
             if view.folds:
-                lines.append(f"Folded: {self.people_text(view.folds)}.")
+                lines.append(f"Folded, in order: {self.people_text(view.folds, in_order=True)}.")
             return [piece for line in lines for piece in self.fit(line)]
         raise ValueError(f"no review topic {topic!r}; topics: {', '.join(self.review_topics)}")
 

@@ -35,7 +35,7 @@ from ..engine.doubt import (
     by_number,
 )
 from ..engine.errors import IllegalActionError
-from .base import NarratorBase, Verbosity, cards_text, fit_lines, plural
+from .base import NarratorBase, Verbosity, article, cards_text, fit_lines, mid_sentence, plural
 from .calls import call_question
 from .message import Message
 
@@ -110,7 +110,7 @@ class DoubtNarrator(NarratorBase):
                 f"It is {shown}, {truth}.",
                 f"{taker} {take} {len(event.cards)}, {holds} {event.holding}.",
             ]
-        truth = f"a true {event.called}" if event.true else f"not a {event.called}"
+        truth = f"a true {event.called}" if event.true else f"not {article(event.called)} {event.called}"
         return [
             f"{self.does(event.doubter, 'doubt', 'doubts')} {whose} {event.called}.",
             f"It is {shown}, {truth}.",
@@ -168,6 +168,12 @@ class DoubtNarrator(NarratorBase):
         return f"No: {error}."
 
     def turn_line(self, view: DoubtView) -> str:
+        """Whose turn it is, worded to follow a colon, as the console puts it (``Wait: the call on East's turn is
+        open.``): ``turn_text`` with its first letter in lower case, unless it names someone."""
+        return mid_sentence(self.turn_text(view), self.names)
+
+    def turn_text(self, view: DoubtView) -> str:
+        """Whose turn it is, as a line of its own (the ``turn`` command): ``Your turn.``"""
         if view.over:
             return "The game is over."
         if self.terse and view.offer is not None and view.last_play is not None:
@@ -185,10 +191,20 @@ class DoubtNarrator(NarratorBase):
     def resume_lines(self, views: Any) -> list[str]:
         view: DoubtView = views(self.humans[0] if self.humans else 0)
         lines = ["The game goes on where it was."]
+        if view.offer is not None and view.last_play is not None:  # stopped while it could be doubted: the play
+            lines.append(self.open_play_line(view))  # again, then the question
         if self.you is not None:
             lines += self.hand_lines(view.hand)
         lines.append(self.counts_text(view.counts, view.pile))
         return [piece for line in lines for piece in self.fit(line)]
+
+    def open_play_line(self, view: DoubtView) -> str:
+        """The play open to doubt, as it was said: ``East plays a card face down: 3.``"""
+        assert view.last_play is not None
+        seat = view.last_play.seat
+        mine = [card for _, card in view.mine] if seat == view.seat else []
+        card = mine[-1] if mine else 0  # another's card is never said
+        return self.laid_line(CardLaid(seat, card, view.last_play.called, view.counts[seat], view.pile))
 
     @property
     def review_topics(self) -> tuple[str, ...]:

@@ -37,7 +37,7 @@ from ..engine.panjandrum import (
     Slip,
 )
 from ..engine.patience_deck import color_of, number_of
-from .base import NarratorBase, Verbosity, plural
+from .base import NarratorBase, Verbosity, mid_sentence, plural
 from .calls import call_question
 from .message import Message
 
@@ -188,6 +188,12 @@ class PanjandrumNarrator(NarratorBase):
         return f"No: {error}. You may: {self.moves_text(view)}." if view.legal else f"No: {error}."
 
     def turn_line(self, view: PanjandrumView) -> str:
+        """Whose turn it is, worded to follow a colon, as the console puts it (``Wait: the call on East's turn is
+        open.``): ``turn_text`` with its first letter in lower case, unless it names someone."""
+        return mid_sentence(self.turn_text(view), self.names)
+
+    def turn_text(self, view: PanjandrumView) -> str:
+        """Whose turn it is, as a line of its own (the ``turn`` command): ``Your turn.``"""
         if view.over:
             return "The game is over."
         if view.offer is not None and view.accused is not None:
@@ -198,7 +204,10 @@ class PanjandrumNarrator(NarratorBase):
 
     def resume_lines(self, views: Any) -> list[str]:
         view: PanjandrumView = views(self.humans[0] if self.humans else 0)
-        return ["The game goes on where it was.", *self.piles_lines(view)]
+        lines = ["The game goes on where it was."]
+        if view.offer is not None:  # stopped while the call was open: the turn judged again, then the question
+            lines += self.plays_lines(view)
+        return [*lines, *self.piles_lines(view)]
 
     @property
     def review_topics(self) -> tuple[str, ...]:
@@ -218,7 +227,7 @@ class PanjandrumNarrator(NarratorBase):
         building = ", ".join(
             f"{color} {top if top else 'none'}" for color, top in zip(COLOR_NAMES, view.building, strict=True)
         )
-        delays = ", ".join(
+        delays = "; ".join(
             f"{self.object_name(seat)} {self.top_text(top, size)}"
             for seat, (top, size) in enumerate(zip(view.delay_tops, view.delay_sizes, strict=True))
         )
@@ -231,7 +240,7 @@ class PanjandrumNarrator(NarratorBase):
     def top_text(self, top: Card | None, size: int) -> str:
         if top is None:
             return "none"
-        return card_name(top) if size == 1 else f"{card_name(top)} of {size}"
+        return card_name(top) if size == 1 else f"{card_name(top)}, {size} cards"
 
     def plays_lines(self, view: PanjandrumView) -> list[str]:
         """The plays of the turn going on, or of the turn the call is about."""

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..engine.cards import Card, card_name
+from ..engine.cards import COLOR_NAMES, Card, card_name
 from ..engine.errors import IllegalActionError
-from ..engine.patience_deck import number_of
+from ..engine.patience_deck import color_of, number_of
 from ..engine.tuxedo import (
     Build,
     Built,
@@ -44,7 +44,7 @@ from ..engine.tuxedo import (
     TuxedoView,
     capture_groups,
 )
-from .base import NarratorBase, Verbosity, cards_text, plural
+from .base import NarratorBase, Verbosity, article, cards_text, mid_sentence, or_list, plural
 from .calls import call_question
 from .message import Message
 
@@ -59,23 +59,19 @@ def sums_text(groups: Sequence[Sequence[Card]]) -> str:
     return ", ".join("+".join(str(number_of(card)) for card in group) for group in groups if len(group) > 1)
 
 
-def article(number: int) -> str:
-    """``an 8``, ``an 11``, ``a 10``.
-
-    >>> article(8), article(11), article(12)
-    ('an', 'an', 'a')
-    """
-    return "an" if number in (8, 11) else "a"
-
-
 class TuxedoNarrator(NarratorBase):
     """Every line of Tuxedo, from its events and the seat's view."""
 
     def __init__(self, names: Sequence[str], humans: Iterable[int], verbosity: Verbosity = Verbosity.NORMAL) -> None:
         super().__init__(names, humans, verbosity)
+        self.capture: Captured | None = None
+        """The last capture told, which a wrong Orange call is about."""
 
     def recall(self, events: Iterable[Any]) -> None:
-        """Nothing to remember: every line comes from its event or the view."""
+        """Remember the last capture (a call on it may follow); every other line comes from its event or the view."""
+        for event in events:
+            if isinstance(event, Captured):
+                self.capture = event
 
     def event_messages(self, event: Any) -> list[Message]:
         return self.messages(piece for line in self.event_lines(event) for piece in self.fit(line))
@@ -108,6 +104,7 @@ class TuxedoNarrator(NarratorBase):
                 line = f"Last deal, {each} each; the odd cards to the centre: {cards_text(event.to_centre)}."
             return [line, *self._hand_line(event.hands)]
         if isinstance(event, Captured):
+            self.capture = event
             line = (
                 f"{self.does(event.seat, 'take', 'takes')} {groups_text(event.groups)}, "
                 f"with {card_name(event.card)}"
@@ -130,7 +127,8 @@ class TuxedoNarrator(NarratorBase):
         if isinstance(event, OrangeCalled):
             if event.right:
                 return [f"{self.does(event.seat, 'call', 'calls')} Orange: right, {event.points} points."]
-            return [f"{self.does(event.seat, 'call', 'calls')} Orange: wrong, {event.points} points."]
+            caller = self.does(event.seat, "call", "calls")
+            return [f"{caller} Orange: wrong, {self.not_orange()}, {event.points} points."]
         if isinstance(event, OrangeMissed):
             return ["That was an Orange: no one called it."]
         if isinstance(event, CentreLeft):
@@ -146,6 +144,15 @@ class TuxedoNarrator(NarratorBase):
         if isinstance(event, TuxedoOver):
             return self.over_lines(event)
         return []
+
+    def not_orange(self) -> str:
+        """Why the capture called was no Orange: ``no yellow card was taken``."""
+        taken = self.capture.taken if self.capture is not None else ()
+        colors = {COLOR_NAMES[color_of(card)] for card in taken}
+        missing = [color for color in ("red", "yellow") if color not in colors]
+        if len(missing) == 1:
+            return f"no {missing[0]} card was taken"
+        return "no red or yellow card was taken"
 
     def _hand_line(self, hands: Sequence[Sequence[Card]]) -> list[str]:
         if self.you is None or not hands[self.you]:
@@ -192,10 +199,22 @@ class TuxedoNarrator(NarratorBase):
         hand = cards_text(sorted(view.hand, key=number_of))
         if self.terse:
             return self.printed(f"{self.whose(view.seat)} turn: {hand}.")
-        kinds = [word for word, kind in (("take", Take), ("build", Build), ("lay", Lay))
-                 if any(isinstance(action, kind) for action in view.legal)]  # fmt: skip
-        what = " or ".join(kinds)
+        what = " or ".join(self.move_kinds(view))
         return self.printed(f"{self.whose(view.seat)} turn, {what}. Hand {hand}.")
+
+    def move_kinds(self, view: TuxedoView) -> list[str]:
+        """The kinds of move possible now, of ``take``, ``build`` and ``lay``."""
+        return [word for word, kind in (("take", Take), ("build", Build), ("lay", Lay))
+                if any(isinstance(action, kind) for action in view.legal)]  # fmt: skip
+
+    def moves_now(self, view: TuxedoView) -> str:
+        """The moves possible now, as a sentence: ``Now: take or build.``, ``Now: lay a card.`` (empty for none)."""
+        kinds = self.move_kinds(view)
+        if not kinds:
+            return ""
+        if kinds == ["lay"]:
+            return "Now: lay a card."
+        return f"Now: {or_list(kinds)}."
 
     def refusal(self, error: IllegalActionError, view: TuxedoView) -> str:
         """The rule broken, and what may be done instead: ``No: 4g takes nothing in the centre. Take with 10r.``"""
@@ -206,10 +225,17 @@ class TuxedoNarrator(NarratorBase):
         if takes:
             return f"No: {error}. Take with {', '.join(takes)}; captures says what each takes."
         if any(isinstance(action, Lay) for action in view.legal):
-            return f"No: {error}. Nothing of yours takes: lay a card, or build."
+            build = ", or build" if any(isinstance(action, Build) for action in view.legal) else ""
+            return f"No: {error}. Nothing of yours takes: lay a card{build}."
         return f"No: {error}."
 
     def turn_line(self, view: TuxedoView) -> str:
+        """Whose turn it is, worded to follow a colon, as the console puts it (``Wait: the call on East's turn is
+        open.``): ``turn_text`` with its first letter in lower case, unless it names someone."""
+        return mid_sentence(self.turn_text(view), self.names)
+
+    def turn_text(self, view: TuxedoView) -> str:
+        """Whose turn it is, as a line of its own (the ``turn`` command): ``Your turn.``"""
         if view.over:
             return "The game is over."
         if view.offer is not None:

@@ -19,12 +19,11 @@ from ..announcer import Verbosity
 from ..announcer.calls import DECLINE_WORDS
 from ..announcer.donkey import DonkeyNarrator
 from ..engine.calls import open_offer
-from ..engine.cards import CardNotationError, card_name, parse_card, parse_color, shown
+from ..engine.cards import BIRD, CardNotationError, card_name, parse_card, parse_color, shown
 from ..engine.donkey import FAMILY, FOLD, MOST_ROUNDS, DonkeyState, Pass
 from ..players import Player
 from ..players.donkey_player import DonkeyPlayer
 from .registry import (
-    COMMON_COMMANDS,
     QUIET_COMMANDS,
     Command,
     CommandContext,
@@ -38,6 +37,7 @@ from .registry import (
     review_handler,
     typed_words,
     unknown_command,
+    with_common,
     words_of,
 )
 
@@ -57,7 +57,7 @@ DONKEY_COMMANDS: tuple[CommandSpec, ...] = (
                 brief="Say your hand", handler=review_handler("hand")),
     CommandSpec("count", ("score", "c", "sc"), "", "Say everyone's cards, the rounds passed and who has folded.",
                 brief="Say the cards and folds", handler=review_handler("score")),
-    *(DONKEY_HINT if spec.name == "hint" else spec for spec in COMMON_COMMANDS),
+    *with_common(DONKEY_HINT),
 )  # fmt: skip
 _BY_WORD = words_of(DONKEY_COMMANDS)
 _DECLINE = CommandSpec("no", (), "", "Let a call go.", acts=True)
@@ -133,8 +133,10 @@ class DonkeyConsole:
         offer = open_offer(game.state)
         mine = offer is not None and game.viewer() in offer.seats
         if command.name == "fold":
-            if command.arguments:
+            if command.arguments and mine:
                 raise Refused("Type f alone to fold your hands.")
+            if command.arguments:
+                raise Refused("Not now: you fold when you hold four of a kind, or once someone has folded.")
             return FOLD
         if mine:
             raise Refused("You must fold your hands now: press f.")
@@ -149,6 +151,8 @@ class DonkeyConsole:
             card = parse_card(word)
         except CardNotationError:
             raise Refused(f"{shown(word)} is not a card: type pass and a card, like pass 7r.") from None
+        if card == BIRD:
+            raise Refused(f"This pack has no {shown(word).lower()}: type pass and a card, like pass 7r.")
         return Pass(card)
 
     def applies(self, spec: CommandSpec, state: Any) -> bool:

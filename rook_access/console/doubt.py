@@ -19,11 +19,10 @@ from ..announcer.calls import DECLINE_WORDS
 from ..announcer.doubt import DoubtNarrator
 from ..engine.cards import CardNotationError, card_name, parse_card
 from ..engine.doubt import DOUBT, FAMILY, KEY, LET_GO, MOST_PLAYS, WORD, Doubted, DoubtState, Lay
-from ..engine.patience_deck import number_of
+from ..engine.patience_deck import number_of, parse_pack_card
 from ..players import Player
 from ..players.doubt_player import DoubtPlayer
 from .registry import (
-    COMMON_COMMANDS,
     QUIET_COMMANDS,
     Command,
     CommandContext,
@@ -37,6 +36,7 @@ from .registry import (
     review_handler,
     typed_words,
     unknown_command,
+    with_common,
     words_of,
 )
 
@@ -57,7 +57,7 @@ DOUBT_COMMANDS: tuple[CommandSpec, ...] = (
                 brief="Say everyone's cards", handler=review_handler("score")),
     CommandSpec("pile", ("pi", "centre"), "", "Say the centre's size, the number called last and next.",
                 brief="Say the centre", handler=review_handler("pile")),
-    *(DOUBT_HINT if spec.name == "hint" else spec for spec in COMMON_COMMANDS),
+    *with_common(DOUBT_HINT),
 )  # fmt: skip
 _BY_WORD = words_of(DOUBT_COMMANDS)
 _PLAY = _BY_WORD["play"]
@@ -133,7 +133,7 @@ class DoubtConsole:
                 raise Refused(f"You hold no {number}. Play a card you hold; hand says them.")
             return Lay(held[0])
         try:
-            card = parse_card(word)
+            card = parse_pack_card(word)
         except CardNotationError as error:
             raise Refused(f"{error} Play a card like 7r, or a number like 7.") from None
         return Lay(card)

@@ -34,7 +34,6 @@ from ..engine.panjandrum import (
 from ..players import Player
 from ..players.panjandrum_player import PanjandrumPlayer
 from .registry import (
-    COMMON_COMMANDS,
     QUIET_COMMANDS,
     Command,
     CommandContext,
@@ -47,6 +46,7 @@ from .registry import (
     review_handler,
     typed_words,
     unknown_command,
+    with_common,
     words_of,
 )
 
@@ -73,7 +73,7 @@ PANJANDRUM_COMMANDS: tuple[CommandSpec, ...] = (
                 brief="Say this turn's plays", handler=review_handler("plays")),
     CommandSpec("score", ("sc", "c"), "", "Say how many cards everyone has left, hand and delay pile.",
                 brief="Say everyone's cards", handler=review_handler("score")),
-    *(PANJANDRUM_HINT if spec.name == "hint" else spec for spec in COMMON_COMMANDS),
+    *with_common(PANJANDRUM_HINT),
 )  # fmt: skip
 _BY_WORD = words_of(PANJANDRUM_COMMANDS)
 
@@ -191,9 +191,9 @@ class PanjandrumConsole:
         ]
 
     def mistakes_lines(self, game: CommandContext) -> list[str]:
-        lines = ["Mistakes that can be called: " + "; ".join(MISTAKES_HELP) + ".",
-                 f"A right call: the player takes {GIVEN_BY_CALLER} cards from the caller and 1 from each other. "
-                 "A wrong call: the caller takes them, 2 from the player called."]  # fmt: skip
+        lines = ["Mistakes that can be called:", *(f"{mistake[:1].upper()}{mistake[1:]}." for mistake in MISTAKES_HELP),
+                 f"A right call: the player takes {GIVEN_BY_CALLER} cards from the caller and 1 from each other "
+                 "player.", "A wrong call: the caller takes them, 2 from the player called."]  # fmt: skip
         return [piece for line in lines for piece in game.narrator.fit(line)]
 
     def enter_alone(self, state: Any) -> tuple[str, str] | None:
@@ -220,7 +220,7 @@ class PanjandrumConsole:
             "An empty hand: your delay pile turned over is your new hand, in its order.",
             "After each turn the others may call Panjandrum on a mistake: the player takes 2 cards from the "
             "first caller and 1 from each other player, under the hand; a wrong call costs the caller the same.",
-            f"A giver keeps their last card. The game ends after {MOST_TURNS} turns at most, fewest cards "
+            f"A player never gives away their last card. The game ends after {MOST_TURNS} turns at most, fewest cards "
             f"winning. Table options: players {state.players}.",
         ]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ..announcer.base import fit_lines
@@ -233,6 +233,20 @@ def review_handler(topic: str) -> Handler:
 
     handler.__name__ = f"_{topic}"
     return handler
+
+
+def _turn_alone(game: CommandContext, command: Command) -> list[str]:
+    return list(game.narrator.fit(game.narrator.turn_text(game.state.view(game.viewer()))))
+
+
+def with_common(*replacements: CommandSpec) -> tuple[CommandSpec, ...]:
+    """The shared commands, each of ``replacements`` (a family's rewording) in place of the one of its name, for
+    a family whose narrator words ``turn_line`` to follow a colon (``Wait: the call on East's turn is open.``,
+    ``It is not your turn: the game is over.``): its ``turn`` says the narrator's ``turn_text``, the same
+    standing alone (``The game is over.``)."""
+    turn = replace(common_command("turn"), handler=_turn_alone)
+    by_name = {spec.name: spec for spec in (turn, *replacements)}
+    return tuple(by_name.get(spec.name, spec) for spec in COMMON_COMMANDS)
 
 
 def usage(spec: CommandSpec) -> str:

@@ -20,8 +20,8 @@ from typing import Any
 from ..announcer import Verbosity
 from ..announcer.calls import DECLINE_WORDS
 from ..announcer.tuxedo import TuxedoNarrator
-from ..engine.cards import COLOR_LETTERS, COLOR_NAMES, Card, CardNotationError, card_name, parse_card
-from ..engine.patience_deck import number_of
+from ..engine.cards import COLOR_LETTERS, COLOR_NAMES, Card, CardNotationError, card_name
+from ..engine.patience_deck import number_of, parse_pack_card
 from ..engine.tuxedo import (
     FAMILY,
     NO_ORANGE,
@@ -37,7 +37,6 @@ from ..engine.tuxedo import (
 from ..players import Player
 from ..players.tuxedo_player import TuxedoPlayer
 from .registry import (
-    COMMON_COMMANDS,
     QUIET_COMMANDS,
     Command,
     CommandContext,
@@ -51,6 +50,7 @@ from .registry import (
     review_handler,
     typed_words,
     unknown_command,
+    with_common,
     words_of,
 )
 
@@ -83,7 +83,7 @@ TUXEDO_COMMANDS: tuple[CommandSpec, ...] = (
                 handler=review_handler("score")),
     CommandSpec("count", ("co",), "", "Say this deal so far: cards taken, 5s, sweeps and Oranges, cards held.",
                 brief="Say this deal's count", handler=review_handler("count")),
-    *(TUXEDO_HINT if spec.name == "hint" else spec for spec in COMMON_COMMANDS),
+    *with_common(TUXEDO_HINT),
 )  # fmt: skip
 _BY_WORD = words_of(TUXEDO_COMMANDS)
 _PLAY = _BY_WORD["play"]
@@ -117,7 +117,7 @@ def hand_card(word: str, hand: Sequence[Card]) -> Card:
             raise Refused(f"You hold {len(held)} {number}s: {' or '.join(card_name(card) for card in held)}.")
         raise Refused(f"You hold no {number}. Hand: {_hand_text(hand)}.")
     try:
-        card = parse_card(word)
+        card = parse_pack_card(word)
     except CardNotationError as error:
         raise Refused(str(error)) from None
     if card not in hand:
@@ -138,7 +138,7 @@ def centre_card(word: str, view: TuxedoView) -> Card:
                           f"{card_name(piles[0].cards[0])}.")  # fmt: skip
         raise Refused(f"The centre has no {number}. Type centre to hear it.")
     try:
-        card = parse_card(word)
+        card = parse_pack_card(word)
     except CardNotationError as error:
         raise Refused(str(error)) from None
     if card not in cards:
@@ -201,7 +201,7 @@ class TuxedoConsole:
                 return NO_ORANGE
             raise Refused("First the Orange call: o to call it, or Enter or pass to let it go.")
         if name in CALLS:
-            raise Refused("Orange is called only just after a capture. Now: play a card, take, lay or build.")
+            raise Refused(f"Orange is called only just after a capture. {_narrator(game).moves_now(view)}".strip())
         arguments = [word.lower() for word in command.arguments]
         if not arguments:
             raise Refused(f"Name a card, like {name} {card_name(view.hand[0]) if view.hand else '10r'}.")

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import BIRD, Card, CardNotationError, Color, card_name, parse_card
+from .cards import BIRD, Card, CardNotationError, Color, card_name, parse_card, shown
 from .errors import InvalidDealError
 from .protocol import TableSetup
 
@@ -52,6 +52,31 @@ def color_of(card: Card) -> Color:
     True
     """
     return card // HIGHEST
+
+
+PACK_CARDS = "Cards are a number from 1 to 14 and a color letter, like 14r, 5x, 10y, 7g."
+"""What a card of the pack is, for a refusal: no Bird, which is no card of this pack."""
+
+
+def parse_pack_card(text: str) -> Card:
+    """The card of the pack that ``text`` names; anything else, the Bird too, is a ``CardNotationError`` saying
+    what the pack's cards are.
+
+    >>> card_name(parse_pack_card("14R"))
+    '14r'
+    >>> parse_pack_card("rook")
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.cards.CardNotationError: This pack has no rook. Cards are a number from 1 to 14 and a \
+color letter, like 14r, 5x, 10y, 7g.
+    """
+    try:
+        card = parse_card(text)
+    except CardNotationError:
+        raise CardNotationError(f"{shown(text) if text.strip() else 'nothing'} is not a card. {PACK_CARDS}") from None
+    if card == BIRD:
+        raise CardNotationError(f"This pack has no {shown(text).lower()}. {PACK_CARDS}")
+    return card
 
 
 def table_deck(setup: TableSetup, deal: Sequence[Card] | None) -> tuple[tuple[Card, ...], int | None]:

@@ -142,6 +142,17 @@ def or_list(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def article(number: int) -> str:
+    """The article a number takes as it is said: ``an 8``, ``an 11``, ``an 18``, ``a 10``, ``a 12``.
+
+    >>> [article(number) for number in (8, 11, 12, 18, 80, 110, 1)]
+    ['an', 'an', 'a', 'an', 'an', 'a', 'a']
+    """
+    digits = str(abs(number))
+    eleven = len(digits) % 3 == 2 and digits[:2] in ("11", "18")  # eleven, eighteen, eleven thousand
+    return "an" if digits.startswith("8") or eleven else "a"
+
+
 def _shown(value: object) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 

@@ -35,6 +35,7 @@ from typing import Any
 from ..engine.cards import Card, card_name
 from ..engine.doubt import DOUBT, HIGHEST, LET_GO, DoubtView, Lay, SeenDoubt, SeenPlay, next_number
 from ..engine.patience_deck import number_of
+from ..engine.protocol import article
 from .reactions import reaction_delay
 
 COPIES = 4
@@ -301,11 +302,13 @@ class DoubtPlayer:
             public = self.public(view).chance_holds((), view.seat, view.number)
             if dead and view.pile <= RISKED and public >= PASSES:
                 card = bluff_card(view)
-                return DoubtAdvice(Lay(card), f"you hold a {view.number}, but keep it: play {card_name(card)}, a "
+                return DoubtAdvice(Lay(card), f"you hold {article(view.number)} {view.number}, but keep it: "
+                                              f"play {card_name(card)}, {article(number_of(card))} "
                                               f"{number_of(card)} you never call; no one can tell")
         if true:
             card = true[0]
-            return DoubtAdvice(Lay(card), f"you hold a {view.number}: play {card_name(card)}, a true card")
+            held = f"{article(view.number)} {view.number}"
+            return DoubtAdvice(Lay(card), f"you hold {held}: play {card_name(card)}, a true card")
         if self.level == "easy":
             return DoubtAdvice(Lay(rng.choice(view.hand)), f"you hold no {view.number}: any card will do")
         if self.level == "normal":
@@ -317,9 +320,8 @@ class DoubtPlayer:
         card = bluff_card(view)
         calls = my_calls(view, 2 * HIGHEST)
         number = number_of(card)
-        when = "you never call" if number not in calls else "you need last"
-        return DoubtAdvice(Lay(card), f"you hold no {view.number}: play {card_name(card)}, "
-                                      f"a {number} is the number {when}")
+        when = "a number you never call" if number not in calls else "the number you need last"
+        return DoubtAdvice(Lay(card), f"you hold no {view.number}: play {card_name(card)}, {number} is {when}")
 
     # ------------------------------------------------------------ doubting
     def _answer(self, view: DoubtView, rng: random.Random) -> DoubtAdvice:
@@ -341,17 +343,17 @@ class DoubtPlayer:
                 return DoubtAdvice(DOUBT, f"you hold {mine} of the four {called}s")
             if rng.random() < 0.03:
                 return DoubtAdvice(DOUBT, "a hunch")
-            return DoubtAdvice(LET_GO, f"{name} may well hold a {called}")
+            return DoubtAdvice(LET_GO, f"{name} may well hold {article(called)} {called}")
         chance = self.knowledge(view).chance_true(view)
         percent = round(100 * chance)
         if chance == 0.0:
-            return DoubtAdvice(DOUBT, f"{name} cannot hold a {called}: every one is accounted for")
+            return DoubtAdvice(DOUBT, f"{name} cannot hold {article(called)} {called}: every one is accounted for")
         if 1.0 - chance > stake(view):
             if view.counts[player] == 0:
                 return DoubtAdvice(DOUBT, f"it is {name}'s last card, and a true {called} is {percent}% likely")
             return DoubtAdvice(DOUBT, f"a true {called} is only {percent}% likely")
         if chance >= BELIEF:
-            return DoubtAdvice(LET_GO, f"{name} is known to hold a {called}")
+            return DoubtAdvice(LET_GO, f"{name} is known to hold {article(called)} {called}")
         return DoubtAdvice(LET_GO, f"a true {called} is {percent}% likely")
 
 

@@ -39,7 +39,7 @@ def test_four_of_a_kind_is_told_to_its_holder_only_and_a_fold_to_all() -> None:
     you, other = DonkeyNarrator(NAMES, [0]), DonkeyNarrator(NAMES, [2])
     assert you.event_lines(FourOfAKind(0, 9, 3)) == ["You have four 9s! Fold your hands: press f."]
     assert other.event_lines(FourOfAKind(0, 9, 3)) == []
-    assert other.event_lines(Folded(0, 1, 9)) == ["South folds her hands: four 9s!"]
+    assert other.event_lines(Folded(0, 1, 9)) == ["South folds their hands: four 9s!"]
     assert you.event_lines(Folded(0, 1, 9)) == ["You fold your hands: four 9s!"]
     assert you.event_lines(Folded(0, 2, None)) == ["You fold your hands."]
 
@@ -55,9 +55,27 @@ def test_the_end_names_the_winners_and_the_donkey() -> None:
         "Game over: no one got four in 200 rounds, so no one wins."]
 
 
+def test_the_folds_are_listed_in_the_order_they_came_you_among_them() -> None:
+    verbose = DonkeyNarrator(NAMES, [0], Verbosity.VERBOSE)
+    lines = verbose.event_lines(DonkeyOver((3,), 2, (3, 0, 1, 2), 7, "donkey"))
+    assert lines[-1] == "Folded in this order: East, you, West and North."
+
+
 def test_a_table_of_computers_is_heard_round_by_round_and_braille_lines_fit() -> None:
     narrator = DonkeyNarrator(NAMES, [], Verbosity.BRAILLE)
     started(narrator)
     assert [message.compact for message in narrator.event_messages(CardsPassed(2))] == ["Round 2: all pass."]
     assert DonkeyNarrator(NAMES, []).event_lines(CardsPassed(2)) == ["Round 2: everyone passes a card to the left."]
     assert narrator.event_lines(FourOfAKind(1, 9, 2)) == ["West has four 9s."]
+
+
+def test_the_turn_line_follows_wait_in_lower_case_and_turn_text_stands_alone() -> None:
+    from rook_access.engine.donkey import DonkeyState, Pass
+    from rook_access.engine.patience_deck import PATIENCE_PACK
+
+    state = DonkeyState(PATIENCE_PACK, 4, 3)
+    state.apply(Pass(state.hands[0][0]), 0)  # South has chosen; the others have not
+    narrator = DonkeyNarrator(NAMES, [0])
+    assert narrator.turn_text(state.view(0)) == "The others are choosing their cards."
+    assert f"Wait: {narrator.turn_line(state.view(0))}" == "Wait: the others are choosing their cards."
+    assert narrator.turn_line(state.view(1)) == "West's turn to pass a card."

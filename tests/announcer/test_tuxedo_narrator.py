@@ -50,8 +50,37 @@ def test_a_capture_names_every_card_taken_with_its_color_and_a_sweep():
 
 def test_the_call_its_result_and_its_cost_in_one_line_each():
     assert lines(OrangeCalled(1, 2, True, 10)) == ["West calls Orange: right, 10 points."]
-    assert lines(OrangeCalled(0, 2, False, -10)) == ["You call Orange: wrong, -10 points."]
+    assert lines(OrangeCalled(0, 2, False, -10)) == [  # no capture told: neither color
+        "You call Orange: wrong, no red or yellow card was taken, -10 points."
+    ]
     assert lines(OrangeMissed(2)) == ["That was an Orange: no one called it."]
+
+
+def test_a_wrong_orange_call_says_which_color_the_capture_lacked():
+    narrator = TuxedoNarrator(NAMES, [0])
+    narrator.event_lines(Captured(1, parse_card("10g"), (tuple(parse_cards("7r 3x")),), None))
+    assert narrator.event_lines(OrangeCalled(0, 1, False, -10)) == [
+        "You call Orange: wrong, no yellow card was taken, -10 points."
+    ]
+    resumed = TuxedoNarrator(NAMES, [0])  # a resumed game recalls the capture the call is about
+    resumed.recall([Captured(1, parse_card("10g"), (tuple(parse_cards("7y 3x")),), None)])
+    assert resumed.event_lines(OrangeCalled(2, 1, False, -10)) == [
+        "North calls Orange: wrong, no red card was taken, -10 points."
+    ]
+
+
+def test_orange_typed_with_no_capture_names_only_the_moves_possible_now():
+    from rook_access.engine.patience_deck import PATIENCE_PACK
+    from rook_access.engine.tuxedo import Pile, TuxedoState
+
+    state = TuxedoState(PATIENCE_PACK, 2, 1)
+    state.hands = [parse_cards("9g 13x"), parse_cards("2x 11x")]
+    state.centre = [Pile((card,)) for card in parse_cards("7r 3y 1g")]
+    state.turn = 0
+    narrator = TuxedoNarrator(state.names, [0])
+    assert narrator.moves_now(state.view(0)) == "Now: lay a card."
+    state.hands[0] = parse_cards("4g 11x")
+    assert narrator.moves_now(state.view(0)) == "Now: take or build."
 
 
 def test_the_redeal_the_last_cards_and_the_count():

@@ -80,7 +80,7 @@ def test_a_whole_game_with_piped_input_its_record_replayed_and_its_save_resumed_
     not_held = next(f"{number}{color}" for number in range(1, 15) for color in "rxyg"
                     if f"{number}{color}" not in first_hand)  # fmt: skip
     record = tmp_path / "donkey.jsonl"
-    bad = ["", "xyzzy", "pass", "pass 99q", "pass 7r 8r", "f", "n", f"pass {not_held}"]
+    bad = ["", "xyzzy", "pass", "pass 99q", "pass 7r 8r", "f", "n", f"pass {not_held}", "fold now", "pass rook"]
     review = ["hand", "count", "rules", "help", "hint", "legal", "turn"]
     half = 2
     script = [*bad, *review, *moves[:half], "quit"]
@@ -94,6 +94,8 @@ def test_a_whole_game_with_piped_input_its_record_replayed_and_its_save_resumed_
         "99q is not a card: type pass and a card, like pass 7r.",
         "Pass one card at a time, like pass 7r.",
         "There is nothing to let go: type pass and a card from your hand, like pass 7r.",
+        "Not now: you fold when you hold four of a kind, or once someone has folded.",
+        "This pack has no rook: type pass and a card, like pass 7r.",
     ]
     for refusal in refusals:
         assert said.count(refusal) == 1, refusal

@@ -83,7 +83,7 @@ def test_a_whole_game_with_piped_input_the_user_doubting_its_record_replayed_and
     assert "d" in script and any(line.startswith("play ") for line in script)
     record = tmp_path / "doubt.jsonl"
     reviews = ["help", "rules", "hand", "count", "pile", "turn", "legal", "hint", "history", "repeat"]
-    bad = ["xyzzy", "play", "play 99", "play 9q", "play 7r 8r", "doubt now", "n n"]
+    bad = ["xyzzy", "play", "play 99", "play 9q", "play 7r 8r", "doubt now", "n n", "play 15r", "play rook"]
     half = len(script) // 2
     first = [*reviews, *bad, *script[:half], "quit"]
     status, said, err = rook(monkeypatch, capsys, [*ARGS, "--record", str(record)], first)
@@ -93,6 +93,9 @@ def test_a_whole_game_with_piped_input_the_user_doubting_its_record_replayed_and
     assert "Unknown command: xyzzy. Type help for the commands." in said
     assert "Say one card to play, like play 7r, or a number, like play 7." in said
     assert "99 is no number of the pack: the numbers go from 1 to 14." in said
+    pack = "Cards are a number from 1 to 14 and a color letter, like 14r, 5x, 10y, 7g."  # the pack has no Bird
+    assert f"15r is not a card. {pack} Play a card like 7r, or a number like 7." in said
+    assert f"This pack has no rook. {pack} Play a card like 7r, or a number like 7." in said
     assert any(line.startswith("Cards: you 14, West 14, North ") and "; centre " in line for line in said)
     assert any(line.startswith("I Doubt It: 4 players; the 56 cards") for line in said)
     assert "You doubt " in " ".join(said) or any(line.startswith("You doubt ") for line in said)
@@ -116,7 +119,9 @@ def test_a_whole_game_with_piped_input_the_user_doubting_its_record_replayed_and
     # --resume: the game goes on from where it stopped, to its end.
     status, said, err = rook(monkeypatch, capsys, ["--resume"], script[half:])
     assert (status, err) == (0, "")
-    assert said[0] == "The game goes on where it was." and said[1].startswith("Your hand, ")
+    assert rebuilt.state.call_offer() is not None  # it stopped while West's play could be doubted: that play again
+    assert said[:2] == ["The game goes on where it was.", "West plays a card face down: 14."]
+    assert said[2].startswith("Your hand, ")
     assert save_paths() == []  # a finished game's save is deleted
     assert any(line.startswith("Game over: ") for line in said)
     whole = record.read_bytes()

@@ -111,7 +111,11 @@ def test_a_whole_game_with_piped_input_calls_its_record_replayed_and_a_save_resu
     status, said, err = rook(monkeypatch, capsys, args, [*noise, *first, "quit"])
     assert (status, err) == (0, "")
     assert said[0] == "Panjandrum, 4 players: hands face down, build by color from 1 up."
-    assert any(line.startswith("Mistakes that can be called: lifting from the hand while") for line in said)
+    # help says each mistake that can be called on a line of its own
+    mistakes = said.index("Mistakes that can be called:")
+    assert said[mistakes + 1] == "Lifting from the hand while your delay pile's top could go on a building pile."
+    assert said[mistakes + 4] == "Playing on your own delay pile a card that could go on another's delay pile."
+    assert "A player never gives away their last card." in " ".join(said)  # rules
     assert "Type build alone." in said and "Say whose delay pile: on West, on North, on East." in said
     assert "No player Nobody: the players are South, West, North, East." in said
     assert any(line.startswith("Unknown command: xyzzy.") for line in said)
@@ -223,3 +227,21 @@ def test_at_a_terminal_enter_lets_a_call_go_and_a_mistake_is_called_by_a_compute
     called = [event for event in state.events if isinstance(event, PanjandrumCalled)]
     assert [(event.caller, event.penalized) for event in called] == [(1, 0)] and state.turns == 4
     assert PANJANDRUM.enter_alone(state) is None  # at your own turn Enter does nothing: every move is a choice
+
+
+def test_a_move_typed_while_the_call_is_open_to_others_waits_in_one_sentence() -> None:
+    """While the timed window waits on the others it reads typed lines as between turns (``may_act`` False):
+    the turn line follows "Wait: " in lower case; ``turn`` says it alone, capitalised."""
+    state = PanjandrumState.from_seed(SEED, 3)
+    players: list[Any] = [PanjandrumPlayer("strong", seat) for seat in range(3)]
+    while state.call_offer() is None:  # the first turn, by a computer
+        seat = state.seats_to_act()[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    assert state.accused is not None
+    players[(state.accused + 1) % 3] = None  # the user is not the one whose turn is judged
+    accused = state.names[state.accused]
+    channel = ListChannel()
+    game = ConsoleGame(state, players, ScriptedLines([]), channel)
+    for line in ("lift", "turn"):
+        assert game.handle_line(line, may_act=False)
+    assert channel.lines == [f"Wait: the call on {accused}'s turn is open.", f"The call on {accused}'s turn is open."]

@@ -45,7 +45,7 @@ def test_a_whole_game_of_panjandrum_typed_at_a_terminal_with_calls(tmp_path):
         term.type("piles")
         term.wait_for("Building piles: red none, black none, yellow none, green none.")
         term.type("help mistakes")
-        term.wait_for("Mistakes that can be called: ")
+        term.wait_for("Mistakes that can be called:")
         for line in script:
             before = asked(term)
             if line == "pass":

@@ -8,7 +8,7 @@ import pytest
 
 from rook_access.engine.cards import card_name, parse_card
 from rook_access.engine.doubt import DOUBT, LET_GO, DoubtState, Lay
-from rook_access.engine.patience_deck import PATIENCE_PACK
+from rook_access.engine.patience_deck import PATIENCE_PACK, number_of
 from rook_access.players import PLAYER_LEVELS, make_player
 from rook_access.players.doubt_player import DoubtPlayer, Knowledge, bluff_card, my_calls
 from rook_access.players.reactions import QUICKEST, REACTIONS, Reacts
@@ -127,6 +127,18 @@ def test_the_strong_player_bluffs_with_the_card_it_needs_last() -> None:
     advice = DoubtPlayer("strong", 1).advise(view)
     assert advice.action != Lay(parse_card("8r")) and "never call" in advice.reason
     assert card_name(advice.action.card) in advice.reason
+    number = number_of(advice.action.card)
+    assert advice.reason.endswith(f", {number} is a number you never call")
+
+
+def test_the_hint_says_an_before_8_and_11() -> None:
+    state = DoubtState(PATIENCE_PACK, 4, 3)
+    state.number = 8
+    state.hands[0] = cards("8r 4g 14y")
+    assert DoubtPlayer("strong", 1, sheds=False).advise(state.view(0)).reason == "you hold an 8: play 8r, a true card"
+    state.number = 11
+    state.hands[0] = cards("11x 4g")
+    assert DoubtPlayer("strong", 1, sheds=False).advise(state.view(0)).reason.startswith("you hold an 11: ")
 
 
 def test_the_easy_player_doubts_now_and_then_without_counting() -> None:
