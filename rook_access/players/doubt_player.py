@@ -13,17 +13,16 @@
   (certain when the player is known to hold one, impossible when every copy
   is elsewhere, else the chance that the player's unknown cards hold one).
   It doubts as a strong player would at a table of players who count: only
-  on strong evidence, where a wrong doubt would take the centre.  A last card
-  it doubts unless it is likely true (let go, it wins); any other card only
-  when it is sure the card is false (every copy accounted for), and only from
-  a player holding no more cards than itself or about to go out (two cards
-  or fewer): a player behind it may shed its bluff, and the centre grows for
-  the next player caught.  (Catching every bluff it can reckon unlikely, as
-  it once did, sent a table of strong players round to the play limit.)  It
-  bluffs with the card it will need last (the numbers its own turns will
-  call, in order; a number it will never call is the first to go), and keeps
-  a true card to shed one it never calls when no one can tell and the table
-  seldom doubts a true card (``hunches``).
+  on strong evidence, since a wrong doubt takes the centre.  A last card it
+  doubts unless it is likely true (let go, it wins); any other card only
+  when it is sure the card is false (every copy accounted for).  (Doubting
+  every card it reckoned unlikely, as it once did, caught nearly every
+  bluff and sent a table of strong players round to the play limit: with
+  four players each seat calls numbers of one parity only.)  It bluffs with
+  the card it will need last (the numbers its own turns will call, in order;
+  a number it will never call is the first to go), and keeps a true card to
+  shed one it never calls when no one can tell and the table seldom doubts a
+  true card (``hunches``).
 - ``random`` plays and doubts at random.
 
 A player's choice depends only on its seed and the view (``decision_rng``),
@@ -60,11 +59,7 @@ PASSES = 0.7
 """... and only when anyone at the table must reckon a true card at least this likely."""
 
 SURE_FALSE = 0.0
-"""The strong player doubts a card that is not a last one only when it reckons it true at most this likely ..."""
-AHEAD = 0
-"""... and only from a player holding at most this many cards more than itself ..."""
-CLOSE = 2
-"""... or at most this many, whatever it holds itself."""
+"""The strong player doubts a card that is not a last one only when it reckons it true at most this likely."""
 LAST_FALSE = 0.1
 """It doubts a player's last card when it reckons it false more than this likely (let go, it wins)."""
 
@@ -264,15 +259,11 @@ class Knowledge:
 
 def worth_doubting(view: DoubtView, chance: float) -> bool:
     """Whether the strong player doubts a play it reckons true with ``chance``: a last card unless it is likely
-    true (let go, it wins); else only a play it is sure is false (``SURE_FALSE``), and only from a player
-    holding no more cards than itself (``AHEAD``) or about to go out (``CLOSE``)."""
+    true (let go, it wins); any other only when it is sure the card is false (``SURE_FALSE``)."""
     assert view.last_play is not None
-    holding = view.counts[view.last_play.seat]
-    if holding == 0:
+    if view.counts[view.last_play.seat] == 0:
         return 1.0 - chance > LAST_FALSE
-    if chance > SURE_FALSE:
-        return False
-    return holding <= max(view.counts[view.seat] + AHEAD, CLOSE)
+    return chance <= SURE_FALSE
 
 
 # ------------------------------------------------------------------ the players
@@ -381,12 +372,9 @@ class DoubtPlayer:
             if chance == 0.0:
                 return DoubtAdvice(DOUBT, f"{name} cannot hold a {called}: every one is accounted for")
             return DoubtAdvice(DOUBT, f"{name} can hardly hold a {called}: a true one is {percent}% likely")
-        if chance <= SURE_FALSE:
-            return DoubtAdvice(LET_GO, f"{name} cannot hold a {called}, but holds more cards than you: let them "
-                                       "shed it, the centre grows for the next one caught")
         if chance >= BELIEF:
             return DoubtAdvice(LET_GO, f"{name} is known to hold a {called}")
-        return DoubtAdvice(LET_GO, f"a true {called} is {percent}% likely: not worth the centre if wrong")
+        return DoubtAdvice(LET_GO, f"a true {called} is {percent}% likely: not sure enough to risk the centre")
 
 
 def player_maker(level: str) -> Any:
