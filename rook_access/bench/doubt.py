@@ -2,10 +2,13 @@
 
 Run ``python -m rook_access.bench.doubt --games 500``.
 
-Two tables, each of ``--games`` games at ``--players`` seats (4 by default):
+Three tables, each of ``--games`` games at ``--players`` seats (4 by default;
+``--tables`` picks some):
 
 - ``strong among easy``: one strong player, every other seat easy;
-- ``easy among strong``: one easy player, every other seat strong.
+- ``easy among strong``: one easy player, every other seat strong;
+- ``all strong``: every seat strong (the lone player is one of them: its
+  share should be a fair one, and the games should end by a player out).
 
 The lone player's seat turns round the table from game to game (game ``n``
 puts it in seat ``n`` mod the players), so it sits as often at the dealer's
@@ -38,6 +41,7 @@ from .parallel import results_by_name
 TABLES: dict[str, tuple[str, str]] = {
     "strong among easy": ("strong", "easy"),
     "easy among strong": ("easy", "strong"),
+    "all strong": ("strong", "strong"),
 }
 """Each table: (the lone player's level, every other seat's level)."""
 CHUNK = 10

@@ -11,11 +11,18 @@
   into whose hand when a centre was taken, and how many of each number are
   still unaccounted for.  From that it reckons the chance that a play is true
   (certain when the player is known to hold one, impossible when every copy
-  is elsewhere, else the chance that the player's unknown cards hold one) and
-  doubts when that chance is low for what is at stake: lower still against a
-  player about to go out.  It bluffs with the card it will need last (the
-  numbers its own turns will call, in order; a number it will never call is
-  the first to go).
+  is elsewhere, else the chance that the player's unknown cards hold one).
+  It doubts as a strong player would at a table of players who count: only
+  on strong evidence, since a wrong doubt takes the centre.  A last card it
+  doubts unless it is likely true (let go, it wins); any other card only
+  when it is sure the card is false (every copy accounted for).  (Doubting
+  every card it reckoned unlikely, as it once did, caught nearly every
+  bluff and sent a table of strong players round to the play limit: with
+  four players each seat calls numbers of one parity only.)  It bluffs with
+  the card it will need last (the numbers its own turns will call, in order;
+  a number it will never call is the first to go), and keeps a true card to
+  shed one it never calls when no one can tell and the table seldom doubts a
+  true card (``hunches``).
 - ``random`` plays and doubts at random.
 
 A player's choice depends only on its seed and the view (``decision_rng``),
@@ -51,6 +58,15 @@ RISKED = 12
 """... and only while the centre holds at most this many cards (what it takes if the bluff is doubted) ..."""
 PASSES = 0.7
 """... and only when anyone at the table must reckon a true card at least this likely."""
+
+SURE_FALSE = 0.0
+"""The strong player doubts a card that is not a last one only when it reckons it true at most this likely."""
+LAST_FALSE = 0.1
+"""It doubts a player's last card when it reckons it false more than this likely (let go, it wins)."""
+
+SHED_RISK = 0.3
+"""... and only while the cards it expects to take, the centre with its own card times how often the table
+doubts a true card (``hunches``: it would doubt a bluff no one can tell as often), are at most this many."""
 
 EASY_DOUBT = 0.1
 """How often the easy player doubts, at random."""
@@ -101,6 +117,18 @@ def bluff_card(view: DoubtView) -> Card:
         used[number] += 1
         when.append((times[index] if index < len(times) else inf, number, card))
     return max(when)[2]
+
+
+def hunches(view: DoubtView) -> float:
+    """How often the table doubts a true card, as seen so far: wrong doubts a play (one in ten, before much is
+    seen).  Players who doubt on a hunch doubt a bluff no one can tell just as often.
+
+    >>> from ..engine.doubt import DoubtState
+    >>> hunches(DoubtState.from_seed(1, 4).view(0))
+    0.1
+    """
+    wrong = sum(1 for seen in view.seen if isinstance(seen, SeenDoubt) and number_of(seen.card) == seen.called)
+    return (wrong + 1) / (view.plays + 10)
 
 
 def true_cards(view: DoubtView) -> list[Card]:
@@ -230,23 +258,13 @@ class Knowledge:
         return 1.0 - (others / (slots + others)) ** free
 
 
-def stake(view: DoubtView) -> float:
-    """The chance of a false card above which the strong player doubts: what the player doubted gains by
-    going undoubted, against the centre the doubter takes if wrong."""
+def worth_doubting(view: DoubtView, chance: float) -> bool:
+    """Whether the strong player doubts a play it reckons true with ``chance``: a last card unless it is likely
+    true (let go, it wins); any other only when it is sure the card is false (``SURE_FALSE``)."""
     assert view.last_play is not None
-    player = view.last_play.seat
-    holding = view.counts[player]
-    if holding == 0:
-        return 0.1  # its last card: let go, it wins
-    others = [count for seat, count in enumerate(view.counts) if seat not in (player, view.seat)]
-    weight = 0.6
-    if holding <= 3:
-        weight = 2.5
-    elif not others or holding <= min(others):
-        weight = 1.0
-    if holding < view.counts[view.seat] - 8:
-        weight *= 1.3
-    return 1.0 / (1.0 + weight)
+    if view.counts[view.last_play.seat] == 0:
+        return 1.0 - chance > LAST_FALSE
+    return chance <= SURE_FALSE
 
 
 # ------------------------------------------------------------------ the players
@@ -300,7 +318,8 @@ class DoubtPlayer:
             calls = my_calls(view, 2 * HIGHEST)
             dead = [card for card in view.hand if number_of(card) not in calls]
             public = self.public(view).chance_holds((), view.seat, view.number)
-            if dead and view.pile <= RISKED and public >= PASSES:
+            risk = hunches(view) * (view.pile + 1)
+            if dead and view.pile <= RISKED and public >= PASSES and risk <= SHED_RISK:
                 card = bluff_card(view)
                 return DoubtAdvice(Lay(card), f"you hold {article(view.number)} {view.number}, but keep it: "
                                               f"play {card_name(card)}, {article(number_of(card))} "
@@ -346,15 +365,20 @@ class DoubtPlayer:
             return DoubtAdvice(LET_GO, f"{name} may well hold {article(called)} {called}")
         chance = self.knowledge(view).chance_true(view)
         percent = round(100 * chance)
-        if chance == 0.0:
-            return DoubtAdvice(DOUBT, f"{name} cannot hold {article(called)} {called}: every one is accounted for")
-        if 1.0 - chance > stake(view):
-            if view.counts[player] == 0:
-                return DoubtAdvice(DOUBT, f"it is {name}'s last card, and a true {called} is {percent}% likely")
-            return DoubtAdvice(DOUBT, f"a true {called} is only {percent}% likely")
+        doubt = worth_doubting(view, chance)
+        if view.counts[player] == 0:
+            if doubt:
+                return DoubtAdvice(DOUBT, f"it is {name}'s last card, and a true {called} is only {percent}% likely")
+            return DoubtAdvice(LET_GO, f"it is {name}'s last card, but a true {called} is {percent}% likely")
+        if doubt:
+            if chance == 0.0:
+                return DoubtAdvice(DOUBT, f"{name} cannot hold {article(called)} {called}: every one is accounted for")
+            return DoubtAdvice(
+                DOUBT, f"{name} can hardly hold {article(called)} {called}: a true one is {percent}% likely"
+            )
         if chance >= BELIEF:
             return DoubtAdvice(LET_GO, f"{name} is known to hold {article(called)} {called}")
-        return DoubtAdvice(LET_GO, f"a true {called} is {percent}% likely")
+        return DoubtAdvice(LET_GO, f"a true {called} is {percent}% likely: not sure enough to risk the centre")
 
 
 def player_maker(level: str) -> Any:

@@ -80,7 +80,9 @@ def test_the_strong_player_doubts_a_number_whose_every_copy_it_sees() -> None:
     assert DoubtPlayer("normal", 1).choose(view) == DOUBT  # normal sees its own four too
 
 
-def test_the_strong_player_counts_the_cards_shown_and_where_the_centre_went() -> None:
+def test_the_strong_player_counts_the_cards_shown_and_where_the_centre_went(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rook_access.players import doubt_player
+
     # West plays 3r as 1 and is doubted by North: 3r is shown and goes back to West with the centre.
     state = DoubtState(PATIENCE_PACK, 4, 3)
     state.hands = [cards("1r 2r"), cards("3r 8r 9r 10r"), cards("3x 3y 3g 6y"), cards("4g 5g")]
@@ -98,23 +100,39 @@ def test_the_strong_player_counts_the_cards_shown_and_where_the_centre_went() ->
     assert 0.95 <= knowledge.chance_true(view) < 1
     assert DoubtPlayer("strong", 2).advise(view).action == LET_GO
     # And after a second 3 called by West, every 3 is accounted for (but for the 5% that 3r was not played):
-    # North doubts.
+    # near certain, but not certain: North lets it go, and doubts when near certain is enough.
     state.apply(LET_GO, 2)
     state.apply(LET_GO, 3)
     state.apply(LET_GO, 0)
     state.turn, state.number = 1, 3
     state.apply(Lay(parse_card("8r")), 1)
     view = state.view(2)
-    assert Knowledge(view).chance_true(view) < 0.06 and DoubtPlayer("strong", 2).choose(view) == DOUBT
+    assert Knowledge(view).chance_true(view) < 0.06 and DoubtPlayer("strong", 2).choose(view) == LET_GO
+    monkeypatch.setattr(doubt_player, "SURE_FALSE", 0.06)
+    assert DoubtPlayer("strong", 2).choose(view) == DOUBT
 
 
-def test_the_strong_player_doubts_a_last_card_it_cannot_believe() -> None:
-    state = offered(["6r", "5r 5x 1r 2r 3r 4r 7r", "6y 7y 8y", "8g 9g 10g"], "6r", number=5)
+def test_the_strong_player_doubts_only_when_sure_but_for_a_last_card() -> None:
+    # West holds three of the 5s: a true 5 from East is unlikely, but a wrong doubt would take the centre.
+    state = offered(["9r 2x 3x", "5r 5x 5y 1r 2r 3r", "6y 7y", "8g 9g"], "9r", number=5)
     view = state.view(1)
-    chance = Knowledge(view).chance_true(view)
-    assert 0 < chance < 0.9
+    assert 0 < Knowledge(view).chance_true(view) < 0.5
     advice = DoubtPlayer("strong", 1).advise(view)
-    assert advice.action == DOUBT and "last card" in advice.reason
+    assert advice.action == LET_GO and "not sure enough" in advice.reason
+
+
+def test_the_strong_player_lets_a_last_card_go_only_when_it_is_likely_true(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rook_access.players import doubt_player
+
+    # West holds no 5: South's last card is a true 5 four times in five, as West can reckon it.
+    state = offered(["5r", "1r 2r 3r 4r 6r 7r", "6y 7y 8y", "8g 9g 10g"], "5r", number=5)
+    view = state.view(1)
+    assert 0.75 < Knowledge(view).chance_true(view) < 0.9
+    advice = DoubtPlayer("strong", 1).advise(view)
+    assert advice.action == DOUBT and "last card" in advice.reason  # let go, South wins: a doubt costs little
+    monkeypatch.setattr(doubt_player, "LAST_FALSE", 0.25)
+    advice = DoubtPlayer("strong", 1).advise(view)
+    assert advice.action == LET_GO and "last card" in advice.reason
 
 
 def test_the_strong_player_bluffs_with_the_card_it_needs_last() -> None:
