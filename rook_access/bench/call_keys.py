@@ -30,11 +30,14 @@ class _Terminal:
     """The program on a pseudo-terminal."""
 
     def __init__(self, args: list[str], home: Path) -> None:
+        assert sys.platform != "win32"  # a pseudo-terminal: Linux and macOS
         import pty
 
         self.master, slave = pty.openpty()
+        package = str(Path(__file__).resolve().parents[2])
+        path = os.pathsep.join(filter(None, [package, os.environ.get("PYTHONPATH", "")]))
         env = dict(os.environ, TERM="xterm", ROOK_ACCESS_CONFIG_DIR=str(home / "config"),
-                   ROOK_ACCESS_DATA_DIR=str(home / "data"))  # fmt: skip
+                   ROOK_ACCESS_DATA_DIR=str(home / "data"), PYTHONPATH=path)  # fmt: skip
         (home / "config").mkdir(parents=True, exist_ok=True)
         (home / "config" / "settings.toml").write_text('variant = "partnership"\n', encoding="utf-8")
         self.process = subprocess.Popen([sys.executable, "-m", "rook_access", *args], stdin=slave, stdout=slave,
@@ -76,13 +79,15 @@ def measure(calls: int, seed: int) -> list[float]:
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="rook-call-keys-") as folder:
         game = seed
-        while len(times) < calls:
+        fruitless = 0
+        while len(times) < calls and fruitless < 3:
+            before = len(times)
             term = _Terminal(["--variant", "i-doubt-it", "--players", "3", "--seed", str(game), "--output", "plain",
                               "--level", "easy", "--reading-speed", "900"], Path(folder) / str(game))  # fmt: skip
             mark = 0
             try:
                 while len(times) < calls:
-                    _, found = term.wait(rb"Doubt\? d|Your turn, call \d+|Game over|wins", mark)
+                    _, found = term.wait(rb"Doubt\? d|Your turn, call \d+|Press Enter to go on|Game over|wins", mark)
                     mark = found.end()
                     if found.group(0).startswith(b"Doubt"):
                         time.sleep(0.05)  # a person's key comes after the prompt
@@ -92,9 +97,12 @@ def measure(calls: int, seed: int) -> list[float]:
                         times.append(1000 * (answered - typed))
                     elif found.group(0).startswith(b"Your turn"):
                         term.type(b"hint\r")
-                        _, found = term.wait(rb"play (\d+[rxyg])", mark)
-                        mark = found.end()
+                        _, found = term.wait(rb"You hold[^\r\n]*?play (\d+[rxyg])", mark)
                         term.type(b"play " + found.group(1) + b"\r")
+                        _, found = term.wait(rb"You play ", found.end())
+                        mark = found.end()
+                    elif found.group(0).startswith(b"Press Enter"):
+                        term.type(b"\r")
                     else:
                         break
             except TimeoutError:
@@ -102,6 +110,7 @@ def measure(calls: int, seed: int) -> list[float]:
             finally:
                 term.close()
             game += 1
+            fruitless = fruitless + 1 if len(times) == before else 0
     return times
 
 

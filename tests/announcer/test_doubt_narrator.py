@@ -30,7 +30,7 @@ def test_a_game_resumed_while_a_play_may_be_doubted_says_the_play_again_before_t
     lines = narrator.resume_lines(state.view)
     assert lines[:2] == ["The game goes on where it was.", "West plays a card face down: 2."]
     assert lines[2].startswith("Your hand, 13 cards: ") and lines[3].startswith("Cards: you 13, West 13, ")
-    assert narrator.question(state.view(0)) == "Doubt? d, or Enter to let it go."
+    assert narrator.question(state.view(0)) == "Doubt? d to call, n to let it go."
 
 
 def test_a_game_resumed_while_your_own_play_may_be_doubted_says_your_card():

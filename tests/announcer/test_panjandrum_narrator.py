@@ -28,7 +28,7 @@ def test_a_game_resumed_while_the_call_is_open_says_the_turn_judged_before_the_p
         "South lifts 11g: on their own delay pile, end of turn.",
     ]
     assert lines[3].startswith("Building piles: ")
-    assert narrator.question(state.view(1)) == "Panjandrum? p, or Enter to let it go."
+    assert narrator.question(state.view(1)) == "Panjandrum? p to call, n to let it go."
 
 
 def test_a_game_resumed_between_turns_says_the_piles_only():

@@ -53,8 +53,9 @@ class Answering:
 
 def the_script() -> list[str]:
     """The lines a user types to play seed SEED's game to its end (found by playing it as the program would)."""
-    setup = GameSetup.create(["human", *["computer"] * (PLAYERS - 1)], seed=SEED, variant="i-doubt-it",
-                             options={"players": PLAYERS})
+    setup = GameSetup.create(
+        ["human", *["computer"] * (PLAYERS - 1)], seed=SEED, variant="i-doubt-it", options={"players": PLAYERS}
+    )
     state, players = make_table(setup)
     assert isinstance(state, DoubtState)
     lines = Answering(state)
@@ -119,8 +120,13 @@ def test_a_whole_game_with_piped_input_the_user_doubting_its_record_replayed_and
     # --resume: the game goes on from where it stopped, to its end.
     status, said, err = rook(monkeypatch, capsys, ["--resume"], script[half:])
     assert (status, err) == (0, "")
-    assert rebuilt.state.call_offer() is not None  # it stopped while West's play could be doubted: that play again
-    assert said[:2] == ["The game goes on where it was.", "West plays a card face down: 14."]
+    assert rebuilt.state.call_offer() is not None  # it stopped while a play could be doubted: that play again
+    laid = [event for event in rebuilt.state.events if isinstance(event, CardLaid)][-1]
+    assert laid.seat != 0
+    assert said[:2] == [
+        "The game goes on where it was.",
+        f"{rebuilt.state.names[laid.seat]} plays a card face down: {laid.called}.",
+    ]
     assert said[2].startswith("Your hand, ")
     assert save_paths() == []  # a finished game's save is deleted
     assert any(line.startswith("Game over: ") for line in said)
@@ -132,8 +138,13 @@ def test_a_whole_game_with_piped_input_the_user_doubting_its_record_replayed_and
     assert any(line["event"] == "doubted" and line["doubter"] == 0 for line in lines)
 
     # The record replayed on a table made as the program makes it: the same events, line for line.
-    setup = GameSetup.create(["human", *["computer"] * (PLAYERS - 1)], seed=SEED, record=str(record),
-                             variant="i-doubt-it", options={"players": PLAYERS})
+    setup = GameSetup.create(
+        ["human", *["computer"] * (PLAYERS - 1)],
+        seed=SEED,
+        record=str(record),
+        variant="i-doubt-it",
+        options={"players": PLAYERS},
+    )
     state, players = make_table(setup)
     assert isinstance(state, DoubtState)
     for action in saved["actions"]:
