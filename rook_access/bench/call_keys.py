@@ -45,7 +45,7 @@ class _Terminal:
         os.close(slave)
         self.output = b""
 
-    def wait(self, pattern: bytes, after: int, timeout: float = 60.0) -> tuple[float, re.Match[bytes]]:
+    def wait(self, pattern: bytes, after: int, timeout: float = 20.0) -> tuple[float, re.Match[bytes]]:
         end = time.monotonic() + timeout
         regex = re.compile(pattern)
         while True:
