@@ -26,14 +26,21 @@ TARGET_MS = 50.0
 """Every call must be answered within this many milliseconds."""
 
 
+def _open_pty() -> tuple[int, int]:
+    """A pseudo-terminal's two ends (Linux and macOS)."""
+    if sys.platform == "win32":
+        raise OSError("a pseudo-terminal needs Linux or macOS")
+    import pty
+
+    return pty.openpty()
+
+
 class _Terminal:
     """The program on a pseudo-terminal."""
 
     def __init__(self, args: list[str], home: Path) -> None:
-        assert sys.platform != "win32"  # a pseudo-terminal: Linux and macOS
-        import pty
-
-        self.master, slave = pty.openpty()
+        self.output = b""
+        self.master, slave = _open_pty()
         package = str(Path(__file__).resolve().parents[2])
         path = os.pathsep.join(filter(None, [package, os.environ.get("PYTHONPATH", "")]))
         env = dict(os.environ, TERM="xterm", ROOK_ACCESS_CONFIG_DIR=str(home / "config"),
