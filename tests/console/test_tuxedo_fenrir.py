@@ -95,7 +95,9 @@ def wait_heard(fenrir: Fenrir, count: int) -> None:
     """Wait until Fenrir has said at least ``count`` questions."""
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
-        if sum(line.startswith(QUESTIONS) for line in fenrir.spoken().splitlines()) >= count:
+        # Fenrir may say a question in one breath with the line before it ("..., Your turn, lay."): count
+        # each question where it is said, not only at the start of a line.
+        if sum(fenrir.spoken().count(question) for question in QUESTIONS) >= count:
             return
         time.sleep(0.05)
     raise AssertionError(f"Fenrir did not say {count} questions; it said:\n{fenrir.spoken()[-3000:]}")
