@@ -690,9 +690,8 @@ class ConsoleGame:
             self.channel.say(Message("Speech stopped.", ""))
             return []
         if name == "rules":
-            if self.rules_lines is None:
-                return self.family.rules_lines(state)
-            return [piece for line in self.rules_lines(narrator.braille) for piece in narrator.fit(line)]
+            said = self.family.rules_lines(state) if self.rules_lines is None else self.rules_lines(narrator.braille)
+            return [piece for line in said for piece in narrator.fit(line)]  # within 40 cells in braille
         if name == "hint":
             if not self.yours():
                 return ["No hint: it is not your turn."]
