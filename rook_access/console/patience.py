@@ -20,8 +20,9 @@ from typing import Any
 
 from ..announcer import Verbosity
 from ..announcer.patience import PatienceNarrator, move_said, move_typed
-from ..engine.cards import CardNotationError, parse_card, parse_color
+from ..engine.cards import CardNotationError, parse_color
 from ..engine.clock import STEP, ClockState
+from ..engine.patience_deck import parse_pack_card
 from ..engine.solitaire import (
     RESIGN,
     UNDO,
@@ -168,10 +169,10 @@ _CARDS_LINE = "Cards are a number and a color letter, r red, x black, y yellow, 
 
 def _is_card(word: str) -> bool:
     try:
-        parse_card(word)
+        parse_pack_card(word)
     except CardNotationError:
         return False
-    return word.lower() != "rook"
+    return True
 
 
 class PatienceConsole:
@@ -331,14 +332,14 @@ class PatienceConsole:
                     if not source.up:
                         raise Refused(f"Pile {source.number} has no face-up card. {moves}")
                     return Move(source.up[0], self._pile(second, view, moves).number)
-                card = parse_card(first)
-                target = parse_card(second)
+                card = parse_pack_card(first)
+                target = parse_pack_card(second)
                 for pile in view.piles:
                     if pile.top == target:
                         return Move(card, pile.number)
                 raise Refused(f"{second} is not the top card of a pile. {moves}")
             if len(arguments) == 1 and _is_card(arguments[0]):
-                card = parse_card(arguments[0])
+                card = parse_pack_card(arguments[0])
                 mine = [a for a in view.legal if isinstance(a, (Move, Build)) and a.card == card]
                 if len(mine) == 1:
                     return mine[0]
@@ -363,7 +364,7 @@ class PatienceConsole:
             if pile.top is None:
                 raise Refused(f"Pile {pile.number} is empty. {moves}")
             return int(pile.top)
-        return parse_card(word)
+        return parse_pack_card(word)
 
 
 PATIENCE = PatienceConsole()
