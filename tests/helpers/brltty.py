@@ -102,7 +102,7 @@ class VirtualDisplay:
         """Press a key of the display: one of BRLTTY's commands, like ``FWinRt``."""
         self.sock.sendall(f"{command}\n".encode())
 
-    def wait_for(self, wanted: Callable[[str], bool], timeout: float = 10.0, start: int = 0) -> str:
+    def wait_for(self, wanted: Callable[[str], bool], timeout: float = 30.0, start: int = 0) -> str:
         """The first window from ``start`` on for which ``wanted`` is true; AssertionError on timeout."""
         deadline = time.monotonic() + timeout
         with self._changed:
