@@ -43,15 +43,15 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .calls import CallOffer
 from .cards import Card, card_name
 from .errors import IllegalActionError
-from .patience_deck import PATIENCE_PACK, deck_from_json, number_of
-from .protocol import GameDescription, Option, OptionValue, Standing, TableSetup
+from .patience_deck import PATIENCE_PACK, deck_from_json, number_of, seats_for, table_players, table_seed
+from .protocol import GameDescription, Option, Standing, TableSetup
 from .rules import DEFAULT_SEAT_NAMES, RuleSetError, sizes_text
 
 FAMILY = "donkey"
@@ -418,18 +418,11 @@ class DonkeyState:
         return other
 
 
-def _players(options: Mapping[str, OptionValue]) -> int:
-    value = options.get("players")
-    return value if isinstance(value, int) and not isinstance(value, bool) else DEFAULT_PLAYERS
-
-
 def start_donkey(setup: TableSetup, deal: Sequence[Card] | None = None) -> DonkeyState:
     """A new game: the seed's shuffle and first dealer; with a fixed ``deal`` (the pack in dealing order) the
     dealer is still drawn from the seed."""
-    players = _players(dict(setup.options))
-    if players not in SIZES:
-        raise RuleSetError(f"Donkey is for {sizes_text(SIZES)} players, not {players}.")
-    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+    players = table_players(setup, SIZES, DEFAULT_PLAYERS, "Donkey")
+    seed = table_seed(setup)
     game = DonkeyState.from_seed(seed, players)
     if deal is None:
         return game
@@ -451,5 +444,5 @@ def donkey_game(players: Option) -> GameDescription:
         options=(players,),
         start=start_donkey,
         read_deal=deck_from_json,
-        seats_for=_players,
+        seats_for=seats_for(DEFAULT_PLAYERS),
     )

@@ -42,15 +42,15 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .calls import CallOffer
 from .cards import Card, card_name
 from .errors import IllegalActionError
-from .patience_deck import PATIENCE_PACK, deck_from_json, number_of
-from .protocol import GameDescription, Option, OptionValue, Standing, TableSetup
+from .patience_deck import PATIENCE_PACK, deck_from_json, number_of, seats_for, table_players, table_seed
+from .protocol import GameDescription, Option, Standing, TableSetup
 from .rules import DEFAULT_SEAT_NAMES, RuleSetError, sizes_text
 
 FAMILY = "doubt"
@@ -442,18 +442,11 @@ class DoubtState:
         return other
 
 
-def _players(options: Mapping[str, OptionValue]) -> int:
-    value = options.get("players")
-    return value if isinstance(value, int) and not isinstance(value, bool) else DEFAULT_PLAYERS
-
-
 def start_doubt(setup: TableSetup, deal: Sequence[Card] | None = None) -> DoubtState:
     """A new game: the seed's shuffle and first dealer; with a fixed ``deal`` (the pack in dealing order) the
     dealer is still drawn from the seed."""
-    players = _players(dict(setup.options))
-    if players not in SIZES:
-        raise RuleSetError(f"I Doubt It is for {sizes_text(SIZES)} players, not {players}.")
-    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+    players = table_players(setup, SIZES, DEFAULT_PLAYERS, "I Doubt It")
+    seed = table_seed(setup)
     game = DoubtState.from_seed(seed, players)
     if deal is None:
         return game
@@ -474,5 +467,5 @@ def doubt_game(players: Option) -> GameDescription:
         options=(players,),
         start=start_doubt,
         read_deal=deck_from_json,
-        seats_for=_players,
+        seats_for=seats_for(DEFAULT_PLAYERS),
     )

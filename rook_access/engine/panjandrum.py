@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,8 +61,17 @@ from .calls import CallOffer
 from .cards import COLOR_NAMES, Card, card_name
 from .errors import IllegalActionError
 from .match import deal_hands
-from .patience_deck import HIGHEST, PATIENCE_PACK, color_of, deck_from_json, number_of
-from .protocol import GameDescription, Option, OptionValue, Standing, TableSetup
+from .patience_deck import (
+    HIGHEST,
+    PATIENCE_PACK,
+    color_of,
+    deck_from_json,
+    number_of,
+    seats_for,
+    table_players,
+    table_seed,
+)
+from .protocol import GameDescription, Option, Standing, TableSetup
 from .rules import DEFAULT_SEAT_NAMES, RuleSetError, sizes_text
 
 FAMILY = "panjandrum"
@@ -651,18 +660,11 @@ class PanjandrumState:
         return other
 
 
-def _players(options: Mapping[str, OptionValue]) -> int:
-    value = options.get("players")
-    return value if isinstance(value, int) and not isinstance(value, bool) else DEFAULT_PLAYERS
-
-
 def start_panjandrum(setup: TableSetup, deal: Sequence[Card] | None = None) -> PanjandrumState:
     """A new game: the seed's shuffle and first dealer; with a fixed ``deal`` (the pack in dealing order) the
     dealer is still drawn from the seed."""
-    players = _players(dict(setup.options))
-    if players not in SIZES:
-        raise RuleSetError(f"Panjandrum is for {sizes_text(SIZES)} players, not {players}.")
-    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+    players = table_players(setup, SIZES, DEFAULT_PLAYERS, "Panjandrum")
+    seed = table_seed(setup)
     game = PanjandrumState.from_seed(seed, players)
     if deal is None:
         return game
@@ -683,5 +685,5 @@ def panjandrum_game(players: Option) -> GameDescription:
         options=(players,),
         start=start_panjandrum,
         read_deal=deck_from_json,
-        seats_for=_players,
+        seats_for=seats_for(DEFAULT_PLAYERS),
     )

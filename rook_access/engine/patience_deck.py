@@ -15,15 +15,17 @@ the 56 cards in the notation::
 
 from __future__ import annotations
 
+import functools
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .cards import BIRD, Card, CardNotationError, Color, card_name, parse_card, shown
 from .errors import InvalidDealError
-from .protocol import TableSetup
+from .protocol import OptionValue, TableSetup
+from .rules import RuleSetError, sizes_text
 
 PACK_SIZE = 56
 """Cards in the pack: 1 to 14 in red, black, yellow and green."""
@@ -79,12 +81,43 @@ color letter, like 14r, 5x, 10y, 7g.
     return card
 
 
+def table_seed(setup: TableSetup) -> int:
+    """The table's seed, or a fresh one when the setup has none."""
+    return setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+
+
+def players_in(options: Mapping[str, OptionValue], default: int) -> int:
+    """The ``players`` option of a booklet game for several table sizes, else ``default``."""
+    value = options.get("players")
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def seats_for(default: int) -> Callable[[Mapping[str, OptionValue]], int]:
+    """A game description's ``seats_for``: the ``players`` option, else ``default``."""
+    return functools.partial(players_in, default=default)
+
+
+def table_players(setup: TableSetup, sizes: Sequence[int], default: int, title: str) -> int:
+    """How many play at a table of the booklet's games for several sizes: the ``players`` option, else
+    ``default``; RuleSetError naming the sizes there are for another.
+
+    >>> table_players(TableSetup("match", (("players", 9),)), range(2, 9), 4, "Match")
+    Traceback (most recent call last):
+    ...
+    rook_access.engine.rules.RuleSetError: Match is for 2 to 8 players, not 9.
+    """
+    players = players_in(dict(setup.options), default)
+    if players not in sizes:
+        raise RuleSetError(f"{title} is for {sizes_text(tuple(sizes))} players, not {players}.")
+    return players
+
+
 def table_deck(setup: TableSetup, deal: Sequence[Card] | None) -> tuple[tuple[Card, ...], int | None]:
     """A new patience game's deck and seed: the fixed ``deal`` (no seed), or the shuffle of the setup's seed
     (a fresh one when None)."""
     if deal is not None:
         return tuple(deal), None
-    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+    seed = table_seed(setup)
     return shuffled_deck(seed), seed
 
 

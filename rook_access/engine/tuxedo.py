@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -48,8 +48,17 @@ from typing import Any
 from .calls import CallOffer
 from .cards import RED, YELLOW, Card, card_name
 from .errors import IllegalActionError
-from .patience_deck import HIGHEST, PATIENCE_PACK, color_of, deck_from_json, number_of
-from .protocol import GameDescription, Option, OptionValue, Standing, TableSetup
+from .patience_deck import (
+    HIGHEST,
+    PATIENCE_PACK,
+    color_of,
+    deck_from_json,
+    number_of,
+    seats_for,
+    table_players,
+    table_seed,
+)
+from .protocol import GameDescription, Option, Standing, TableSetup
 from .rules import DEFAULT_SEAT_NAMES, RuleSetError, sizes_text
 
 FAMILY = "tuxedo"
@@ -734,18 +743,11 @@ class TuxedoState:
         return other
 
 
-def _players(options: Mapping[str, OptionValue]) -> int:
-    value = options.get("players")
-    return value if isinstance(value, int) and not isinstance(value, bool) else DEFAULT_PLAYERS
-
-
 def start_tuxedo(setup: TableSetup, deal: Sequence[Card] | None = None) -> TuxedoState:
     """A new game from the setup's seed; with a fixed ``deal`` (the first deal's pack in dealing order) the
     dealer and the later deals still come from the seed."""
-    players = _players(dict(setup.options))
-    if players not in SIZES:
-        raise RuleSetError(f"Tuxedo is for {sizes_text(SIZES)} players, not {players}.")
-    seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+    players = table_players(setup, SIZES, DEFAULT_PLAYERS, "Tuxedo")
+    seed = table_seed(setup)
     if deal is None:
         return TuxedoState.from_seed(seed, players)
     rng = random.Random(seed)
@@ -769,5 +771,5 @@ def tuxedo_game(players: Option) -> GameDescription:
         options=(players,),
         start=start_tuxedo,
         read_deal=deck_from_json,
-        seats_for=_players,
+        seats_for=seats_for(DEFAULT_PLAYERS),
     )
