@@ -21,8 +21,8 @@ from ..announcer.donkey import DonkeyNarrator
 from ..engine.calls import open_offer
 from ..engine.cards import BIRD, CardNotationError, card_name, parse_card, parse_color, shown
 from ..engine.donkey import FAMILY, FOLD, MOST_ROUNDS, DonkeyState, Pass
-from ..players import Player
 from ..players.donkey_player import DonkeyPlayer
+from .family import EverySeatItsOwn
 from .registry import (
     QUIET_COMMANDS,
     Command,
@@ -85,7 +85,7 @@ def _is_card(word: str) -> bool:
     return True
 
 
-class DonkeyConsole:
+class DonkeyConsole(EverySeatItsOwn):
     """The console part of Donkey (``FamilyConsole``)."""
 
     family = FAMILY
@@ -100,15 +100,6 @@ class DonkeyConsole:
     def save_progress(self, state: DonkeyState, humans: Sequence[int]) -> str:
         folded = f", {len(state.folds)} folded" if state.folds else ""
         return f"round {state.round + 1}{folded}"
-
-    def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
-        return [seat for seat, player in enumerate(players) if player is None]
-
-    def controller(self, state: Any, seat: int) -> int:
-        return seat
-
-    def automatic(self, state: Any, seat: int) -> None:
-        return None
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words: list[str] = []

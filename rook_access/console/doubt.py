@@ -20,8 +20,8 @@ from ..announcer.doubt import DoubtNarrator
 from ..engine.cards import CardNotationError, card_name, parse_card
 from ..engine.doubt import DOUBT, FAMILY, KEY, LET_GO, MOST_PLAYS, WORD, Doubted, DoubtState, Lay
 from ..engine.patience_deck import number_of, parse_pack_card
-from ..players import Player
 from ..players.doubt_player import DoubtPlayer
+from .family import EverySeatItsOwn
 from .registry import (
     QUIET_COMMANDS,
     Command,
@@ -74,7 +74,7 @@ def _looks_like_card(word: str) -> bool:
     return True
 
 
-class DoubtConsole:
+class DoubtConsole(EverySeatItsOwn):
     """The console part of I Doubt It (``FamilyConsole``)."""
 
     family = FAMILY
@@ -90,15 +90,6 @@ class DoubtConsole:
         narrator = DoubtNarrator(state.names, humans)
         cards = narrator.counts_text(state.counts(), len(state.pile)).removeprefix("Cards: ").removesuffix(".")
         return f"call {state.number}, {cards}"
-
-    def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
-        return [seat for seat, player in enumerate(players) if player is None]
-
-    def controller(self, state: Any, seat: int) -> int:
-        return seat
-
-    def automatic(self, state: Any, seat: int) -> None:
-        return None
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words = typed_words(line)

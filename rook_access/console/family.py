@@ -102,3 +102,21 @@ class FamilyConsole(Protocol):
     def game_over(self, game: CommandContext) -> list[str]:
         """What the family keeps of a game that has just ended (statistics); lines to say, if any."""
         ...
+
+
+class EverySeatItsOwn:
+    """The part of a ``FamilyConsole`` for games where each seat plays its own cards and is always asked:
+    the keyboard seats are those without a computer player, no seat decides for another (no dummy), and
+    nothing is played without asking (the booklet's party games)."""
+
+    def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
+        """The seats played at the keyboard."""
+        return [seat for seat, player in enumerate(players) if player is None]
+
+    def controller(self, state: Any, seat: int) -> int:
+        """Each seat decides for itself."""
+        return seat
+
+    def automatic(self, state: Any, seat: int) -> None:
+        """Nothing is played without asking: the user paces their own turns."""
+        return None

@@ -16,8 +16,8 @@ from typing import Any
 from ..announcer import Verbosity
 from ..announcer.match import MatchNarrator
 from ..engine.match import FAMILY, LAST_PILES, MOST_PILES, TURN, MatchState, PileTaken
-from ..players import Player
 from ..players.match_player import MatchPlayer
+from .family import EverySeatItsOwn
 from .registry import (
     COMMON_COMMANDS,
     QUIET_COMMANDS,
@@ -57,7 +57,7 @@ def _narrator(game: CommandContext) -> MatchNarrator:
     return narrator
 
 
-class MatchConsole:
+class MatchConsole(EverySeatItsOwn):
     """The console part of Match (``FamilyConsole``)."""
 
     family = FAMILY
@@ -73,15 +73,6 @@ class MatchConsole:
         narrator = MatchNarrator(state.names, humans)
         cards = narrator.counts_text(state.counts(), state.out).removeprefix("Cards: ").removesuffix(".")
         return f"pile {state.pile_number}, {cards}"
-
-    def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
-        return [seat for seat, player in enumerate(players) if player is None]
-
-    def controller(self, state: Any, seat: int) -> int:
-        return seat
-
-    def automatic(self, state: Any, seat: int) -> None:
-        return None  # the user paces their own turns
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words = typed_words(line)

@@ -31,8 +31,8 @@ from ..engine.panjandrum import (
     OnDelay,
     PanjandrumState,
 )
-from ..players import Player
 from ..players.panjandrum_player import PanjandrumPlayer
+from .family import EverySeatItsOwn
 from .registry import (
     QUIET_COMMANDS,
     Command,
@@ -96,7 +96,7 @@ def seat_named(word: str, names: Sequence[str]) -> int | None:
     return starting[0] if len(starting) == 1 else None
 
 
-class PanjandrumConsole:
+class PanjandrumConsole(EverySeatItsOwn):
     """The console part of Panjandrum (``FamilyConsole``)."""
 
     family = FAMILY
@@ -112,15 +112,6 @@ class PanjandrumConsole:
         narrator = PanjandrumNarrator(state.names, humans)
         cards = narrator.counts_text(state.counts()).removeprefix("Cards: ").removesuffix(".")
         return f"turn {state.turns + 1}, {cards}"
-
-    def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
-        return [seat for seat, player in enumerate(players) if player is None]
-
-    def controller(self, state: Any, seat: int) -> int:
-        return seat
-
-    def automatic(self, state: Any, seat: int) -> None:
-        return None
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words = typed_words(line)

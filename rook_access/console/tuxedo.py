@@ -34,8 +34,8 @@ from ..engine.tuxedo import (
     TuxedoState,
     TuxedoView,
 )
-from ..players import Player
 from ..players.tuxedo_player import TuxedoPlayer
+from .family import EverySeatItsOwn
 from .registry import (
     QUIET_COMMANDS,
     Command,
@@ -146,7 +146,7 @@ def centre_card(word: str, view: TuxedoView) -> Card:
     return card
 
 
-class TuxedoConsole:
+class TuxedoConsole(EverySeatItsOwn):
     """The console part of Tuxedo (``FamilyConsole``)."""
 
     family = FAMILY
@@ -162,15 +162,6 @@ class TuxedoConsole:
         narrator = TuxedoNarrator(state.names, humans)
         totals = narrator.totals_text(state.totals).removeprefix("Totals: ").removesuffix(".")
         return f"deal {state.deal}, {totals}"
-
-    def humans(self, state: Any, players: Sequence[Player | None]) -> list[int]:
-        return [seat for seat, player in enumerate(players) if player is None]
-
-    def controller(self, state: Any, seat: int) -> int:
-        return seat
-
-    def automatic(self, state: Any, seat: int) -> None:
-        return None
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words: list[str] = []
