@@ -1,4 +1,4 @@
-"""The strong player in every game of Rook, against easy players, on duplicate deals.
+"""A computer level in every game of Rook, against other players, on duplicate deals.
 
 Run ``python -m rook_access.bench.variants --deals 200 --jobs 2``.
 
@@ -7,22 +7,28 @@ Kentucky Discard with the 1s), each deal (dealer, hands, nest and the cards
 out of play, made from ``--seed``, the game and the deal's number) is played
 twice as a single hand:
 
-* with a strong player in seat 0 and easy players in the other seats
-  (``--side``: strong players in every seat of seat 0's score, partners included);
-* with an easy player in seat 0 too (the same cards, dealer and seeds).
+* with the level under test (``--level``, strong by default) in seat 0 and
+  ``--others`` (easy by default) in the other seats (``--side``: the level in
+  every seat of seat 0's score, partners included);
+* with ``--others`` in seat 0 too (the same cards, dealer and seeds).
 
 The dummy of the 2-player game is played by the player who lost the bid, so
-the strong player plays it whenever seat 0 lost the bid.  The result of a
-play is the hand's score change for seat 0's scorer (its side, or seat 0
-where each player keeps a score); a hand thrown in scores 0.  The report
-gives, per game, the average with the strong and with the easy player, the
-difference deal by deal with a 95% interval (1.96 standard errors), the
-margin (seat 0's scorer's score change minus the mean of the others', turned
-so that positive is better where points count against, as in Flip) compared
-the same way, seat
-0's bidding, and the strong player's decision times (median, 95th
+the level under test plays it whenever seat 0 lost the bid.
+
+The measure is the MARGIN: seat 0's scorer's score change for the hand
+minus the mean of the other scorers' (the other side's in a partnership
+game, the other players' where each keeps a score), turned so that positive
+is better where points count against (Flip); a hand thrown in scores 0.  The
+report gives, per game, how much better seat 0's margin was with the level
+under test than with ``--others`` in its place, deal by deal, with a 95%
+interval (1.96 standard errors); beside it seat 0's scorer's own score
+change with each (own score alone is no measure of strength: good defence
+lowers the opponents' score, which it does not see), seat 0's bidding, the
+hands thrown in, and the tested level's decision times (median, 95th
 percentile and maximum; meaningful only on an idle machine with at most one
 job per core).
+
+The cheating yardstick (``--level cheat``) is given the true hands.
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ from .arguments import (
     print_progress,
     write_json,
 )
-from .match import derive_seed, mean_and_interval, timing_stats
+from .match import Omniscient, derive_seed, mean_and_interval, timing_stats
 from .parallel import results_by_name
 
 TABLES: dict[str, RuleSet] = {
@@ -121,9 +127,12 @@ def play_hand(rules: RuleSet, deal: Deal, levels: Sequence[str], seeds: Sequence
         seat = state.turn
         actor = state.actor
         assert seat is not None and actor is not None
-        view = state.view(seat)
+        player = players[actor]
         start = clock()
-        action = players[actor].choose(view)
+        if isinstance(player, Omniscient) and player.needs_state:
+            action = player.choose_with_state(state, seat)
+        else:
+            action = player.choose(state.view(seat))
         elapsed = clock() - start
         if times is not None and levels[actor] == timed:
             times.append(elapsed * 1000)
@@ -188,17 +197,22 @@ class GameSummary:
     margin_mean: float = 0.0
     """Seat 0's margin over the others (``Play.margin``) with the level under test minus with ``others``."""
     margin_ci: tuple[float, float] | None = None
+    level_thrown_in: int = 0
+    """The plays thrown in (nobody bid) with the level under test in its seats."""
 
     def line(self, level: str = "strong", others: str = "easy") -> str:
+        """The game's result in one line, the margin first."""
+        margin = f" (95% CI {self.margin_ci[0]:+.2f} to {self.margin_ci[1]:+.2f})" if self.margin_ci else ""
         ci = f" (95% CI {self.diff_ci[0]:+.1f} to {self.diff_ci[1]:+.1f})" if self.diff_ci else ""
         bids = (f"seat 0 won {self.bids_won} bids, made {self.bids_made} ({others} there: won "
                 f"{self.easy_bids_won}, made {self.easy_bids_made})")
-        margin = (f" (95% CI {self.margin_ci[0]:+.2f} to {self.margin_ci[1]:+.2f})" if self.margin_ci else "")
         return (
-            f"{self.name}: {self.deals} deals; seat 0's points a hand: {level} {self.strong_mean:+.1f}, "
-            f"{others} {self.easy_mean:+.1f}; difference {self.diff_mean:+.1f}{ci}; "
-            f"margin over the others, better by {self.margin_mean:+.2f}{margin}; {bids}; "
-            f"plays thrown in {self.thrown_in}; {level} decisions {self.decisions}: median {self.median_ms:.0f} ms, "
+            f"{self.name}: {self.deals} deals; MARGIN over the others a hand, {level} in place of {others}: "
+            f"better by {self.margin_mean:+.2f}{margin}; "
+            f"own score a hand: {level} {self.strong_mean:+.1f}, {others} {self.easy_mean:+.1f}, "
+            f"difference {self.diff_mean:+.1f}{ci}; {bids}; "
+            f"plays thrown in: {level} {self.level_thrown_in}, {others} {self.thrown_in - self.level_thrown_in}; "
+            f"{level} decisions {self.decisions}: median {self.median_ms:.0f} ms, "
             f"p95 {self.p95_ms:.0f} ms, max {self.max_ms:.0f} ms"
         )
 
@@ -231,6 +245,7 @@ def summarize(name: str, results: Sequence[DealResult]) -> GameSummary:
         max_ms=timing.max,
         margin_mean=margin_mean,
         margin_ci=margin_ci,
+        level_thrown_in=sum(result.strong.thrown_in for result in results),
     )
 
 

@@ -30,7 +30,31 @@ def test_report_and_json(tmp_path, capsys):
     assert variants.main(["--variants", "beginner", "three", "--deals", "2", "--level", "easy", "--others", "random",
                           "--json", str(out), "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("beginner: 2 deals; seat 0's points a hand: easy ")
-    assert "difference" in lines[1] and "p95" in lines[1]
+    assert lines[0].startswith("beginner: 2 deals; MARGIN over the others a hand, easy in place of random: better by ")
+    assert "own score a hand: easy" in lines[1] and "p95" in lines[1]
     data = json.loads(out.read_text())
     assert [game["name"] for game in data] == ["beginner", "three"] and data[1]["deals"] == 2
+
+
+def test_the_margin_is_seat_zeros_scorer_against_the_mean_of_the_others():
+    result = variants.play_deal("five", 2, 3, "easy", "random")
+    for play in (result.strong, result.easy):
+        assert play.margin is not None
+    # The same level in every seat: the margin with it and without it are the same hand.
+    same = variants.play_deal("partnership", 2, 3, "easy", "easy", side=True)
+    assert same.margin_diff == 0 and same.strong.margin == same.easy.margin
+
+
+def test_the_cheating_yardstick_is_given_the_whole_state(monkeypatch):
+    from rook_access.players import CheatingPlayer
+
+    seen = []
+    original = CheatingPlayer.choose_with_state
+
+    def spy(self, state, seat):
+        seen.append(seat)
+        return original(self, state, seat)
+
+    monkeypatch.setattr(CheatingPlayer, "choose_with_state", spy)
+    variants.play_deal("beginner", 1, 0, "cheat", "easy")
+    assert seen and set(seen) == {0}
