@@ -16,7 +16,9 @@ left (who plays first) as anywhere else.  Each game is dealt from the run's
 seed and its number, and each player is seeded from them and its seat, so a
 run is repeatable.  The report gives, for each table, the lone player's share
 of the games won (a game won on the play limit by several is shared) with a
-95% Wilson interval, beside a fair share, 1 in ``players``; the mean points a
+95% Wilson interval, beside a fair share, 1 in ``players``; the MARGIN, the
+lone player's points a game minus the mean of the others' (the winner scores
+the cards the others still hold), with its 95% interval; the mean points a
 game won brings; right and wrong doubts by level; how many plays a game took
 and how many games reached the limit; the strong player's time per decision.
 """
@@ -35,7 +37,7 @@ from typing import Any
 from ..engine.doubt import Doubted, DoubtOver, DoubtState
 from ..players.doubt_player import DoubtPlayer
 from .arguments import add_json_and_quiet, bench_parser, write_json
-from .match import derive_seed
+from .match import derive_seed, mean_and_interval
 from .parallel import results_by_name
 
 TABLES: dict[str, tuple[str, str]] = {
@@ -65,6 +67,8 @@ class GameResult:
     """Each doubt as (the doubter's level, whether it was right)."""
     times: tuple[float, ...] = field(default=())
     """The strong players' decision times, in milliseconds."""
+    margin: float = 0.0
+    """The MARGIN: the lone player's points for the game minus the mean of the other players' points."""
 
     @property
     def lone_share(self) -> float:
@@ -92,8 +96,10 @@ def play_game(name: str, number: int, seed: int, players: int) -> GameResult:
     doubts = tuple(
         (levels[event.doubter], not event.true) for event in state.events if isinstance(event, Doubted)
     )
+    others = [points for seat, points in enumerate(over.points) if seat != lone]
+    margin = over.points[lone] - statistics.fmean(others)
     return GameResult(name, number, lone, levels, over.winners, max(over.points), state.plays, over.reason,
-                      doubts, tuple(times))
+                      doubts, tuple(times), margin)
 
 
 def play_chunk(task: tuple[str, int, int, int, int]) -> list[GameResult]:
@@ -128,6 +134,7 @@ def summarize(name: str, results: Sequence[GameResult], players: int) -> dict[st
     doubts: Counter[tuple[str, bool]] = Counter(doubt for result in results for doubt in result.doubts)
     times = [ms for result in results for ms in result.times]
     plays = [result.plays for result in results]
+    margin, margin_interval = mean_and_interval([result.margin for result in results] or [0.0])
     return {
         "table": name,
         "lone": lone_level,
@@ -139,6 +146,8 @@ def summarize(name: str, results: Sequence[GameResult], players: int) -> dict[st
         "fair_share": 1 / players,
         "lone_points_per_win": statistics.fmean(lone_points) if lone_points else 0.0,
         "others_points_per_win": statistics.fmean(other_points) if other_points else 0.0,
+        "margin": margin,
+        "margin_interval": list(margin_interval) if margin_interval else None,
         "doubts": {
             f"{level} {'right' if right else 'wrong'}": count for (level, right), count in sorted(doubts.items())
         },
@@ -169,6 +178,9 @@ def report_lines(summary: dict[str, Any]) -> list[str]:
         f"{summary['table']} ({summary['players']} players, {summary['games']} games): {lone} won "
         f"{summary['lone_wins']:g}, {100 * summary['lone_rate']:.1f}% (95% interval {100 * low:.1f}% to "
         f"{100 * high:.1f}%); a fair share is {100 * summary['fair_share']:.1f}%.",
+        f"  MARGIN a game, {lone}'s points minus the mean of the others': {summary['margin']:+.1f}"
+        + (f" (95% interval {summary['margin_interval'][0]:+.1f} to {summary['margin_interval'][1]:+.1f})."
+           if summary["margin_interval"] else "."),
         f"  points a game won: {lone} {summary['lone_points_per_win']:.1f}, the others "
         f"{summary['others_points_per_win']:.1f}.",
         "  doubts: " + ", ".join(f"{key} {count}" for key, count in summary["doubts"].items()) + ".",

@@ -35,3 +35,13 @@ def test_the_wilson_interval() -> None:
     assert doubt.wilson(0, 10)[0] == 0.0 and doubt.wilson(10, 10)[1] == 1.0
     low, high = doubt.wilson(25, 100)
     assert 0.17 < low < 0.25 < high < 0.35
+
+
+def test_the_margin_is_the_lone_players_points_less_the_others_mean():
+    from rook_access.bench.doubt import play_game
+
+    for number in range(4):
+        result = play_game("strong among easy", number, 5, 3)
+        lone_points = result.points if result.lone in result.winners else 0
+        others = [result.points if seat in result.winners else 0 for seat in range(3) if seat != result.lone]
+        assert result.margin == lone_points - sum(others) / 2
