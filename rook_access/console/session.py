@@ -39,7 +39,7 @@ from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CtrlC
 from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
-from .registry import Command, Refused, UnknownCommandError, did_you_mean
+from .registry import DECISIONS_KEPT, Command, Decision, Refused, UnknownCommandError, did_you_mean
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
@@ -208,6 +208,8 @@ class ConsoleGame:
         self.humans = self.family.humans(state, self.players)
         self._hint_player: Any = None
         """The player ``hint`` asks, made the first time it is asked."""
+        self.decisions: deque[Decision] = deque(maxlen=DECISIONS_KEPT)
+        """The moves made in this session, each with the view it was chosen from (``why``, ``review``)."""
         self._last_viewer: int | None = None
         """The seat review commands last spoke for (see ``viewer``)."""
         self.narrator = self.family.narrator(state, self.humans, verbosity)
@@ -382,9 +384,11 @@ class ConsoleGame:
             actor = self.family.controller(state, seat)
             player = self.players[actor]  # the dummy's cards are chosen by the player who plays it
             if player is not None:
+                view = state.view(seat)
                 with self._waiting_on_computers():
-                    action = player.choose(state.view(seat))
+                    action = player.choose(view)
                 state.apply(action, seat)
+                self.decisions.append(Decision(seat, view, action, player))
                 self._after_action(seat, action)
                 continue
             step = self.family.automatic(state, seat)
@@ -726,8 +730,10 @@ class ConsoleGame:
         seat = self.seat_to_ask()
         if seat is None:
             raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(self.viewer()))}")
+        view = self.state.view(seat)
         try:
             self.state.apply(action, seat)
         except IllegalActionError as error:
             raise Refused(self.narrator.printed(self.narrator.refusal(error, self.state.view(seat)))) from None
+        self.decisions.append(Decision(seat, view, action, None))
         self._after_action(seat, action)

@@ -1,0 +1,94 @@
+"""The ``review`` command's judgement: a hand's decisions of a seat, set against the strong player's.
+
+For each decision the user made (the view they had, the action they took),
+the strong player is asked what it would have done from the same view.
+Where it would have chosen otherwise, the points at stake come from the same
+analysis that chose: in card play, the search's expected hand score with the
+strong player's card less that with the user's (``PlayAnalysis.results``,
+one search over the same deals for every legal card); at the nest, the
+simulated score of the strong player's discard (or trump) less that of the
+user's, over the same sampled deals.  For a bid no such figure is worked
+out: the strong player's bid follows from the highest bid it reckons the
+hand worth, which is its reason.  The words are the announcer's
+(``announcer.review``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import Action, Discard, NameTrump, Phase, Play, SeatView, mask_of
+from .advice import Advice, NestAdvice, TrumpAdvice, play_advice
+from .nest import best_trump_after, score_after
+from .player import SearchPlayer
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A decision the strong player would have made otherwise, and what it would have changed."""
+
+    view: SeatView
+    """What the user's seat saw when deciding."""
+    action: Action
+    """What the user did."""
+    advice: Advice
+    """What the strong player would have done (``advice.action``), with its reasons."""
+    stake: float | None
+    """The points the strong player's choice is expected to gain over the user's, for the user's side
+    (its hand score less the other sides' mean); None for a bid, where none is worked out."""
+
+
+TIE = 0.5
+"""Below this many points the strong player counts two choices as equal: a closer call is not a difference
+worth telling (the search's own noise is larger)."""
+
+
+def review_decisions(decisions: list[tuple[SeatView, Action]], player: SearchPlayer) -> list[Difference]:
+    """The decisions of ``decisions`` that ``player`` would have made otherwise, the costliest first
+    (bids, with no figure, after the rest, in the order they were made).
+
+    Decisions with only one legal action are not judged.
+    """
+    found: list[Difference] = []
+    for view, action in decisions:
+        if len(view.legal) <= 1:
+            continue
+        difference = judge(view, action, player)
+        if difference is not None:
+            found.append(difference)
+    priced = sorted((d for d in found if d.stake is not None), key=lambda d: -(d.stake or 0.0))
+    return priced + [d for d in found if d.stake is None]
+
+
+def judge(view: SeatView, action: Action, player: SearchPlayer) -> Difference | None:
+    """The strong player's verdict on one decision: a ``Difference``, or None where it agrees."""
+    if view.phase is Phase.PLAY and isinstance(action, Play):
+        analysis = player.analyse(view)
+        if analysis.chosen == action.card:
+            return None
+        best, played = analysis.results[analysis.chosen], analysis.results[action.card]
+        if not best.count or not played.count:
+            return None  # the search stopped before judging both cards
+        return Difference(view, action, play_advice(view, analysis), best.mean - played.mean)
+    advice = player.advise(view)
+    if advice.action == action:
+        return None
+    if isinstance(advice, NestAdvice) and isinstance(action, Discard):
+        hand = mask_of(view.hand)
+        mine = best_trump_after(view, hand, mask_of(action.cards), player.budget, player.rng_for(view),
+                                player.deal_source(view))
+        return Difference(view, action, advice, advice.score - mine.score)
+    if isinstance(advice, TrumpAdvice) and isinstance(action, NameTrump):
+        buried = mask_of(view.nest_discarded)
+        mine = score_after(view, mask_of(view.hand) | buried, buried, action.color, player.budget,
+                           player.rng_for(view), player.deal_source(view))
+        return Difference(view, action, advice, advice.score - mine.score)
+    return Difference(view, action, advice, None)
+
+
+def meaningful(differences: list[Difference]) -> list[Difference]:
+    """The differences worth telling: a bid's, or one of at least ``TIE`` points."""
+    return [d for d in differences if d.stake is None or d.stake >= TIE]
+
+
+__all__ = ["TIE", "Difference", "judge", "meaningful", "review_decisions"]
