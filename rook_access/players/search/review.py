@@ -15,6 +15,10 @@ hand worth, which is its reason.  The words are the announcer's
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import math
+import time
 from dataclasses import dataclass
 
 from ...engine import Action, Discard, NameTrump, Phase, Play, SeatView, mask_of
@@ -43,17 +47,30 @@ TIE = 0.5
 worth telling (the search's own noise is larger)."""
 
 
-def review_decisions(decisions: list[tuple[SeatView, Action]], player: SearchPlayer) -> list[Difference]:
+REVIEW_SECONDS = 1.5
+"""The most a whole hand's review searches, on a slow or busy machine: each decision's search may take its
+share of what is left (never more than the player's own deadline). A player without a deadline (the tests',
+``ROOK_ACCESS_NO_DEADLINE``) is never hurried."""
+
+
+def review_decisions(decisions: list[tuple[SeatView, Action]], player: SearchPlayer,
+                     seconds: float = REVIEW_SECONDS) -> list[Difference]:
     """The decisions of ``decisions`` that ``player`` would have made otherwise, the costliest first
     (bids, with no figure, after the rest, in the order they were made).
 
-    Decisions with only one legal action are not judged.
+    Decisions with only one legal action are not judged.  Where ``player`` has a deadline, the searches
+    share ``seconds`` between them.
     """
+    judged = [(view, action) for view, action in decisions if len(view.legal) > 1]
     found: list[Difference] = []
-    for view, action in decisions:
-        if len(view.legal) <= 1:
-            continue
-        difference = judge(view, action, player)
+    end = time.perf_counter() + seconds
+    for index, (view, action) in enumerate(judged):
+        judge_with = player
+        if math.isfinite(player.budget.deadline):
+            share = max(0.0, end - time.perf_counter()) / (len(judged) - index)
+            judge_with = copy.copy(player)
+            judge_with.budget = dataclasses.replace(player.budget, deadline=min(player.budget.deadline, share))
+        difference = judge(view, action, judge_with)
         if difference is not None:
             found.append(difference)
     priced = sorted((d for d in found if d.stake is not None), key=lambda d: -(d.stake or 0.0))
@@ -91,4 +108,4 @@ def meaningful(differences: list[Difference]) -> list[Difference]:
     return [d for d in differences if d.stake is None or d.stake >= TIE]
 
 
-__all__ = ["TIE", "Difference", "judge", "meaningful", "review_decisions"]
+__all__ = ["REVIEW_SECONDS", "TIE", "Difference", "judge", "meaningful", "review_decisions"]
