@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..announcer.review import review_lines
 from ..announcer.why import why_line
-from ..engine import GameState, RuleSet
+from ..engine import Dealt, GameState, RuleSet
 from ..engine.cards import shown
 from ..players.search.player import HintPlayer
 from ..players.search.review import review_decisions
@@ -77,6 +77,8 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     decision = _last(decisions, seat)
     if seat is not None and decision is None:
         line = _no_move(game, seat)
+    elif decision is None and game.resumed_at:
+        line = "Nothing to explain yet: no computer player has moved since the game was resumed."
     elif decision is None:
         line = "Nothing to explain yet: no computer player has moved."
     else:
@@ -95,6 +97,8 @@ def _no_move(game: CommandContext, seat: int) -> str:
         return f"{name} is played by you. Type hint on your turn for the strong player's move."
     if controller in game.humans:
         return f"{name} is played by a person, not the computer."
+    if game.resumed_at:
+        return f"{name} has not moved since the game was resumed."
     return f"{name} has not moved yet."
 
 
@@ -109,6 +113,10 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
     hand = hand_to_review(state)
     if hand < 1:
         return list(game.narrator.fit("No hand to review yet: review tells a hand once it is over."))
+    resumed_in = resumed_hand(game)
+    if hand < resumed_in:
+        return list(game.narrator.fit(f"Hand {hand} was played before the game was resumed: review tells only "
+                                      "hands played since."))
     viewer = game.viewer()
     steps = [(decision.view, decision.action) for decision in game.decisions
              if decision.player is None and decision.view.hand_number == hand
@@ -116,7 +124,20 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
     if not steps:
         return list(game.narrator.fit(f"Hand {hand}: no choice of yours to review."))
     lines = review_lines(hand, review_decisions(steps, HintPlayer()))
+    if hand == resumed_in:
+        lines.insert(0, f"Only your choices since the game was resumed, partway through hand {hand}:")
     return [piece for line in lines for piece in game.narrator.fit(line)]
 
 
-__all__ = ["hand_to_review", "initials", "review_command_lines", "seat_named", "seats_list", "why_lines"]
+def resumed_hand(game: CommandContext) -> int:
+    """The hand that was being played when the game was resumed (0 for a game not resumed): its moves
+    before the resume are not kept, nor any earlier hand's."""
+    if not game.resumed_at:
+        return 0
+    dealt = [event for event in game.state.events[: game.resumed_at] if isinstance(event, Dealt)]
+    return dealt[-1].hand if dealt else 0
+
+
+__all__ = [
+    "hand_to_review", "initials", "resumed_hand", "review_command_lines", "seat_named", "seats_list", "why_lines",
+]

@@ -65,6 +65,11 @@ class CommandContext(Protocol):
         ...
 
     @property
+    def resumed_at(self) -> int:
+        """How many events the game had when it was resumed; 0 for a game started in this session."""
+        ...
+
+    @property
     def narrator(self) -> Any: ...
 
     def viewer(self) -> int:

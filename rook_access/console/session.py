@@ -210,6 +210,9 @@ class ConsoleGame:
         """The player ``hint`` asks, made the first time it is asked."""
         self.decisions: deque[Decision] = deque(maxlen=DECISIONS_KEPT)
         """The moves made in this session, each with the view it was chosen from (``why``, ``review``)."""
+        self.resumed_at = len(state.events) if resumed else 0
+        """How many events a resumed game had when it was resumed (0 for a new game): the moves
+        before them are not in ``decisions``."""
         self._last_viewer: int | None = None
         """The seat review commands last spoke for (see ``viewer``)."""
         self.narrator = self.family.narrator(state, self.humans, verbosity)

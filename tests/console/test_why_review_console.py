@@ -21,7 +21,7 @@ from rook_access.engine import (
 from rook_access.engine.rules import VARIANTS
 from rook_access.players import BasicPlayer, make_player
 from rook_access.players.search.player import NO_DEADLINE_VARIABLE
-from tests.helpers.console import FIXED_DEAL, ListChannel, run_in_process
+from tests.helpers.console import FIXED_DEAL, ListChannel, run_in_process, run_program
 
 
 class PlayingLines:
@@ -163,3 +163,14 @@ def test_seat_names_and_initials():
     assert seat_named("sw", six) == 1 and seat_named("NorthEast", six) == 4 and seat_named("s", six) == 0
     assert seat_named("north", six) == 3 and seat_named("bob", six) is None
     assert seat_named("d", VARIANTS["two"]) == 2  # the dummy, by the start of its name
+
+
+def test_after_a_resume_why_says_no_computer_has_moved_since(tmp_path):
+    folders = {"ROOK_ACCESS_CONFIG_DIR": str(tmp_path / "c"), "ROOK_ACCESS_DATA_DIR": str(tmp_path / "d")}
+    first = run_program(["--seed", "3", "--level", "easy", "--output", "plain"], "pass\nquit\n", environment=folders)
+    assert first.returncode == 0 and "Game saved." in first.stdout, first.stdout[-600:]
+    again = run_program(["--resume", "--output", "plain"], "why\nwhy north\nreview\nquit\n", environment=folders)
+    out = again.stdout.splitlines()
+    assert "Nothing to explain yet: no computer player has moved since the game was resumed." in out, out
+    assert "North has not moved since the game was resumed." in out
+    assert "No hand to review yet: review tells a hand once it is over." in out
