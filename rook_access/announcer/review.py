@@ -42,7 +42,9 @@ def difference_line(difference: Difference) -> str:
     if isinstance(action, Play) and isinstance(advice, PlayAdvice):
         verb = "played" if view.trick else "led"
         better = card_name(advice.action.card)
-        head = f"Trick {len(view.tricks) + 1}: you {verb} {card_name(action.card)}; {better} was better"
+        # the dummy's card, or the hand laid face up (Display Rook), played by the user for that seat
+        played_for = f" for {view.rules.names[view.seat]}" if view.controller(view.seat) != view.seat else ""
+        head = f"Trick {len(view.tricks) + 1}: you {verb} {card_name(action.card)}{played_for}; {better} was better"
         reason = _play_reason(difference, advice)
     elif isinstance(action, Discard) and isinstance(advice, NestAdvice):
         head = (f"The nest: you buried {card_names(sorted(action.cards))}; burying "
@@ -107,12 +109,24 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
                 view.rules.points[difference.action.card]:
             parts.append(f"{winning} was winning, and it gives more points")
     if advice.points is not None:
-        whose = "your side takes" if view.partners else "you take"
-        if advice.exact:
-            parts.append(f"solved exactly, {whose} {advice.points} more points with it")
-        else:
-            parts.append(f"over {advice.samples} likely deals {whose} about {advice.points} more points with it")
+        parts.append(_figure(difference, advice.points, advice.exact, advice.samples))
     return "; ".join(parts)
+
+
+def _figure(difference: Difference, points: int, exact: bool, samples: int) -> str:
+    """The search's figure for the strong player's card: the points the user's side takes from there on with it
+    (red points where they count against, and the Golden Ten's count where it outweighs them)."""
+    view = difference.view
+    how = "solved exactly," if exact else f"over {samples} likely deals"
+    about = "" if exact else "about "
+    if view.rules.avoid_points:
+        if points < 0:
+            whose = "your side's" if view.partners else "your"
+            return f"{how} the Golden Ten takes {about}{-points} off {whose} count with it"
+        whose = "your side takes" if view.partners else "you take"
+        return f"{how} {whose} {about}{points} red point{'s' if points != 1 else ''} more with it"
+    whose = "your side takes" if view.partners else "you take"
+    return f"{how} {whose} {about}{points} more point{'s' if points != 1 else ''} with it"
 
 
 __all__ = ["difference_line", "review_lines"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rook_access.announcer import Verbosity
 from rook_access.console.explain import initials, seat_named
 from rook_access.console.session import ConsoleGame
@@ -50,11 +52,12 @@ class PlayingLines:
         return line
 
 
-def _play(asks: dict[int, list[str]], level: str = "easy", hands: int = 2,
-          verbosity: Verbosity = Verbosity.NORMAL) -> tuple[list[str], PlayingLines, ConsoleGame]:
-    rules = PARTNERSHIP.replace(hands_limit=hands)
-    state = GameState(rules, seed=4, first_deal=Deal.from_json(FIXED_DEAL, rules))
-    players = [None, *(make_player(level, 40 + seat) for seat in (1, 2, 3))]
+def _play(asks: dict[int, list[str]], level: str = "easy", hands: int = 2, verbosity: Verbosity = Verbosity.NORMAL,
+          variant: str = "partnership") -> tuple[list[str], PlayingLines, ConsoleGame]:
+    rules = VARIANTS[variant].replace(hands_limit=hands)
+    deal = Deal.from_json(FIXED_DEAL, rules) if variant == "partnership" else None
+    state = GameState(rules, seed=4, first_deal=deal)
+    players = [None, *(make_player(level, 40 + seat) for seat in range(1, rules.players))]
     channel = ListChannel()
     lines = PlayingLines(state, asks)
     game = ConsoleGame(state, players, lines, channel, verbosity=verbosity)
@@ -174,3 +177,26 @@ def test_after_a_resume_why_says_no_computer_has_moved_since(tmp_path):
     assert "Nothing to explain yet: no computer player has moved since the game was resumed." in out, out
     assert "North has not moved since the game was resumed." in out
     assert "No hand to review yet: review tells a hand once it is over." in out
+
+
+@pytest.mark.parametrize("variant", ["two", "flip"])
+def test_review_in_the_2_player_game_and_flip_names_the_users_own_cards(monkeypatch, variant):
+    """In the 2-player game the user's choices include the dummy's when the user plays it; in Flip the
+    points are red points."""
+    monkeypatch.setenv(NO_DEADLINE_VARIABLE, "1")
+    output, lines, game = _play({2: ["review"]}, variant=variant)
+    rules = game.state.rules
+    mine = {decision.action for decision in game.decisions
+            if decision.player is None and decision.view.hand_number == 1}
+    start = next(index for index, line in enumerate(output) if line.startswith("Hand 1: "))
+    heading = output[start]
+    told = int(match.group(1)) if (match := re.match(r"Hand 1: (\d+) choices?", heading)) else 0
+    for line in output[start + 1: start + 1 + told]:
+        played = re.match(r"Trick \d+: you (?:played|led) (\S+)(?: for Dummy)?; \S+ was better by about \d+ points?: ",
+                          line)
+        if played:
+            assert any(card_name(action.card) == played.group(1) for action in mine if hasattr(action, "card"))
+            if rules.avoid_points:
+                assert "red point" in line or "Golden Ten" in line
+        else:
+            assert line.startswith(("Bidding: ", "The nest: ", "Trump: ")), line
