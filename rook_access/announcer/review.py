@@ -16,10 +16,14 @@ from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvi
 from ..players.search.review import Difference, meaningful
 from .why import trick_facts
 
+SHOWN = 6
+"""How many differences ``review`` says before it stops and names ``review all`` for the rest."""
 
-def review_lines(hand_number: int, differences: list[Difference]) -> list[str]:
+
+def review_lines(hand_number: int, differences: list[Difference], every: bool = False) -> list[str]:
     """What ``review`` says of hand ``hand_number``: a heading, then a line for each difference worth telling
-    (``differences`` the costliest first, as ``review_decisions`` gives them)."""
+    (``differences`` the costliest first, as ``review_decisions`` gives them): the first ``SHOWN`` and a
+    line naming ``review all`` for the rest, or all of them with ``every``."""
     told = meaningful(differences)
     if not differences:
         return [f"Hand {hand_number}: you chose as the strong player would, every time."]
@@ -28,7 +32,12 @@ def review_lines(hand_number: int, differences: list[Difference]) -> list[str]:
     count = len(told)
     heading = (f"Hand {hand_number}: {count} choice{'s' if count != 1 else ''} the strong player would make "
                f"otherwise{', costliest first' if count > 1 else ''}:")
-    return [heading, *(difference_line(difference) for difference in told)]
+    shown = told if every else told[:SHOWN]
+    lines = [heading, *(difference_line(difference) for difference in shown)]
+    if len(shown) < count:
+        rest = count - len(shown)
+        lines.append(f"{rest} more, smaller: type review all for every one.")
+    return lines
 
 
 def _about(stake: float) -> str:
@@ -129,4 +138,4 @@ def _figure(difference: Difference, points: int, exact: bool, samples: int) -> s
     return f"{how} {whose} {about}{points} more point{'s' if points != 1 else ''} with it"
 
 
-__all__ = ["difference_line", "review_lines"]
+__all__ = ["SHOWN", "difference_line", "review_lines"]

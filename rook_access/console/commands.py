@@ -92,8 +92,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("why", ("wy",), "[SEAT]",
                 "Say why a computer player made its last move; why and a seat, like why north, that seat's.",
                 brief="Why a computer moved", handler=why_lines),
-    CommandSpec("review", ("rv",), "",
-                "After a hand, say your choices the strong player would have made otherwise, costliest first.",
+    CommandSpec("review", ("rv",), "[all]",
+                "After a hand, say your choices the strong player would have made otherwise, costliest first; "
+                "review all, every one.",
                 brief="Review your last hand", handler=review_command_lines),
     CommandSpec("dummy", ("dm",), "",
                 "Say the cards face up: the dummy's in the 2-player game, the displayed hand in Display Rook.",

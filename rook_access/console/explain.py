@@ -110,6 +110,10 @@ def hand_to_review(state: GameState) -> int:
 def review_command_lines(game: CommandContext, command: Command) -> list[str]:
     """``review``: the user's choices in the last finished hand that the strong player would make otherwise."""
     state: GameState = game.state
+    every = [word.lower() for word in command.arguments] == ["all"]
+    if command.arguments and not every:
+        typed = shown(" ".join(command.arguments))
+        return list(game.narrator.fit(f"Say review, or review all for every choice, not review {typed}."))
     hand = hand_to_review(state)
     if hand < 1:
         return list(game.narrator.fit("No hand to review yet: review tells a hand once it is over."))
@@ -123,7 +127,7 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
              and decision.view.controller(decision.seat) == viewer]
     if not steps:
         return list(game.narrator.fit(f"Hand {hand}: no choice of yours to review."))
-    lines = review_lines(hand, review_decisions(steps, HintPlayer()))
+    lines = review_lines(hand, review_decisions(steps, HintPlayer()), every)
     if hand == resumed_in:
         lines.insert(0, f"Only your choices since the game was resumed, partway through hand {hand}:")
     return [piece for line in lines for piece in game.narrator.fit(line)]

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from rook_access.announcer import Verbosity
+from rook_access.announcer.review import SHOWN
 from rook_access.console.explain import initials, seat_named
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import (
@@ -184,14 +185,22 @@ def test_review_in_the_2_player_game_and_flip_names_the_users_own_cards(monkeypa
     """In the 2-player game the user's choices include the dummy's when the user plays it; in Flip the
     points are red points."""
     monkeypatch.setenv(NO_DEADLINE_VARIABLE, "1")
-    output, lines, game = _play({2: ["review"]}, variant=variant)
+    output, lines, game = _play({2: ["review", "review all", "review bob"]}, variant=variant)
     rules = game.state.rules
     mine = {decision.action for decision in game.decisions
             if decision.player is None and decision.view.hand_number == 1}
     start = next(index for index, line in enumerate(output) if line.startswith("Hand 1: "))
     heading = output[start]
     told = int(match.group(1)) if (match := re.match(r"Hand 1: (\d+) choices?", heading)) else 0
-    for line in output[start + 1: start + 1 + told]:
+    every = output.index(heading, start + 1)
+    if variant == "two":  # enough to page: the first SHOWN, then review all for the rest
+        assert told > SHOWN
+        assert output[start + SHOWN + 1] == f"{told - SHOWN} more, smaller: type review all for every one."
+        assert output[every + 1: every + 1 + SHOWN] == output[start + 1: start + 1 + SHOWN]
+    else:
+        assert 0 < told <= SHOWN and output[every: every + told + 1] == output[start: start + told + 1]
+    assert output[every + told + 1] == "Say review, or review all for every choice, not review bob."
+    for line in output[every + 1: every + 1 + told]:
         played = re.match(r"Trick \d+: you (?:played|led) (\S+)(?: for Dummy)?; \S+ was better by about \d+ points?: ",
                           line)
         if played:
