@@ -159,6 +159,8 @@ def _play_reason(view: SeatView, advice: PlayAdvice) -> str:
         parts.append(f"{names} had shown out of {led}")
     if advice.points is not None:
         parts.append(_figure(view, advice))
+        if advice.next_best is not None:
+            parts.append(_next_best(advice.next_best, advice.next_best_by))
     if not parts:
         return "it had nothing to weigh"
     return "; ".join(parts)
@@ -178,7 +180,15 @@ def _figure(view: SeatView, advice: PlayAdvice) -> str:
         f"no more {'red ' if red else ''}points"
     if advice.exact:
         return f"solved exactly, {whose} takes {more}"
-    return f"{whose} expects to take {'about ' if points else ''}{more}, over {advice.samples} likely deals"
+    return f"{whose} expects {'about ' if points else ''}{more} over {advice.samples} likely deals"
+
+
+def _next_best(card: int, by: float) -> str:
+    """The card the search ranked second, and by how much it did worse."""
+    points = round(by)
+    if points < 1:
+        return f"{card_name(card)} about as good"
+    return f"next best {card_name(card)}, about {points} point{'s' if points != 1 else ''} worse"
 
 
 # ----------------------------------------------------------------- the bids

@@ -32,9 +32,13 @@ def test_the_strong_player_says_its_14y_is_its_only_card_over_wests_10y_in_a_tri
     assert isinstance(advice, PlayAdvice) and advice.points is not None
     line = why_line(view, action, advice)
     assert line.startswith("South played 14y: its only card that beats West's 10y; the trick holds 25 points; ")
-    assert line.endswith(f"its side expects to take about {advice.points} more points, over 96 likely deals.")
-    # The figure is what the search found for 14y itself.
-    assert advice.points == round(player.analyse(view).results[parse_card("14y")].mean_points)
+    # The figure is what the search found for 14y itself, and 7y, the other card, did worse by the difference.
+    results = player.analyse(view).results
+    assert advice.points == round(results[parse_card("14y")].mean_points)
+    worse = round(results[parse_card("14y")].mean - results[parse_card("7y")].mean)
+    assert worse > 20
+    assert line.endswith(f"its side expects about {advice.points} more points over 96 likely deals; "
+                         f"next best 7y, about {worse} points worse.")
 
 
 def test_the_basic_player_gives_its_own_rule_with_the_same_facts():
