@@ -8,7 +8,8 @@ import pytest
 
 from rook_access.announcer import Verbosity
 from rook_access.announcer.review import SHOWN
-from rook_access.console.explain import initials, seat_named
+from rook_access.console.commands import parse_command
+from rook_access.console.explain import initials, resumed_hand, review_command_lines, seat_named
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import (
     COLOR_NAMES,
@@ -25,6 +26,7 @@ from rook_access.engine.rules import VARIANTS
 from rook_access.players import BasicPlayer, make_player
 from rook_access.players.search.player import NO_DEADLINE_VARIABLE
 from tests.helpers.console import FIXED_DEAL, ListChannel, run_in_process, run_program
+from tests.helpers.hands import autoplay_hand
 
 
 class PlayingLines:
@@ -209,3 +211,27 @@ def test_review_in_the_2_player_game_and_flip_names_the_users_own_cards(monkeypa
                 assert "red point" in line or "Golden Ten" in line
         else:
             assert line.startswith(("Bidding: ", "The nest: ", "Trump: ")), line
+
+
+class _Resumed:
+    """The part of a running game the review reads, for a game resumed after ``events`` events."""
+
+    def __init__(self, state: GameState, events: int) -> None:
+        self.state = state
+        self.resumed_at = events
+        self.decisions: list = []
+        self.narrator = ConsoleGame(state, [None] * 4, PlayingLines(state, {}), ListChannel()).narrator
+
+    def viewer(self) -> int:
+        return 0
+
+
+def test_a_hand_played_before_the_resume_is_not_reviewed():
+    state = GameState(PARTNERSHIP, seed=5)
+    autoplay_hand(state)
+    autoplay_hand(state)  # hands 1 and 2 over, hand 3 dealt
+    game = _Resumed(state, len(state.events))
+    assert resumed_hand(game) == 3
+    assert review_command_lines(game, parse_command("review")) == [
+        "Hand 2 was played before the game was resumed: review tells only hands played since."]
+    assert resumed_hand(_Resumed(state, 0)) == 0
