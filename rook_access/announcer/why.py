@@ -256,6 +256,8 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice) -> str:
     if kind == RuleKind.TAKE_LEAD:
         return f"it took the lead in a trick worth 10 points or more, over {winning}; {holds}"
     if kind == RuleKind.THROW_CHEAPEST:
+        if facts.winner in view.partners:  # not surely: an unseen card might still beat it
+            return f"{winning} was winning the trick, though not surely, so it played its cheapest card"
         if not facts.beaters:
             return f"it could not beat {winning}, so it threw its cheapest card"
         return f"none of its cards was sure to win the trick over {winning}, so it played its cheapest"
