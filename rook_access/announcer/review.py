@@ -118,7 +118,10 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
                 view.rules.points[difference.action.card]:
             parts.append(f"{winning} was winning, and it gives more points")
     if advice.points is not None:
-        parts.append(_figure(difference, advice.points, advice.exact, advice.samples))
+        figure = _figure(difference, advice.points, advice.exact, advice.samples)
+        if difference.played_points is not None and not view.rules.avoid_points:
+            figure += f", {difference.played_points} with {card_name(difference.action.card)}"
+        parts.append(figure)
     return "; ".join(parts)
 
 

@@ -30,6 +30,9 @@ def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
     line = difference_line(difference)
     assert line.startswith(f"Trick 1: you played 7y; 14y was better by about {round(stake)} points: "
                            "it beats West's 10y, in a trick of 25 points; over 96 likely deals your side takes about ")
+    mine = round(analysis.results[parse_card("7y")].mean_points)
+    better = round(analysis.results[parse_card("14y")].mean_points)
+    assert line.endswith(f" about {better} more points with it, {mine} with 7y.") and better > mine
 
 
 def test_the_strong_players_own_card_is_no_difference():

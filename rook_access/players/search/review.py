@@ -40,6 +40,9 @@ class Difference:
     stake: float | None
     """The points the strong player's choice is expected to gain over the user's, for the user's side
     (its hand score less the other sides' mean); None for a bid, where none is worked out."""
+    played_points: int | None = None
+    """In card play, the points the search expects the user's side to take from there on with the user's card
+    (``advice.points`` is the same for the strong player's card)."""
 
 
 TIE = 0.5
@@ -86,7 +89,8 @@ def judge(view: SeatView, action: Action, player: SearchPlayer) -> Difference | 
         best, played = analysis.results[analysis.chosen], analysis.results[action.card]
         if not best.count or not played.count:
             return None  # the search stopped before judging both cards
-        return Difference(view, action, play_advice(view, analysis), best.mean - played.mean)
+        return Difference(view, action, play_advice(view, analysis), best.mean - played.mean,
+                          round(played.mean_points))
     advice = player.advise(view)
     if advice.action == action:
         return None
