@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..announcer.review import review_lines
-from ..announcer.why import why_line
+from ..announcer.why import did_words, why_line
 from ..engine import Dealt, GameState, RuleSet
 from ..engine.cards import shown
 from ..players.search.player import HintPlayer
@@ -84,7 +84,11 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     else:
         view = decision.view
         advice = None if len(view.legal) <= 1 else decision.player.advise(view)
-        line = why_line(view, decision.action, advice)
+        if advice is not None and advice.action != decision.action:
+            # worked out again (after a resume) the search stopped elsewhere: no reason but the one it had
+            line = f"{did_words(view, decision.action)}: its reason cannot be worked out again now."
+        else:
+            line = why_line(view, decision.action, advice)
     return list(game.narrator.fit(line))
 
 

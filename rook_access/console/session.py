@@ -15,7 +15,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, Protocol, runtime_checkable
@@ -661,6 +661,18 @@ class ConsoleGame:
                 return False
         self.say_goodbye()
         return True
+
+    def recall_decisions(self, start: Any, actions: Iterable[tuple[int, Any]]) -> None:
+        """Replay a resumed game's moves on ``start`` (the game as it began), keeping each with the view it
+        was chosen from and the player who chose it, so ``why`` and ``review`` know the moves made before
+        the game was resumed (a search player works its reason out again from that view)."""
+        self.decisions.clear()
+        for seat, action in actions:
+            player = self.players[self.family.controller(start, seat)]
+            view = start.view(seat)
+            start.apply(action, seat)
+            self.decisions.append(Decision(seat, view, action, player))
+        self.resumed_at = 0
 
     def viewer(self) -> int:
         """The seat review commands speak for: the seat to act when it is played at the

@@ -9,7 +9,7 @@ import pytest
 from rook_access.announcer import Verbosity
 from rook_access.announcer.review import SHOWN
 from rook_access.console.commands import parse_command
-from rook_access.console.explain import initials, resumed_hand, review_command_lines, seat_named
+from rook_access.console.explain import initials, resumed_hand, review_command_lines, seat_named, why_lines
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import (
     COLOR_NAMES,
@@ -171,15 +171,17 @@ def test_seat_names_and_initials():
     assert seat_named("d", VARIANTS["two"]) == 2  # the dummy, by the start of its name
 
 
-def test_after_a_resume_why_says_no_computer_has_moved_since(tmp_path):
+def test_after_a_resume_why_and_review_know_the_moves_made_before_it(tmp_path):
     folders = {"ROOK_ACCESS_CONFIG_DIR": str(tmp_path / "c"), "ROOK_ACCESS_DATA_DIR": str(tmp_path / "d")}
-    first = run_program(["--seed", "3", "--level", "easy", "--output", "plain"], "pass\nquit\n", environment=folders)
+    first = run_program(["--seed", "3", "--level", "easy", "--output", "plain"],
+                        "pass\nwhy\nwhy north\nquit\n", environment=folders)
     assert first.returncode == 0 and "Game saved." in first.stdout, first.stdout[-600:]
+    before = [line for line in first.stdout.splitlines() if SAID.match(line)]
+    assert len(before) == 2
     again = run_program(["--resume", "--output", "plain"], "why\nwhy north\nreview\nquit\n", environment=folders)
-    out = again.stdout.splitlines()
-    assert "Nothing to explain yet: no computer player has moved since the game was resumed." in out, out
-    assert "North has not moved since the game was resumed." in out
-    assert "No hand to review yet: review tells a hand once it is over." in out
+    after = [line for line in again.stdout.splitlines() if SAID.match(line)]
+    assert after == before  # the same reasons, worked out again from the saved moves
+    assert "No hand to review yet: review tells a hand once it is over." in again.stdout.splitlines()
 
 
 @pytest.mark.parametrize("variant", ["two", "flip"])
@@ -218,6 +220,7 @@ class _Resumed:
 
     def __init__(self, state: GameState, events: int) -> None:
         self.state = state
+        self.humans = [0]
         self.resumed_at = events
         self.decisions: list = []
         self.narrator = ConsoleGame(state, [None] * 4, PlayingLines(state, {}), ListChannel()).narrator
@@ -235,3 +238,7 @@ def test_a_hand_played_before_the_resume_is_not_reviewed():
     assert review_command_lines(game, parse_command("review")) == [
         "Hand 2 was played before the game was resumed: review tells only hands played since."]
     assert resumed_hand(_Resumed(state, 0)) == 0
+    # A game resumed without its moves (a progressive party's table): why says so.
+    assert why_lines(game, parse_command("why")) == [
+        "Nothing to explain yet: no computer player has moved since the game was resumed."]
+    assert why_lines(game, parse_command("why west")) == ["West has not moved since the game was resumed."]
