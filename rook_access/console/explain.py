@@ -97,7 +97,7 @@ def _no_move(game: CommandContext, seat: int) -> str:
     state: GameState = game.state
     name = state.rules.names[seat]
     controller = state.controller(seat)
-    if controller == game.viewer():
+    if controller in game.humans and controller == game.viewer():
         return f"{name} is played by you. Type hint on your turn for the strong player's move."
     if controller in game.humans:
         return f"{name} is played by a person, not the computer."
