@@ -30,8 +30,10 @@ def review_lines(hand_number: int, differences: list[Difference], every: bool = 
     if not told:
         return [f"Hand {hand_number}: your choices differ from the strong player's by less than a point each."]
     count = len(told)
-    heading = (f"Hand {hand_number}: {count} choice{'s' if count != 1 else ''} the strong player would make "
-               f"otherwise{', costliest first' if count > 1 else ''}:")
+    heading = (
+        f"Hand {hand_number}: {count} choice{'s' if count != 1 else ''} the strong player would make "
+        f"otherwise{', costliest first' if count > 1 else ''}:"
+    )
     shown = told if every else told[:SHOWN]
     lines = [heading, *(difference_line(difference) for difference in shown)]
     if len(shown) < count:
@@ -56,8 +58,10 @@ def difference_line(difference: Difference) -> str:
         head = f"Trick {len(view.tricks) + 1}: you {verb} {card_name(action.card)}{played_for}; {better} was better"
         reason = _play_reason(difference, advice)
     elif isinstance(action, Discard) and isinstance(advice, NestAdvice):
-        head = (f"The nest: you buried {card_names(sorted(action.cards))}; burying "
-                f"{card_names(sorted(advice.action.cards))} was better")
+        head = (
+            f"The nest: you buried {card_names(sorted(action.cards))}; burying "
+            f"{card_names(sorted(advice.action.cards))} was better"
+        )
         reason = f"with {COLOR_NAMES[advice.trump]} trump it keeps {advice.kept_trumps} trumps"
         if advice.voids:
             reason += f" and leaves you void in {' and '.join(COLOR_NAMES[color] for color in advice.voids)}"
@@ -114,8 +118,10 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             parts.append(f"it beats {winning}, in a trick of {better.points} points")
         elif mine.beats and not better.beats:
             parts.append(f"it leaves the trick to {winning} and keeps your card")
-        elif better.winner in view.partners and view.rules.points[advice.action.card] > \
-                view.rules.points[difference.action.card]:
+        elif (
+            better.winner in view.partners
+            and view.rules.points[advice.action.card] > view.rules.points[difference.action.card]
+        ):
             parts.append(f"{winning} was winning, and it gives more points")
     if advice.points is not None:
         figure = _figure(difference, advice.points, advice.exact, advice.samples)

@@ -59,8 +59,10 @@ def why_line(view: SeatView, action: object, advice: Advice | None) -> str:
     if isinstance(advice, BidAdvice):
         return f"{did}: {_bid_reason(view, advice)}."
     if isinstance(advice, NestAdvice):
-        return (f"{did}: of the discards it tried over {advice.samples} likely deals, with {COLOR_NAMES[advice.trump]} "
-                "trump after it, this one scored best for its side.")
+        return (
+            f"{did}: of the discards it tried over {advice.samples} likely deals, with {COLOR_NAMES[advice.trump]} "
+            "trump after it, this one scored best for its side."
+        )
     if isinstance(advice, TrumpAdvice):
         return f"{did}: over {advice.samples} likely deals, the color that scored best for its side."
     if isinstance(advice, PlayAdvice):
@@ -106,8 +108,9 @@ def trick_facts(view: SeatView, card: int) -> TrickFacts:
     winner = (leader + values.index(best)) % rules.players
     legal = [action.card for action in view.legal if isinstance(action, Play)]
     beaters = sum(1 for c in legal if powers[c] > best)
-    return TrickFacts(card, winner, trick[values.index(best)], powers[card] > best, beaters, held,
-                      len(trick) == rules.players - 1)
+    return TrickFacts(
+        card, winner, trick[values.index(best)], powers[card] > best, beaters, held, len(trick) == rules.players - 1
+    )
 
 
 def _winning(view: SeatView, facts: TrickFacts) -> str:
@@ -176,8 +179,11 @@ def _figure(view: SeatView, advice: PlayAdvice) -> str:
         how = "solved exactly" if advice.exact else f"over {advice.samples} likely deals"
         whose_count = "its side's" if view.partners else "its"
         return f"{how}, the Golden Ten takes about {-points} off {whose_count} count"
-    more = f"{points} more {'red ' if red else ''}point{'s' if points != 1 else ''}" if points else \
-        f"no more {'red ' if red else ''}points"
+    more = (
+        f"{points} more {'red ' if red else ''}point{'s' if points != 1 else ''}"
+        if points
+        else f"no more {'red ' if red else ''}points"
+    )
     if advice.exact:
         return f"solved exactly, {whose} takes {more}"
     return f"{whose} expects {'about ' if points else ''}{more} over {advice.samples} likely deals"
@@ -221,8 +227,11 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice) -> str:
         return "the dealer must open the bidding, so it bid the least"
     if kind in (RuleKind.BID, RuleKind.PASS):
         partner = view.high_bidder if view.high_bidder is not None and view.high_bidder in view.partners else None
-        raise_only = f"; its partner {names[partner]} held the bid, raised only with a clearly better hand" \
-            if partner is not None else ""
+        raise_only = (
+            f"; its partner {names[partner]} held the bid, raised only with a clearly better hand"
+            if partner is not None
+            else ""
+        )
         if kind == RuleKind.BID:
             return f"by its rule of thumb, it reckoned its hand worth a bid of up to {advice.limit}{raise_only}"
         bids = [a.amount for a in view.legal if isinstance(a, Bid)]

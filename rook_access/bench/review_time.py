@@ -47,11 +47,13 @@ class HandReview:
 def play_and_review(table: str, seed: int, user: str) -> HandReview:
     """Play one hand of ``table`` from ``seed`` and review seat 0's decisions in it."""
     rules = VARIANTS[table].replace(hands_limit=1)
-    deal = Deal.shuffled(rules, derive_seed(seed, table, "dealer") % rules.players,
-                         random.Random(derive_seed(seed, table, "deal")))
+    deal = Deal.shuffled(
+        rules, derive_seed(seed, table, "dealer") % rules.players, random.Random(derive_seed(seed, table, "deal"))
+    )
     state = GameState(rules, seed=seed, first_deal=deal)
-    players = [make_player(user if seat == 0 else "easy", derive_seed(seed, table, seat)) for seat in
-               range(rules.players)]
+    players = [
+        make_player(user if seat == 0 else "easy", derive_seed(seed, table, seat)) for seat in range(rules.players)
+    ]
     steps: list[tuple[SeatView, Action]] = []
     while not state.is_over:
         seat = state.seats_to_act()[0]
@@ -80,8 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no game {', '.join(unknown)}; the games are {', '.join(VARIANTS)}")
     report = {}
-    print(f"review of a whole hand, seat 0 played by {args.user}, target under {TARGET} s; "
-          "times per hand: median, p95, max", flush=True)
+    print(
+        f"review of a whole hand, seat 0 played by {args.user}, target under {TARGET} s; "
+        "times per hand: median, p95, max",
+        flush=True,
+    )
     for table in args.tables:
         reviews = []
         for deal in range(args.deals):
@@ -91,8 +96,11 @@ def main(argv: list[str] | None = None) -> int:
         cpu = timing_stats([review.cpu for review in reviews])
         wall = timing_stats([review.wall for review in reviews])
         decisions = sum(review.decisions for review in reviews) / len(reviews)
-        print(f"{table}: {decisions:.1f} decisions a hand; cpu {cpu.median:.2f} / {cpu.p95:.2f} / {cpu.max:.2f} s; "
-              f"wall {wall.median:.2f} / {wall.p95:.2f} / {wall.max:.2f} s", flush=True)
+        print(
+            f"{table}: {decisions:.1f} decisions a hand; cpu {cpu.median:.2f} / {cpu.p95:.2f} / {cpu.max:.2f} s; "
+            f"wall {wall.median:.2f} / {wall.p95:.2f} / {wall.max:.2f} s",
+            flush=True,
+        )
         report[table] = {"reviews": [asdict(review) for review in reviews]}
     if args.json:
         write_json(args.json, report)

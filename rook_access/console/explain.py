@@ -123,12 +123,19 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
         return list(game.narrator.fit("No hand to review yet: review tells a hand once it is over."))
     resumed_in = resumed_hand(game)
     if hand < resumed_in:
-        return list(game.narrator.fit(f"Hand {hand} was played before the game was resumed: review tells only "
-                                      "hands played since."))
+        return list(
+            game.narrator.fit(
+                f"Hand {hand} was played before the game was resumed: review tells only hands played since."
+            )
+        )
     viewer = game.viewer()
-    steps = [(decision.view, decision.action) for decision in game.decisions
-             if decision.player is None and decision.view.hand_number == hand
-             and decision.view.controller(decision.seat) == viewer]
+    steps = [
+        (decision.view, decision.action)
+        for decision in game.decisions
+        if decision.player is None
+        and decision.view.hand_number == hand
+        and decision.view.controller(decision.seat) == viewer
+    ]
     if not steps:
         return list(game.narrator.fit(f"Hand {hand}: no choice of yours to review."))
     lines = review_lines(hand, review_decisions(steps, HintPlayer()), every)
@@ -147,5 +154,11 @@ def resumed_hand(game: CommandContext) -> int:
 
 
 __all__ = [
-    "hand_to_review", "initials", "resumed_hand", "review_command_lines", "seat_named", "seats_list", "why_lines",
+    "hand_to_review",
+    "initials",
+    "resumed_hand",
+    "review_command_lines",
+    "seat_named",
+    "seats_list",
+    "why_lines",
 ]

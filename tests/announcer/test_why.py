@@ -37,8 +37,10 @@ def test_the_strong_player_says_its_14y_is_its_only_card_over_wests_10y_in_a_tri
     assert advice.points == round(results[parse_card("14y")].mean_points)
     worse = round(results[parse_card("14y")].mean - results[parse_card("7y")].mean)
     assert worse > 20
-    assert line.endswith(f"its side expects about {advice.points} more points over 96 likely deals; "
-                         f"next best 7y, about {worse} points worse.")
+    assert line.endswith(
+        f"its side expects about {advice.points} more points over 96 likely deals; "
+        f"next best 7y, about {worse} points worse."
+    )
 
 
 def test_the_basic_player_gives_its_own_rule_with_the_same_facts():
@@ -47,7 +49,8 @@ def test_the_basic_player_gives_its_own_rule_with_the_same_facts():
     advice = player.advise(view)
     assert isinstance(advice, BasicAdvice) and advice.kind == RuleKind.WIN_CHEAPLY
     assert why_line(view, advice.action, advice) == (
-        "South played 14y: it beats West's 10y as cheaply as it could; the trick holds 25 points.")
+        "South played 14y: it beats West's 10y as cheaply as it could; the trick holds 25 points."
+    )
 
 
 def test_each_level_gives_its_own_reason_not_the_strong_players():
@@ -58,7 +61,8 @@ def test_each_level_gives_its_own_reason_not_the_strong_players():
     random_player = RandomPlayer(4)
     chosen = random_player.choose(view)
     assert why_line(view, chosen, random_player.advise(view)) == (
-        f"South played {card_name(chosen.card)}: it chose at random among the legal moves.")
+        f"South played {card_name(chosen.card)}: it chose at random among the legal moves."
+    )
 
 
 def test_a_bid_and_a_pass_give_the_figure_they_follow_from():

@@ -13,8 +13,11 @@ def test_the_review_benchmark_reviews_a_hand_and_reports_it(tmp_path, capsys):
     assert review_time.main(["--deals", "2", "--tables", "beginner", "--quiet", "--json", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("review of a whole hand, seat 0 played by easy, target under 2.0 s")
-    assert re.fullmatch(r"beginner: \d+\.\d decisions a hand; cpu [\d.]+ / [\d.]+ / [\d.]+ s; "
-                        r"wall [\d.]+ / [\d.]+ / [\d.]+ s", out[1]), out[1]
+    assert re.fullmatch(
+        r"beginner: \d+\.\d decisions a hand; cpu [\d.]+ / [\d.]+ / [\d.]+ s; "
+        r"wall [\d.]+ / [\d.]+ / [\d.]+ s",
+        out[1],
+    ), out[1]
     reviews = json.loads(path.read_text())["beginner"]["reviews"]
     assert len(reviews) == 2 and all(review["decisions"] > 0 and review["lines"] >= 1 for review in reviews)
 

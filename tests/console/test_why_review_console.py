@@ -55,8 +55,13 @@ class PlayingLines:
         return line
 
 
-def _play(asks: dict[int, list[str]], level: str = "easy", hands: int = 2, verbosity: Verbosity = Verbosity.NORMAL,
-          variant: str = "partnership") -> tuple[list[str], PlayingLines, ConsoleGame]:
+def _play(
+    asks: dict[int, list[str]],
+    level: str = "easy",
+    hands: int = 2,
+    verbosity: Verbosity = Verbosity.NORMAL,
+    variant: str = "partnership",
+) -> tuple[list[str], PlayingLines, ConsoleGame]:
     rules = VARIANTS[variant].replace(hands_limit=hands)
     deal = Deal.from_json(FIXED_DEAL, rules) if variant == "partnership" else None
     state = GameState(rules, seed=4, first_deal=deal)
@@ -144,7 +149,7 @@ def test_review_after_the_hand_names_the_users_own_plays(monkeypatch):
             break
     if "would make otherwise" in heading:
         told = int(re.match(r"Hand 1: (\d+) choices?", heading).group(1))
-        body = output[start + 1: start + 1 + told]
+        body = output[start + 1 : start + 1 + told]
         for line in body:
             match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about \d+ points?: ", line)
             if match:
@@ -153,7 +158,7 @@ def test_review_after_the_hand_names_the_users_own_plays(monkeypatch):
                 assert line.startswith(("Bidding: ", "The nest: ", "Trump: ")), line
     # Asked twice, the same answer (the strong player judges with fixed random numbers).
     second = output.index(heading, start + 1)
-    assert output[second:second + 2] == output[start:start + 2]
+    assert output[second : second + 2] == output[start : start + 2]
 
 
 def test_why_and_review_fit_the_braille_display():
@@ -173,8 +178,9 @@ def test_seat_names_and_initials():
 
 def test_after_a_resume_why_and_review_know_the_moves_made_before_it(tmp_path):
     folders = {"ROOK_ACCESS_CONFIG_DIR": str(tmp_path / "c"), "ROOK_ACCESS_DATA_DIR": str(tmp_path / "d")}
-    first = run_program(["--seed", "3", "--level", "easy", "--output", "plain"],
-                        "pass\nwhy\nwhy north\nquit\n", environment=folders)
+    first = run_program(
+        ["--seed", "3", "--level", "easy", "--output", "plain"], "pass\nwhy\nwhy north\nquit\n", environment=folders
+    )
     assert first.returncode == 0 and "Game saved." in first.stdout, first.stdout[-600:]
     before = [line for line in first.stdout.splitlines() if SAID.match(line)]
     assert len(before) == 2
@@ -191,8 +197,9 @@ def test_review_in_the_2_player_game_and_flip_names_the_users_own_cards(monkeypa
     monkeypatch.setenv(NO_DEADLINE_VARIABLE, "1")
     output, lines, game = _play({2: ["review", "review all", "review bob"]}, variant=variant)
     rules = game.state.rules
-    mine = {decision.action for decision in game.decisions
-            if decision.player is None and decision.view.hand_number == 1}
+    mine = {
+        decision.action for decision in game.decisions if decision.player is None and decision.view.hand_number == 1
+    }
     start = next(index for index, line in enumerate(output) if line.startswith("Hand 1: "))
     heading = output[start]
     told = int(match.group(1)) if (match := re.match(r"Hand 1: (\d+) choices?", heading)) else 0
@@ -200,13 +207,14 @@ def test_review_in_the_2_player_game_and_flip_names_the_users_own_cards(monkeypa
     if variant == "two":  # enough to page: the first SHOWN, then review all for the rest
         assert told > SHOWN
         assert output[start + SHOWN + 1] == f"{told - SHOWN} more, smaller: type review all for every one."
-        assert output[every + 1: every + 1 + SHOWN] == output[start + 1: start + 1 + SHOWN]
+        assert output[every + 1 : every + 1 + SHOWN] == output[start + 1 : start + 1 + SHOWN]
     else:
-        assert 0 < told <= SHOWN and output[every: every + told + 1] == output[start: start + told + 1]
+        assert 0 < told <= SHOWN and output[every : every + told + 1] == output[start : start + told + 1]
     assert output[every + told + 1] == "Say review, or review all for every choice, not review bob."
-    for line in output[every + 1: every + 1 + told]:
-        played = re.match(r"Trick \d+: you (?:played|led) (\S+)(?: for Dummy)?; \S+ was better by about \d+ points?: ",
-                          line)
+    for line in output[every + 1 : every + 1 + told]:
+        played = re.match(
+            r"Trick \d+: you (?:played|led) (\S+)(?: for Dummy)?; \S+ was better by about \d+ points?: ", line
+        )
         if played:
             assert any(card_name(action.card) == played.group(1) for action in mine if hasattr(action, "card"))
             if rules.avoid_points:
@@ -236,9 +244,11 @@ def test_a_hand_played_before_the_resume_is_not_reviewed():
     game = _Resumed(state, len(state.events))
     assert resumed_hand(game) == 3
     assert review_command_lines(game, parse_command("review")) == [
-        "Hand 2 was played before the game was resumed: review tells only hands played since."]
+        "Hand 2 was played before the game was resumed: review tells only hands played since."
+    ]
     assert resumed_hand(_Resumed(state, 0)) == 0
     # A game resumed without its moves (a progressive party's table): why says so.
     assert why_lines(game, parse_command("why")) == [
-        "Nothing to explain yet: no computer player has moved since the game was resumed."]
+        "Nothing to explain yet: no computer player has moved since the game was resumed."
+    ]
     assert why_lines(game, parse_command("why west")) == ["West has not moved since the game was resumed."]

@@ -28,8 +28,10 @@ def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
     # 25 points to South's side instead of 15 to West's: the margin moves by far more than 25.
     assert difference.stake is not None and difference.stake > 25
     line = difference_line(difference)
-    assert line.startswith(f"Trick 1: you played 7y; 14y was better by about {round(stake)} points: "
-                           "it beats West's 10y, in a trick of 25 points; over 96 likely deals your side takes about ")
+    assert line.startswith(
+        f"Trick 1: you played 7y; 14y was better by about {round(stake)} points: "
+        "it beats West's 10y, in a trick of 25 points; over 96 likely deals your side takes about "
+    )
     mine = round(analysis.results[parse_card("7y")].mean_points)
     better = round(analysis.results[parse_card("14y")].mean_points)
     assert line.endswith(f" about {better} more points with it, {mine} with 7y.") and better > mine
@@ -101,8 +103,9 @@ def test_nothing_to_tell_is_said_so():
     assert review_lines(2, []) == ["Hand 2: you chose as the strong player would, every time."]
     view = west_leads_yellow_trick().view(0)
     close = Difference(view, Play(parse_card("7y")), STEADY.advise(view), TIE / 2)
-    assert review_lines(2, [close]) == ["Hand 2: your choices differ from the strong player's by less than a point "
-                                        "each."]
+    assert review_lines(2, [close]) == [
+        "Hand 2: your choices differ from the strong player's by less than a point each."
+    ]
 
 
 def test_a_whole_hand_is_reviewed_with_every_play_named_right():

@@ -56,8 +56,9 @@ share of what is left (never more than the player's own deadline). A player with
 ``ROOK_ACCESS_NO_DEADLINE``) is never hurried."""
 
 
-def review_decisions(decisions: list[tuple[SeatView, Action]], player: SearchPlayer,
-                     seconds: float = REVIEW_SECONDS) -> list[Difference]:
+def review_decisions(
+    decisions: list[tuple[SeatView, Action]], player: SearchPlayer, seconds: float = REVIEW_SECONDS
+) -> list[Difference]:
     """The decisions of ``decisions`` that ``player`` would have made otherwise, the costliest first
     (bids, with no figure, after the rest, in the order they were made).
 
@@ -89,20 +90,27 @@ def judge(view: SeatView, action: Action, player: SearchPlayer) -> Difference | 
         best, played = analysis.results[analysis.chosen], analysis.results[action.card]
         if not best.count or not played.count:
             return None  # the search stopped before judging both cards
-        return Difference(view, action, play_advice(view, analysis), best.mean - played.mean,
-                          round(played.mean_points))
+        return Difference(view, action, play_advice(view, analysis), best.mean - played.mean, round(played.mean_points))
     advice = player.advise(view)
     if advice.action == action:
         return None
     if isinstance(advice, NestAdvice) and isinstance(action, Discard):
         hand = mask_of(view.hand)
-        mine = best_trump_after(view, hand, mask_of(action.cards), player.budget, player.rng_for(view),
-                                player.deal_source(view))
+        mine = best_trump_after(
+            view, hand, mask_of(action.cards), player.budget, player.rng_for(view), player.deal_source(view)
+        )
         return Difference(view, action, advice, advice.score - mine.score)
     if isinstance(advice, TrumpAdvice) and isinstance(action, NameTrump):
         buried = mask_of(view.nest_discarded)
-        mine = score_after(view, mask_of(view.hand) | buried, buried, action.color, player.budget,
-                           player.rng_for(view), player.deal_source(view))
+        mine = score_after(
+            view,
+            mask_of(view.hand) | buried,
+            buried,
+            action.color,
+            player.budget,
+            player.rng_for(view),
+            player.deal_source(view),
+        )
         return Difference(view, action, advice, advice.score - mine.score)
     return Difference(view, action, advice, None)
 
