@@ -475,6 +475,8 @@ def _main(argv: Sequence[str] | None) -> int:
     setup, state, players, record, saver, resumed = table
 
     game = ConsoleGame(state, players, lines, channel, record, settings=control, saver=saver, resumed=resumed)
+    if resumed and saver is not None:  # why and review know the moves made before the game was saved
+        game.recall_decisions(make_table(setup)[0], saver.actions)
     try:
         return _played(game.run, game.say_goodbye, "game")
     finally:

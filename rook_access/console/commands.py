@@ -22,6 +22,7 @@ from ..engine import (
     parse_color,
 )
 from ..engine.cards import shown
+from .explain import review_command_lines, why_lines
 from .registry import (
     COMMON_COMMANDS,
     NUMBER_DIGITS,
@@ -88,6 +89,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 handler=_score),
     CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.",
                 brief="Counters taken", phases=_PLAY, handler=_taken),
+    CommandSpec("why", ("wy",), "[SEAT]",
+                "Say why a computer player made its last move; why and a seat, like why north, that seat's.",
+                brief="Why a computer moved", handler=why_lines),
+    CommandSpec("review", ("rv",), "[all]",
+                "After a hand, say your choices the strong player would have made otherwise, costliest first; "
+                "review all, every one.",
+                brief="Review your last hand", handler=review_command_lines),
     CommandSpec("dummy", ("dm",), "",
                 "Say the cards face up: the dummy's in the 2-player game, the displayed hand in Display Rook.",
                 brief="Say the dummy", needs="hand_face_up", handler=_dummy),

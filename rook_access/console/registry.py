@@ -35,11 +35,39 @@ class UnknownCommandError(ValueError):
     """A line that names no command."""
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A move made in this session: the seat that moved, what it saw then, what it did, and the computer
+    player that chose it (None for a move typed at the keyboard), for ``why`` and ``review``."""
+
+    seat: int
+    view: Any
+    """``state.view(seat)`` just before the move: the view the player chose from."""
+    action: Any
+    player: Any
+    """The computer player that chose (its ``advise(view)`` gives its reasons), or None."""
+
+
 class CommandContext(Protocol):
     """What a command's handler may use of the running game (``ConsoleGame``)."""
 
     @property
     def state(self) -> Any: ...
+
+    @property
+    def humans(self) -> Sequence[int]:
+        """The seats played at the keyboard."""
+        ...
+
+    @property
+    def decisions(self) -> Sequence[Decision]:
+        """The moves made in this session so far (the latest ``DECISIONS_KEPT``), oldest first."""
+        ...
+
+    @property
+    def resumed_at(self) -> int:
+        """How many events the game had when it was resumed; 0 for a game started in this session."""
+        ...
 
     @property
     def narrator(self) -> Any: ...
@@ -67,6 +95,10 @@ class CommandContext(Protocol):
     def common_command(self, command: Command) -> list[str]:
         """Carry out one of the commands every game shares; the lines to say."""
         ...
+
+
+DECISIONS_KEPT = 1000
+"""How many of the latest moves a session keeps for ``why`` and ``review``: more than two hands of any game."""
 
 
 Handler = Callable[[CommandContext, "Command"], list[str]]

@@ -15,7 +15,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, Protocol, runtime_checkable
@@ -39,7 +39,7 @@ from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CtrlC
 from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
-from .registry import Command, Refused, UnknownCommandError, did_you_mean
+from .registry import DECISIONS_KEPT, Command, Decision, Refused, UnknownCommandError, did_you_mean
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
@@ -208,6 +208,11 @@ class ConsoleGame:
         self.humans = self.family.humans(state, self.players)
         self._hint_player: Any = None
         """The player ``hint`` asks, made the first time it is asked."""
+        self.decisions: deque[Decision] = deque(maxlen=DECISIONS_KEPT)
+        """The moves made in this session, each with the view it was chosen from (``why``, ``review``)."""
+        self.resumed_at = len(state.events) if resumed else 0
+        """How many events a resumed game had when it was resumed (0 for a new game): the moves
+        before them are not in ``decisions``."""
         self._last_viewer: int | None = None
         """The seat review commands last spoke for (see ``viewer``)."""
         self.narrator = self.family.narrator(state, self.humans, verbosity)
@@ -382,9 +387,11 @@ class ConsoleGame:
             actor = self.family.controller(state, seat)
             player = self.players[actor]  # the dummy's cards are chosen by the player who plays it
             if player is not None:
+                view = state.view(seat)
                 with self._waiting_on_computers():
-                    action = player.choose(state.view(seat))
+                    action = player.choose(view)
                 state.apply(action, seat)
+                self.decisions.append(Decision(seat, view, action, player))
                 self._after_action(seat, action)
                 continue
             step = self.family.automatic(state, seat)
@@ -655,6 +662,18 @@ class ConsoleGame:
         self.say_goodbye()
         return True
 
+    def recall_decisions(self, start: Any, actions: Iterable[tuple[int, Any]]) -> None:
+        """Replay a resumed game's moves on ``start`` (the game as it began), keeping each with the view it
+        was chosen from and the player who chose it, so ``why`` and ``review`` know the moves made before
+        the game was resumed (a search player works its reason out again from that view)."""
+        self.decisions.clear()
+        for seat, action in actions:
+            player = self.players[self.family.controller(start, seat)]
+            view = start.view(seat)
+            start.apply(action, seat)
+            self.decisions.append(Decision(seat, view, action, player))
+        self.resumed_at = 0
+
     def viewer(self) -> int:
         """The seat review commands speak for: the seat to act when it is played at the
         keyboard (the dummy, for the player who plays it), else the player who acted last."""
@@ -726,8 +745,10 @@ class ConsoleGame:
         seat = self.seat_to_ask()
         if seat is None:
             raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(self.viewer()))}")
+        view = self.state.view(seat)
         try:
             self.state.apply(action, seat)
         except IllegalActionError as error:
             raise Refused(self.narrator.printed(self.narrator.refusal(error, self.state.view(seat)))) from None
+        self.decisions.append(Decision(seat, view, action, None))
         self._after_action(seat, action)

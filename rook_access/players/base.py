@@ -32,6 +32,19 @@ class RuleAdvice:
 
 
 @dataclass(frozen=True)
+class BasicAdvice(RuleAdvice):
+    """The basic player's choice: its rule of thumb as a clause (``rule``, what ``hint`` says to the
+    seat to act) and the same rule as data, which ``why`` words for a seat that has played.
+
+    ``kind`` names the rule (``basic.RuleKind``'s values: ``"feed"``, ``"lead-low"``...);
+    ``limit`` is the bid its hand is reckoned worth, for a rule of the bidding.
+    """
+
+    kind: str = ""
+    limit: int | None = None
+
+
+@dataclass(frozen=True)
 class RandomAdvice:
     """A choice made at random among the legal actions: there is no reason to give."""
 

@@ -17,6 +17,8 @@ under the winning card, and throws its red cards on other players' tricks.
 
 from __future__ import annotations
 
+import enum
+
 from ..engine import (
     BIRD,
     CHECK,
@@ -35,9 +37,37 @@ from ..engine import (
     card_color,
 )
 from ..engine.cards import NUMBERS_PER_COLOR
-from .base import RuleAdvice
+from .base import BasicAdvice
 from .hand_value import best_trump, number_rank, ranks
 from .search.bidding_model import hand_strength
+
+
+class RuleKind(enum.StrEnum):
+    """The basic player's rules of thumb, as data (``BasicAdvice.kind``): what ``why`` words."""
+
+    DISCARD = "discard"
+    TRUMP = "trump"
+    DEALER_OPENS = "dealer-opens"
+    BID = "bid"
+    PASS = "pass"
+    ONLY_CARD = "only-card"
+    PULL_TRUMP = "pull-trump"
+    SURE_WINNER = "sure-winner"
+    LEAD_LOW = "lead-low"
+    FEED = "feed"
+    KEEP = "keep"
+    WIN_CHEAPLY = "win-cheaply"
+    BIRD = "bird"
+    TAKE_LEAD = "take-lead"
+    THROW_CHEAPEST = "throw-cheapest"
+    AVOID_LEAD = "avoid-lead"
+    TAKE_GOLDEN = "take-golden"
+    DUCK = "duck"
+    MUST_TAKE = "must-take"
+    MUST_GO_OVER = "must-go-over"
+    GIVE_GOLDEN = "give-golden"
+    THROW_HIGH = "throw-high"
+    THROW_COSTLY = "throw-costly"
 
 
 def _length(cards: list[Card], color: Color) -> int:
@@ -55,21 +85,21 @@ class BasicPlayer:
     def choose(self, view: SeatView) -> Action:
         return self.advise(view).action
 
-    def advise(self, view: SeatView) -> RuleAdvice:
-        """The action ``choose`` takes, with the rule of thumb that chose it."""
+    def advise(self, view: SeatView) -> BasicAdvice:
+        """The action ``choose`` takes, with the rule of thumb that chose it (as a clause and as data)."""
         legal = view.legal
         if isinstance(legal, DiscardChoices):
-            return RuleAdvice(self._discard(view, legal.count),
-                              "keep trump and sure winners, and bury the short colors first")
+            return BasicAdvice(self._discard(view, legal.count),
+                               "keep trump and sure winners, and bury the short colors first", RuleKind.DISCARD)
         if view.phase is Phase.BIDDING:
             return self._bid(view)
         if view.phase is Phase.TRUMP:
-            return RuleAdvice(NameTrump(best_trump(list(view.hand), view.rules)),
-                              "name the longest color, the strongest among equals")
+            return BasicAdvice(NameTrump(best_trump(list(view.hand), view.rules)),
+                               "name the longest color, the strongest among equals", RuleKind.TRUMP)
         return self._play(view)
 
     # ---------------------------------------------------------------- bidding
-    def _bid(self, view: SeatView) -> RuleAdvice:
+    def _bid(self, view: SeatView) -> BasicAdvice:
         rules = view.rules
         limit = hand_strength(list(view.hand), rules)
         limit -= limit % rules.bid_step
@@ -83,10 +113,11 @@ class BasicPlayer:
         legal_bids = [a for a in view.legal if isinstance(a, Bid) and a.amount <= limit]
         if PASS not in view.legal:  # the dealer must open the bidding: the least bid, raised later if worth it
             least = min((a for a in view.legal if isinstance(a, Bid)), key=lambda bid: bid.amount)
-            return RuleAdvice(least, "the dealer must open: open with the least bid, and raise later if worth it")
+            return BasicAdvice(least, "the dealer must open: open with the least bid, and raise later if worth it",
+                               RuleKind.DEALER_OPENS, limit)
         if not legal_bids:
-            return RuleAdvice(CHECK if CHECK in view.legal else PASS, worth)
-        return RuleAdvice(min(legal_bids, key=lambda bid: bid.amount), worth)
+            return BasicAdvice(CHECK if CHECK in view.legal else PASS, worth, RuleKind.PASS, limit)
+        return BasicAdvice(min(legal_bids, key=lambda bid: bid.amount), worth, RuleKind.BID, limit)
 
     # ------------------------------------------------------------- the nest
     def _discard(self, view: SeatView, count: int) -> Action:
@@ -118,20 +149,20 @@ class BasicPlayer:
         return Discard(frozenset(discards))
 
     # ------------------------------------------------------------------ play
-    def _play(self, view: SeatView) -> RuleAdvice:
+    def _play(self, view: SeatView) -> BasicAdvice:
         legal = [a.card for a in view.legal if isinstance(a, Play)]
         if len(legal) == 1:
-            return RuleAdvice(Play(legal[0]), "it is the only card you may play")
+            return BasicAdvice(Play(legal[0]), "it is the only card you may play", RuleKind.ONLY_CARD)
         unseen = self._unseen(view)
         if view.rules.avoid_points:
-            card, rule = self._avoid(view, legal)
+            card, rule, kind = self._avoid(view, legal)
         else:
-            card, rule = self._lead(view, legal, unseen) if not view.trick else self._follow(view, legal, unseen)
-        return RuleAdvice(Play(card), rule)
+            card, rule, kind = self._lead(view, legal, unseen) if not view.trick else self._follow(view, legal, unseen)
+        return BasicAdvice(Play(card), rule, kind)
 
     # ------------------------------------------- play where points count against
     @staticmethod
-    def _avoid(view: SeatView, legal: list[Card]) -> tuple[Card, str]:
+    def _avoid(view: SeatView, legal: list[Card]) -> tuple[Card, str, RuleKind]:
         """Flip: lose tricks.  Lead low; duck under the winning card with the highest card that
         still loses; forced to win, win with the lowest card (the highest when last); without the
         color led, give a partner the Golden Ten and throw the costliest red card to anyone else."""
@@ -142,7 +173,7 @@ class BasicPlayer:
         rank = rules.rank
         if not view.trick:
             card = min(legal, key=lambda c: (points[c] < 0, points[c] > 0, rank[c]))
-            return card, "lead your lowest card, so that someone else takes the trick"
+            return card, "lead your lowest card, so that someone else takes the trick", RuleKind.AVOID_LEAD
         assert view.trick_leader is not None
         powers = rules.trick_powers[trump][view.trick[0]]
         values = [powers[c] for c in view.trick]
@@ -154,21 +185,25 @@ class BasicPlayer:
             under = [c for c in legal if powers[c] < best]
             if any(points[c] < 0 for c in view.trick) and not partner_winning and len(under) < len(legal):
                 card = max(legal, key=lambda c: powers[c])
-                return card, "the Golden Ten is in the trick: take it with your highest card"
+                return card, "the Golden Ten is in the trick: take it with your highest card", RuleKind.TAKE_GOLDEN
             if under:
-                return max(under, key=lambda c: powers[c]), "duck: play your highest card that still loses the trick"
+                card = max(under, key=lambda c: powers[c])
+                return card, "duck: play your highest card that still loses the trick", RuleKind.DUCK
             if last:
                 card = max(legal, key=lambda c: (-points[c], powers[c]))
-                return card, "you must take the trick: take it with your highest card and keep your low ones"
-            return min(legal, key=lambda c: (points[c], powers[c])), "you must go over: go as low as you can"
+                rule = "you must take the trick: take it with your highest card and keep your low ones"
+                return card, rule, RuleKind.MUST_TAKE
+            card = min(legal, key=lambda c: (points[c], powers[c]))
+            return card, "you must go over: go as low as you can", RuleKind.MUST_GO_OVER
         golden = [c for c in legal if points[c] < 0]
         if golden and partner_winning:
-            return golden[0], "your partner is winning the trick: give it the Golden Ten"
+            return golden[0], "your partner is winning the trick: give it the Golden Ten", RuleKind.GIVE_GOLDEN
         if partner_winning:
             card = max([c for c in legal if not points[c]] or legal, key=lambda c: (-abs(points[c]), rank[c]))
-            return card, "your partner is winning the trick: throw a high card that costs nothing"
+            return card, "your partner is winning the trick: throw a high card that costs nothing", RuleKind.THROW_HIGH
         card = max([c for c in legal if points[c] >= 0] or legal, key=lambda c: (points[c], rank[c]))
-        return card, "you cannot follow: throw your costliest red card, or else your highest card"
+        rule = "you cannot follow: throw your costliest red card, or else your highest card"
+        return card, rule, RuleKind.THROW_COSTLY
 
     @staticmethod
     def _unseen(view: SeatView) -> set[Card]:
@@ -222,7 +257,7 @@ class BasicPlayer:
             self._power(view, other, suit) < mine for other in unseen if rules.suit_of[trump][other] == suit
         )
 
-    def _lead(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> tuple[Card, str]:
+    def _lead(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> tuple[Card, str, RuleKind]:
         rules = view.rules
         trump = view.trump
         assert trump is not None
@@ -236,15 +271,16 @@ class BasicPlayer:
                 # Pull the opponents' trumps with the lowest sure winner.
                 card = min(top_trumps, key=lambda c: rules.trump_power[trump][c])
                 others = "the other side's" if view.partners else "the others'"
-                return card, f"lead the lowest sure trump to pull {others} trumps"
+                return card, f"lead the lowest sure trump to pull {others} trumps", RuleKind.PULL_TRUMP
         winners = [
             c for c in legal if rules.suit_of[trump][c] != trump and self._is_top(view, c, unseen)
         ]
         if winners:
-            return max(winners, key=lambda c: (points[c], rules.rank[c])), "lead a sure winner, the richest in points"
+            card = max(winners, key=lambda c: (points[c], rules.rank[c]))
+            return card, "lead a sure winner, the richest in points", RuleKind.SURE_WINNER
         plain = [c for c in legal if rules.suit_of[trump][c] != trump] or legal
         # Lead low from a long color, keeping counters back.
-        return min(
+        card = min(
             plain,
             key=lambda c: (
                 points[c] > 0,
@@ -252,9 +288,10 @@ class BasicPlayer:
                 -_length(list(view.hand), rules.suit_of[trump][c]),
                 rules.rank[c],
             ),
-        ), "lead low from a long color, keeping counters back"
+        )
+        return card, "lead low from a long color, keeping counters back", RuleKind.LEAD_LOW
 
-    def _follow(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> tuple[Card, str]:
+    def _follow(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> tuple[Card, str, RuleKind]:
         rules = view.rules
         trump = view.trump
         assert trump is not None and view.trick_leader is not None
@@ -297,20 +334,21 @@ class BasicPlayer:
             feed = [c for c in legal if c != BIRD and points[c] > 0]
             if feed:
                 card = max(feed, key=lambda c: (points[c], -rules.rank[c]))
-                return card, "your side is winning the trick: give it points"
-            return cheapest(legal), "your side is winning the trick: keep your good cards"
+                return card, "your side is winning the trick: give it points", RuleKind.FEED
+            return cheapest(legal), "your side is winning the trick: keep your good cards", RuleKind.KEEP
         beaters = [c for c in legal if self._power(view, c, led_suit) > best]
         safe = [c for c in beaters if holds(c)]
         without_bird = [c for c in safe if c != BIRD]
         if without_bird and (trick_points > 0 or not partner_winning):
             # Win as cheaply as possible, with the most points if they cost the same.
             card = min(without_bird, key=lambda c: (self._power(view, c, led_suit), -points[c]))
-            return card, "win the trick as cheaply as you can"
+            return card, "win the trick as cheaply as you can", RuleKind.WIN_CHEAPLY
         if BIRD in legal and trick_points >= 15 and not partner_winning:
-            return BIRD, "the Bird takes a trick worth 15 points or more"
+            return BIRD, "the Bird takes a trick worth 15 points or more", RuleKind.BIRD
         if beaters and not partner_winning and trick_points >= 10:
             non_bird = [c for c in beaters if c != BIRD]
             if non_bird:
                 card = min(non_bird, key=lambda c: self._power(view, c, led_suit))
-                return card, "take the lead in a trick worth 10 points or more"
-        return cheapest([c for c in legal if c != BIRD] or legal), "you cannot win it surely: throw the cheapest card"
+                return card, "take the lead in a trick worth 10 points or more", RuleKind.TAKE_LEAD
+        card = cheapest([c for c in legal if c != BIRD] or legal)
+        return card, "you cannot win it surely: throw the cheapest card", RuleKind.THROW_CHEAPEST

@@ -98,6 +98,11 @@ class PlayAdvice:
     card_points: int
     partner_winning: bool
     """Whether a partner is winning the trick (before this card, which does not beat it)."""
+    next_best: int | None = None
+    """The card the search ranked second (None when nothing else was searched)."""
+    next_best_by: float = 0.0
+    """How much better the chosen card did than ``next_best``: the search's figure of choice, the expected hand
+    score (this side's minus the others' mean)."""
 
 
 Advice = BidAdvice | NestAdvice | TrumpAdvice | PlayAdvice
@@ -140,8 +145,12 @@ def play_advice(view: SeatView, analysis: PlayAnalysis) -> PlayAdvice:
     result = analysis.results[card]
     figure = round(result.mean_points) if (analysis.exact or analysis.samples) and result.count else None
     trick = list(view.trick)
+    others = [other for other in analysis.ranked() if other.card != card and other.count]
+    runner_up = others[0] if others and result.count else None
     advice = functools.partial(PlayAdvice, action=Play(card), points=figure, samples=analysis.samples,
-                               exact=analysis.exact, trump=view.trump, card_points=points[card])
+                               exact=analysis.exact, trump=view.trump, card_points=points[card],
+                               next_best=None if runner_up is None else runner_up.card,
+                               next_best_by=0.0 if runner_up is None else result.mean - runner_up.mean)
     if not trick:
         suit = view.trump if card == BIRD else tables.suit[card]
         return advice(leader=None, led_suit=suit, winning=None, shown_out=(), takes_lead=True,

@@ -166,6 +166,15 @@ def choose_trump(view: SeatView, budget: SearchBudget, rng: random.Random,
     return best_trump_after(view, mask_of(view.hand) | nest, nest, budget, rng, deal_source)
 
 
+def score_after(view: SeatView, cards: CardSet, discard: CardSet, trump: int, budget: SearchBudget,
+                rng: random.Random, deal_source: DealSource = draw_deals) -> NestChoice:
+    """How well ``trump`` does once ``discard`` is buried from ``cards``, over the deals ``best_trump_after``
+    judges with the same random numbers (the ``review`` command's measure of a trump the user named)."""
+    knowledge = Knowledge.from_view(view)
+    deals = deal_source(view, knowledge, max(4, budget.samples), rng)
+    return _score(view, deals, cards, trump, discard)
+
+
 def best_trump_after(view: SeatView, cards: CardSet, discard: CardSet, budget: SearchBudget, rng: random.Random,
                      deal_source: DealSource = draw_deals) -> NestChoice:
     """The best trump once ``discard`` is buried from ``cards`` (the bidder's hand with the nest).

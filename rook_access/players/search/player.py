@@ -21,6 +21,7 @@ import math
 import os
 import random
 import time
+from collections import OrderedDict
 
 from ...engine import (
     Action,
@@ -33,7 +34,7 @@ from ...engine import (
     cards_in,
     mask_of,
 )
-from ..base import decision_rng
+from ..base import decision_rng, position_key
 from .advice import Advice, NestAdvice, bid_advice, nest_advice, play_advice, trump_advice
 from .bidding import BidPlan, BidTuning, plan_bid
 from .knowledge import Knowledge
@@ -43,6 +44,10 @@ from .sampling import DealSource, SampledDeal, draw_deals
 
 NORMAL = SearchBudget(samples=12, deadline=0.5, exact_cards=3)
 STRONG = SearchBudget(samples=96, deadline=0.8, exact_cards=4)
+
+KEPT_DECISIONS = 64
+"""How many of its latest decisions' evaluations a search player keeps for ``advise`` (``why``): more than
+one hand's decisions of a seat in any game."""
 
 NO_DEADLINE_VARIABLE = "ROOK_ACCESS_NO_DEADLINE"
 """Set to 1 (tests only), the search stops at its sample budget alone, never at the clock.
@@ -69,6 +74,10 @@ class SearchPlayer:
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.budget = without_deadline_if_asked(budget)
         self.name = name
+        self._decided: OrderedDict[str, tuple[SeatView, BidPlan | NestChoice | PlayAnalysis]] = OrderedDict()
+        """The evaluations behind this player's latest decisions, by position: ``advise`` for a view
+        it chose from answers from the very evaluation that chose (a later search, stopped by its
+        deadline at another sample, might not give the same card), and costs nothing more."""
 
     def rng_for(self, view: SeatView) -> random.Random:
         """The random generator of this decision."""
@@ -83,6 +92,7 @@ class SearchPlayer:
         if len(legal) == 1:
             return next(iter(legal))
         decision = self._decide(view)
+        self._keep(view, decision)
         if isinstance(decision, BidPlan):
             return decision.action
         if isinstance(decision, PlayAnalysis):
@@ -97,8 +107,11 @@ class SearchPlayer:
         The same evaluation as ``choose`` (the same random numbers, the same
         search), so the advice's action is the action ``choose`` returns.
         ``view`` must be a decision of ``view.seat`` in a phase with a choice.
+        For a view this player chose from lately (``why``), the evaluation that chose is reused.
         """
-        decision = self._decide(view)
+        decision = self._kept(view)
+        if decision is None:
+            decision = self._decide(view)
         if isinstance(decision, BidPlan):
             return bid_advice(view, decision)
         if isinstance(decision, PlayAnalysis):
@@ -106,6 +119,19 @@ class SearchPlayer:
         if view.phase is Phase.DISCARD:
             return nest_advice(view, decision)
         return trump_advice(view, decision)
+
+    def _keep(self, view: SeatView, decision: BidPlan | NestChoice | PlayAnalysis) -> None:
+        """Keep the evaluation of a decision made, the latest ``KEPT_DECISIONS`` of them."""
+        self._decided[position_key(view)] = (view, decision)
+        while len(self._decided) > KEPT_DECISIONS:
+            self._decided.popitem(last=False)
+
+    def _kept(self, view: SeatView) -> BidPlan | NestChoice | PlayAnalysis | None:
+        """The evaluation this player chose from for ``view``, if it is still kept."""
+        kept = self._decided.get(position_key(view))
+        if kept is None or not (kept[0] is view or kept[0] == view):
+            return None
+        return kept[1]
 
     def _decide(self, view: SeatView) -> BidPlan | NestChoice | PlayAnalysis:
         """The evaluation behind a decision: the bidding plan, the nest or trump choice, or the play search."""

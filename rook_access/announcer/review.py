@@ -1,0 +1,150 @@
+"""The ``review`` command's lines: a hand's choices of the user that the strong player would have made
+otherwise, the costliest first, each with the points at stake and one reason.
+
+The judgement is the strong player's (``players.search.review``: the points
+at stake come from the same analysis that chose its move); this module only
+words it, one line a choice:
+
+    Trick 3: you played 10r; 5r was better by about 8 points: it beats West's 9r; the trick holds 15 points.
+    Bidding: you passed; the strong player would bid 80: it reckons your hand worth up to 95.
+"""
+
+from __future__ import annotations
+
+from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, card_name, card_names
+from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
+from ..players.search.review import Difference, meaningful
+from .why import trick_facts
+
+SHOWN = 6
+"""How many differences ``review`` says before it stops and names ``review all`` for the rest."""
+
+
+def review_lines(hand_number: int, differences: list[Difference], every: bool = False) -> list[str]:
+    """What ``review`` says of hand ``hand_number``: a heading, then a line for each difference worth telling
+    (``differences`` the costliest first, as ``review_decisions`` gives them): the first ``SHOWN`` and a
+    line naming ``review all`` for the rest, or all of them with ``every``."""
+    told = meaningful(differences)
+    if not differences:
+        return [f"Hand {hand_number}: you chose as the strong player would, every time."]
+    if not told:
+        return [f"Hand {hand_number}: your choices differ from the strong player's by less than a point each."]
+    count = len(told)
+    heading = (
+        f"Hand {hand_number}: {count} choice{'s' if count != 1 else ''} the strong player would make "
+        f"otherwise{', costliest first' if count > 1 else ''}:"
+    )
+    shown = told if every else told[:SHOWN]
+    lines = [heading, *(difference_line(difference) for difference in shown)]
+    if len(shown) < count:
+        rest = count - len(shown)
+        lines.append(f"{rest} more, smaller: type review all for every one.")
+    return lines
+
+
+def _about(stake: float) -> str:
+    points = max(1, round(stake))
+    return f"about {points} point{'s' if points != 1 else ''}"
+
+
+def difference_line(difference: Difference) -> str:
+    """One choice of the user's and the strong player's, with the points at stake and its reason."""
+    view, action, advice, stake = difference.view, difference.action, difference.advice, difference.stake
+    if isinstance(action, Play) and isinstance(advice, PlayAdvice):
+        verb = "played" if view.trick else "led"
+        better = card_name(advice.action.card)
+        # the dummy's card, or the hand laid face up (Display Rook), played by the user for that seat
+        played_for = f" for {view.rules.names[view.seat]}" if view.controller(view.seat) != view.seat else ""
+        head = f"Trick {len(view.tricks) + 1}: you {verb} {card_name(action.card)}{played_for}; {better} was better"
+        reason = _play_reason(difference, advice)
+    elif isinstance(action, Discard) and isinstance(advice, NestAdvice):
+        head = (
+            f"The nest: you buried {card_names(sorted(action.cards))}; burying "
+            f"{card_names(sorted(advice.action.cards))} was better"
+        )
+        reason = f"with {COLOR_NAMES[advice.trump]} trump it keeps {advice.kept_trumps} trumps"
+        if advice.voids:
+            reason += f" and leaves you void in {' and '.join(COLOR_NAMES[color] for color in advice.voids)}"
+    elif isinstance(action, NameTrump) and isinstance(advice, TrumpAdvice):
+        head = f"Trump: you named {COLOR_NAMES[action.color]}; {COLOR_NAMES[advice.action.color]} was better"
+        reason = f"you held {len(advice.trumps)} of it, {card_names(list(advice.trumps))}"
+    elif isinstance(advice, BidAdvice):
+        head = f"Bidding: you {_bid_words(action)}; the strong player would {_bid_words(advice.action, now=True)}"
+        reason = _bid_reason(advice)
+    else:  # no other decision is judged; worded plainly all the same
+        head = f"You chose {action}; the strong player would choose {advice.action}"
+        reason = ""
+    if stake is not None:
+        head += f" by {_about(stake)}"
+    return f"{head}: {reason}." if reason else f"{head}."
+
+
+def _bid_words(action: object, now: bool = False) -> str:
+    if isinstance(action, Bid):
+        return f"bid {action.amount}"
+    if action == CHECK:
+        return "check" if now else "checked"
+    if action == PASS:
+        return "pass" if now else "passed"
+    return str(action)
+
+
+def _bid_reason(advice: BidAdvice) -> str:
+    if isinstance(advice.action, Bid):
+        if advice.limit is None or advice.limit < advice.action.amount:
+            return "the dealer must open the bidding"
+        return f"it reckons your hand worth a bid of up to {advice.limit}"
+    if advice.partner_holding is not None and advice.limit is None:
+        return "your partner holds the bid, and your hand adds too little to raise it"
+    if advice.limit is None:
+        return "it reckons your hand not worth a bid"
+    return f"it reckons your hand worth {advice.limit} at most"
+
+
+def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
+    """Why the strong player's card was better: what it does in the trick that the user's did not, then
+    the search's figure for it."""
+    view = difference.view
+    assert isinstance(difference.action, Play)
+    mine = trick_facts(view, difference.action.card)
+    better = trick_facts(view, advice.action.card)
+    names = view.rules.names
+    parts: list[str] = []
+    if not better.lead and better.winner is not None and better.winning_card is not None:
+        winning = f"{names[better.winner]}'s {card_name(better.winning_card)}"
+        if better.winner in view.partners:
+            winning = f"your partner {winning}"
+        if better.beats and not mine.beats:
+            parts.append(f"it beats {winning}, in a trick of {better.points} points")
+        elif mine.beats and not better.beats:
+            parts.append(f"it leaves the trick to {winning} and keeps your card")
+        elif (
+            better.winner in view.partners
+            and view.rules.points[advice.action.card] > view.rules.points[difference.action.card]
+        ):
+            parts.append(f"{winning} was winning, and it gives more points")
+    if advice.points is not None:
+        figure = _figure(difference, advice.points, advice.exact, advice.samples)
+        if difference.played_points is not None and not view.rules.avoid_points:
+            figure += f", {difference.played_points} with {card_name(difference.action.card)}"
+        parts.append(figure)
+    return "; ".join(parts)
+
+
+def _figure(difference: Difference, points: int, exact: bool, samples: int) -> str:
+    """The search's figure for the strong player's card: the points the user's side takes from there on with it
+    (red points where they count against, and the Golden Ten's count where it outweighs them)."""
+    view = difference.view
+    how = "solved exactly," if exact else f"over {samples} likely deals"
+    about = "" if exact else "about "
+    if view.rules.avoid_points:
+        if points < 0:
+            whose = "your side's" if view.partners else "your"
+            return f"{how} the Golden Ten takes {about}{-points} off {whose} count with it"
+        whose = "your side takes" if view.partners else "you take"
+        return f"{how} {whose} {about}{points} red point{'s' if points != 1 else ''} more with it"
+    whose = "your side takes" if view.partners else "you take"
+    return f"{how} {whose} {about}{points} more point{'s' if points != 1 else ''} with it"
+
+
+__all__ = ["SHOWN", "difference_line", "review_lines"]

@@ -1,0 +1,290 @@
+"""The ``why`` command: a computer player's move, and the reason that player had, in one line.
+
+The reason is the player's own (``Player.advise`` for the view that seat had
+when it moved: the search player's figure and facts, from the evaluation that
+chose; the basic player's rule of thumb as data, ``BasicAdvice.kind``; the
+random player's chance).  This module only words it, in the third person and
+in the past, naming cards in the notation typed at the keyboard:
+
+    North played 14r: its only card that beats West's 12r; the trick holds 15 points.
+    East bid 85: it reckoned its hand worth a bid of up to 90.
+
+The facts of the trick (who was winning it with which card, the points in it)
+are read from that view, which holds only what the table had seen, and a
+reason never names a card the seat held but had not shown (a discard is told
+by its number of cards, not its cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, SeatView, card_color, card_name
+from ..players.base import Advice, BasicAdvice, RandomAdvice, RuleAdvice
+from ..players.basic import RuleKind
+from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
+
+
+def did_words(view: SeatView, action: object) -> str:
+    """What a seat did, in the past, as the start of a ``why`` line: "North bid 85", "East led 5r"."""
+    name = view.rules.names[view.seat]
+    if isinstance(action, Bid):
+        return f"{name} bid {action.amount}"
+    if action == CHECK:
+        return f"{name} checked"
+    if action == PASS:
+        return f"{name} passed"
+    if isinstance(action, Discard):
+        count = len(action.cards)
+        return f"{name} buried {count} card{'s' if count != 1 else ''}"
+    if isinstance(action, NameTrump):
+        return f"{name} named {COLOR_NAMES[action.color]} trump"
+    if isinstance(action, Play):
+        return f"{name} {'played' if view.trick else 'led'} {card_name(action.card)}"
+    return f"{name} moved"
+
+
+def why_line(view: SeatView, action: object, advice: Advice | None) -> str:
+    """One line: what the seat of ``view`` did (``action``) and why (``advice``, the player's own reasons
+    for that view; None where there was nothing to choose)."""
+    did = did_words(view, action)
+    if advice is None or len(view.legal) == 1:
+        return f"{did}: it was its only legal move."
+    if isinstance(advice, BasicAdvice) and advice.kind:
+        return f"{did}: {_rule_reason(view, action, advice)}."
+    if isinstance(advice, RuleAdvice):
+        return f"{did}: by its rule of thumb, {advice.rule}."
+    if isinstance(advice, RandomAdvice):
+        return f"{did}: it chose at random among the legal moves."
+    if isinstance(advice, BidAdvice):
+        return f"{did}: {_bid_reason(view, advice)}."
+    if isinstance(advice, NestAdvice):
+        return (
+            f"{did}: of the discards it tried over {advice.samples} likely deals, with {COLOR_NAMES[advice.trump]} "
+            "trump after it, this one scored best for its side."
+        )
+    if isinstance(advice, TrumpAdvice):
+        return f"{did}: over {advice.samples} likely deals, the color that scored best for its side."
+    if isinstance(advice, PlayAdvice):
+        return f"{did}: {_play_reason(view, advice)}."
+    return f"{did}."
+
+
+# ------------------------------------------------------------------ the trick
+@dataclass(frozen=True)
+class TrickFacts:
+    """The trick as a seat found it when it played ``card``: who was winning it and with what, whether the
+    card beat that, how many of its legal cards would have, and the points in it."""
+
+    card: int
+    winner: int | None
+    """Who was winning the trick before the card; None on a lead."""
+    winning_card: int | None
+    beats: bool
+    beaters: int
+    """How many of the seat's legal cards would have beaten the winning card."""
+    points: int
+    """The points the trick holds with the card (the points for the trick itself counted: High 14's 5)."""
+    last: bool
+    """Whether the card was the last played to the trick."""
+
+    @property
+    def lead(self) -> bool:
+        return self.winner is None
+
+
+def trick_facts(view: SeatView, card: int) -> TrickFacts:
+    """The facts of the trick for ``card`` played from ``view``."""
+    rules = view.rules
+    trick = list(view.trick)
+    points = rules.points
+    held = sum(points[c] for c in trick) + points[card] + rules.points_per_trick + rules.trick_points
+    if not trick or view.trump is None:
+        return TrickFacts(card, None, None, True, 0, held, rules.players == 1)
+    leader = view.trick_leader if view.trick_leader is not None else view.seat
+    powers = rules.trick_powers[view.trump][trick[0]]
+    values = [powers[c] for c in trick]
+    best = max(values)
+    winner = (leader + values.index(best)) % rules.players
+    legal = [action.card for action in view.legal if isinstance(action, Play)]
+    beaters = sum(1 for c in legal if powers[c] > best)
+    return TrickFacts(
+        card, winner, trick[values.index(best)], powers[card] > best, beaters, held, len(trick) == rules.players - 1
+    )
+
+
+def _winning(view: SeatView, facts: TrickFacts) -> str:
+    """ "West's 12r", or "its partner North's 12r"."""
+    assert facts.winner is not None and facts.winning_card is not None
+    partner = "its partner " if facts.winner in view.partners else ""
+    return f"{partner}{view.rules.names[facts.winner]}'s {card_name(facts.winning_card)}"
+
+
+def _points(count: int, red: bool = False) -> str:
+    """ "15 points", "1 point", "no points" ("red points" where points count against)."""
+    kind = "red point" if red else "point"
+    return f"{count or 'no'} {kind}{'s' if count != 1 else ''}"
+
+
+def _trick_clause(view: SeatView, facts: TrickFacts) -> str:
+    """What the card did in the trick, as facts: it beat the winning card (the only one of its cards that
+    could), or it did not; its partner was winning; the points the trick holds."""
+    red = view.rules.avoid_points
+    holds = f"the trick holds {_points(facts.points, red)}{'' if facts.last else ' so far'}"
+    if facts.lead:
+        return ""
+    winning = _winning(view, facts)
+    partner_winning = facts.winner in view.partners
+    if facts.beats:
+        only = "its only card that beats" if facts.beaters == 1 else "it beats"
+        return f"{only} {winning}; {holds}"
+    card_points = view.rules.points[facts.card]
+    if partner_winning:
+        if card_points > 0 and not red:
+            return f"{winning} was winning the trick, so it gave {_points(card_points)}"
+        return f"{winning} was winning the trick; {holds}"
+    if facts.beaters:
+        lets = f"it let {winning} win"
+    else:
+        lets = f"it could not beat {winning}"
+    if card_points and not red:
+        return f"{lets}, and gave up {_points(card_points)}"
+    return f"{lets}; {holds}"
+
+
+def _play_reason(view: SeatView, advice: PlayAdvice) -> str:
+    """The search player's reason for a card: the trick's facts, then the figure that chose it."""
+    facts = trick_facts(view, advice.action.card)
+    parts = [clause for clause in (_trick_clause(view, facts),) if clause]
+    if advice.shown_out and not facts.lead:
+        names = " and ".join(view.rules.names[seat] for seat in advice.shown_out)
+        led = "trump" if advice.led_suit == advice.trump else COLOR_NAMES[advice.led_suit]
+        parts.append(f"{names} had shown out of {led}")
+    if advice.points is not None:
+        parts.append(_figure(view, advice))
+        if advice.next_best is not None:
+            parts.append(_next_best(advice.next_best, advice.next_best_by))
+    if not parts:
+        return "it had nothing to weigh"
+    return "; ".join(parts)
+
+
+def _figure(view: SeatView, advice: PlayAdvice) -> str:
+    """The search's figure for the card: the points its side takes from here on with it."""
+    points = advice.points
+    assert points is not None
+    red = view.rules.avoid_points
+    whose = "its side" if view.partners else "it"
+    if red and points < 0:  # Flip's Golden Ten, -10, outweighs the red points
+        how = "solved exactly" if advice.exact else f"over {advice.samples} likely deals"
+        whose_count = "its side's" if view.partners else "its"
+        return f"{how}, the Golden Ten takes about {-points} off {whose_count} count"
+    more = (
+        f"{points} more {'red ' if red else ''}point{'s' if points != 1 else ''}"
+        if points
+        else f"no more {'red ' if red else ''}points"
+    )
+    if advice.exact:
+        return f"solved exactly, {whose} takes {more}"
+    return f"{whose} expects {'about ' if points else ''}{more} over {advice.samples} likely deals"
+
+
+def _next_best(card: int, by: float) -> str:
+    """The card the search ranked second, and by how much it did worse."""
+    points = round(by)
+    if points < 1:
+        return f"{card_name(card)} about as good"
+    return f"next best {card_name(card)}, about {points} point{'s' if points != 1 else ''} worse"
+
+
+# ----------------------------------------------------------------- the bids
+def _bid_reason(view: SeatView, advice: BidAdvice) -> str:
+    names = view.rules.names
+    if isinstance(advice.action, Bid):
+        if advice.limit is None or advice.limit < advice.action.amount:
+            return "the dealer must open the bidding, so it bid the least"
+        return f"it reckoned its hand worth a bid of up to {advice.limit}"
+    if advice.lowest is None:
+        return "no higher bid was allowed"
+    if advice.partner_holding is not None and advice.limit is None:
+        return f"its partner {names[advice.partner_holding]} held the bid, and its hand added too little to raise it"
+    if advice.limit is None:
+        return f"it reckoned its hand not worth a bid, not even {view.rules.min_bid}"
+    return f"it reckoned its hand worth {advice.limit} at most, and the next bid was {advice.lowest}"
+
+
+# ----------------------------------------------------- the basic player's rules
+def _rule_reason(view: SeatView, action: object, advice: BasicAdvice) -> str:
+    """The basic player's rule of thumb, in the third person, with the facts it rests on."""
+    kind = advice.kind
+    names = view.rules.names
+    others = "the other side's" if view.partners else "the others'"
+    if kind == RuleKind.DISCARD:
+        return "by its rule of thumb, it keeps trump and sure winners, and buries short colors first"
+    if kind == RuleKind.TRUMP:
+        return "by its rule of thumb, it names its longest color, the strongest among equals"
+    if kind == RuleKind.DEALER_OPENS:
+        return "the dealer must open the bidding, so it bid the least"
+    if kind in (RuleKind.BID, RuleKind.PASS):
+        partner = view.high_bidder if view.high_bidder is not None and view.high_bidder in view.partners else None
+        raise_only = (
+            f"; its partner {names[partner]} held the bid, raised only with a clearly better hand"
+            if partner is not None
+            else ""
+        )
+        if kind == RuleKind.BID:
+            return f"by its rule of thumb, it reckoned its hand worth a bid of up to {advice.limit}{raise_only}"
+        bids = [a.amount for a in view.legal if isinstance(a, Bid)]
+        nxt = f", and the next bid was {bids[0]}" if bids else ""
+        return f"by its rule of thumb, it reckoned its hand worth {advice.limit} at most{nxt}{raise_only}"
+    assert isinstance(action, Play)
+    facts = trick_facts(view, action.card)
+    color = card_color(action.card)
+    if kind == RuleKind.PULL_TRUMP:
+        return f"it led its lowest sure trump, to pull {others} trumps"
+    if kind == RuleKind.SURE_WINNER:
+        where = f"no unseen {COLOR_NAMES[color]} card beats it" if color is not None else "no unseen card beats it"
+        return f"a sure winner: {where}, and it led the one with the most points"
+    if kind == RuleKind.LEAD_LOW:
+        return "it led low from a long color, keeping its points back"
+    if kind == RuleKind.AVOID_LEAD:
+        return "it led its lowest card, so that someone else takes the trick"
+    if facts.lead:
+        return f"by its rule of thumb, {advice.rule}"
+    winning = _winning(view, facts)
+    holds = f"the trick holds {_points(facts.points, view.rules.avoid_points)}"
+    card_points = view.rules.points[action.card]
+    if kind == RuleKind.FEED:
+        return f"{winning} was winning the trick, so it gave {_points(card_points)}"
+    if kind == RuleKind.KEEP:
+        return f"{winning} was winning the trick, so it kept its good cards"
+    if kind == RuleKind.WIN_CHEAPLY:
+        return f"it beats {winning} as cheaply as it could; {holds}"
+    if kind == RuleKind.BIRD:
+        return f"the Bird takes a trick worth 15 points or more; {holds}"
+    if kind == RuleKind.TAKE_LEAD:
+        return f"it took the lead in a trick worth 10 points or more, over {winning}; {holds}"
+    if kind == RuleKind.THROW_CHEAPEST:
+        if facts.winner in view.partners:  # not surely: an unseen card might still beat it
+            return f"{winning} was winning the trick, though not surely, so it played its cheapest card"
+        if not facts.beaters:
+            return f"it could not beat {winning}, so it threw its cheapest card"
+        return f"none of its cards was sure to win the trick over {winning}, so it played its cheapest"
+    if kind == RuleKind.TAKE_GOLDEN:
+        return f"the Golden Ten is in the trick, so it took it over {winning}"
+    if kind == RuleKind.DUCK:
+        return f"it ducked under {winning} with its highest card that still loses"
+    if kind == RuleKind.MUST_TAKE:
+        return f"it had to go over {winning} and take the trick, so it took it with its highest card"
+    if kind == RuleKind.MUST_GO_OVER:
+        return f"it had to go over {winning}, so it went as low as it could"
+    if kind == RuleKind.GIVE_GOLDEN:
+        return f"{winning} was winning the trick, so it gave its partner the Golden Ten"
+    if kind == RuleKind.THROW_HIGH:
+        return f"{winning} was winning the trick, so it threw a high card that costs nothing"
+    if kind == RuleKind.THROW_COSTLY:
+        return f"it could not follow, so it threw its costliest card on {winning}"
+    return f"by its rule of thumb, {advice.rule}"
+
+
+__all__ = ["TrickFacts", "did_words", "trick_facts", "why_line"]

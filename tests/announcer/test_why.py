@@ -1,0 +1,162 @@
+"""The why command's line: a computer player's move and the reason that player had, checked for being true."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+
+import pytest
+
+from rook_access.announcer.why import trick_facts, why_line
+from rook_access.engine import PARTNERSHIP, PASS, Bid, GameState, Phase, Play, card_name, parse_card
+from rook_access.engine.rules import VARIANTS
+from rook_access.players import BasicPlayer, RandomPlayer
+from rook_access.players.base import BasicAdvice
+from rook_access.players.basic import RuleKind
+from rook_access.players.search.advice import PlayAdvice
+from rook_access.players.search.player import NORMAL, STRONG, SearchPlayer
+from tests.helpers.hands import west_leads_yellow, west_leads_yellow_trick
+
+STEADY_STRONG = dataclasses.replace(STRONG, deadline=math.inf)
+STEADY_NORMAL = dataclasses.replace(NORMAL, deadline=math.inf)
+
+
+def test_the_strong_player_says_its_14y_is_its_only_card_over_wests_10y_in_a_trick_of_25_points():
+    # West led 10y, North 6y, East 5y; South holds 14y and 7y of yellow: 10y + 5y + 14y are 25 points.
+    view = west_leads_yellow_trick().view(0)
+    player = SearchPlayer(3, STEADY_STRONG)
+    action = player.choose(view)
+    assert action == Play(parse_card("14y"))
+    advice = player.advise(view)
+    assert isinstance(advice, PlayAdvice) and advice.points is not None
+    line = why_line(view, action, advice)
+    assert line.startswith("South played 14y: its only card that beats West's 10y; the trick holds 25 points; ")
+    # The figure is what the search found for 14y itself, and 7y, the other card, did worse by the difference.
+    results = player.analyse(view).results
+    assert advice.points == round(results[parse_card("14y")].mean_points)
+    worse = round(results[parse_card("14y")].mean - results[parse_card("7y")].mean)
+    assert worse > 20
+    assert line.endswith(
+        f"its side expects about {advice.points} more points over 96 likely deals; "
+        f"next best 7y, about {worse} points worse."
+    )
+
+
+def test_the_basic_player_gives_its_own_rule_with_the_same_facts():
+    view = west_leads_yellow_trick().view(0)
+    player = BasicPlayer(0)
+    advice = player.advise(view)
+    assert isinstance(advice, BasicAdvice) and advice.kind == RuleKind.WIN_CHEAPLY
+    assert why_line(view, advice.action, advice) == (
+        "South played 14y: it beats West's 10y as cheaply as it could; the trick holds 25 points."
+    )
+
+
+def test_each_level_gives_its_own_reason_not_the_strong_players():
+    view = west_leads_yellow_trick().view(0)
+    normal = SearchPlayer(3, STEADY_NORMAL, "normal")
+    line = why_line(view, normal.choose(view), normal.advise(view))
+    assert "over 12 likely deals" in line  # the normal player's own search, not the strong one's 96
+    random_player = RandomPlayer(4)
+    chosen = random_player.choose(view)
+    assert why_line(view, chosen, random_player.advise(view)) == (
+        f"South played {card_name(chosen.card)}: it chose at random among the legal moves."
+    )
+
+
+def test_a_bid_and_a_pass_give_the_figure_they_follow_from():
+    state = west_leads_yellow()  # South deals: West bids first
+    view = state.view(1)
+    player = SearchPlayer(7, STEADY_STRONG)
+    action = player.choose(view)
+    advice = player.advise(view)
+    line = why_line(view, action, advice)
+    if advice.limit is not None:
+        assert line == f"West bid {action.amount}: it reckoned its hand worth a bid of up to {advice.limit}."
+    else:
+        assert line == "West passed: it reckoned its hand not worth a bid, not even 70."
+
+
+def test_the_only_legal_move_is_said_to_be_so():
+    last = GameState(PARTNERSHIP, seed=2)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while not (last.phase is Phase.PLAY and len(last.legal_actions()) == 1):
+        seat = last.turn
+        last.apply(players[seat].choose(last.view(seat)), seat)
+    only = last.view(last.turn)
+    name = PARTNERSHIP.names[only.seat]
+    card = card_name(only.legal[0].card)
+    verb = "played" if only.trick else "led"
+    assert why_line(only, only.legal[0], None) == f"{name} {verb} {card}: it was its only legal move."
+
+
+def test_a_discard_is_told_without_naming_the_cards_buried():
+    state = west_leads_yellow()
+    state.apply(Bid(70), 1)
+    for seat in (2, 3, 0):
+        state.apply(PASS, seat)
+    assert state.phase is Phase.DISCARD
+    view = state.view(1)
+    player = SearchPlayer(5, dataclasses.replace(STEADY_STRONG, samples=8))
+    action = player.choose(view)
+    line = why_line(view, action, player.advise(view))
+    assert line.startswith("West buried 5 cards: ")
+    assert not any(card_name(card) in line.split() for card in view.hand)
+
+
+@pytest.mark.parametrize("variant", ["partnership", "flip", "six"])
+def test_every_basic_reason_names_the_card_played_and_the_true_trick(variant):
+    """Over whole hands of basic players, each card's reason names the card played, the seat winning the
+    trick before it with its very card, and the points the trick holds, as the engine counts them."""
+    rules = VARIANTS[variant].replace(hands_limit=1)
+    state = GameState(rules, seed=11)
+    players = [BasicPlayer(seat) for seat in range(rules.players)]
+    checked = 0
+    while not state.is_over:
+        seat = state.seats_to_act()[0]
+        view = state.view(seat)
+        advice = players[state.controller(seat)].advise(view)
+        line = why_line(view, advice.action, advice)
+        assert "\n" not in line and line.endswith(".")
+        if isinstance(advice.action, Play) and len(view.legal) > 1:
+            card = advice.action.card
+            verb = "played" if view.trick else "led"
+            assert line.startswith(f"{rules.names[seat]} {verb} {card_name(card)}: ")
+            if view.trick:
+                checked += 1
+                _check_trick_facts(view, card, line)
+        state.apply(advice.action, seat)
+    assert checked > 5
+
+
+def _check_trick_facts(view, card, line):
+    """The winning seat and card named, and any "holds N points", are the trick's."""
+    rules = view.rules
+    powers = rules.trick_powers[view.trump][view.trick[0]]
+    best = max(range(len(view.trick)), key=lambda index: powers[view.trick[index]])
+    winner = (view.trick_leader + best) % rules.players
+    named = f"{rules.names[winner]}'s {card_name(view.trick[best])}"
+    assert named in line, line
+    facts = trick_facts(view, card)
+    assert facts.winner == winner and facts.winning_card == view.trick[best]
+    held = re.search(r"the trick holds (\d+|no) (?:red )?points?", line)
+    if held:
+        total = sum(rules.points[c] for c in (*view.trick, card)) + rules.points_per_trick + rules.trick_points
+        assert held.group(1) == (str(total) if total else "no"), line
+    given = re.search(r"so it gave (\d+) points?", line)
+    if given:
+        assert int(given.group(1)) == rules.points[card] > 0
+
+
+def test_a_search_player_explains_from_the_evaluation_that_chose():
+    """``advise`` for a view the player chose from answers from that evaluation: no second search."""
+    view = west_leads_yellow_trick().view(0)
+    player = SearchPlayer(3, STEADY_STRONG)
+    action = player.choose(view)
+
+    def no_second_search(view):
+        raise AssertionError("searched again")
+
+    player._decide = no_second_search  # type: ignore[method-assign]
+    assert player.advise(view).action == action

@@ -1,0 +1,140 @@
+"""The review command's judgement and lines: the user's choices set against the strong player's, on hand-made
+positions where the right answer and the points at stake are known."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+
+from rook_access.announcer.review import difference_line, review_lines
+from rook_access.engine import PASS, Bid, Discard, NameTrump, Phase, Play, card_name, parse_card, parse_color
+from rook_access.players.search.player import STRONG, HintPlayer
+from rook_access.players.search.review import TIE, Difference, judge, review_decisions
+from tests.helpers.hands import card_set, west_leads_yellow, west_leads_yellow_trick
+
+STEADY = HintPlayer(budget=dataclasses.replace(STRONG, deadline=math.inf))
+"""The review's player stopping at its sample budget only: the same verdict on a busy machine."""
+
+
+def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
+    # West led 10y, North 6y, East 5y; South held 14y and 7y: 14y takes 10y 5y and itself, 25 points.
+    view = west_leads_yellow_trick().view(0)
+    difference = judge(view, Play(parse_card("7y")), STEADY)
+    assert difference is not None and difference.advice.action == Play(parse_card("14y"))
+    analysis = STEADY.analyse(view)
+    stake = analysis.results[parse_card("14y")].mean - analysis.results[parse_card("7y")].mean
+    assert difference.stake == stake
+    # 25 points to South's side instead of 15 to West's: the margin moves by far more than 25.
+    assert difference.stake is not None and difference.stake > 25
+    line = difference_line(difference)
+    assert line.startswith(
+        f"Trick 1: you played 7y; 14y was better by about {round(stake)} points: "
+        "it beats West's 10y, in a trick of 25 points; over 96 likely deals your side takes about "
+    )
+    mine = round(analysis.results[parse_card("7y")].mean_points)
+    better = round(analysis.results[parse_card("14y")].mean_points)
+    assert line.endswith(f" about {better} more points with it, {mine} with 7y.") and better > mine
+
+
+def test_the_strong_players_own_card_is_no_difference():
+    view = west_leads_yellow_trick().view(0)
+    assert judge(view, Play(parse_card("14y")), STEADY) is None
+
+
+def _at_trump() -> tuple:
+    """West took the bid at 70 and buried 5g 6g 7x 8x 9r: West names trump, holding 7 reds and the Bird."""
+    state = west_leads_yellow()
+    state.apply(Bid(70), 1)
+    for seat in (2, 3, 0):
+        state.apply(PASS, seat)
+    discard_view = state.view(1)
+    state.apply(Discard(card_set("5g 6g 7x 8x 9r")), 1)
+    assert state.phase is Phase.TRUMP
+    return discard_view, state.view(1)
+
+
+def test_naming_green_with_one_green_card_is_told_against_red_with_the_red_cards_held():
+    _, view = _at_trump()
+    difference = judge(view, NameTrump(parse_color("green")), STEADY)
+    assert difference is not None and difference.advice.action == NameTrump(parse_color("red"))
+    assert difference.stake is not None and difference.stake > 0
+    reds = [card for card in view.hand if card_name(card).endswith("r") or card_name(card) == "rook"]
+    line = difference_line(difference)
+    assert line.startswith("Trump: you named green; red was better by about ")
+    held = re.search(r"you held (\d+) of it, (.*)\.$", line)
+    assert held is not None and int(held.group(1)) == len(reds)
+    assert set(held.group(2).split()) == {card_name(card) for card in reds}
+
+
+def test_a_review_lists_the_costliest_first_and_leaves_agreement_out():
+    discard_view, trump_view = _at_trump()
+    play_view = west_leads_yellow_trick().view(0)
+    strong_discard = STEADY.advise(discard_view).action
+    assert isinstance(strong_discard, Discard)
+    steps = [
+        (discard_view, strong_discard),  # what the strong player would bury: no difference
+        (trump_view, NameTrump(parse_color("green"))),
+        (play_view, Play(parse_card("7y"))),
+    ]
+    differences = review_decisions(steps, STEADY)
+    assert [type(d.action) for d in differences] in ([NameTrump, Play], [Play, NameTrump])
+    stakes = [d.stake for d in differences]
+    assert all(stake is not None for stake in stakes) and stakes == sorted(stakes, reverse=True)
+    lines = review_lines(1, differences)
+    assert lines[0] == "Hand 1: 2 choices the strong player would make otherwise, costliest first:"
+    assert len(lines) == 3
+
+
+def test_a_bid_is_told_without_a_figure_and_after_the_rest():
+    bid_view = west_leads_yellow().view(1)  # West opens the bidding
+    advice = STEADY.advise(bid_view)
+    other = PASS if isinstance(advice.action, Bid) else Bid(120)
+    play_view = west_leads_yellow_trick().view(0)
+    differences = review_decisions([(bid_view, other), (play_view, Play(parse_card("7y")))], STEADY)
+    assert [d.action for d in differences] == [Play(parse_card("7y")), other]
+    assert differences[0].stake is not None and differences[1].stake is None
+    line = difference_line(differences[1])
+    assert line.startswith(f"Bidding: you {'passed' if other == PASS else 'bid 120'}; the strong player would ")
+    assert "points" not in line.split(":")[0]
+
+
+def test_nothing_to_tell_is_said_so():
+    assert review_lines(2, []) == ["Hand 2: you chose as the strong player would, every time."]
+    view = west_leads_yellow_trick().view(0)
+    close = Difference(view, Play(parse_card("7y")), STEADY.advise(view), TIE / 2)
+    assert review_lines(2, [close]) == [
+        "Hand 2: your choices differ from the strong player's by less than a point each."
+    ]
+
+
+def test_a_whole_hand_is_reviewed_with_every_play_named_right():
+    """A hand of the user's plays chosen badly on purpose (the lowest legal card): each line names a card the
+    user played in that very trick."""
+    state = west_leads_yellow()
+    steps = []
+    while state.hand_number == 1 and not state.is_over:
+        seat = state.turn
+        view = state.view(seat)
+        if state.phase is Phase.BIDDING:
+            action = Bid(70) if seat == 1 and state.high_bid is None else PASS
+        elif state.phase is Phase.DISCARD:
+            action = Discard(card_set("5g 6g 7x 8x 9r"))
+        elif state.phase is Phase.TRUMP:
+            action = NameTrump(parse_color("red"))
+        else:
+            action = state.legal_actions()[0]
+        if seat == 0:
+            steps.append((view, action))
+        state.apply(action, seat)
+    differences = review_decisions(steps, STEADY)
+    played = {len(view.tricks) + 1: card_name(action.card) for view, action in steps if isinstance(action, Play)}
+    lines = review_lines(1, differences)[1:]
+    assert sum(line.startswith("Trick ") for line in lines) >= 2
+    for line in lines:
+        if line.startswith("Bidding: "):
+            continue
+        match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about (\d+) points?: ", line)
+        assert match, line
+        assert played[int(match.group(1))] == match.group(2)
+        assert match.group(3) != match.group(2)
