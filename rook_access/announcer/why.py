@@ -12,14 +12,19 @@ in the past, naming cards in the notation typed at the keyboard:
 The facts of the trick (who was winning it with which card, the points in it)
 are read from that view, which holds only what the table had seen, and a
 reason never names a card the seat held but had not shown (a discard is told
-by its number of cards, not its cards).
+by its number of cards, not its cards).  Nor does it give away what the
+asker cannot know yet: a card the search ranked next is named only once the
+asker can see it (``secret``, the cards hidden from the asker now), and a
+bid's limit (how high the seat would have gone) only once the bidding is over
+(``bidding_over``); until then a bid or a pass is explained by what it says
+to the table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, SeatView, card_color, card_name
+from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Phase, Play, SeatView, card_color, card_name
 from ..players.base import Advice, BasicAdvice, RandomAdvice, RuleAdvice
 from ..players.basic import RuleKind
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
@@ -44,12 +49,18 @@ def did_words(view: SeatView, action: object) -> str:
     return f"{name} moved"
 
 
-def why_line(view: SeatView, action: object, advice: Advice | None) -> str:
+def why_line(view: SeatView, action: object, advice: Advice | None, secret: int = 0,
+             bidding_over: bool = True) -> str:
     """One line: what the seat of ``view`` did (``action``) and why (``advice``, the player's own reasons
-    for that view; None where there was nothing to choose)."""
+    for that view; None where there was nothing to choose).
+
+    ``secret`` is the set of cards hidden from the asker now (bit ``c`` for card ``c``), which the line never
+    names; while the bidding is still open (not ``bidding_over``) a bid's limit is not told."""
     did = did_words(view, action)
     if advice is None or len(view.legal) == 1:
         return f"{did}: it was its only legal move."
+    if not bidding_over and (isinstance(action, Bid) or action in (PASS, CHECK)) and view.phase is Phase.BIDDING:
+        return f"{did}: {_open_bidding_reason(view, action)}."
     if isinstance(advice, BasicAdvice) and advice.kind:
         return f"{did}: {_rule_reason(view, action, advice)}."
     if isinstance(advice, RuleAdvice):
@@ -66,7 +77,7 @@ def why_line(view: SeatView, action: object, advice: Advice | None) -> str:
     if isinstance(advice, TrumpAdvice):
         return f"{did}: over {advice.samples} likely deals, the color that scored best for its side."
     if isinstance(advice, PlayAdvice):
-        return f"{did}: {_play_reason(view, advice)}."
+        return f"{did}: {_play_reason(view, advice, secret)}."
     return f"{did}."
 
 
@@ -152,7 +163,7 @@ def _trick_clause(view: SeatView, facts: TrickFacts) -> str:
     return f"{lets}; {holds}"
 
 
-def _play_reason(view: SeatView, advice: PlayAdvice) -> str:
+def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0) -> str:
     """The search player's reason for a card: the trick's facts, then the figure that chose it."""
     facts = trick_facts(view, advice.action.card)
     parts = [clause for clause in (_trick_clause(view, facts),) if clause]
@@ -163,7 +174,7 @@ def _play_reason(view: SeatView, advice: PlayAdvice) -> str:
     if advice.points is not None:
         parts.append(_figure(view, advice))
         if advice.next_best is not None:
-            parts.append(_next_best(advice.next_best, advice.next_best_by))
+            parts.append(_next_best(advice.next_best, advice.next_best_by, bool(secret >> advice.next_best & 1)))
     if not parts:
         return "it had nothing to weigh"
     return "; ".join(parts)
@@ -189,15 +200,31 @@ def _figure(view: SeatView, advice: PlayAdvice) -> str:
     return f"{whose} expects {'about ' if points else ''}{more} over {advice.samples} likely deals"
 
 
-def _next_best(card: int, by: float) -> str:
-    """The card the search ranked second, and by how much it did worse."""
+def _next_best(card: int, by: float, hidden: bool = False) -> str:
+    """The card the search ranked second (not named while ``hidden`` from the asker), and by how much it did
+    worse."""
     points = round(by)
+    name = "its next best card" if hidden else card_name(card)
     if points < 1:
-        return f"{card_name(card)} about as good"
-    return f"next best {card_name(card)}, about {points} point{'s' if points != 1 else ''} worse"
+        return f"{name} about as good"
+    label = "its next best card" if hidden else f"next best {name}"
+    return f"{label}, about {points} point{'s' if points != 1 else ''} worse"
 
 
 # ----------------------------------------------------------------- the bids
+def _open_bidding_reason(view: SeatView, action: object) -> str:
+    """A bid or pass explained, while the bidding is open, by what it tells the table and no more."""
+    if isinstance(action, Bid):
+        return (f"it reckoned its hand worth {action.amount} or more; how much more is told once the "
+                "bidding is over")
+    bids = [legal.amount for legal in view.legal if isinstance(legal, Bid)]
+    if action == CHECK:
+        return "it checked rather than bid"
+    if bids:
+        return f"it reckoned its hand not worth {bids[0]}"
+    return "no higher bid was allowed"
+
+
 def _bid_reason(view: SeatView, advice: BidAdvice) -> str:
     names = view.rules.names
     if isinstance(advice.action, Bid):

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 from ..announcer.review import review_lines
 from ..announcer.why import did_words, why_line
-from ..engine import Dealt, GameState, RuleSet
+from ..engine import Dealt, GameState, Phase, RuleSet
 from ..engine.cards import shown
+from ..players.search.knowledge import Knowledge
 from ..players.search.player import HintPlayer
 from ..players.search.review import review_decisions
 from .registry import Command, CommandContext, Decision
@@ -88,8 +89,18 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
             # worked out again (after a resume) the search stopped elsewhere: no reason but the one it had
             line = f"{did_words(view, decision.action)}: its reason cannot be worked out again now."
         else:
-            line = why_line(view, decision.action, advice)
+            secret, bidding_over = _still_hidden(game, view.hand_number)
+            line = why_line(view, decision.action, advice, secret, bidding_over)
     return list(game.narrator.fit(line))
+
+
+def _still_hidden(game: CommandContext, hand_number: int) -> tuple[int, bool]:
+    """What a reason must not give away yet: the cards hidden from the asker now (while the move's hand is
+    being played; none once it is over), and whether that hand's bidding is over."""
+    state: GameState = game.state
+    if hand_number != state.hand_number or state.is_over:
+        return 0, True
+    return Knowledge.from_view(state.view(game.viewer())).unseen, state.phase is not Phase.BIDDING
 
 
 def _no_move(game: CommandContext, seat: int) -> str:

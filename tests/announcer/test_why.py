@@ -160,3 +160,33 @@ def test_a_search_player_explains_from_the_evaluation_that_chose():
 
     player._decide = no_second_search  # type: ignore[method-assign]
     assert player.advise(view).action == action
+
+
+def test_a_card_the_asker_cannot_see_is_never_named_as_the_next_best():
+    view = west_leads_yellow_trick().view(0)
+    player = SearchPlayer(3, STEADY_STRONG)
+    action = player.choose(view)
+    advice = player.advise(view)
+    assert isinstance(advice, PlayAdvice) and advice.next_best == parse_card("7y")
+    secret = 1 << parse_card("7y")  # South's 7y is hidden from the person asking (West's seat, say)
+    line = why_line(view, action, advice, secret)
+    assert "7y" not in line
+    assert re.search(r"; its next best card, about \d+ points worse\.$", line)
+    # Once the card can be seen (played, or the hand over), it is named.
+    assert "next best 7y" in why_line(view, action, advice, 0)
+
+
+def test_while_the_bidding_is_open_a_bid_tells_only_what_it_tells_the_table():
+    state = west_leads_yellow()  # South deals: West bids first
+    view = state.view(1)
+    player = SearchPlayer(7, STEADY_STRONG)
+    advice = player.advise(view)
+    bid = Bid(70)
+    line = why_line(view, bid, dataclasses.replace(advice, action=bid, limit=95), bidding_over=False)
+    assert line == "West bid 70: it reckoned its hand worth 70 or more; how much more is told once the bidding is over."
+    assert "95" not in line
+    passed = why_line(view, PASS, dataclasses.replace(advice, action=PASS, limit=None), bidding_over=False)
+    assert passed == "West passed: it reckoned its hand not worth 70."
+    # Once the bidding is over, the limit is the reason.
+    told = why_line(view, bid, dataclasses.replace(advice, action=bid, limit=95))
+    assert told == "West bid 70: it reckoned its hand worth a bid of up to 95."

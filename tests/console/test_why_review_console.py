@@ -26,7 +26,7 @@ from rook_access.engine.rules import VARIANTS
 from rook_access.players import BasicPlayer, make_player
 from rook_access.players.search.player import NO_DEADLINE_VARIABLE
 from tests.helpers.console import FIXED_DEAL, ListChannel, run_in_process, run_program
-from tests.helpers.hands import autoplay_hand
+from tests.helpers.hands import autoplay_hand, west_leads_yellow
 
 
 class PlayingLines:
@@ -252,3 +252,18 @@ def test_a_hand_played_before_the_resume_is_not_reviewed():
         "Nothing to explain yet: no computer player has moved since the game was resumed."
     ]
     assert why_lines(game, parse_command("why west")) == ["West has not moved since the game was resumed."]
+
+
+def test_while_the_bidding_is_open_why_gives_no_limit_away():
+    # South deals, so West, North and East bid before South's first question: the auction is still open.
+    state = west_leads_yellow()
+    players = [None, *(make_player("normal", 40 + seat) for seat in range(1, 4))]
+    channel = ListChannel()
+    lines = PlayingLines(state, {1: ["why west", "why north", "why east"]})
+    ConsoleGame(state, players, lines, channel).run()
+    bids = [line for line in channel.lines if re.match(r"(West|North|East) (bid \d+|passed): ", line)]
+    assert len(bids) == 3, channel.lines
+    for line in bids:
+        assert "up to" not in line and "at most" not in line, line
+        assert re.search(r": it reckoned its hand (worth \d+ or more; how much more is told once the bidding is "
+                         r"over|not worth \d+)\.$", line), line
