@@ -133,8 +133,11 @@ class _Watcher:
 
 
 def play_deal(number: int, seed: int, partner: str = "learner", others: str = "easy", rate: float = LEARNER_RATE,
-              my_level: str = MY_LEVELS[0]) -> DealResult:
-    """Deal ``number``: South with the partner model, then without, North the ``partner``."""
+              my_level: str = MY_LEVELS[0], calibrate: bool = False) -> DealResult:
+    """Deal ``number``: South with the partner model, then without, North the ``partner``.
+
+    With ``calibrate`` the deal is played once, South without the model, only to judge North's cards
+    (the margins are then both that play's)."""
     rules = one_hand(TABLES[GAME])
     deal = make_deal(GAME, rules, seed, number)
     seeds = tuple(derive_seed("partner player", seed, number, seat) for seat in range(rules.players))
@@ -142,7 +145,7 @@ def play_deal(number: int, seed: int, partner: str = "learner", others: str = "e
     owns = []
     times: list[float] = []
     calibration = Calibration()
-    for model in (True, False):
+    for model in (False,) if calibrate else (True, False):
         south = SearchPlayer(seeds[SOUTH])
         if model:
             people = [seat == NORTH for seat in range(rules.players)]
@@ -156,14 +159,14 @@ def play_deal(number: int, seed: int, partner: str = "learner", others: str = "e
                            times if model else None, "strong-model", players, watcher)
         margins.append(result.margin)
         owns.append(result.change)
-        if model and watcher.trump is not None:
+        if (model or calibrate) and watcher.trump is not None:
             calibration = _calibration(watcher.plays, watcher.tricks, watcher.trump)
-    return DealResult(number, margins[0], margins[1], owns[0], owns[1], calibration, times)
+    return DealResult(number, margins[0], margins[-1], owns[0], owns[-1], calibration, times)
 
 
-def _worker(task: tuple[int, int, int, str, str, float, str]) -> list[DealResult]:
-    seed, first, stop, partner, others, rate, my_level = task
-    return [play_deal(number, seed, partner, others, rate, my_level) for number in range(first, stop)]
+def _worker(task: tuple[int, int, int, str, str, float, str, bool]) -> list[DealResult]:
+    seed, first, stop, partner, others, rate, my_level, calibrate = task
+    return [play_deal(number, seed, partner, others, rate, my_level, calibrate) for number in range(first, stop)]
 
 
 def summarize(results: Sequence[DealResult]) -> dict[str, Any]:
@@ -224,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the learner stand-in's share of random cards (default {LEARNER_RATE:g})")
     parser.add_argument("--my-level", choices=MY_LEVELS, default=MY_LEVELS[0],
                         help="the level South is told North states (default new)")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="play each deal once, South without the model, only to count North's judged cards")
     add_json_and_quiet(parser)
     args = parser.parse_args(argv)
     if args.deals < 1:
@@ -233,8 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     size = max(1, min(5, args.deals // max(1, args.jobs)))
     stop = args.first + args.deals
-    tasks = [(args.seed, first, min(first + size, stop), args.partner, args.others, args.rate, args.my_level)
-             for first in range(args.first, stop, size)]
+    tasks = [(args.seed, first, min(first + size, stop), args.partner, args.others, args.rate, args.my_level,
+              args.calibrate) for first in range(args.first, stop, size)]
     results = results_by_name(_worker, tasks, [GAME], args.jobs, args.deals,
                               None if args.quiet else print_progress)[GAME]
     summary = summarize(sorted(results, key=lambda result: result.number))

@@ -14,8 +14,9 @@ hand: each card played to a trick after the lead is judged in hindsight
 (``judge_card``: the other cards of the trick as they fell, the seat's
 cards known to have been in its hand then being those it played later).
 A card is flagged when another of those cards would have done better for
-its team in that trick (won points it lost, or lost fewer), or would have
-left the partner's winning card alone for no gain.  Strong play is flagged
+its team in that trick (won the other cards' points where it lost them, or
+kept a counter it gave away), or would have left the partner's winning card
+alone for no gain.  Strong play is flagged
 too at times (hindsight knows what the seat did not); how often each kind
 of card is flagged was measured (``FLAG_WHEN_RANDOM``, ``FLAG_WHEN_GOOD``),
 and the posterior over a grid of rates weighs each judgement by them.
@@ -48,8 +49,8 @@ they are from the search's choices is not measured: no rate is made up for them)
 PRIOR_WEIGHT = 12.0
 """How many judged cards the prior is worth: a person's stated level gives way only to a good deal of evidence."""
 
-GRID: tuple[float, ...] = (0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7, 1.0)
-"""The mistake rates the posterior is worked out over."""
+GRID: tuple[float, ...] = tuple((step + 0.5) / 100 for step in range(100))
+"""The mistake rates the posterior is worked out over: the middles of a hundred even steps from 0 to 1."""
 
 FLAG_WHEN_RANDOM = 0.40
 """How often a random legal card is flagged by ``judge_card`` (measured: ``bench.partner --calibrate``)."""
@@ -111,15 +112,21 @@ class Judgement:
 
 
 def _trick_value(rules_powers: Sequence[Sequence[int]], points: Sequence[int], cards: Sequence[int],
-                 seats: Sequence[int], team_of: Sequence[int], team: int) -> tuple[int, int]:
-    """(the trick's points for ``team``: + when its team takes the trick, - when another does; the winning index)."""
+                 seats: Sequence[int], team_of: Sequence[int], team: int, index: int) -> tuple[int, int]:
+    """(what the trick is worth to ``team`` with card ``index`` as played; the winning index).
+
+    The other cards' points count + when the team takes the trick, - when another does; the card's own
+    points count only when lost to another team (kept or banked, a counter is the team's either way).
+    """
     powers = rules_powers[cards[0]]
     best = 0
-    for index in range(1, len(cards)):
-        if powers[cards[index]] > powers[cards[best]]:
-            best = index
-    total = sum(points[card] for card in cards)
-    return (total if team_of[seats[best]] == team else -total), best
+    for other in range(1, len(cards)):
+        if powers[cards[other]] > powers[cards[best]]:
+            best = other
+    others = sum(points[card] for card in cards) - points[cards[index]]
+    if team_of[seats[best]] == team:
+        return others, best
+    return -others - points[cards[index]], best
 
 
 def judge_card(rules: RuleSet, trump: Color, team_of: Sequence[int], cards: Sequence[int], leader: int, index: int,
@@ -130,7 +137,8 @@ def judge_card(rules: RuleSet, trump: Color, team_of: Sequence[int], cards: Sequ
     ``later`` are the cards the seat is known to have held then besides the one played (those it played after).
     The other cards of the trick stay as they fell.  A card is flagged when another legal card would have
     given its team more of the trick's points, or, the partner's card already winning, when the card took the
-    trick from the partner and another legal card would have done as well without.
+    trick from the partner and another legal card would have done as well without.  A counter fed to the
+    team's own trick is not counted as a gain (the counter is the team's whether it is fed now or kept).
     """
     if index == 0 or rules.avoid_points:
         return None
@@ -145,7 +153,7 @@ def judge_card(rules: RuleSet, trump: Color, team_of: Sequence[int], cards: Sequ
     team = team_of[seat]
     powers = rules.trick_powers[trump]
     points = rules.points
-    played, winner = _trick_value(powers, points, cards, seats, team_of, team)
+    played, winner = _trick_value(powers, points, cards, seats, team_of, team, index)
     lead_powers = powers[cards[0]]
     before = max(range(index), key=lambda i: (lead_powers[cards[i]], -i))
     partner_winning = team_of[seats[before]] == team
@@ -156,7 +164,7 @@ def judge_card(rules: RuleSet, trump: Color, team_of: Sequence[int], cards: Sequ
         low = rest & -rest
         rest ^= low
         trial[index] = low.bit_length() - 1
-        value, won = _trick_value(powers, points, trial, seats, team_of, team)
+        value, won = _trick_value(powers, points, trial, seats, team_of, team, index)
         if value > played:
             return True
         if took_over and won != index and value >= played:
@@ -207,9 +215,8 @@ def posterior_rate(prior: float, flags: int, judged: int) -> float:
     beta = (1 - mean) * PRIOR_WEIGHT
     weights = []
     for rate in GRID:
-        at = min(max(rate, 0.005), 0.995)  # the Beta density is finite inside (0, 1)
         flag = FLAG_WHEN_GOOD + rate * (FLAG_WHEN_RANDOM - FLAG_WHEN_GOOD)
-        log = (alpha - 1) * math.log(at) + (beta - 1) * math.log(1 - at)
+        log = (alpha - 1) * math.log(rate) + (beta - 1) * math.log(1 - rate)
         log += flags * math.log(flag) + (judged - flags) * math.log(1 - flag)
         weights.append(log)
     top = max(weights)
