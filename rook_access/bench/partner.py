@@ -243,7 +243,10 @@ def main(argv: list[str] | None = None) -> int:
     results = results_by_name(_worker, tasks, [GAME], args.jobs, args.deals,
                               None if args.quiet else print_progress)[GAME]
     summary = summarize(sorted(results, key=lambda result: result.number))
-    for line in summary_lines(summary, args.partner, args.others, args.rate, args.my_level):
+    lines = summary_lines(summary, args.partner, args.others, args.rate, args.my_level)
+    if args.calibrate:  # each deal played once, without the model: only the judged cards mean anything
+        lines = [f"{args.deals} deals played once, South without the model.", *lines[4:]]
+    for line in lines:
         print(line, flush=True)
     print(f"Elapsed {time.perf_counter() - start:.0f} s, CPU {time.process_time():.0f} s, with {args.jobs} job(s).")
     if args.json:

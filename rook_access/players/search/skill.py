@@ -52,10 +52,12 @@ PRIOR_WEIGHT = 12.0
 GRID: tuple[float, ...] = tuple((step + 0.5) / 100 for step in range(100))
 """The mistake rates the posterior is worked out over: the middles of a hundred even steps from 0 to 1."""
 
-FLAG_WHEN_RANDOM = 0.40
-"""How often a random legal card is flagged by ``judge_card`` (measured: ``bench.partner --calibrate``)."""
-FLAG_WHEN_GOOD = 0.08
-"""How often the strong player's own card is flagged by ``judge_card`` (measured the same way)."""
+FLAG_WHEN_RANDOM = 0.16
+"""How often a random legal card is flagged by ``judge_card``: 18 of 111 of the learner stand-in's random cards
+that could be judged (``python -m rook_access.bench.partner --calibrate --deals 90 --first 1000``, 2026-11-26)."""
+FLAG_WHEN_GOOD = 0.064
+"""How often the strong player's own card is flagged by ``judge_card``: 19 of 295 in the same run (hindsight
+knows the cards played after it; a card is judged only against the cards known to have been in the hand)."""
 
 LEAST_RATE = 0.02
 """Below this estimated rate a seat is planned with as a strong player (no random cards in its futures)."""
