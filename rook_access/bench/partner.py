@@ -79,7 +79,7 @@ class DealResult:
     own_with: int
     own_without: int
     calibration: Calibration
-    times: list[float] = field(default_factory=list, repr=False)
+    times: list[float] = field(default_factory=list, repr=False, compare=False)
     """The decision times of South with the model, in milliseconds."""
     name: str = GAME
 
