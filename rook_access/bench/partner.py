@@ -37,6 +37,7 @@ from typing import Any
 from ..engine import Action, Play, SeatView
 from ..engine.events import Event, TrickTaken
 from ..players import Player, make_player
+from ..players.search import skill
 from ..players.search.learner import LEARNER_RATE, LearnerPlayer
 from ..players.search.player import SearchPlayer
 from ..players.search.skill import MY_LEVELS, TablePriors, judge_card
@@ -49,6 +50,7 @@ GAME = "partnership"
 SOUTH = 0
 NORTH = 2
 PARTNERS = ("learner", "strong")
+MODEL_PARTS = ("both", "play", "bids")
 OTHERS = ("easy", "strong")
 
 
@@ -227,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the learner stand-in's share of random cards (default {LEARNER_RATE:g})")
     parser.add_argument("--my-level", choices=MY_LEVELS, default=MY_LEVELS[0],
                         help="the level South is told North states (default new)")
+    parser.add_argument("--model", choices=MODEL_PARTS, default="both",
+                        help="which plans use the partner model: the card play, the bids, or both (default both)")
     parser.add_argument("--calibrate", action="store_true",
                         help="play each deal once, South without the model, only to count North's judged cards")
     add_json_and_quiet(parser)
@@ -236,6 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.rate <= 1:
         parser.error("--rate is a share from 0 to 1")
     start = time.perf_counter()
+    skill.PLAN_PLAY = args.model in ("play", "both")
+    skill.PLAN_BIDS = args.model in ("bids", "both")
+    if args.jobs > 1 and args.model != "both":
+        parser.error("--model play or bids needs --jobs 1 (the worker processes plan with both)")
     size = max(1, min(5, args.deals // max(1, args.jobs)))
     stop = args.first + args.deals
     tasks = [(args.seed, first, min(first + size, stop), args.partner, args.others, args.rate, args.my_level,
@@ -246,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     lines = summary_lines(summary, args.partner, args.others, args.rate, args.my_level)
     if args.calibrate:  # each deal played once, without the model: only the judged cards mean anything
         lines = [f"{args.deals} deals played once, South without the model.", *lines[4:]]
+    if args.model != "both":
+        lines[0] += f" The model plans the {args.model} only."
     for line in lines:
         print(line, flush=True)
     print(f"Elapsed {time.perf_counter() - start:.0f} s, CPU {time.process_time():.0f} s, with {args.jobs} job(s).")

@@ -165,6 +165,8 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     With ``mistakes`` (each seat's share of random cards, ``skill.mistake_rates``) the hand is judged as
     the table will play it: the model's correction is worked out on the strong simulation, then applied
     to the same deals played with those mistakes, so a weaker partner brings fewer points to the bid.
+    What the mistakes cost (the margin of the strong runs minus the weak ones') is taken off the value of
+    passing to an opponent's contract too: a weaker partner defends worse as well.
     """
     rules = view.rules
     cards = list(view.hand)
@@ -180,7 +182,9 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     mean = sum(taken[mine] for taken, _ in runs) / len(runs)
     model_points = model.estimate(cards, rules) if model is not None else mean
     shift = tuning.MODEL_SHARE * (model_points - mean)
+    deficit = 0.0
     if weak is not None:  # the table as it is: the same deals with the mistakes, the same correction
+        deficit = _margin(runs, mine) - _margin(weak, mine)
         runs, trick_runs = weak, weak_tricks
         mean = sum(taken[mine] for taken, _ in runs) / len(runs)
     # The shift moves points from the other teams to this one, keeping the total.  As the bidder's
@@ -217,7 +221,8 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     if partner_high:
         pass_value = None  # partner holds the bid: passing keeps it on our side
     elif opponents_in:
-        pass_value = contested_pass_value(view, tuning)
+        # The mistakes cost the defence about what they cost a contract: passing is worth less by as much.
+        pass_value = contested_pass_value(view, tuning) - deficit
     else:
         pass_value = 0.0  # the opponents have passed: passing leaves the hand to partner, or throws it in
     limit = None
@@ -239,6 +244,12 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     else:
         action = bids[0]
     return BidPlan(expected, model_points, limit, action)
+
+
+def _margin(runs: list[tuple[list[int], int]], mine: int) -> float:
+    """The mean of this team's points minus the other teams' mean over ``runs``."""
+    others = len(runs[0][0]) - 1
+    return sum(taken[mine] - (sum(taken) - taken[mine]) / others for taken, _ in runs) / len(runs)
 
 
 def _with_trick_points(rules: RuleSet, mine: int, tricks: list[int], points: float, rest: float,

@@ -34,6 +34,7 @@ from ...engine import (
     mask_of,
 )
 from ..base import decision_rng
+from . import skill
 from .advice import Advice, NestAdvice, bid_advice, nest_advice, play_advice, trump_advice
 from .bidding import BidPlan, BidTuning, plan_bid
 from .knowledge import Knowledge
@@ -129,7 +130,8 @@ class SearchPlayer:
         rng = self.rng_for(view)
         source = self.deal_source(view)
         if view.phase is Phase.BIDDING:
-            return plan_bid(view, self.budget, rng, source, self.bid_tuning, self.mistakes(view))
+            return plan_bid(view, self.budget, rng, source, self.bid_tuning,
+                            self.mistakes(view) if skill.PLAN_BIDS else None)
         if view.phase is Phase.DISCARD:
             return choose_nest(view, self.budget, rng, source)
         if view.phase is Phase.TRUMP:
@@ -139,7 +141,7 @@ class SearchPlayer:
     def analyse(self, view: SeatView) -> PlayAnalysis:
         """The search of the card play for ``view`` (what ``choose`` plays, with the reasons)."""
         return analyse_play(view, self.budget, self.rng_for(view), self.deal_source(view), time.perf_counter(),
-                            self.mistakes(view))
+                            self.mistakes(view) if skill.PLAN_PLAY else None)
 
 
 class HintPlayer(SearchPlayer):

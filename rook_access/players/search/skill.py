@@ -59,6 +59,11 @@ FLAG_WHEN_GOOD = 0.064
 """How often the strong player's own card is flagged by ``judge_card``: 19 of 295 in the same run (hindsight
 knows the cards played after it; a card is judged only against the cards known to have been in the hand)."""
 
+PLAN_PLAY = True
+"""Whether the card play's rollouts give each seat its mistake rate (``bench.partner --model`` measures each part)."""
+PLAN_BIDS = True
+"""Whether the bidding's simulations give each seat its mistake rate."""
+
 LEAST_RATE = 0.02
 """Below this estimated rate a seat is planned with as a strong player (no random cards in its futures)."""
 
