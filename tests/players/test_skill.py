@@ -11,6 +11,7 @@ from rook_access.engine.cards import RED
 from rook_access.players import SearchPlayer
 from rook_access.players.search.bidding import plan_bid
 from rook_access.players.search.learner import LearnerPlayer
+from rook_access.players.search.play import SearchBudget, analyse_play
 from rook_access.players.search.player import STRONG
 from rook_access.players.search.rollout import rollout
 from rook_access.players.search.skill import (
@@ -173,3 +174,17 @@ def test_the_learner_stand_in_goes_astray_at_its_rate():
     # Over many positions a rate of 0.25 sends about a quarter of the cards astray.
     astray = [LearnerPlayer(seed, rate=0.25).went_astray(view) for seed in range(400)]
     assert 0.18 < sum(astray) / len(astray) < 0.32
+
+
+def test_the_card_play_search_can_give_a_seat_its_mistakes():
+    state = two_tricks()
+    state.apply(Play(parse_card("7x")), 1)  # North took the second trick and leads the third
+    view = state.view(2)
+    budget = SearchBudget(samples=16, deadline=60.0, exact_cards=0)
+    plain = analyse_play(view, budget, random.Random(2))
+    again = analyse_play(view, budget, random.Random(2), mistakes=(0.0, 0.0, 0.0, 0.0))
+    wild = analyse_play(view, budget, random.Random(2), mistakes=(1.0, 0.0, 0.0, 0.0))
+    means = {card: result.mean for card, result in plain.results.items()}
+    assert {card: result.mean for card, result in again.results.items()} == means
+    # South (North's partner) playing at random changes what North's cards are worth.
+    assert {card: result.mean for card, result in wild.results.items()} != means

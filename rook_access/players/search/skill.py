@@ -23,6 +23,10 @@ and the posterior over a grid of rates weighs each judgement by them.
 
 A player's choice depends only on its seed and the view, so the evidence
 is the view's: this hand's tricks (the view holds no earlier hands).
+
+The bidding plans with the rates (``PLAN_BIDS``); the card play can
+(``PLAN_PLAY``) but does not by default: measured with a learner stand-in
+as partner it gained nothing, and it lost where the prior was wrong.
 """
 
 from __future__ import annotations
@@ -59,10 +63,13 @@ FLAG_WHEN_GOOD = 0.064
 """How often the strong player's own card is flagged by ``judge_card``: 19 of 295 in the same run (hindsight
 knows the cards played after it; a card is judged only against the cards known to have been in the hand)."""
 
-PLAN_PLAY = True
-"""Whether the card play's rollouts give each seat its mistake rate (``bench.partner --model`` measures each part)."""
+PLAN_PLAY = False
+"""Whether the card play's rollouts give each seat its mistake rate (``bench.partner --model`` measures each part).
+Off: with the learner stand-in as partner it gained nothing (-3.8 a deal, -10.0 to +2.5, 160 deals), and with a
+strong partner taken for a new player it lost -10.8 (-20.3 to -1.2, 80 deals); docs/development.md has the figures."""
 PLAN_BIDS = True
-"""Whether the bidding's simulations give each seat its mistake rate."""
+"""Whether the bidding's simulations give each seat its mistake rate (neutral in the measurements: 1 deal in 160
+changed)."""
 
 LEAST_RATE = 0.02
 """Below this estimated rate a seat is planned with as a strong player (no random cards in its futures)."""
