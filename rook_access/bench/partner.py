@@ -30,7 +30,8 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,9 +135,23 @@ class _Watcher:
         self.tricks.extend(event for event in events if isinstance(event, TrickTaken))
 
 
+@contextmanager
+def planning(model: str) -> Iterator[None]:
+    """The search players plan with the partner model in the card play, the bids or both (``model``)
+    while in this block; the program's own choice (``skill.PLAN_PLAY``, ``skill.PLAN_BIDS``) after it."""
+    kept = skill.PLAN_PLAY, skill.PLAN_BIDS
+    skill.PLAN_PLAY = model in ("play", "both")
+    skill.PLAN_BIDS = model in ("bids", "both")
+    try:
+        yield
+    finally:
+        skill.PLAN_PLAY, skill.PLAN_BIDS = kept
+
+
 def play_deal(number: int, seed: int, partner: str = "learner", others: str = "easy", rate: float = LEARNER_RATE,
-              my_level: str = MY_LEVELS[0], calibrate: bool = False) -> DealResult:
-    """Deal ``number``: South with the partner model, then without, North the ``partner``.
+              my_level: str = MY_LEVELS[0], calibrate: bool = False, model_parts: str = "both") -> DealResult:
+    """Deal ``number``: South with the partner model (planning ``model_parts``: the play, the bids or both),
+    then without, North the ``partner``.
 
     With ``calibrate`` the deal is played once, South without the model, only to judge North's cards
     (the margins are then both that play's)."""
@@ -157,8 +172,9 @@ def play_deal(number: int, seed: int, partner: str = "learner", others: str = "e
                                       3: make_player(others, seeds[3])}
         watcher = _Watcher(north)
         south_level = "strong-model" if model else "strong"
-        result = play_hand(rules, deal, [south_level, others, partner, others], seeds,
-                           times if model else None, "strong-model", players, watcher)
+        with planning(model_parts):
+            result = play_hand(rules, deal, [south_level, others, partner, others], seeds,
+                               times if model else None, "strong-model", players, watcher)
         margins.append(result.margin)
         owns.append(result.change)
         if (model or calibrate) and watcher.trump is not None:
@@ -166,9 +182,10 @@ def play_deal(number: int, seed: int, partner: str = "learner", others: str = "e
     return DealResult(number, margins[0], margins[-1], owns[0], owns[-1], calibration, times)
 
 
-def _worker(task: tuple[int, int, int, str, str, float, str, bool]) -> list[DealResult]:
-    seed, first, stop, partner, others, rate, my_level, calibrate = task
-    return [play_deal(number, seed, partner, others, rate, my_level, calibrate) for number in range(first, stop)]
+def _worker(task: tuple[int, int, int, str, str, float, str, bool, str]) -> list[DealResult]:
+    seed, first, stop, partner, others, rate, my_level, calibrate, model = task
+    return [play_deal(number, seed, partner, others, rate, my_level, calibrate, model)
+            for number in range(first, stop)]
 
 
 def summarize(results: Sequence[DealResult]) -> dict[str, Any]:
@@ -230,7 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--my-level", choices=MY_LEVELS, default=MY_LEVELS[0],
                         help="the level South is told North states (default new)")
     parser.add_argument("--model", choices=MODEL_PARTS, default="both",
-                        help="which plans use the partner model: the card play, the bids, or both (default both)")
+                        help="which plans of South with the model use it: the card play, the bids, or both "
+                        "(default both, whatever the program's own choice)")
     parser.add_argument("--calibrate", action="store_true",
                         help="play each deal once, South without the model, only to count North's judged cards")
     add_json_and_quiet(parser)
@@ -240,14 +258,10 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.rate <= 1:
         parser.error("--rate is a share from 0 to 1")
     start = time.perf_counter()
-    skill.PLAN_PLAY = args.model in ("play", "both")
-    skill.PLAN_BIDS = args.model in ("bids", "both")
-    if args.jobs > 1 and args.model != "both":
-        parser.error("--model play or bids needs --jobs 1 (the worker processes plan with both)")
     size = max(1, min(5, args.deals // max(1, args.jobs)))
     stop = args.first + args.deals
     tasks = [(args.seed, first, min(first + size, stop), args.partner, args.others, args.rate, args.my_level,
-              args.calibrate) for first in range(args.first, stop, size)]
+              args.calibrate, args.model) for first in range(args.first, stop, size)]
     results = results_by_name(_worker, tasks, [GAME], args.jobs, args.deals,
                               None if args.quiet else print_progress)[GAME]
     summary = summarize(sorted(results, key=lambda result: result.number))

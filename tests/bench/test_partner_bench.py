@@ -54,3 +54,18 @@ def test_report_and_json(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["deals"] == 2 and [row[0] for row in data["results"]] == [5, 6]
     assert data["gain"] == pytest.approx(sum(row[1] - row[2] for row in data["results"]) / 2)
+
+
+def test_the_parts_of_the_model_are_chosen_for_the_play_under_test_only():
+    from rook_access.players.search import skill
+
+    kept = skill.PLAN_PLAY, skill.PLAN_BIDS
+    with partner.planning("bids"):
+        assert (skill.PLAN_PLAY, skill.PLAN_BIDS) == (False, True)
+    with partner.planning("both"):
+        assert (skill.PLAN_PLAY, skill.PLAN_BIDS) == (True, True)
+    assert (skill.PLAN_PLAY, skill.PLAN_BIDS) == kept
+    # Planning the bids alone changes only the deals whose auction it changes: deal 12's (South bids 95).
+    bids = partner.play_deal(12, 1, model_parts="bids")
+    assert bids.with_model != bids.without_model
+    assert (skill.PLAN_PLAY, skill.PLAN_BIDS) == kept
