@@ -55,7 +55,7 @@ from .engine.games import all_options, find_game, table_setup, trick_rules
 from .engine.protocol import GameState as PlayedGame
 from .engine.protocol import Option, OptionError, OptionValue, SeatKind, TableSetup
 from .files import unused_name
-from .players import DEFAULT_LEVEL, LevelError, Player, make_player, parse_levels
+from .players import DEFAULT_LEVEL, MY_LEVELS, LevelError, Player, SearchPlayer, TablePriors, make_player, parse_levels
 from .record import RecordWriter
 
 FORMAT = "rook-access save"
@@ -110,6 +110,9 @@ class GameSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     """Table options as in a save file: ``target``, ``bird_rank``, ``min_bid``,
     ``all_tricks_bonus``, ``ones`` (absent: the variant's own rule)."""
+    my_level: str = MY_LEVELS[0]
+    """How well the people at the keyboard play, as the computer players assume (the ``my_level``
+    setting when the game began): a save keeps it only when it is not the default, ``new``."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -175,6 +178,7 @@ class GameSetup:
         record: str | os.PathLike[str] | None = None,
         variant: str = "partnership",
         options: Mapping[str, Any] | None = None,
+        my_level: str = MY_LEVELS[0],
     ) -> GameSetup:
         """A setup for a new game: draws a seed if none is given, keeps the deal as JSON
         and the record's path as an absolute path (a resume may start in another folder)."""
@@ -193,10 +197,11 @@ class GameSetup:
             record=os.path.abspath(record) if record is not None else None,
             variant=variant,
             options={key: value for key, value in (options or {}).items() if value not in (None, False)},
+            my_level=my_level,
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The setup as a JSON object (``options`` only when there are some)."""
+        """The setup as a JSON object (``options`` only when there are some, ``my_level`` only when not new)."""
         data = {
             "variant": self.variant,
             "seed": self.seed,
@@ -208,6 +213,8 @@ class GameSetup:
         }
         if self.options:
             data["options"] = dict(self.options)
+        if self.my_level != MY_LEVELS[0]:
+            data["my_level"] = self.my_level
         return data
 
     @classmethod
@@ -222,7 +229,7 @@ class GameSetup:
         missing = keys - data.keys()
         if missing:
             raise DamagedSaveError(f"the game's set-up has no {', '.join(sorted(missing))}")
-        unknown = data.keys() - keys - {"options"}
+        unknown = data.keys() - keys - {"options", "my_level"}
         if unknown:
             raise DamagedSaveError(f"the game's set-up has unknown fields: {', '.join(sorted(map(str, unknown)))}")
         variant, seed, seats, level = data["variant"], data["seed"], data["seats"], data["level"]
@@ -242,6 +249,9 @@ class GameSetup:
         if record is not None and not isinstance(record, str):
             raise DamagedSaveError("the saved record file is not a path")
         options = _saved_options(data.get("options", {}))
+        my_level = data.get("my_level", MY_LEVELS[0])
+        if my_level not in MY_LEVELS:
+            raise DamagedSaveError(f"the saved my_level is not {', '.join(MY_LEVELS[:-1])} or {MY_LEVELS[-1]}")
         return cls(
             seats=tuple(seats),
             level=level,
@@ -251,6 +261,7 @@ class GameSetup:
             record=record,
             variant=variant,
             options=options,
+            my_level=my_level,
         )
 
 
@@ -330,7 +341,18 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
         raise RuleSetError(f"{game.title}: {error}") from None
     # A seat no one sits in (the dummy's: its partner's player decides for it) has no player.
     players += [None] * (state.seat_count - len(players))
+    meet_table(players, setup.seats, levels, setup.my_level)
     return state, players
+
+
+def meet_table(players: Sequence[Player | None], seats: Sequence[str], levels: Sequence[str], my_level: str) -> None:
+    """Tell the search players who sits where: the keyboard seats are people of ``my_level``, the
+    others computers of their level (``players.search.skill``).  Other players plan without it."""
+    people = [kind == "human" for kind in seats]
+    priors = TablePriors.of_table(people, levels, my_level)
+    for player in players:
+        if isinstance(player, SearchPlayer):
+            player.meet_table(priors)
 
 
 # ---------------------------------------------------------------- the actions

@@ -25,7 +25,7 @@ from .engine.cards import shown
 from .engine.games import GAMES, all_options
 from .engine.protocol import Option, OptionError, OptionValue
 from .files import unused_name
-from .players import DEFAULT_LEVEL, PLAYER_LEVELS, LevelError, parse_levels
+from .players import DEFAULT_LEVEL, MY_LEVELS, PLAYER_LEVELS, LevelError, parse_levels
 
 OUTPUTS = ("auto", "plain", "screenreader", "voice")
 VERBOSITIES = ("terse", "normal", "verbose", "braille")
@@ -53,7 +53,7 @@ def setting_choices() -> dict[str, tuple[str, ...]]:
     return {
         "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
         "variant": variant_names(), "level": PLAYER_LEVELS, "cards": CARD_FORMS, "interrupt": INTERRUPTS,
-        "calls": CALL_MODES,
+        "calls": CALL_MODES, "my_level": MY_LEVELS,
         **{option.name: ("off", "on") if option.kind is bool else (*option.choices, "default")
            for option in table_options().values() if option.kind is bool or option.choices},
     }  # fmt: skip
@@ -94,6 +94,9 @@ class Settings:
     """Seconds to wait after a trick when pacing is delay."""
     level: str = DEFAULT_LEVEL
     """How the computer players play: one level, or one per seat separated by commas."""
+    my_level: str = MY_LEVELS[0]
+    """How well you play, as the computer players assume: new (a learner, the default), casual or expert.
+    They plan with you as you play: a partner who is new to the game makes more mistakes."""
     braille: str = "off"
     """Whether the game writes to a braille display itself, through BRLTTY: on or off."""
     variant: str = "partnership"
@@ -167,6 +170,7 @@ class Settings:
             f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
             f"level {self.level}: easy, normal, strong or random computer players, "
             "or one per seat like easy,strong,normal,strong.",
+            f"my_level {self.my_level}: how well you play, as the computer players assume: new, casual or expert.",
             f"braille {self.braille}: {braille_setting_help()}.",
             f"variant {self.variant}: the game, one of {', '.join(variant_names())}.",
             *(_describe_option(option, self.option(option.name)) for option in table_options().values()),
@@ -234,7 +238,7 @@ def _parse(name: str, value: object) -> Any:
         if text not in names:
             raise SettingError(f"variant is one of {', '.join(names)}, not {shown(text) if text else 'nothing'}.")
         return text
-    if name in ("verbosity", "output", "pacing", "braille", "cards", "interrupt", "calls"):
+    if name in ("verbosity", "output", "pacing", "braille", "cards", "interrupt", "calls", "my_level"):
         allowed = setting_choices()[name]
         if text not in allowed:
             raise SettingError(

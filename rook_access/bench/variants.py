@@ -38,14 +38,14 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Deal, GameState, IllegalActionError
-from ..engine.events import HandEnded, ThrownIn
+from ..engine import Action, Deal, GameState, IllegalActionError, SeatView
+from ..engine.events import Event, HandEnded, ThrownIn
 from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
-from ..players import LEVELS, make_player
+from ..players import LEVELS, Player, make_player
 from .arguments import (
     add_deals_seed_jobs,
     add_json_and_quiet,
@@ -117,10 +117,17 @@ class DealResult:
 
 
 def play_hand(rules: RuleSet, deal: Deal, levels: Sequence[str], seeds: Sequence[int],
-              times: list[float] | None = None, timed: str = "strong") -> Play:
-    """Play ``deal`` once as a hand; ``levels[seat]`` for each player (the dummy is played by its player's)."""
+              times: list[float] | None = None, timed: str = "strong",
+              players: Mapping[int, Player] | None = None,
+              watch: Callable[[SeatView, Action, Sequence[Event]], None] | None = None) -> Play:
+    """Play ``deal`` once as a hand; ``levels[seat]`` for each player (the dummy is played by its player's).
+
+    ``players``, if given, are the players by seat (``levels`` then only names them); ``watch`` is told
+    every decision: the view, the action and the events it brought.
+    """
     state = GameState(rules, seed=0, first_deal=deal)
-    players = {seat: make_player(levels[seat], seeds[seat]) for seat in rules.people}
+    if players is None:
+        players = {seat: make_player(levels[seat], seeds[seat]) for seat in rules.people}
     clock = time.perf_counter
     end: HandEnded | None = None
     while not state.is_over:
@@ -128,11 +135,12 @@ def play_hand(rules: RuleSet, deal: Deal, levels: Sequence[str], seeds: Sequence
         actor = state.actor
         assert seat is not None and actor is not None
         player = players[actor]
+        view = state.view(seat)
         start = clock()
         if isinstance(player, Omniscient) and player.needs_state:
             action = player.choose_with_state(state, seat)
         else:
-            action = player.choose(state.view(seat))
+            action = player.choose(view)
         elapsed = clock() - start
         if times is not None and levels[actor] == timed:
             times.append(elapsed * 1000)
@@ -140,6 +148,8 @@ def play_hand(rules: RuleSet, deal: Deal, levels: Sequence[str], seeds: Sequence
             events = state.apply(action, seat)
         except IllegalActionError as error:
             raise RuntimeError(f"the {levels[actor]} player for seat {seat} chose {action}: {error}") from error
+        if watch is not None:
+            watch(view, action, events)
         for event in events:
             if isinstance(event, ThrownIn):
                 return Play(0, True)

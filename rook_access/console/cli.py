@@ -40,7 +40,7 @@ from ..parties import (
     seats_from,
     table_record_extra,
 )
-from ..players import DEFAULT_LEVEL, LevelError, parse_levels
+from ..players import DEFAULT_LEVEL, MY_LEVELS, LevelError, parse_levels
 from ..record import RecordWriter
 from ..save_files import LockedGameSaver, SaveLock, data_folder, new_save
 from ..saves import (
@@ -78,7 +78,7 @@ if TYPE_CHECKING:
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
     "output", "verbosity", "voice", "rate", "interrupt", "pacing", "delay", "level", "braille", "variant",
-    "calls", "call_time", "reading_speed",
+    "calls", "call_time", "reading_speed", "my_level",
 )  # fmt: skip
 """Flags that change a setting for this run only (and every game's table options, ``engine.games``)."""
 
@@ -284,6 +284,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help="how the computer players play: easy, normal, strong or random, for every seat or one per seat "
         f"like easy,strong,normal,strong (default {DEFAULT_LEVEL})",
+    )
+    parser.add_argument(
+        "--my-level",
+        choices=MY_LEVELS,
+        help="how well you play, as the computer players assume and plan with: new (a learner, the default), "
+        "casual or expert",
     )
     parser.add_argument(
         "--party",
@@ -855,6 +861,7 @@ def _new_game(
         record=args.record,
         variant=game.name,
         options=options,
+        my_level=settings.my_level,
     )
     state, players = make_table(setup)
     record = None

@@ -136,7 +136,7 @@ class SettingsControl:
         now = fields[name] if name in fields else self.effective.option(name)  # else a table option
         if isinstance(now, bool):
             now = "on" if now else "off"
-        if name == "level":
+        if name in ("level", "my_level"):
             kept += "; the computer players change in the next game"
         return [f"{name} is now {now or 'default'}, {kept}."]
 

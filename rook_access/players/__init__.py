@@ -28,6 +28,7 @@ from .match_player import MatchPlayer
 from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
 from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
+from .search.skill import MY_LEVELS, TablePriors
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
 LEVELS: dict[str, Callable[[int | None], Player]] = {
@@ -116,6 +117,7 @@ __all__ = [
     "FAMILY_PLAYERS",
     "LevelError",
     "LEVELS",
+    "MY_LEVELS",
     "MatchPlayer",
     "TuxedoPlayer",
     "PLAYER_LEVELS",
@@ -125,6 +127,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "SearchPlayer",
+    "TablePriors",
     "family_levels",
     "make_player",
     "parse_levels",

@@ -188,3 +188,60 @@ def test_voice_lines_filter_by_language_in_espeak_and_sapi_names():
     everything = voice_lines(ESPEAK_LIKE)
     assert everything[0].startswith("4 voices;") and len(everything) == 5
     assert voice_lines(ESPEAK_LIKE, language="xx") == everything  # none in that language: all of them
+
+
+def test_my_level_says_how_well_the_person_plays(tmp_path):
+    assert Settings().my_level == "new"
+    settings = Settings().changed("my_level", " Expert ")
+    assert settings.my_level == "expert"
+    with pytest.raises(SettingError) as error:
+        Settings().changed("my_level", "pro")
+    assert str(error.value) == "my_level can be new, casual or expert, not pro."
+    path = tmp_path / "settings.toml"
+    save_settings(path, Settings().changed("my_level", "casual"))
+    assert 'my_level = "casual"' in path.read_text()
+    assert load_settings(path) == (Settings(my_level="casual"), None)
+    assert "my_level casual: how well you play, as the computer players assume: new, casual or expert." in (
+        Settings(my_level="casual").describe())
+
+
+def test_my_level_is_given_to_the_computer_players_for_the_keyboard_seats():
+    from rook_access.players import SearchPlayer
+    from rook_access.players.search.skill import PERSON_MISTAKES
+    from rook_access.saves import GameSetup, make_table
+
+    for level in ("new", "casual", "expert"):
+        _, players = make_table(GameSetup.create(["human", "computer", "computer", "computer"], level="strong",
+                                                 seed=1, my_level=level))
+        for player in players[1:]:
+            assert isinstance(player, SearchPlayer) and player.priors is not None
+            person, *computers = player.priors.seats
+            assert person.rate == PERSON_MISTAKES[level] and not person.known
+            assert all(seat.rate == 0.0 and seat.known for seat in computers)
+
+
+def test_my_level_is_kept_in_the_save_only_when_it_is_not_new():
+    from rook_access.saves import DamagedSaveError, GameSetup
+
+    plain = GameSetup.create(["human", "computer", "computer", "computer"], seed=1)
+    assert "my_level" not in plain.to_json() and GameSetup.from_json(plain.to_json()).my_level == "new"
+    expert = GameSetup.create(["human", "computer", "computer", "computer"], seed=1, my_level="expert")
+    assert expert.to_json()["my_level"] == "expert" and GameSetup.from_json(expert.to_json()) == expert
+    with pytest.raises(DamagedSaveError, match="my_level"):
+        GameSetup.from_json({**expert.to_json(), "my_level": "wizard"})
+
+
+def test_the_my_level_flag_sets_it_for_one_run_and_a_new_game_takes_it(tmp_path):
+    from rook_access.console import cli
+    from rook_access.saves import read_save
+
+    args = cli.build_parser().parse_args(["--my-level", "casual", "--seed", "4"])
+    settings = cli.effective_settings(Settings(), args)
+    assert settings.my_level == "casual"
+    bad = run_program(["--my-level", "wizard"])
+    assert bad.returncode == 2 and "casual" in bad.stderr
+    data = tmp_path / "data"
+    run_program(["--my-level", "expert", "--seed", "4", "--level", "easy"], "quit\n",
+                environment={"ROOK_ACCESS_DATA_DIR": str(data)})
+    saves = [read_save(path) for path in data.rglob("*.json")]
+    assert [saved.setup.my_level for saved in saves if saved is not None] == ["expert"]

@@ -22,6 +22,7 @@ checking is allowed, a hand that would pass checks instead.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...engine import (
@@ -53,37 +54,53 @@ def quick_nest(hand: int, rules: RuleSet) -> tuple[int, int]:
 
 
 def play_as_bidder(rules: RuleSet, outlook: Outlook, hands: list[int], nest: int, bidder: int,
-                   leader: int, tricks: list[int] | None = None) -> tuple[list[int], int]:
+                   leader: int, tricks: list[int] | None = None, mistakes: Sequence[float] | None = None,
+                   draw: Callable[[], float] | None = None) -> tuple[list[int], int]:
     """The bidder takes the nest, buries by ``quick_nest`` and names trump; the hand is played out.
 
     ``hands`` are changed.  Returns the points each team took and the teams that took a trick;
-    ``tricks``, if given, counts each team's tricks.
+    ``tricks``, if given, counts each team's tricks.  With ``mistakes`` (a share per seat) and ``draw``
+    (random numbers) the seats play that share of their cards at random (``skill``).
     """
     trump, kept = quick_nest(hands[bidder] | nest, rules)
     buried = (hands[bidder] | nest) & ~kept
     hands[bidder] = kept
     return rollout(trump_tables(rules, trump), outlook.team_of, hands, leader, [], nest_points_of(rules, buried),
-                   tricks=tricks)
+                   draw, 0.0 if mistakes is None else mistakes, tricks=tricks)
 
 
 def simulate_as_bidder(view: SeatView, samples: int, rng: random.Random,
                        deal_source: DealSource = draw_deals,
-                       tricks: list[list[int]] | None = None) -> list[tuple[list[int], int]]:
+                       tricks: list[list[int]] | None = None,
+                       mistakes: Sequence[float] | None = None,
+                       weak: list[tuple[list[int], int]] | None = None,
+                       weak_tricks: list[list[int]] | None = None) -> list[tuple[list[int], int]]:
     """The points each team takes, over sampled deals, if this seat wins the bid and takes the nest
     (teams as ``Outlook.as_bidder``), with the teams that took a trick; each run's tricks by team
-    are added to ``tricks`` if it is given."""
+    are added to ``tricks`` if it is given.
+
+    With ``mistakes`` (each seat's share of random cards, ``skill``) and the list ``weak``, each deal is
+    played again with those mistakes, its run added to ``weak`` (and its tricks to ``weak_tricks``): the
+    same deals as the runs returned, so the two differ by the mistakes alone."""
     rules = view.rules
     knowledge = Knowledge.from_view(view)
     deals = deal_source(view, knowledge, samples, rng)
     outlook = Outlook.as_bidder(view, view.seat)
     leader = first_leader(rules, view.dealer)
-    if tricks is None:
-        return [play_as_bidder(rules, outlook, list(deal.hands), deal.nest, view.seat, leader) for deal in deals]
     runs = []
     for deal in deals:
-        counts = [0] * outlook.size
+        counts = None if tricks is None else [0] * outlook.size
         runs.append(play_as_bidder(rules, outlook, list(deal.hands), deal.nest, view.seat, leader, counts))
-        tricks.append(counts)
+        if tricks is not None and counts is not None:
+            tricks.append(counts)
+    if mistakes is not None and weak is not None:
+        for deal in deals:
+            counts = None if weak_tricks is None else [0] * outlook.size
+            draw = random.Random(rng.random()).random
+            weak.append(play_as_bidder(rules, outlook, list(deal.hands), deal.nest, view.seat, leader, counts,
+                                       mistakes, draw))
+            if weak_tricks is not None and counts is not None:
+                weak_tricks.append(counts)
     return runs
 
 
@@ -141,18 +158,35 @@ def contested_pass_value(view: SeatView, tuning: type[BidTuning] = BidTuning) ->
 
 
 def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
-             deal_source: DealSource = draw_deals, tuning: type[BidTuning] = BidTuning) -> BidPlan:
-    """The bid (or pass, or check) for ``view`` in the bidding phase."""
+             deal_source: DealSource = draw_deals, tuning: type[BidTuning] = BidTuning,
+             mistakes: Sequence[float] | None = None) -> BidPlan:
+    """The bid (or pass, or check) for ``view`` in the bidding phase.
+
+    With ``mistakes`` (each seat's share of random cards, ``skill.mistake_rates``) the hand is judged as
+    the table will play it: the model's correction is worked out on the strong simulation, then applied
+    to the same deals played with those mistakes, so a weaker partner brings fewer points to the bid.
+    What the mistakes cost (the margin of the strong runs minus the weak ones') is taken off the value of
+    passing to an opponent's contract too: a weaker partner defends worse as well.
+    """
     rules = view.rules
     cards = list(view.hand)
     model = load_model(rules)
-    trick_runs: list[list[int]] | None = [] if rules.most_tricks_bonus or rules.trick_points else None
-    runs = simulate_as_bidder(view, max(tuning.MIN_SAMPLES, budget.samples), rng, deal_source, trick_runs)
+    counting = rules.most_tricks_bonus or rules.trick_points
+    trick_runs: list[list[int]] | None = [] if counting else None
+    weak: list[tuple[list[int], int]] | None = [] if mistakes is not None and any(mistakes) else None
+    weak_tricks: list[list[int]] | None = [] if counting and weak is not None else None
+    runs = simulate_as_bidder(view, max(tuning.MIN_SAMPLES, budget.samples), rng, deal_source, trick_runs,
+                              mistakes, weak, weak_tricks)
     outlook = Outlook.as_bidder(view, view.seat)
     mine = outlook.mine
     mean = sum(taken[mine] for taken, _ in runs) / len(runs)
     model_points = model.estimate(cards, rules) if model is not None else mean
     shift = tuning.MODEL_SHARE * (model_points - mean)
+    deficit = 0.0
+    if weak is not None:  # the table as it is: the same deals with the mistakes, the same correction
+        deficit = _margin(runs, mine) - _margin(weak, mine)
+        runs, trick_runs = weak, weak_tricks
+        mean = sum(taken[mine] for taken, _ in runs) / len(runs)
     # The shift moves points from the other teams to this one, keeping the total.  As the bidder's
     # team, a run's hand score is (its points if it makes the bid, else minus the bid) minus the other
     # teams' mean, which does not depend on the bid: each run is kept as (points, bonus, others' mean).
@@ -187,7 +221,8 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     if partner_high:
         pass_value = None  # partner holds the bid: passing keeps it on our side
     elif opponents_in:
-        pass_value = contested_pass_value(view, tuning)
+        # The mistakes cost the defence about what they cost a contract: passing is worth less by as much.
+        pass_value = contested_pass_value(view, tuning) - deficit
     else:
         pass_value = 0.0  # the opponents have passed: passing leaves the hand to partner, or throws it in
     limit = None
@@ -209,6 +244,12 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     else:
         action = bids[0]
     return BidPlan(expected, model_points, limit, action)
+
+
+def _margin(runs: list[tuple[list[int], int]], mine: int) -> float:
+    """The mean of this team's points minus the other teams' mean over ``runs``."""
+    others = len(runs[0][0]) - 1
+    return sum(taken[mine] - (sum(taken) - taken[mine]) / others for taken, _ in runs) / len(runs)
 
 
 def _with_trick_points(rules: RuleSet, mine: int, tricks: list[int], points: float, rest: float,

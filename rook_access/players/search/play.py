@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import Play, RuleSet, SeatView, cards_in
@@ -124,8 +125,13 @@ def analyse_play(
     rng: random.Random,
     deal_source: DealSource = draw_deals,
     start: float | None = None,
+    mistakes: Sequence[float] | None = None,
 ) -> PlayAnalysis:
-    """Search the legal cards of ``view`` over deals from ``deal_source``."""
+    """Search the legal cards of ``view`` over deals from ``deal_source``.
+
+    ``mistakes``, if given, is each seat's share of random cards in the rollouts (``skill.mistake_rates``:
+    the other seats as they play), in place of the budget's ``epsilon`` for every seat.
+    """
     start = time.perf_counter() if start is None else start
     deadline = start + budget.deadline
     rules = view.rules
@@ -149,9 +155,12 @@ def analyse_play(
     # The exact solver maximizes one team's points against everyone else: right for two teams.
     exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams and solver_fits(rules)
     won = teams_won(view, outlook)
+    epsilon: float | Sequence[float] = budget.epsilon
+    if mistakes is not None and any(mistakes):
+        epsilon = [max(budget.epsilon, rate) for rate in mistakes]
     done = 0
     for deal in deals:
-        _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact)
+        _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact, epsilon)
         done += 1
         if time.perf_counter() > deadline:
             break
@@ -182,6 +191,7 @@ def _evaluate_deal(
     budget: SearchBudget,
     rng: random.Random,
     exact: bool,
+    epsilon: float | Sequence[float] = 0.0,
 ) -> None:
     rules = view.rules
     seat = view.seat
@@ -209,13 +219,17 @@ def _evaluate_deal(
             result.count += 1
         return
     so_far = trick_counts(view, outlook) if rules.most_tricks_bonus or rules.trick_points else None
+    # With a mistake rate per seat, every card of a deal meets the same mistakes (common random numbers):
+    # the cards are compared on the same futures, not on the luck of each one's.
+    common = rng.random() if not isinstance(epsilon, (int, float)) else None
     for card in cards:
-        for _ in range(budget.rollouts):
+        for turn in range(budget.rollouts):
             hands = list(deal.hands)
             hands[seat] &= ~(1 << card)
             tricks = None if so_far is None else list(so_far)
-            taken, more = rollout(tables, team_of, hands, leader, [*trick, card], nest_points, rng.random,
-                                  budget.epsilon, tricks, center_points)
+            draw = rng.random if common is None else random.Random(f"{common}:{turn}").random
+            taken, more = rollout(tables, team_of, hands, leader, [*trick, card], nest_points, draw,
+                                  epsilon, tricks, center_points)
             final = [have + extra for have, extra in zip(counters, taken, strict=True)]
             result = results[card]
             result.total += outlook.outcome(final, won | more, tricks)

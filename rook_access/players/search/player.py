@@ -35,12 +35,14 @@ from ...engine import (
     mask_of,
 )
 from ..base import decision_rng, position_key
+from . import skill
 from .advice import Advice, NestAdvice, bid_advice, nest_advice, play_advice, trump_advice
 from .bidding import BidPlan, BidTuning, plan_bid
 from .knowledge import Knowledge
 from .nest import NestChoice, best_trump_after, choose_nest, choose_trump
 from .play import PlayAnalysis, SearchBudget, analyse_play
 from .sampling import DealSource, SampledDeal, draw_deals
+from .skill import TablePriors, mistake_rates
 
 NORMAL = SearchBudget(samples=12, deadline=0.5, exact_cards=3)
 STRONG = SearchBudget(samples=96, deadline=0.8, exact_cards=4)
@@ -78,6 +80,20 @@ class SearchPlayer:
         """The evaluations behind this player's latest decisions, by position: ``advise`` for a view
         it chose from answers from the very evaluation that chose (a later search, stopped by its
         deadline at another sample, might not give the same card), and costs nothing more."""
+        self.priors: TablePriors | None = None
+        """Who sits at the table (``meet_table``): None plans with every seat as a strong player."""
+
+    def meet_table(self, priors: TablePriors) -> None:
+        """Plan with the other seats as they are: the table's priors, and each person's cards this hand."""
+        self.priors = priors
+
+    def mistakes(self, view: SeatView) -> tuple[float, ...] | None:
+        """Each seat's share of random cards to plan with (``skill.mistake_rates``); None when every seat
+        is planned with as a strong player."""
+        if self.priors is None or not self.priors.any_mistakes:
+            return None
+        rates = mistake_rates(view, self.priors)
+        return rates if any(rates) else None
 
     def rng_for(self, view: SeatView) -> random.Random:
         """The random generator of this decision."""
@@ -140,7 +156,8 @@ class SearchPlayer:
         rng = self.rng_for(view)
         source = self.deal_source(view)
         if view.phase is Phase.BIDDING:
-            return plan_bid(view, self.budget, rng, source, self.bid_tuning)
+            return plan_bid(view, self.budget, rng, source, self.bid_tuning,
+                            self.mistakes(view) if skill.PLAN_BIDS else None)
         if view.phase is Phase.DISCARD:
             return choose_nest(view, self.budget, rng, source)
         if view.phase is Phase.TRUMP:
@@ -149,7 +166,8 @@ class SearchPlayer:
 
     def analyse(self, view: SeatView) -> PlayAnalysis:
         """The search of the card play for ``view`` (what ``choose`` plays, with the reasons)."""
-        return analyse_play(view, self.budget, self.rng_for(view), self.deal_source(view), time.perf_counter())
+        return analyse_play(view, self.budget, self.rng_for(view), self.deal_source(view), time.perf_counter(),
+                            self.mistakes(view) if skill.PLAN_PLAY else None)
 
 
 class HintPlayer(SearchPlayer):

@@ -32,7 +32,7 @@ def rollout(
     trick: Sequence[int],
     nest_points: int,
     random: Callable[[], float] | None = None,
-    epsilon: float = 0.0,
+    epsilon: float | Sequence[float] = 0.0,
     tricks: list[int] | None = None,
     center_points: int = 0,
 ) -> tuple[list[int], int]:
@@ -43,7 +43,8 @@ def rollout(
     seat's cards, ``trick`` the cards already played to the current trick from ``leader`` on.  The last trick
     also takes ``nest_points``, and the current trick ``center_points`` (the
     centre's cards, while the first trick is played).  With ``random`` and
-    ``epsilon`` a seat plays a random legal card that share of the time, so that rollouts differ.
+    ``epsilon`` a seat plays a random legal card that share of the time, so that rollouts differ;
+    ``epsilon`` is one share for every seat or a share per seat (``skill``: a weaker player's mistakes).
     Where hands may be uneven (``tables.odd_cards``) the hand ends once a seat
     is out of cards, the last trick taking the cards still held; ``tricks``,
     if given, counts each team's tricks (added to what it holds).
@@ -57,7 +58,8 @@ def rollout(
     trick_powers = rules.trick_powers[trump]
     taken = [0] * (max(team_of) + 1)
     won = 0
-    explore = random if epsilon > 0 else None
+    epsilons = [epsilon] * players if isinstance(epsilon, (int, float)) else list(epsilon)
+    explore = random if max(epsilons) > 0 else None
     odd_cards = tables.odd_cards
     nest_is_trick = rules.nest_is_trick  # Dixie Rook: the nest, with the last trick, is a trick too
     bonus = tables.trick_bonus
@@ -82,7 +84,7 @@ def rollout(
                 legal = legal_plays(hand, lead, trump)
                 if not legal & (legal - 1):
                     card = legal.bit_length() - 1
-                elif explore is not None and explore() < epsilon:
+                elif explore is not None and epsilons[seat] and explore() < epsilons[seat]:
                     skip = int(explore() * legal.bit_count())
                     while skip:
                         legal &= legal - 1
