@@ -28,6 +28,7 @@ a card twice, a complete trick).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cmp_to_key
 
@@ -133,6 +134,12 @@ class _Search:
             raise ValueError("the solver needs points of at least 0")
         self.rules = rules
         self.tables = _tables(rules, trump)
+        # Every point value is a multiple of one unit (5 in every game of Rook): the search counts in units,
+        # so that a zero-window test moves by a whole card's worth.
+        unit = math.gcd(self.nest, *rules.points) or 1
+        self.unit = unit
+        self.points = [p // unit for p in self.tables.points]
+        self.nest //= unit
         self.side = side
         self.trick, self.node = self._build()
 
@@ -143,7 +150,7 @@ class _Search:
         players = rules.players
         last_pos = players - 1
         mine = self.mine
-        points = tables.points
+        points = self.points
         follow = tables.follow
         extra = tables.extra
         beaters = tables.beaters
@@ -421,7 +428,7 @@ class _Search:
         sizes = {internal[(leader + offset) % players].bit_count() + (offset < len(trick)) for offset in range(players)}
         if len(sizes) != 1:
             raise ValueError("the hands do not hold the same number of cards (counting the cards played to the trick)")
-        points = tables.points
+        points = self.points
         live = 0
         for mask in internal:
             if live & mask:
@@ -454,11 +461,28 @@ class _Search:
         self.redundant = [_redundant(tables, hand, live) for hand in internal]
 
     def value(self, alpha: int = -1, beta: int | None = None) -> int:
-        """The value of the loaded position, exact when inside the window ``(alpha, beta)`` (the default
-        window holds every value); fail-soft outside it: an upper bound at most ``alpha``, a lower bound at
-        least ``beta``."""
-        if beta is None:
-            beta = self.rem + self.trick_points + 1
+        """The value of the loaded position in points, exact when inside the window ``(alpha, beta)`` (the
+        default window holds every value); fail-soft outside it: an upper bound at most ``alpha``, a lower
+        bound at least ``beta``."""
+        unit = self.unit
+        return unit * self.window(alpha // unit, self.rem + self.trick_points + 1 if beta is None else -(-beta // unit))
+
+    def exact(self) -> int:
+        """The exact value of the loaded position in points, by zero-window tests (MTD(f))."""
+        low = 0
+        high = self.rem + self.trick_points
+        g = high // 2
+        while low < high:
+            beta = g + 1 if g == low else g
+            g = self.window(beta - 1, beta)
+            if g < beta:
+                high = g
+            else:
+                low = g
+        return low * self.unit
+
+    def window(self, alpha: int, beta: int) -> int:
+        """The value of the loaded position in units, exact inside ``(alpha, beta)``, fail-soft outside it."""
         if not self.hands[self.seat]:
             return 0
         if self.pos == 0:
@@ -475,16 +499,33 @@ class _Search:
         legal = hand & tables.follow[self.lead]
         return legal | (hand & tables.extra) if legal else hand
 
-    def value_after(self, card: int) -> int:
-        """The exact value of the loaded position after the seat to play plays ``card`` (internal)."""
+    def value_after(self, card: int, guess: int | None = None) -> int:
+        """The exact value of the loaded position after the seat to play plays ``card`` (internal), in units.
+
+        Found by zero-window tests (MTD(f)) from ``guess``: each test only asks whether the value reaches
+        a bound, and the table keeps the bounds every test proves, for the next test and the next card.
+        """
+        low = 0
+        high = self.rem + self.trick_points
+        g = high // 2 if guess is None else min(max(guess, low), high)
+        while low < high:
+            beta = g + 1 if g == low else g
+            g = self.window_after(card, beta - 1, beta)
+            if g < beta:
+                high = g
+            else:
+                low = g
+        return low
+
+    def window_after(self, card: int, alpha: int, beta: int) -> int:
+        """The value after ``card`` (internal), exact inside ``(alpha, beta)``, fail-soft outside it."""
         hands = self.hands
         seat = self.seat
         hand = hands[seat]
         bit = 1 << card
-        p = self.tables.points[card]
+        p = self.points[card]
         rem = self.rem - p
         trick_points = self.trick_points + p
-        total = rem + trick_points
         if self.pos == 0:
             lead = win = card
             winner = seat
@@ -496,11 +537,11 @@ class _Search:
         try:
             if self.pos < players - 1:
                 return self.node((seat + 1) % players, self.pos + 1, lead, win, winner, trick_points, self.redundant,
-                                 rem, -1, total + 1)
+                                 rem, alpha, beta)
             gain = trick_points if self.mine[winner] else 0
             if not hands[seat]:
                 return gain + self.nest if self.mine[winner] else 0
-            return gain + self.trick(winner, rem, -1 - gain, total + 1 - gain)
+            return gain + self.trick(winner, rem, alpha - gain, beta - gain)
         finally:
             hands[seat] = hand
 
@@ -549,7 +590,7 @@ def solve(
     """
     search = _Search(rules, trump, side, nest_points, team_of)
     search.load(hands, leader, trick)
-    return search.value()
+    return search.exact()
 
 
 def solve_moves(
@@ -585,7 +626,13 @@ def solve_moves(
                 above_card = up.bit_length() - 1
                 if up & legal and points[above_card] == points[card]:
                     representative[card] = representative[above_card]
-    # Highest cards first: their searches fill the table the others use.
-    values = {card: search.value_after(card) for card in sorted(set(representative.values()), reverse=True)}
+    # Highest cards first: their searches fill the table the others use; each card's search starts from
+    # the value of the card before it.
+    values: dict[int, int] = {}
+    guess = None
+    for card in sorted(set(representative.values()), reverse=True):
+        guess = values[card] = search.value_after(card, guess)
     to_card = tables.to_card
-    return {to_card[card]: values[representative[card]] for card in sorted(representative, key=to_card.__getitem__)}
+    unit = search.unit
+    return {to_card[card]: unit * values[representative[card]]
+            for card in sorted(representative, key=to_card.__getitem__)}
