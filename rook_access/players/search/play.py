@@ -34,6 +34,9 @@ class SearchBudget:
     """Seconds after which a decision stops searching and answers with what it has."""
     exact_cards: int = 4
     """Solve exactly when every seat holds at most this many cards."""
+    exact_samples: int | None = None
+    """Deals drawn for a decision solved exactly (None: ``samples``): an exact solve costs more than a
+    rollout, and is worth more."""
     epsilon: float = 0.0
     """Share of random cards in rollouts."""
     rollouts: int = 1
@@ -141,13 +144,16 @@ def analyse_play(
         return PlayAnalysis(results, 0, False, time.perf_counter() - start, cards[0])
     knowledge = Knowledge.from_view(view)
     outlook = Outlook.of(view)
-    work = len(cards) * sum(view.hand_sizes) * max(view.hand_sizes) * budget.rollouts
-    samples = max(1, min(budget.samples, budget.max_work // work))
+    # The exact solver maximizes one team's points against everyone else: right for two teams.
+    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams and solver_fits(rules)
+    if exact and budget.exact_samples is not None:
+        samples = budget.exact_samples
+    else:
+        work = len(cards) * sum(view.hand_sizes) * max(view.hand_sizes) * budget.rollouts
+        samples = max(1, min(budget.samples, budget.max_work // work))
     deals = deal_source(view, knowledge, samples, rng)
     leader = view.trick_leader if view.trick_leader is not None else view.seat
     trick = list(view.trick)
-    # The exact solver maximizes one team's points against everyone else: right for two teams.
-    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams and solver_fits(rules)
     won = teams_won(view, outlook)
     done = 0
     for deal in deals:

@@ -35,7 +35,7 @@ from functools import cmp_to_key
 from ...engine.cards import BIRD, COLORS
 from ...engine.rules import RuleSet
 
-__all__ = ["solve", "solve_moves"]
+__all__ = ["solve", "solve_moves", "solve_moves_counted"]
 
 _CARDS = BIRD + 1
 
@@ -163,6 +163,8 @@ class _Search:
         self.hands = hands
         table: dict[tuple[int, ...], list[int]] = {}
         self.table = table
+        # counts[0]: the positions searched (calls of trick and node), the work the benchmark reports.
+        counts = self.counts = [0]
 
         def last_trick(leader: int) -> int:
             # One card each: the trick is forced.
@@ -182,6 +184,7 @@ class _Search:
 
         def trick(leader: int, rem: int, alpha: int, beta: int) -> int:
             # The points of `side` from a trick boundary on; rem: the points in the hands and the nest.
+            counts[0] += 1
             if rem <= alpha or rem == 0:
                 return rem
             if beta <= 0:
@@ -272,6 +275,7 @@ class _Search:
 
         def node(seat, pos, lead, win, winner, trick_points, redundant, rem, alpha, beta):
             # The seat to play the trick's card number `pos` (not the lead); returns the value.
+            counts[0] += 1
             total = trick_points + rem
             if total <= alpha:
                 return total
@@ -609,6 +613,20 @@ def solve_moves(
 
     Empty when that seat has no card left (the hand is over).
     """
+    return solve_moves_counted(rules, trump, hands, leader, trick, side, nest_points, team_of)[0]
+
+
+def solve_moves_counted(
+    rules: RuleSet,
+    trump: int,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    side: int,
+    nest_points: int = 0,
+    team_of: Sequence[int] | None = None,
+) -> tuple[dict[int, int], int]:
+    """`solve_moves`, with the number of positions the search visited (the benchmark's measure of work)."""
     search = _Search(rules, trump, side, nest_points, team_of)
     search.load(hands, leader, trick)
     legal = search.legal()
@@ -634,5 +652,6 @@ def solve_moves(
         guess = values[card] = search.value_after(card, guess)
     to_card = tables.to_card
     unit = search.unit
-    return {to_card[card]: unit * values[representative[card]]
-            for card in sorted(representative, key=to_card.__getitem__)}
+    moves = {to_card[card]: unit * values[representative[card]]
+             for card in sorted(representative, key=to_card.__getitem__)}
+    return moves, search.counts[0]
