@@ -26,7 +26,6 @@ CPU time is the measure because the machine is shared; run it alone
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import math
 import random
