@@ -43,7 +43,8 @@ _CARDS = BIRD + 1
 class _Tables:
     """The rules of one rule set and trump, precomputed in the internal card order."""
 
-    __slots__ = ("above", "beaters", "counters", "equivalent_ok", "extra", "follow", "points", "to_card", "to_internal")
+    __slots__ = ("above", "beaters", "counters", "equivalent_ok", "extra", "follow", "not_lowest", "point_classes",
+                 "points", "to_card", "to_internal")
 
     def __init__(self, rules: RuleSet, trump: int) -> None:
         suit_of = rules.suit_of[trump]
@@ -95,6 +96,13 @@ class _Tables:
         self.above = above
         # A card with a playing privilege (the Bird) is never equivalent to an ordinary one.
         self.equivalent_ok = ((1 << _CARDS) - 1) ^ self.extra
+        # The cards by their points (those that may be equivalent), and every place but the lowest of each suit.
+        values = sorted(set(self.points))
+        self.point_classes = [
+            mask for mask in (sum(1 << i for i, p in enumerate(self.points) if p == value) & self.equivalent_ok
+                              for value in values) if mask & (mask - 1)
+        ]
+        self.not_lowest = ((1 << _CARDS) - 1) ^ sum(1 << start for start, _ in suit_ranges)
 
 
 _TABLE_CACHE: dict[tuple[RuleSet, int], _Tables] = {}
@@ -159,6 +167,8 @@ class _Search:
         counters = tables.counters
         nest = self.nest
         next_seat = [(seat + 1) % players for seat in range(players)]
+        point_classes = tables.point_classes
+        not_lowest = tables.not_lowest
         hands: list[int] = [0] * players
         self.hands = hands
         table: dict[tuple[int, ...], list[int]] = {}
@@ -215,18 +225,23 @@ class _Search:
             live = 0
             for other in hands:
                 live |= other
+            # Bit-parallel: adding a hand's cards (one place up) to the dead cards carries each card's bit
+            # through the dead cards above it to the next live card; where that lands on a card of the same
+            # hand and the same points, the two are equivalent and the lower one (the card of that hand and
+            # class just below) is dropped.  The lowest place of every suit is never dead, so no carry runs
+            # into the next suit.
+            dead = not_lowest & ~live
             redundant = []
             for other in hands:
                 drop = 0
-                m = other & equivalent_ok
-                while m:
-                    bit = m & -m
-                    m ^= bit
-                    up = live & above[bit.bit_length() - 1]
-                    if up:
-                        up &= -up
-                        if up & other and points[up.bit_length() - 1] == points[bit.bit_length() - 1]:
-                            drop |= bit
+                for same in point_classes:
+                    h = other & same
+                    if h & (h - 1):
+                        m = (dead + (h << 1)) & h & not_lowest
+                        while m:
+                            bit = m & -m
+                            m ^= bit
+                            drop |= 1 << ((h & (bit - 1)).bit_length() - 1)
                 redundant.append(drop)
             legal = hand & ~redundant[leader]
             # Leads: the best lead found before, then the highest cards first.
@@ -234,10 +249,23 @@ class _Search:
             if hint >= 0:
                 moves.append(hint)
                 legal &= ~(1 << hint)
-            while legal:
-                card = legal.bit_length() - 1
-                moves.append(card)
-                legal ^= 1 << card
+            m = legal
+            while m:
+                card = m.bit_length() - 1
+                m ^= 1 << card
+                if not beaters[card] & live:
+                    moves.append(card)
+                    legal ^= 1 << card
+            m = legal & ~counters
+            while m:
+                bit = m & -m
+                moves.append(bit.bit_length() - 1)
+                m ^= bit
+            m = legal & counters
+            while m:
+                bit = m & -m
+                moves.append(bit.bit_length() - 1)
+                m ^= bit
             maximizing = mine[leader]
             alpha0 = alpha
             beta0 = beta
