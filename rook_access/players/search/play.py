@@ -156,8 +156,9 @@ def analyse_play(
     trick = list(view.trick)
     won = teams_won(view, outlook)
     done = 0
+    guesses: dict[int, int] = {}
     for deal in deals:
-        _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact)
+        _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact, guesses)
         done += 1
         if time.perf_counter() > deadline:
             break
@@ -188,7 +189,10 @@ def _evaluate_deal(
     budget: SearchBudget,
     rng: random.Random,
     exact: bool,
+    guesses: dict[int, int],
 ) -> None:
+    """Add the outcome of each card on ``deal`` to ``results``.  An exact solve starts its search of each card
+    from the value found on the deal before (``guesses``, which it updates)."""
     rules = view.rules
     seat = view.seat
     side = outlook.mine
@@ -198,7 +202,8 @@ def _evaluate_deal(
     counters = list(view.counters)
     if exact:
         assert view.trump is not None  # named before card play
-        values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points, team_of)
+        values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points, team_of, guesses)
+        guesses.update(values)
         remaining = (
             sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
         )

@@ -29,7 +29,7 @@ a card twice, a complete trick).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cmp_to_key
 
 from ...engine.cards import BIRD, COLORS
@@ -634,14 +634,16 @@ def solve_moves(
     side: int,
     nest_points: int = 0,
     team_of: Sequence[int] | None = None,
+    guesses: Mapping[int, int] | None = None,
 ) -> dict[int, int]:
     """The exact value (as in `solve`, for `side`) of each legal card of the seat to play now.
 
     That seat is (leader + len(trick)) % rules.players.
 
-    Empty when that seat has no card left (the hand is over).
+    Empty when that seat has no card left (the hand is over).  ``guesses`` (points by card, say the values
+    found on another deal of the same decision) only speed the search: the closer, the fewer tests.
     """
-    return solve_moves_counted(rules, trump, hands, leader, trick, side, nest_points, team_of)[0]
+    return solve_moves_counted(rules, trump, hands, leader, trick, side, nest_points, team_of, guesses)[0]
 
 
 def solve_moves_counted(
@@ -653,6 +655,7 @@ def solve_moves_counted(
     side: int,
     nest_points: int = 0,
     team_of: Sequence[int] | None = None,
+    guesses: Mapping[int, int] | None = None,
 ) -> tuple[dict[int, int], int]:
     """`solve_moves`, with the number of positions the search visited (the benchmark's measure of work)."""
     search = _Search(rules, trump, side, nest_points, team_of)
@@ -676,10 +679,12 @@ def solve_moves_counted(
     # the value of the card before it.
     values: dict[int, int] = {}
     guess = None
-    for card in sorted(set(representative.values()), reverse=True):
-        guess = values[card] = search.value_after(card, guess)
     to_card = tables.to_card
     unit = search.unit
+    for card in sorted(set(representative.values()), reverse=True):
+        if guesses is not None and to_card[card] in guesses:
+            guess = guesses[to_card[card]] // unit
+        guess = values[card] = search.value_after(card, guess)
     moves = {to_card[card]: unit * values[representative[card]]
              for card in sorted(representative, key=to_card.__getitem__)}
     return moves, search.counts[0]
