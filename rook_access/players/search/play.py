@@ -11,6 +11,7 @@ at its deadline, whichever comes first, and always has an answer.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from .knowledge import Knowledge
 from .outlook import Outlook, trick_counts
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
-from .solver import solve_moves
+from .solver import solve_moves_counted
 from .tables import TrumpTables, trump_tables
 
 
@@ -37,6 +38,10 @@ class SearchBudget:
     exact_samples: int | None = None
     """Deals drawn for a decision solved exactly (None: ``samples``): an exact solve costs more than a
     rollout, and is worth more."""
+    exact_work: int | None = None
+    """The most positions the exact solves of one decision may search in all (None: no limit): no deal is
+    solved after it is spent (the first always is).  Counted, not timed, so that a seed repeats a game on
+    any machine; a lead with many cards and hard deals solves fewer of them."""
     epsilon: float = 0.0
     """Share of random cards in rollouts."""
     rollouts: int = 1
@@ -157,10 +162,13 @@ def analyse_play(
     won = teams_won(view, outlook)
     done = 0
     guesses: dict[int, int] = {}
+    work = 0
+    work_limit = budget.exact_work if exact and budget.exact_work is not None else math.inf
     for deal in deals:
-        _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact, guesses)
+        work += _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact,
+                               guesses)
         done += 1
-        if time.perf_counter() > deadline:
+        if time.perf_counter() > deadline or work >= work_limit:
             break
     best = max(cards, key=lambda card: (round(results[card].mean, 6), -_cost(tables, card)))
     return PlayAnalysis(results, done, exact, time.perf_counter() - start, best)
@@ -190,9 +198,10 @@ def _evaluate_deal(
     rng: random.Random,
     exact: bool,
     guesses: dict[int, int],
-) -> None:
-    """Add the outcome of each card on ``deal`` to ``results``.  An exact solve starts its search of each card
-    from the value found on the deal before (``guesses``, which it updates)."""
+) -> int:
+    """Add the outcome of each card on ``deal`` to ``results``; the positions an exact solve searched (0 for
+    rollouts).  An exact solve starts its search of each card from the value found on the deal before
+    (``guesses``, which it updates)."""
     rules = view.rules
     seat = view.seat
     side = outlook.mine
@@ -202,7 +211,8 @@ def _evaluate_deal(
     counters = list(view.counters)
     if exact:
         assert view.trump is not None  # named before card play
-        values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points, team_of, guesses)
+        values, searched = solve_moves_counted(rules, view.trump, deal.hands, leader, trick, side, nest_points,
+                                               team_of, guesses)
         guesses.update(values)
         remaining = (
             sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
@@ -218,7 +228,7 @@ def _evaluate_deal(
             result.total += outlook.outcome(final)
             result.points += mine
             result.count += 1
-        return
+        return searched
     so_far = trick_counts(view, outlook) if rules.most_tricks_bonus or rules.trick_points else None
     for card in cards:
         for _ in range(budget.rollouts):
@@ -232,3 +242,4 @@ def _evaluate_deal(
             result.total += outlook.outcome(final, won | more, tricks)
             result.points += taken[side]
             result.count += 1
+    return 0
