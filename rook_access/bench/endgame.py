@@ -89,8 +89,7 @@ def positions_of(game: str, seed: int, number: int, sizes: Sequence[int]) -> lis
     people = rules.people
     deal = Deal.shuffled(rules, people[number % len(people)], rng)
     state = GameState(rules, seed=0, first_deal=deal)
-    players = {seat: make_player("easy", derive_seed("endgame player", seed, game, number, seat))
-               for seat in people}
+    players = {seat: make_player("easy", derive_seed("endgame player", seed, game, number, seat)) for seat in people}
     candidates: dict[int, list[Position]] = {size: [] for size in sizes}
     while not state.is_over:
         seat = state.turn
@@ -115,8 +114,16 @@ def measure(position: Position, decisions: int) -> Measure:
     assert view.trump is not None and state.trick_leader is not None
     trick = list(view.trick)
     start = time.process_time()
-    _, nodes = solve_moves_counted(rules, view.trump, list(state.hands), state.trick_leader, trick, outlook.mine,
-                                   nest_points_of(rules, state.nest), outlook.team_of)
+    _, nodes = solve_moves_counted(
+        rules,
+        view.trump,
+        list(state.hands),
+        state.trick_leader,
+        trick,
+        outlook.mine,
+        nest_points_of(rules, state.nest),
+        outlook.team_of,
+    )
     solve_ms = (time.process_time() - start) * 1000
     decision_ms = None
     samples = 0
@@ -155,9 +162,12 @@ def summary(measures: Sequence[Measure]) -> dict[str, float | int | None]:
         "decision_samples": None,
     }
     if decisions:
-        row.update(decision_median_ms=statistics.median(decisions), decision_p95_ms=percentile(decisions, 0.95),
-                   decision_max_ms=max(decisions),
-                   decision_samples=max(m.samples for m in measures if m.decision_ms is not None))
+        row.update(
+            decision_median_ms=statistics.median(decisions),
+            decision_p95_ms=percentile(decisions, 0.95),
+            decision_max_ms=max(decisions),
+            decision_samples=max(m.samples for m in measures if m.decision_ms is not None),
+        )
     return row
 
 
@@ -170,14 +180,17 @@ def report_lines(game: str, size: int, row: dict[str, float | int | None]) -> li
         f"  Positions searched: median {row['nodes_median']:.0f}, p95 {row['nodes_p95']:.0f}, max {row['nodes_max']}.",
     ]
     if row["decision_median_ms"] is not None:
-        lines.append(f"  Strong decision, {row['decision_samples']} deals solved: median "
-                     f"{row['decision_median_ms']:.1f} ms, p95 {row['decision_p95_ms']:.1f} ms, "
-                     f"max {row['decision_max_ms']:.1f} ms.")
+        lines.append(
+            f"  Strong decision, {row['decision_samples']} deals solved: median "
+            f"{row['decision_median_ms']:.1f} ms, p95 {row['decision_p95_ms']:.1f} ms, "
+            f"max {row['decision_max_ms']:.1f} ms."
+        )
     return lines
 
 
-def run(games: Sequence[str], sizes: Sequence[int], count: int, seed: int, decisions: int,
-        quiet: bool = True) -> dict[str, dict[int, dict[str, float | int | None]]]:
+def run(
+    games: Sequence[str], sizes: Sequence[int], count: int, seed: int, decisions: int, quiet: bool = True
+) -> dict[str, dict[int, dict[str, float | int | None]]]:
     """Measure ``count`` positions of each size in each game; the summaries by game and size."""
     results: dict[str, dict[int, dict[str, float | int | None]]] = {}
     for game in games:
@@ -199,12 +212,28 @@ def main(argv: list[str] | None = None) -> int:
     parser = bench_parser("endgame", __doc__)
     parser.add_argument("--positions", type=int, default=40, help="positions of each size in each game (default 40)")
     parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
-    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES, metavar="GAME",
-                        help=f"the games (default all: {', '.join(GAMES)})")
-    parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES), metavar="N",
-                        help="cards in the hand of the seat to play (default 5 6 7)")
-    parser.add_argument("--decisions", type=int, default=6,
-                        help="time whole strong decisions solved exactly up to this size (default 6; 0: none)")
+    parser.add_argument(
+        "--games",
+        nargs="*",
+        default=list(GAMES),
+        choices=GAMES,
+        metavar="GAME",
+        help=f"the games (default all: {', '.join(GAMES)})",
+    )
+    parser.add_argument(
+        "--sizes",
+        nargs="*",
+        type=int,
+        default=list(SIZES),
+        metavar="N",
+        help="cards in the hand of the seat to play (default 5 6 7)",
+    )
+    parser.add_argument(
+        "--decisions",
+        type=int,
+        default=6,
+        help="time whole strong decisions solved exactly up to this size (default 6; 0: none)",
+    )
     add_json_and_quiet(parser, "also write the summaries as JSON to FILE")
     args = parser.parse_args(argv)
     if args.positions < 1:
@@ -213,8 +242,10 @@ def main(argv: list[str] | None = None) -> int:
         if not solver_fits(VARIANTS[game]):
             parser.error(f"the solver does not play {game}")
     results = run(args.games, args.sizes, args.positions, args.seed, args.decisions, args.quiet)
-    print(f"Endgame solver, seed {args.seed}, CPU times; strong decisions use {STRONG.exact_samples or STRONG.samples} "
-          "deals.")
+    print(
+        f"Endgame solver, seed {args.seed}, CPU times; strong decisions use {STRONG.exact_samples or STRONG.samples} "
+        "deals."
+    )
     for game, rows in results.items():
         for size, row in rows.items():
             for line in report_lines(game, size, row):

@@ -162,8 +162,6 @@ class _Search:
         follow = tables.follow
         extra = tables.extra
         beaters = tables.beaters
-        above = tables.above
-        equivalent_ok = tables.equivalent_ok
         counters = tables.counters
         nest = self.nest
         next_seat = [(seat + 1) % players for seat in range(players)]
