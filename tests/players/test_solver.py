@@ -17,7 +17,7 @@ from rook_access.engine import (
     mask_of,
     parse_card,
 )
-from rook_access.players.search.solver import _Search, solve, solve_moves, solve_moves_counted
+from rook_access.players.search.solver import SolverTables, _Search, solve, solve_moves, solve_moves_counted
 
 RULE_SETS: list[RuleSet] = [
     PARTNERSHIP,
@@ -312,3 +312,36 @@ def test_longer_positions_agree_with_a_second_table(rng, trump, size) -> None:
 
 def cards_in_mask(mask: int) -> list[int]:
     return [card for card in range(BIRD + 1) if mask >> card & 1]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(positions(RULE_SETS[:1] + RULE_SETS[3:4], {3: 4, 4: 3}), min_size=2, max_size=6))
+def test_tables_kept_between_calls_change_no_value(many) -> None:
+    """One set of tables through many positions (of the same rules or not, the same nest or not): every answer
+    is the brute force's, and the work reported is this call's alone."""
+    tables: SolverTables = {}
+    total = 0
+    for rules, trump, hands, leader, trick, side, nest in many:
+        expected = brute_force_moves(rules, trump, hands, leader, trick, side, nest)
+        values, searched = solve_moves_counted(rules, trump, hands, leader, trick, side, nest, tables=tables)
+        assert values == expected
+        assert searched >= 0
+        total += searched
+    assert total == sum(search.counts[0] for search in tables.values())
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(COLORS))
+def test_tables_kept_between_deals_of_one_decision(rng, trump) -> None:
+    """Five cards each, the leader's hand fixed and the others dealt again and again (the deals of one
+    decision): kept tables give the values fresh ones give."""
+    rules = PARTNERSHIP
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    mine, rest = deck[:5], deck[5:20]
+    tables: SolverTables = {}
+    for _ in range(4):
+        rng.shuffle(rest)
+        hands = [mask_of(mine)] + [mask_of(rest[seat * 5:(seat + 1) * 5]) for seat in range(3)]
+        kept = solve_moves(rules, trump, hands, 0, [], 0, 20, tables=tables)
+        assert kept == solve_moves(rules, trump, hands, 0, [], 0, 20)

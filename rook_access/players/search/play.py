@@ -21,7 +21,7 @@ from .knowledge import Knowledge
 from .outlook import Outlook, trick_counts
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
-from .solver import solve_moves_counted
+from .solver import SolverTables, solve_moves_counted
 from .tables import TrumpTables, trump_tables
 
 
@@ -162,11 +162,12 @@ def analyse_play(
     won = teams_won(view, outlook)
     done = 0
     guesses: dict[int, int] = {}
+    solved: SolverTables = {}
     work = 0
     work_limit = budget.exact_work if exact and budget.exact_work is not None else math.inf
     for deal in deals:
         work += _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact,
-                               guesses)
+                               guesses, solved)
         done += 1
         if time.perf_counter() > deadline or work >= work_limit:
             break
@@ -198,10 +199,11 @@ def _evaluate_deal(
     rng: random.Random,
     exact: bool,
     guesses: dict[int, int],
+    solved: SolverTables,
 ) -> int:
     """Add the outcome of each card on ``deal`` to ``results``; the positions an exact solve searched (0 for
     rollouts).  An exact solve starts its search of each card from the value found on the deal before
-    (``guesses``, which it updates)."""
+    (``guesses``, which it updates), with the transposition tables of the deals before (``solved``)."""
     rules = view.rules
     seat = view.seat
     side = outlook.mine
@@ -212,7 +214,7 @@ def _evaluate_deal(
     if exact:
         assert view.trump is not None  # named before card play
         values, searched = solve_moves_counted(rules, view.trump, deal.hands, leader, trick, side, nest_points,
-                                               team_of, guesses)
+                                               team_of, guesses, solved)
         guesses.update(values)
         remaining = (
             sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points

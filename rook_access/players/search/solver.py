@@ -35,7 +35,7 @@ from functools import cmp_to_key
 from ...engine.cards import BIRD, COLORS
 from ...engine.rules import RuleSet
 
-__all__ = ["solve", "solve_moves", "solve_moves_counted"]
+__all__ = ["SolverTables", "solve", "solve_moves", "solve_moves_counted"]
 
 _CARDS = BIRD + 1
 
@@ -106,6 +106,9 @@ class _Tables:
 
 
 _TABLE_CACHE: dict[tuple[RuleSet, int], _Tables] = {}
+
+SolverTables = dict[tuple[object, ...], "_Search"]
+"""Searches kept from one ``solve_moves`` to the next (with their transposition tables), by their settings."""
 
 
 def _tables(rules: RuleSet, trump: int) -> _Tables:
@@ -633,15 +636,17 @@ def solve_moves(
     nest_points: int = 0,
     team_of: Sequence[int] | None = None,
     guesses: Mapping[int, int] | None = None,
+    tables: SolverTables | None = None,
 ) -> dict[int, int]:
     """The exact value (as in `solve`, for `side`) of each legal card of the seat to play now.
 
     That seat is (leader + len(trick)) % rules.players.
 
     Empty when that seat has no card left (the hand is over).  ``guesses`` (points by card, say the values
-    found on another deal of the same decision) only speed the search: the closer, the fewer tests.
+    found on another deal of the same decision) only speed the search: the closer, the fewer tests;
+    so do ``tables`` (see `solve_moves_counted`).
     """
-    return solve_moves_counted(rules, trump, hands, leader, trick, side, nest_points, team_of, guesses)[0]
+    return solve_moves_counted(rules, trump, hands, leader, trick, side, nest_points, team_of, guesses, tables)[0]
 
 
 def solve_moves_counted(
@@ -654,20 +659,32 @@ def solve_moves_counted(
     nest_points: int = 0,
     team_of: Sequence[int] | None = None,
     guesses: Mapping[int, int] | None = None,
+    tables: SolverTables | None = None,
 ) -> tuple[dict[int, int], int]:
-    """`solve_moves`, with the number of positions the search visited (the benchmark's measure of work)."""
-    search = _Search(rules, trump, side, nest_points, team_of)
+    """`solve_moves`, with the number of positions the search visited (the measure of its work).
+
+    ``tables`` keeps the transposition tables from one call to the next (say, the deals of one decision:
+    their endings meet); a position's value depends only on the cards, so a table serves any call with
+    the same rules, trump, side, teams and nest points.
+    """
+    key = (rules, trump, side, nest_points, None if team_of is None else tuple(team_of))
+    search = None if tables is None else tables.get(key)
+    if search is None:
+        search = _Search(rules, trump, side, nest_points, team_of)
+        if tables is not None:
+            tables[key] = search
+    before = search.counts[0]
     search.load(hands, leader, trick)
     legal = search.legal()
-    tables = search.tables
-    points = tables.points
+    rule_tables = search.tables
+    points = rule_tables.points
     live = search.live
     # Equivalent cards share one search: each card maps to the highest of its run.
     representative: dict[int, int] = {}
     for card in sorted(_bits(legal), reverse=True):
         representative[card] = card
-        if tables.equivalent_ok >> card & 1:
-            up = live & tables.above[card]
+        if rule_tables.equivalent_ok >> card & 1:
+            up = live & rule_tables.above[card]
             if up:
                 up &= -up
                 above_card = up.bit_length() - 1
@@ -677,7 +694,7 @@ def solve_moves_counted(
     # the value of the card before it.
     values: dict[int, int] = {}
     guess = None
-    to_card = tables.to_card
+    to_card = rule_tables.to_card
     unit = search.unit
     for card in sorted(set(representative.values()), reverse=True):
         if guesses is not None and to_card[card] in guesses:
@@ -685,4 +702,4 @@ def solve_moves_counted(
         guess = values[card] = search.value_after(card, guess)
     moves = {to_card[card]: unit * values[representative[card]]
              for card in sorted(representative, key=to_card.__getitem__)}
-    return moves, search.counts[0]
+    return moves, search.counts[0] - before
