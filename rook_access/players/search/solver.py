@@ -5,10 +5,25 @@ of the hand with best play by every seat (the side maximizing, every other
 seat minimizing); ``solve_moves`` gives that value for each legal card of the
 seat to play.
 
-The search is alpha-beta over single cards, with a transposition table at
-trick boundaries (keyed on the hands and the leader, storing bounds), cheap
-move ordering, and the pruning of equivalent cards (two cards of one seat,
-in one suit, with no live card ranked between them and the same points).
+The search is alpha-beta over single cards on bit masks, driven by
+zero-window tests (MTD(f)): each card's value is found by asking "does the
+side reach at least v?" from a guess (the card searched before, or the
+card's value on another deal of the same decision), points counted in units
+of their common divisor (5 in every game of Rook), so a test moves by a
+card's worth.  A transposition table at trick boundaries (keyed on the hands
+and the leader, storing a lower and an upper bound and the best lead) keeps
+what every test proved, for the next test, the next card, and the next deal
+of the same decision (``SolverTables``: a value depends only on the cards,
+so the deals' endings meet).  Leads are tried the best lead found before
+first, then the cards nothing live can beat, then low cards, counters last;
+the other seats by the trick so far (win cheaply or play low, feed counters
+to a partner who is winning).  Equivalent cards are searched once: two cards
+of one seat, in one suit, with no live card ranked between them and the
+same points (found for a whole hand at once, by a carry through the dead
+cards).  ``solve_moves_counted`` reports the positions searched: the
+strong player's work limit and the benchmark (``bench.endgame``) count
+them.  Pure Python; docs/development.md ("The endgame solver") has its
+speed at 5, 6 and 7 cards each.
 
 The rules come from the ``RuleSet`` only: the follow masks are its
 ``suit_masks`` / ``suit_of`` tables, and which card beats the card winning a
