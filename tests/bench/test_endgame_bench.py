@@ -28,18 +28,18 @@ def test_a_small_run_reports_solve_times_work_and_decisions() -> None:
     assert row["solve_median_ms"] <= row["solve_p95_ms"] <= row["solve_max_ms"]
     assert 0 < row["nodes_median"] <= row["nodes_max"]
     assert row["decision_median_ms"] is not None
-    assert 1 <= row["decision_samples"] <= (STRONG.exact_samples or STRONG.samples)
+    assert 1 <= row["decision_deals_fewest"] <= row["decision_deals_median"] <= (STRONG.exact_samples or STRONG.samples)
     lines = endgame.report_lines("partnership", 5, row)
     assert lines[0] == f"partnership, 5 cards: 2 positions, {row['at_trick_start']} at a trick's start."
-    assert lines[-1].startswith("  Strong decision, ")
+    assert lines[-1].startswith("  Decision solved exactly on the strong budget: median ")
 
 
 def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert endgame.main(["--positions", "1", "--games", "three", "--sizes", "5", "--decisions", "0", "--quiet"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Endgame solver, seed 1, CPU times")
+    assert out[0].startswith("Endgame solver, seed 1, CPU times. Strong budget: exact from ")
     assert out[1].startswith("three, 5 cards: 1 positions, ")
-    assert not any("Strong decision" in line for line in out)
+    assert not any("Decision" in line for line in out)
 
 
 def test_percentile_is_the_nearest_rank() -> None:
