@@ -1,13 +1,14 @@
 """Duplicate match of the strong player's exact endgame settings, with bench-only levels.
 
-Run ``python -m rook_access.bench.endgame_match --a strong --b strong-before --deals 400``.
+Run ``python -m rook_access.bench.endgame_match --a variant --variant 5,96,80000 --deals 400``.
 
 It plays ``bench.match`` (the same deals from both sides, one process so
 that the decision times mean something) with two levels that exist only
 here, never in the list a person chooses from:
 
-- ``strong-before``: the strong player as it was before the endgame solver
-  was made faster (exact from 4 cards each on all 96 deals, no work limit);
+- ``strong-before``: the strong budget of 2026-11-26, fixed here so that a
+  variant is always compared with the same player (exact from 4 cards each
+  on all 96 deals, no work limit);
 - ``variant``: the strong player with the exact settings of ``--variant
   CARDS,DEALS,WORK`` (``exact_cards``, ``exact_samples``, ``exact_work``;
   ``none`` for no limit), for trying other settings.
@@ -28,7 +29,7 @@ from .arguments import add_json_and_quiet, bench_parser, write_json
 from .match import TIMING_NOTE, run_match
 
 BEFORE = SearchBudget(samples=96, deadline=0.8, exact_cards=4)
-"""The strong budget before the faster solver: exact from 4 cards each, every sampled deal solved."""
+"""The strong budget of 2026-11-26: exact from 4 cards each, every sampled deal solved."""
 
 
 def parse_variant(text: str) -> SearchBudget:
@@ -51,7 +52,7 @@ def register(variant: SearchBudget) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = bench_parser("endgame_match", __doc__)
     levels = [*sorted(LEVELS), "strong-before", "variant"]
-    parser.add_argument("--a", default="strong", choices=levels, help="team A's level (default strong)")
+    parser.add_argument("--a", default="variant", choices=levels, help="team A's level (default variant)")
     parser.add_argument("--b", default="strong-before", choices=levels, help="team B's level (default strong-before)")
     parser.add_argument("--variant", default="5,32,80000", help="the variant's CARDS,DEALS,WORK (default 5,32,80000)")
     parser.add_argument("--deals", type=int, default=100, help="deals, each played twice (default 100)")
