@@ -16,9 +16,11 @@ For each position the report gives the CPU time (``time.process_time``) of
 exactly) and the positions the search visited; per game and size the count
 (how many at a trick's start), median, 95th percentile and maximum.  Then,
 for sizes up to ``--decisions`` (default 6), the CPU time of a whole strong
-decision solving exactly at that size: ``analyse_play`` with the strong
-budget's exact deals (``exact_samples``, sampled from what the seat knows)
-and no deadline, the cost the 150 ms target is about.
+decision solving exactly at that size: the strong player's search of the
+card (``SearchPlayer.analyse``) on the strong budget's deals
+(``exact_samples``, else ``samples``, sampled from what the seat knows),
+within its work limit if it has one and with no deadline: the cost the
+150 ms target is about.
 
 CPU time is the measure because the machine is shared; run it alone
 (``--jobs`` is not offered: one process) for figures to compare.
@@ -39,9 +41,8 @@ from ..engine import Deal, GameState, Phase, RuleSet
 from ..engine.rules import VARIANTS
 from ..players import make_player
 from ..players.search.outlook import Outlook
-from ..players.search.play import analyse_play, nest_points_of
-from ..players.search.player import STRONG
-from ..players.search.sampling import draw_deals
+from ..players.search.play import nest_points_of
+from ..players.search.player import STRONG, SearchPlayer
 from ..players.search.solver import solve_moves_counted
 from .arguments import add_json_and_quiet, bench_parser, write_json
 from .match import derive_seed
@@ -132,7 +133,7 @@ def measure(position: Position, decisions: int) -> Measure:
     if position.size <= decisions:
         budget = dataclasses.replace(STRONG, deadline=math.inf, exact_cards=max(STRONG.exact_cards, position.size))
         start = time.process_time()
-        analysis = analyse_play(view, budget, random.Random(position.size), draw_deals)
+        analysis = SearchPlayer(position.size, budget, "strong").analyse(view)
         decision_ms = (time.process_time() - start) * 1000
         samples = analysis.samples
     return Measure(position.game, position.size, not trick, solve_ms, nodes, decision_ms, samples)
