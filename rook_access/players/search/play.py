@@ -37,7 +37,7 @@ class SearchBudget:
     """Solve exactly when every seat holds at most this many cards."""
     exact_samples: int | None = None
     """Deals drawn for a decision solved exactly (None: ``samples``): an exact solve costs more than a
-    rollout, and is worth more."""
+    rollout."""
     exact_work: int | None = None
     """The most positions the exact solves of one decision may search in all (None: no limit): no deal is
     solved after it is spent (the first always is).  Counted, not timed, so that a seed repeats a game on
