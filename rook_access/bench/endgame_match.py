@@ -6,9 +6,9 @@ It plays ``bench.match`` (the same deals from both sides, one process so
 that the decision times mean something) with two levels that exist only
 here, never in the list a person chooses from:
 
-- ``strong-before``: the strong budget of 2026-11-26, fixed here so that a
-  variant is always compared with the same player (exact from 4 cards each
-  on all 96 deals, no work limit);
+- ``strong-before``: the strong budget before the work limit, fixed here so
+  that a variant is always compared with the same player (exact from 4
+  cards each on all 96 deals, no work limit);
 - ``variant``: the strong player with the exact settings of ``--variant
   CARDS,DEALS,WORK`` (``exact_cards``, ``exact_samples``, ``exact_work``;
   ``none`` for no limit), for trying other settings.
@@ -29,7 +29,7 @@ from .arguments import add_json_and_quiet, bench_parser, write_json
 from .match import TIMING_NOTE, run_match
 
 BEFORE = SearchBudget(samples=96, deadline=0.8, exact_cards=4)
-"""The strong budget of 2026-11-26: exact from 4 cards each, every sampled deal solved."""
+"""The strong budget before the work limit (until 2026-11-26): exact from 4 cards each, every deal solved."""
 
 
 def parse_variant(text: str) -> SearchBudget:
