@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     levels = [*sorted(LEVELS), "strong-before", "variant"]
     parser.add_argument("--a", default="variant", choices=levels, help="team A's level (default variant)")
     parser.add_argument("--b", default="strong-before", choices=levels, help="team B's level (default strong-before)")
-    parser.add_argument("--variant", default="5,32,80000", help="the variant's CARDS,DEALS,WORK (default 5,32,80000)")
+    parser.add_argument("--variant", default="5,96,80000", help="the variant's CARDS,DEALS,WORK (default 5,96,80000)")
     parser.add_argument("--deals", type=int, default=100, help="deals, each played twice (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
     add_json_and_quiet(parser, "also write the summary and every deal's result as JSON to FILE")
