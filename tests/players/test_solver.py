@@ -17,7 +17,7 @@ from rook_access.engine import (
     mask_of,
     parse_card,
 )
-from rook_access.players.search.solver import _Search, solve, solve_moves
+from rook_access.players.search.solver import SolverTables, _Search, solve, solve_moves, solve_moves_counted
 
 RULE_SETS: list[RuleSet] = [
     PARTNERSHIP,
@@ -268,3 +268,80 @@ def test_one_table_through_many_windows(position, windows) -> None:
         else:
             assert value == exact
     assert search.value() == exact
+
+
+# ------------------------------------------------------------------ guesses and work
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.data())
+def test_guesses_only_speed_the_search(position, data) -> None:
+    """Whatever values are guessed for the cards (even absurd ones), the answers are the exact values."""
+    rules, trump, hands, leader, trick, side, nest = position
+    expected = brute_force_moves(rules, trump, hands, leader, trick, side, nest)
+    guesses = {card: data.draw(st.integers(-50, 250)) for card in expected}
+    assert solve_moves(rules, trump, hands, leader, trick, side, nest, guesses=guesses) == expected
+
+
+@settings(max_examples=20, deadline=None)
+@given(positions(RULE_SETS[:3], {4: 5}))
+def test_counted_solve_reports_its_work(position) -> None:
+    rules, trump, hands, leader, trick, side, nest = position
+    values, searched = solve_moves_counted(rules, trump, hands, leader, trick, side, nest)
+    assert values == solve_moves(rules, trump, hands, leader, trick, side, nest)
+    assert searched >= (1 if len(values) > 1 and max(hand.bit_count() for hand in hands) > 1 else 0)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(COLORS), st.integers(5, 6))
+def test_longer_positions_agree_with_a_second_table(rng, trump, size) -> None:
+    """Five and six cards each: each card's value from ``solve_moves`` (one table for every card, searched by
+    zero-window tests) is the value ``solve`` finds for the position after it with a fresh table."""
+    rules = PARTNERSHIP
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    hands = [mask_of(deck[seat * size:(seat + 1) * size]) for seat in range(4)]
+    leader = rng.randrange(4)
+    trick = [max(cards_in_mask(hands[leader]))]
+    hands[leader] ^= 1 << trick[0]
+    moves = solve_moves(rules, trump, hands, leader, trick, 1, 20)
+    seat = (leader + 1) % 4
+    for card, value in moves.items():
+        after = list(hands)
+        after[seat] ^= 1 << card
+        assert solve(rules, trump, after, leader, [*trick, card], 1, 20) == value
+
+
+def cards_in_mask(mask: int) -> list[int]:
+    return [card for card in range(BIRD + 1) if mask >> card & 1]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(positions(RULE_SETS[:1] + RULE_SETS[3:4], {3: 4, 4: 3}), min_size=2, max_size=6))
+def test_tables_kept_between_calls_change_no_value(many) -> None:
+    """One set of tables through many positions (of the same rules or not, the same nest or not): every answer
+    is the brute force's, and the work reported is this call's alone."""
+    tables: SolverTables = {}
+    total = 0
+    for rules, trump, hands, leader, trick, side, nest in many:
+        expected = brute_force_moves(rules, trump, hands, leader, trick, side, nest)
+        values, searched = solve_moves_counted(rules, trump, hands, leader, trick, side, nest, tables=tables)
+        assert values == expected
+        assert searched >= 0
+        total += searched
+    assert total == sum(search.counts[0] for search in tables.values())
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(COLORS))
+def test_tables_kept_between_deals_of_one_decision(rng, trump) -> None:
+    """Five cards each, the leader's hand fixed and the others dealt again and again (the deals of one
+    decision): kept tables give the values fresh ones give."""
+    rules = PARTNERSHIP
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    mine, rest = deck[:5], deck[5:20]
+    tables: SolverTables = {}
+    for _ in range(4):
+        rng.shuffle(rest)
+        hands = [mask_of(mine)] + [mask_of(rest[seat * 5:(seat + 1) * 5]) for seat in range(3)]
+        kept = solve_moves(rules, trump, hands, 0, [], 0, 20, tables=tables)
+        assert kept == solve_moves(rules, trump, hands, 0, [], 0, 20)

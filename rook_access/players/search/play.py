@@ -11,6 +11,7 @@ at its deadline, whichever comes first, and always has an answer.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -21,7 +22,7 @@ from .knowledge import Knowledge
 from .outlook import Outlook, trick_counts
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
-from .solver import solve_moves
+from .solver import SolverTables, solve_moves_counted
 from .tables import TrumpTables, trump_tables
 
 
@@ -35,6 +36,13 @@ class SearchBudget:
     """Seconds after which a decision stops searching and answers with what it has."""
     exact_cards: int = 4
     """Solve exactly when every seat holds at most this many cards."""
+    exact_samples: int | None = None
+    """Deals drawn for a decision solved exactly (None: ``samples``): an exact solve costs more than a
+    rollout."""
+    exact_work: int | None = None
+    """The most positions the exact solves of one decision may search in all (None: no limit): no deal is
+    solved after it is spent (the first always is).  Counted, not timed, so that a seed repeats a game on
+    any machine; a lead with many cards and hard deals solves fewer of them."""
     epsilon: float = 0.0
     """Share of random cards in rollouts."""
     rollouts: int = 1
@@ -147,22 +155,30 @@ def analyse_play(
         return PlayAnalysis(results, 0, False, time.perf_counter() - start, cards[0])
     knowledge = Knowledge.from_view(view)
     outlook = Outlook.of(view)
-    work = len(cards) * sum(view.hand_sizes) * max(view.hand_sizes) * budget.rollouts
-    samples = max(1, min(budget.samples, budget.max_work // work))
+    # The exact solver maximizes one team's points against everyone else: right for two teams.
+    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams and solver_fits(rules)
+    if exact and budget.exact_samples is not None:
+        samples = budget.exact_samples
+    else:
+        work = len(cards) * sum(view.hand_sizes) * max(view.hand_sizes) * budget.rollouts
+        samples = max(1, min(budget.samples, budget.max_work // work))
     deals = deal_source(view, knowledge, samples, rng)
     leader = view.trick_leader if view.trick_leader is not None else view.seat
     trick = list(view.trick)
-    # The exact solver maximizes one team's points against everyone else: right for two teams.
-    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams and solver_fits(rules)
     won = teams_won(view, outlook)
     epsilon: float | Sequence[float] = budget.epsilon
     if mistakes is not None and any(mistakes):
         epsilon = [max(budget.epsilon, rate) for rate in mistakes]
     done = 0
+    guesses: dict[int, int] = {}
+    solved: SolverTables = {}
+    work = 0
+    work_limit = budget.exact_work if exact and budget.exact_work is not None else math.inf
     for deal in deals:
-        _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact, epsilon)
+        work += _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact,
+                               epsilon, guesses, solved)
         done += 1
-        if time.perf_counter() > deadline:
+        if time.perf_counter() > deadline or work >= work_limit:
             break
     best = max(cards, key=lambda card: (round(results[card].mean, 6), -_cost(tables, card)))
     return PlayAnalysis(results, done, exact, time.perf_counter() - start, best)
@@ -191,8 +207,14 @@ def _evaluate_deal(
     budget: SearchBudget,
     rng: random.Random,
     exact: bool,
-    epsilon: float | Sequence[float] = 0.0,
-) -> None:
+    epsilon: float | Sequence[float],
+    guesses: dict[int, int],
+    solved: SolverTables,
+) -> int:
+    """Add the outcome of each card on ``deal`` to ``results``; the positions an exact solve searched (0 for
+    rollouts).  Rollouts play random cards at ``epsilon`` (one rate, or one per seat).  An exact solve starts
+    its search of each card from the value found on the deal before (``guesses``, which it updates), with the
+    transposition tables of the deals before (``solved``)."""
     rules = view.rules
     seat = view.seat
     side = outlook.mine
@@ -202,7 +224,9 @@ def _evaluate_deal(
     counters = list(view.counters)
     if exact:
         assert view.trump is not None  # named before card play
-        values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points, team_of)
+        values, searched = solve_moves_counted(rules, view.trump, deal.hands, leader, trick, side, nest_points,
+                                               team_of, guesses, solved)
+        guesses.update(values)
         remaining = (
             sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
         )
@@ -217,7 +241,7 @@ def _evaluate_deal(
             result.total += outlook.outcome(final)
             result.points += mine
             result.count += 1
-        return
+        return searched
     so_far = trick_counts(view, outlook) if rules.most_tricks_bonus or rules.trick_points else None
     # With a mistake rate per seat, every card of a deal meets the same mistakes (common random numbers):
     # the cards are compared on the same futures, not on the luck of each one's.
@@ -235,3 +259,4 @@ def _evaluate_deal(
             result.total += outlook.outcome(final, won | more, tricks)
             result.points += taken[side]
             result.count += 1
+    return 0

@@ -45,7 +45,9 @@ from .sampling import DealSource, SampledDeal, draw_deals
 from .skill import TablePriors, mistake_rates
 
 NORMAL = SearchBudget(samples=12, deadline=0.5, exact_cards=3)
-STRONG = SearchBudget(samples=96, deadline=0.8, exact_cards=4)
+STRONG = SearchBudget(samples=96, deadline=0.8, exact_cards=4, exact_work=80_000)
+"""Exact from 4 cards each on all 96 deals, but for the hardest leads (the work limit: about 100 ms of search).
+Exact from 5 cards within the limit lost 4.8 points a deal (docs/development.md, "The endgame solver")."""
 
 KEPT_DECISIONS = 64
 """How many of its latest decisions' evaluations a search player keeps for ``advise`` (``why``): more than

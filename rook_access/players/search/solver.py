@@ -5,10 +5,25 @@ of the hand with best play by every seat (the side maximizing, every other
 seat minimizing); ``solve_moves`` gives that value for each legal card of the
 seat to play.
 
-The search is alpha-beta over single cards, with a transposition table at
-trick boundaries (keyed on the hands and the leader, storing bounds), cheap
-move ordering, and the pruning of equivalent cards (two cards of one seat,
-in one suit, with no live card ranked between them and the same points).
+The search is alpha-beta over single cards on bit masks, driven by
+zero-window tests (MTD(f)): each card's value is found by asking "does the
+side reach at least v?" from a guess (the card searched before, or the
+card's value on another deal of the same decision), points counted in units
+of their common divisor (5 in every game of Rook), so a test moves by a
+card's worth.  A transposition table at trick boundaries (keyed on the hands
+and the leader, storing a lower and an upper bound and the best lead) keeps
+what every test proved, for the next test, the next card, and the next deal
+of the same decision (``SolverTables``: a value depends only on the cards,
+so the deals' endings meet).  Leads are tried the best lead found before
+first, then the cards nothing live can beat, then low cards, counters last;
+the other seats by the trick so far (win cheaply or play low, feed counters
+to a partner who is winning).  Equivalent cards are searched once: two cards
+of one seat, in one suit, with no live card ranked between them and the
+same points (found for a whole hand at once, by a carry through the dead
+cards).  ``solve_moves_counted`` reports the positions searched: the
+strong player's work limit and the benchmark (``bench.endgame``) count
+them.  Pure Python; docs/development.md ("The endgame solver") has its
+speed at 5, 6 and 7 cards each.
 
 The rules come from the ``RuleSet`` only: the follow masks are its
 ``suit_masks`` / ``suit_of`` tables, and which card beats the card winning a
@@ -28,13 +43,14 @@ a card twice, a complete trick).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from functools import cmp_to_key
 
 from ...engine.cards import BIRD, COLORS
 from ...engine.rules import RuleSet
 
-__all__ = ["solve", "solve_moves"]
+__all__ = ["SolverTables", "solve", "solve_moves", "solve_moves_counted"]
 
 _CARDS = BIRD + 1
 
@@ -42,7 +58,8 @@ _CARDS = BIRD + 1
 class _Tables:
     """The rules of one rule set and trump, precomputed in the internal card order."""
 
-    __slots__ = ("above", "beaters", "counters", "equivalent_ok", "extra", "follow", "points", "to_card", "to_internal")
+    __slots__ = ("above", "beaters", "counters", "equivalent_ok", "extra", "follow", "not_lowest", "point_classes",
+                 "points", "to_card", "to_internal")
 
     def __init__(self, rules: RuleSet, trump: int) -> None:
         suit_of = rules.suit_of[trump]
@@ -94,9 +111,19 @@ class _Tables:
         self.above = above
         # A card with a playing privilege (the Bird) is never equivalent to an ordinary one.
         self.equivalent_ok = ((1 << _CARDS) - 1) ^ self.extra
+        # The cards by their points (those that may be equivalent), and every place but the lowest of each suit.
+        values = sorted(set(self.points))
+        self.point_classes = [
+            mask for mask in (sum(1 << i for i, p in enumerate(self.points) if p == value) & self.equivalent_ok
+                              for value in values) if mask & (mask - 1)
+        ]
+        self.not_lowest = ((1 << _CARDS) - 1) ^ sum(1 << start for start, _ in suit_ranges)
 
 
 _TABLE_CACHE: dict[tuple[RuleSet, int], _Tables] = {}
+
+SolverTables = dict[tuple[object, ...], "_Search"]
+"""Searches kept from one ``solve_moves`` to the next (with their transposition tables), by their settings."""
 
 
 def _tables(rules: RuleSet, trump: int) -> _Tables:
@@ -133,6 +160,12 @@ class _Search:
             raise ValueError("the solver needs points of at least 0")
         self.rules = rules
         self.tables = _tables(rules, trump)
+        # Every point value is a multiple of one unit (5 in every game of Rook): the search counts in units,
+        # so that a zero-window test moves by a whole card's worth.
+        unit = math.gcd(self.nest, *rules.points) or 1
+        self.unit = unit
+        self.points = [p // unit for p in self.tables.points]
+        self.nest //= unit
         self.side = side
         self.trick, self.node = self._build()
 
@@ -143,19 +176,21 @@ class _Search:
         players = rules.players
         last_pos = players - 1
         mine = self.mine
-        points = tables.points
+        points = self.points
         follow = tables.follow
         extra = tables.extra
         beaters = tables.beaters
-        above = tables.above
-        equivalent_ok = tables.equivalent_ok
         counters = tables.counters
         nest = self.nest
         next_seat = [(seat + 1) % players for seat in range(players)]
+        point_classes = tables.point_classes
+        not_lowest = tables.not_lowest
         hands: list[int] = [0] * players
         self.hands = hands
         table: dict[tuple[int, ...], list[int]] = {}
         self.table = table
+        # counts[0]: the positions searched (calls of trick and node), the work the benchmark reports.
+        counts = self.counts = [0]
 
         def last_trick(leader: int) -> int:
             # One card each: the trick is forced.
@@ -175,6 +210,7 @@ class _Search:
 
         def trick(leader: int, rem: int, alpha: int, beta: int) -> int:
             # The points of `side` from a trick boundary on; rem: the points in the hands and the nest.
+            counts[0] += 1
             if rem <= alpha or rem == 0:
                 return rem
             if beta <= 0:
@@ -205,18 +241,23 @@ class _Search:
             live = 0
             for other in hands:
                 live |= other
+            # Bit-parallel: adding a hand's cards (one place up) to the dead cards carries each card's bit
+            # through the dead cards above it to the next live card; where that lands on a card of the same
+            # hand and the same points, the two are equivalent and the lower one (the card of that hand and
+            # class just below) is dropped.  The lowest place of every suit is never dead, so no carry runs
+            # into the next suit.
+            dead = not_lowest & ~live
             redundant = []
             for other in hands:
                 drop = 0
-                m = other & equivalent_ok
-                while m:
-                    bit = m & -m
-                    m ^= bit
-                    up = live & above[bit.bit_length() - 1]
-                    if up:
-                        up &= -up
-                        if up & other and points[up.bit_length() - 1] == points[bit.bit_length() - 1]:
-                            drop |= bit
+                for same in point_classes:
+                    h = other & same
+                    if h & (h - 1):
+                        m = (dead + (h << 1)) & h & not_lowest
+                        while m:
+                            bit = m & -m
+                            m ^= bit
+                            drop |= 1 << ((h & (bit - 1)).bit_length() - 1)
                 redundant.append(drop)
             legal = hand & ~redundant[leader]
             # Leads: the best lead found before, then the highest cards first.
@@ -224,10 +265,23 @@ class _Search:
             if hint >= 0:
                 moves.append(hint)
                 legal &= ~(1 << hint)
-            while legal:
-                card = legal.bit_length() - 1
-                moves.append(card)
-                legal ^= 1 << card
+            m = legal
+            while m:
+                card = m.bit_length() - 1
+                m ^= 1 << card
+                if not beaters[card] & live:
+                    moves.append(card)
+                    legal ^= 1 << card
+            m = legal & ~counters
+            while m:
+                bit = m & -m
+                moves.append(bit.bit_length() - 1)
+                m ^= bit
+            m = legal & counters
+            while m:
+                bit = m & -m
+                moves.append(bit.bit_length() - 1)
+                m ^= bit
             maximizing = mine[leader]
             alpha0 = alpha
             beta0 = beta
@@ -265,6 +319,7 @@ class _Search:
 
         def node(seat, pos, lead, win, winner, trick_points, redundant, rem, alpha, beta):
             # The seat to play the trick's card number `pos` (not the lead); returns the value.
+            counts[0] += 1
             total = trick_points + rem
             if total <= alpha:
                 return total
@@ -421,7 +476,7 @@ class _Search:
         sizes = {internal[(leader + offset) % players].bit_count() + (offset < len(trick)) for offset in range(players)}
         if len(sizes) != 1:
             raise ValueError("the hands do not hold the same number of cards (counting the cards played to the trick)")
-        points = tables.points
+        points = self.points
         live = 0
         for mask in internal:
             if live & mask:
@@ -454,11 +509,28 @@ class _Search:
         self.redundant = [_redundant(tables, hand, live) for hand in internal]
 
     def value(self, alpha: int = -1, beta: int | None = None) -> int:
-        """The value of the loaded position, exact when inside the window ``(alpha, beta)`` (the default
-        window holds every value); fail-soft outside it: an upper bound at most ``alpha``, a lower bound at
-        least ``beta``."""
-        if beta is None:
-            beta = self.rem + self.trick_points + 1
+        """The value of the loaded position in points, exact when inside the window ``(alpha, beta)`` (the
+        default window holds every value); fail-soft outside it: an upper bound at most ``alpha``, a lower
+        bound at least ``beta``."""
+        unit = self.unit
+        return unit * self.window(alpha // unit, self.rem + self.trick_points + 1 if beta is None else -(-beta // unit))
+
+    def exact(self) -> int:
+        """The exact value of the loaded position in points, by zero-window tests (MTD(f))."""
+        low = 0
+        high = self.rem + self.trick_points
+        g = high // 2
+        while low < high:
+            beta = g + 1 if g == low else g
+            g = self.window(beta - 1, beta)
+            if g < beta:
+                high = g
+            else:
+                low = g
+        return low * self.unit
+
+    def window(self, alpha: int, beta: int) -> int:
+        """The value of the loaded position in units, exact inside ``(alpha, beta)``, fail-soft outside it."""
         if not self.hands[self.seat]:
             return 0
         if self.pos == 0:
@@ -475,16 +547,33 @@ class _Search:
         legal = hand & tables.follow[self.lead]
         return legal | (hand & tables.extra) if legal else hand
 
-    def value_after(self, card: int) -> int:
-        """The exact value of the loaded position after the seat to play plays ``card`` (internal)."""
+    def value_after(self, card: int, guess: int | None = None) -> int:
+        """The exact value of the loaded position after the seat to play plays ``card`` (internal), in units.
+
+        Found by zero-window tests (MTD(f)) from ``guess``: each test only asks whether the value reaches
+        a bound, and the table keeps the bounds every test proves, for the next test and the next card.
+        """
+        low = 0
+        high = self.rem + self.trick_points
+        g = high // 2 if guess is None else min(max(guess, low), high)
+        while low < high:
+            beta = g + 1 if g == low else g
+            g = self.window_after(card, beta - 1, beta)
+            if g < beta:
+                high = g
+            else:
+                low = g
+        return low
+
+    def window_after(self, card: int, alpha: int, beta: int) -> int:
+        """The value after ``card`` (internal), exact inside ``(alpha, beta)``, fail-soft outside it."""
         hands = self.hands
         seat = self.seat
         hand = hands[seat]
         bit = 1 << card
-        p = self.tables.points[card]
+        p = self.points[card]
         rem = self.rem - p
         trick_points = self.trick_points + p
-        total = rem + trick_points
         if self.pos == 0:
             lead = win = card
             winner = seat
@@ -496,11 +585,11 @@ class _Search:
         try:
             if self.pos < players - 1:
                 return self.node((seat + 1) % players, self.pos + 1, lead, win, winner, trick_points, self.redundant,
-                                 rem, -1, total + 1)
+                                 rem, alpha, beta)
             gain = trick_points if self.mine[winner] else 0
             if not hands[seat]:
                 return gain + self.nest if self.mine[winner] else 0
-            return gain + self.trick(winner, rem, -1 - gain, total + 1 - gain)
+            return gain + self.trick(winner, rem, alpha - gain, beta - gain)
         finally:
             hands[seat] = hand
 
@@ -549,7 +638,7 @@ def solve(
     """
     search = _Search(rules, trump, side, nest_points, team_of)
     search.load(hands, leader, trick)
-    return search.value()
+    return search.exact()
 
 
 def solve_moves(
@@ -561,31 +650,71 @@ def solve_moves(
     side: int,
     nest_points: int = 0,
     team_of: Sequence[int] | None = None,
+    guesses: Mapping[int, int] | None = None,
+    tables: SolverTables | None = None,
 ) -> dict[int, int]:
     """The exact value (as in `solve`, for `side`) of each legal card of the seat to play now.
 
     That seat is (leader + len(trick)) % rules.players.
 
-    Empty when that seat has no card left (the hand is over).
+    Empty when that seat has no card left (the hand is over).  ``guesses`` (points by card, say the values
+    found on another deal of the same decision) only speed the search: the closer, the fewer tests;
+    so do ``tables`` (see `solve_moves_counted`).
     """
-    search = _Search(rules, trump, side, nest_points, team_of)
+    return solve_moves_counted(rules, trump, hands, leader, trick, side, nest_points, team_of, guesses, tables)[0]
+
+
+def solve_moves_counted(
+    rules: RuleSet,
+    trump: int,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    side: int,
+    nest_points: int = 0,
+    team_of: Sequence[int] | None = None,
+    guesses: Mapping[int, int] | None = None,
+    tables: SolverTables | None = None,
+) -> tuple[dict[int, int], int]:
+    """`solve_moves`, with the number of positions the search visited (the measure of its work).
+
+    ``tables`` keeps the transposition tables from one call to the next (say, the deals of one decision:
+    their endings meet); a position's value depends only on the cards, so a table serves any call with
+    the same rules, trump, side, teams and nest points.
+    """
+    key = (rules, trump, side, nest_points, None if team_of is None else tuple(team_of))
+    search = None if tables is None else tables.get(key)
+    if search is None:
+        search = _Search(rules, trump, side, nest_points, team_of)
+        if tables is not None:
+            tables[key] = search
+    before = search.counts[0]
     search.load(hands, leader, trick)
     legal = search.legal()
-    tables = search.tables
-    points = tables.points
+    rule_tables = search.tables
+    points = rule_tables.points
     live = search.live
     # Equivalent cards share one search: each card maps to the highest of its run.
     representative: dict[int, int] = {}
     for card in sorted(_bits(legal), reverse=True):
         representative[card] = card
-        if tables.equivalent_ok >> card & 1:
-            up = live & tables.above[card]
+        if rule_tables.equivalent_ok >> card & 1:
+            up = live & rule_tables.above[card]
             if up:
                 up &= -up
                 above_card = up.bit_length() - 1
                 if up & legal and points[above_card] == points[card]:
                     representative[card] = representative[above_card]
-    # Highest cards first: their searches fill the table the others use.
-    values = {card: search.value_after(card) for card in sorted(set(representative.values()), reverse=True)}
-    to_card = tables.to_card
-    return {to_card[card]: values[representative[card]] for card in sorted(representative, key=to_card.__getitem__)}
+    # Highest cards first: their searches fill the table the others use; each card's search starts from
+    # the value of the card before it.
+    values: dict[int, int] = {}
+    guess = None
+    to_card = rule_tables.to_card
+    unit = search.unit
+    for card in sorted(set(representative.values()), reverse=True):
+        if guesses is not None and to_card[card] in guesses:
+            guess = guesses[to_card[card]] // unit
+        guess = values[card] = search.value_after(card, guess)
+    moves = {to_card[card]: unit * values[representative[card]]
+             for card in sorted(representative, key=to_card.__getitem__)}
+    return moves, search.counts[0] - before
