@@ -3,10 +3,14 @@
 For each deal drawn by ``sampling`` (the seat's own cards fixed, the unseen
 ones dealt as the view allows), every legal card is tried: the rest of the
 hand is played out by the rollout policy, or solved exactly once few cards
-remain (only where the hand has two teams: the solver pits one team against
-the rest), and the hand's score is worked out as the rules score it, for the
-hand's teams (``outlook``).  The card with the best average score wins.  The search stops at its sample budget or
-at its deadline, whichever comes first, and always has an answer.
+remain (where the objective rises with this team's points alone: two teams,
+the bid winner's team, or each alone without bidding; the solver pits this
+team against every other seat), and the hand's score is worked out as the
+rules score it, for the hand's teams as the play is searched
+(``Outlook.for_play``: the defenders of the 5- and 6-player games as one
+side).  The card with the best average score wins.  The search stops at its
+sample budget or at its deadline, whichever comes first, and always has an
+answer.
 """
 
 from __future__ import annotations
@@ -140,14 +144,15 @@ def analyse_play(
     if len(cards) == 1:
         return PlayAnalysis(results, 0, False, time.perf_counter() - start, cards[0])
     knowledge = Knowledge.from_view(view)
-    outlook = Outlook.of(view)
+    outlook = Outlook.for_play(view)
     work = len(cards) * sum(view.hand_sizes) * max(view.hand_sizes) * budget.rollouts
     samples = max(1, min(budget.samples, budget.max_work // work))
     deals = deal_source(view, knowledge, samples, rng)
     leader = view.trick_leader if view.trick_leader is not None else view.seat
     trick = list(view.trick)
-    # The exact solver maximizes one team's points against everyone else: right for two teams.
-    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams and solver_fits(rules)
+    # The exact solver maximizes one team's points against everyone else: right where the objective
+    # rises with this team's points alone (two teams, the bidder's team, or each alone without bidding).
+    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.by_own_points and solver_fits(rules)
     won = teams_won(view, outlook)
     done = 0
     for deal in deals:
@@ -189,15 +194,16 @@ def _evaluate_deal(
     team_of = outlook.team_of
     nest_points = nest_points_of(rules, deal.nest)
     center_points = center_points_of(view, deal.nest)
-    counters = list(view.counters)
+    counters = outlook.counters_of(view)
     if exact:
         assert view.trump is not None  # named before card play
         values = solve_moves(rules, view.trump, deal.hands, leader, trick, side, nest_points, team_of)
         remaining = (
             sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
         )
-        # The solver knows what this team takes; with two teams the other takes the rest.
-        other = 1 - side
+        # The solver knows what this team takes; another team takes the rest (the objective counts
+        # the other teams' mean, so how they share it does not matter).
+        other = 1 if side == 0 else 0
         for card in cards:
             mine = values[card]
             final = list(counters)
