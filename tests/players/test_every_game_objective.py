@@ -1,4 +1,4 @@
-"""The search's objective in the games where not every player has a partner.
+"""The search's objective in the games where not every player has a partner, and the 2-player bidding.
 
 The defenders of the 5- and 6-player games plan as one side against the bid
 winner (``Outlook.for_play``): a trick taken by another defender counts as the
@@ -6,7 +6,8 @@ side's, the side's objective is the bidder's turned round, and the exact
 solver plays their last tricks.  In the Beginner Game (each alone, no bidding)
 and for the bid winner playing alone, the objective rises with the seat's own
 points alone, so the exact solver (this seat against every other) plays their
-last tricks too.
+last tricks too.  In the 2-player game a hand that passing would throw in is
+bid on a lower estimate than elsewhere (``BidTuning.PASS_VALUE_THROWN_IN``).
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ import random
 import pytest
 
 from rook_access.announcer.hints import advice_line
-from rook_access.engine import GameState, Phase, Play, parse_card
+from rook_access.engine import PASS, Bid, Deal, GameState, Phase, Play, parse_card, parse_cards
 from rook_access.engine.rules import VARIANTS
 from rook_access.players import BasicPlayer
+from rook_access.players.search.bidding import BidTuning, plan_bid
 from rook_access.players.search.outlook import Outlook
 from rook_access.players.search.play import analyse_play
 from rook_access.players.search.player import STRONG, SearchPlayer
@@ -119,3 +121,44 @@ def test_a_defenders_hint_says_the_points_are_the_defenders():
     line = advice_line(view, SearchPlayer(1, FEW).advise(view))
     assert "solved exactly: the defenders take" in line, line
 
+
+class _ThrowsIn(BidTuning):
+    PASS_VALUE_THROWN_IN = 0.0  # the figure before: passing that throws the hand in worth 0, as elsewhere
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_two_players_a_hand_that_passing_would_throw_in_now_bids(seed):
+    hands = (
+        parse_cards("12r 13g 13r 6g 11g 9x 5g 9r 12g 10g 6x 13x"),
+        parse_cards("8y 5r 4g 7r 10x 14g 12y 8r 9y 8g 9g 6y"),
+        parse_cards("7g 11r 4x 14y 12x 4r 10y 14x 11y 10r 7x 11x"),
+    )
+    deal = Deal(0, hands, tuple(parse_cards("5x 14r 4y 13y 8x")), tuple(parse_cards("5y 6r 7y")))
+    state = GameState(VARIANTS["two"], first_deal=deal)
+    state.apply(PASS, 1)  # North passes: South's pass would throw the hand in
+    view = state.view(0)
+    player = SearchPlayer(seed, STRONG)
+    plan = plan_bid(view, player.budget, player.rng_for(view), player.deal_source(view))
+    before = plan_bid(view, player.budget, player.rng_for(view), player.deal_source(view), _ThrowsIn)
+    # It expects about 56 of the 100 points with the nest: worth the least bid, 50 (a duplicate
+    # match made it 35 points more than the other side), though the simulation's value is below 0.
+    assert 50 < plan.expected_points < 62
+    assert plan.action == Bid(50)
+    assert before.action == PASS
+
+
+def test_passing_that_throws_the_hand_in_is_worth_nothing_in_the_other_games():
+    # The last to speak in the 3-player game, expecting some 60 points: it would bid at the 2-player game's figure.
+    state = GameState(VARIANTS["three"], seed=6)
+    while True:
+        seat = state.turn
+        assert seat is not None
+        if all(state.view(seat).passed[other] for other in state.rules.people if other != seat):
+            break
+        state.apply(PASS, seat)
+    view = state.view(seat)
+    player = SearchPlayer(1, STRONG)
+    rng = player.rng_for(view)
+    plan = plan_bid(view, player.budget, rng, player.deal_source(view))
+    assert plan.action == PASS and plan.expected_points > 55
+    assert plan == plan_bid(view, player.budget, player.rng_for(view), player.deal_source(view), _ThrowsIn)
