@@ -67,7 +67,7 @@ class CardResult:
 
     @property
     def mean_points(self) -> float:
-        """The average points this team takes from now on."""
+        """The average points this team takes from now on (the defenders' together where they plan as one side)."""
         return self.points / self.count if self.count else 0.0
 
 
