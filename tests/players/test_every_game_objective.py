@@ -96,16 +96,22 @@ def _late(state: GameState, cards: int) -> GameState:
         state.apply(players[state.actor].choose(view), seat)
 
 
-@pytest.mark.parametrize("game", ["five", "six", "beginner"])
-def test_the_last_tricks_are_solved_exactly_in_the_games_of_players_alone(game):
+@pytest.mark.parametrize(("game", "cards"), [("five", 3), ("six", 2), ("beginner", 4)])
+def test_the_last_tricks_are_solved_exactly_in_the_games_of_players_alone(game, cards):
+    # Exact from 4 cards each (``exact_cards``), but no more cards in all than four such hands.
     seat_kinds = set()
     for seed in range(12):
-        state = _late(GameState(VARIANTS[game], seed=seed), 3)
+        state = _late(GameState(VARIANTS[game], seed=seed), cards)
         view = state.view(state.turn)
         analysis = analyse_play(view, FEW, random.Random(1))
         assert analysis.exact, (game, seed)
         assert analysis.chosen in {action.card for action in view.legal if isinstance(action, Play)}
         seat_kinds.add(view.bidder == view.seat)
+        if game == "six":
+            earlier = _late(GameState(VARIANTS[game], seed=seed), 3)
+            before = earlier.view(earlier.turn)
+            if max(before.hand_sizes) == 3:  # 18 cards in the hands: searched by rollouts
+                assert not analyse_play(before, FEW, random.Random(1)).exact
     if game != "beginner":
         assert seat_kinds == {True, False}  # bid winners and defenders alike
 

@@ -51,6 +51,12 @@ class SearchBudget:
 
 
 
+EXACT_SEATS = 4
+"""The exact solver plays positions of at most this many hands of ``SearchBudget.exact_cards`` cards:
+the time of a solve grows fast with the seats (the 6-player game's positions of 4 cards each took up
+to 40 ms a deal, the 4-player games' 2 ms)."""
+
+
 @dataclass
 class CardResult:
     """What the search found for one card."""
@@ -152,7 +158,14 @@ def analyse_play(
     trick = list(view.trick)
     # The exact solver maximizes one team's points against everyone else: right where the objective
     # rises with this team's points alone (two teams, the bidder's team, or each alone without bidding).
-    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.by_own_points and solver_fits(rules)
+    # Its time grows with every seat's cards: no more cards in all than four hands of ``exact_cards``
+    # (the 5-player game is solved from 3 cards each, the 6-player game from 2).
+    exact = (
+        max(view.hand_sizes) <= budget.exact_cards
+        and sum(view.hand_sizes) <= EXACT_SEATS * budget.exact_cards
+        and outlook.by_own_points
+        and solver_fits(rules)
+    )
     won = teams_won(view, outlook)
     done = 0
     for deal in deals:
