@@ -30,6 +30,7 @@ from ..engine import (
     card_names,
 )
 from ..engine.cards import BIRD_MASK
+from ..engine.rules import Teams
 from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 
@@ -108,9 +109,14 @@ def _nest_line(advice: NestAdvice) -> str:
 
 
 def _side(view: SeatView) -> str:
-    """Who a card's points go to: "your side" with partners this hand, "you" for a player alone
-    (Rook for 3 to 8, High 14 and Flip but at four, the bid winner playing alone)."""
-    return "your side" if view.partners else "you"
+    """Who a card's points go to: "your side" with partners this hand, "the defenders" for a defender
+    of the 5- and 6-player games (the search plays them as one side against the bid winner), "you"
+    for a player alone (Rook for 3 to 8, High 14 and Flip but at four, the bid winner playing alone)."""
+    if view.partners:
+        return "your side"
+    if view.rules.teams is Teams.BIDDER_ALONE and view.bidder is not None and view.bidder != view.seat:
+        return "the defenders"
+    return "you"
 
 
 def _play_line(view: SeatView, advice: PlayAdvice) -> str:

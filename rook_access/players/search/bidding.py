@@ -131,6 +131,12 @@ class BidTuning:
     """Where no nest goes to the bid winner (Partnership Rook, 1913), an opponents' contract is worth
     less to them: passing costs this share of the scaled figure (duplicate matches: at 1.0 three in ten
     bids were set and a strong side of three gained +5 a deal, at 0.6 one in six and +24)."""
+    PASS_VALUE_THROWN_IN = -40.0
+    """What passing is worth in the 2-player game where it throws the hand in (the other player has
+    passed): the hand scores nothing, but the simulation, whose defenders see every card, values the
+    least bid there far below what the search player makes of it (duplicate matches against easy: of
+    the hands that were thrown in, those it valued above -45 were all made, +20 to +95 a hand).  In
+    the other games passing there is worth 0."""
     PASS_VALUE_EACH_ALONE = -20.0
     """Where everyone plays alone, whoever wins the bid (Rook for 3 to 8, 1913): what another player's
     contract costs a player, in a hand of 100, shared by the other players (at the Partnership Game's
@@ -223,8 +229,11 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     elif opponents_in:
         # The mistakes cost the defence about what they cost a contract: passing is worth less by as much.
         pass_value = contested_pass_value(view, tuning) - deficit
+    elif rules.dummy and view.high_bidder is None and all(view.passed[seat] for seat in rules.people
+                                                          if seat != view.seat):
+        pass_value = tuning.PASS_VALUE_THROWN_IN  # the other player has passed: passing throws the hand in
     else:
-        pass_value = 0.0  # the opponents have passed: passing leaves the hand to partner, or throws it in
+        pass_value = 0.0  # the opponents have passed: passing leaves the hand to partner
     limit = None
     for amount in rules.bid_range(None):
         value = bid_value(amount)

@@ -11,6 +11,15 @@ where the table plays with it).  With two teams this is the old objective
 The teams come from the view (they change from hand to hand in some games);
 before the bid is won, a seat judging a bid of its own uses the teams it
 would play with as the bid winner (``RuleSet.teams_for_bidder``).
+
+The card play of a defender in the 5- and 6-player games (the bid winner
+alone against everyone, each other player scoring what they took) is
+searched with the defenders as one side (``Outlook.for_play``): the side's
+score is its members' mean, so the side's objective (the defenders' mean
+score minus the bidder's) is the bidder's own objective turned round, and
+every defender wins by setting the bidder together instead of taking
+counters from each other.  The scores are the rules' own, only the planning
+joins the defenders.
 """
 
 from __future__ import annotations
@@ -35,6 +44,9 @@ class Outlook:
     bidder_team: int | None
     """The team that won (or would win) the bid; None without bidding."""
     bid: int | None
+    pooled: bool = False
+    """The members of each team keep scores of their own (the defenders of the 5- and 6-player
+    games, planning as one side): a team's score is its members' mean, not their sum."""
 
     @classmethod
     def of(cls, view: SeatView) -> Outlook:
@@ -45,6 +57,18 @@ class Outlook:
         if view.bidder is None:
             return cls(rules, teams, table, table[view.seat], None, None)
         return cls(rules, teams, table, table[view.seat], table[view.bidder], view.high_bid)
+
+    @classmethod
+    def for_play(cls, view: SeatView) -> Outlook:
+        """The teams the card play is searched with: as ``of``, but a defender where the bid winner
+        plays alone against everyone (``Teams.BIDDER_ALONE``) plays as one side with the other
+        defenders, for their mean score against the bidder's."""
+        rules = view.rules
+        bidder = view.bidder
+        if rules.teams is not Teams.BIDDER_ALONE or bidder is None or bidder == view.seat:
+            return cls.of(view)
+        teams = ((bidder,), tuple(seat for seat in range(rules.players) if seat != bidder))
+        return cls(rules, teams, team_of(teams, rules.players), 1, 0, view.high_bid, pooled=True)
 
     @classmethod
     def as_bidder(cls, view: SeatView, bidder: int, bid: int | None = None) -> Outlook:
@@ -58,6 +82,15 @@ class Outlook:
         table = team_of(teams, rules.players)
         return cls(rules, teams, table, table[seat], table[bidder], bid)
 
+    def counters_of(self, view: SeatView) -> list[int]:
+        """The points each team of this outlook has taken so far (``view.counters`` is by the hand's teams)."""
+        if not self.pooled:
+            return list(view.counters)
+        counters = [0] * self.size
+        for members, points in zip(view.teams or self.rules.partnerships, view.counters, strict=True):
+            counters[self.team_of[members[0]]] += points
+        return counters
+
     @property
     def size(self) -> int:
         """The number of teams."""
@@ -65,7 +98,20 @@ class Outlook:
 
     @property
     def two_teams(self) -> bool:
+        """Whether the hand is played by two teams."""
         return len(self.teams) == 2
+
+    @property
+    def by_own_points(self) -> bool:
+        """Whether ``outcome`` rises with this team's points alone, however the others share the rest
+        (the exact solver, this team against every other seat, then finds the best card).
+
+        True with two teams, for the bid winner's team (the others score what they take: their mean
+        is what this team leaves, shared), and without bidding (each scores what they take).  A
+        team that did not win the bid in a game of three or more teams wants the bidder set,
+        whoever takes the points: False.
+        """
+        return self.two_teams or self.bidder_team is None or self.bidder_team == self.mine
 
     def outcome(self, counters: Sequence[int], won: int = 0, tricks: Sequence[int] | None = None) -> float:
         """This team's hand score minus the other teams' mean, for the points each team took.
@@ -83,7 +129,10 @@ class Outlook:
             # Equal tricks in Dixie Rook: the sides cut for the bonus, an even chance each.
             return (self.outcome(counters, won, (1, 0)) + self.outcome(counters, won, (0, 1))) / 2
         counts = tricks if rules.trick_points else None  # Display Rook: points for each trick
-        _, change = rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks, most, counts)
+        _, scored = rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks, most, counts)
+        change: Sequence[float] = scored
+        if self.pooled:  # each member scores what they took: the team's score is its members' mean
+            change = [points / len(members) for points, members in zip(scored, self.teams, strict=True)]
         mine = self.mine
         others = 0.0
         for team, points in enumerate(change):

@@ -3,10 +3,14 @@
 For each deal drawn by ``sampling`` (the seat's own cards fixed, the unseen
 ones dealt as the view allows), every legal card is tried: the rest of the
 hand is played out by the rollout policy, or solved exactly once few cards
-remain (only where the hand has two teams: the solver pits one team against
-the rest), and the hand's score is worked out as the rules score it, for the
-hand's teams (``outlook``).  The card with the best average score wins.  The search stops at its sample budget or
-at its deadline, whichever comes first, and always has an answer.
+remain (where the objective rises with this team's points alone: two teams,
+the bid winner's team, or each alone without bidding; the solver pits this
+team against every other seat), and the hand's score is worked out as the
+rules score it, for the hand's teams as the play is searched
+(``Outlook.for_play``: the defenders of the 5- and 6-player games as one
+side).  The card with the best average score wins.  The search stops at its
+sample budget or at its deadline, whichever comes first, and always has an
+answer.
 """
 
 from __future__ import annotations
@@ -56,6 +60,12 @@ class SearchBudget:
 
 
 
+EXACT_SEATS = 4
+"""The exact solver plays positions of at most this many hands of ``SearchBudget.exact_cards`` cards:
+the time of a solve grows fast with the seats (the 6-player game's positions of 4 cards each took up
+to 40 ms a deal, the 4-player games' 2 ms)."""
+
+
 @dataclass
 class CardResult:
     """What the search found for one card."""
@@ -72,7 +82,7 @@ class CardResult:
 
     @property
     def mean_points(self) -> float:
-        """The average points this team takes from now on."""
+        """The average points this team takes from now on (the defenders' together where they plan as one side)."""
         return self.points / self.count if self.count else 0.0
 
 
@@ -154,9 +164,17 @@ def analyse_play(
     if len(cards) == 1:
         return PlayAnalysis(results, 0, False, time.perf_counter() - start, cards[0])
     knowledge = Knowledge.from_view(view)
-    outlook = Outlook.of(view)
-    # The exact solver maximizes one team's points against everyone else: right for two teams.
-    exact = max(view.hand_sizes) <= budget.exact_cards and outlook.two_teams and solver_fits(rules)
+    outlook = Outlook.for_play(view)
+    # The exact solver maximizes one team's points against everyone else: right where the objective
+    # rises with this team's points alone (two teams, the bidder's team, or each alone without bidding).
+    # Its time grows with every seat's cards: no more cards in all than four hands of ``exact_cards``
+    # (the 5-player game is solved from 3 cards each, the 6-player game from 2).
+    exact = (
+        max(view.hand_sizes) <= budget.exact_cards
+        and sum(view.hand_sizes) <= EXACT_SEATS * budget.exact_cards
+        and outlook.by_own_points
+        and solver_fits(rules)
+    )
     if exact and budget.exact_samples is not None:
         samples = budget.exact_samples
     else:
@@ -221,7 +239,7 @@ def _evaluate_deal(
     team_of = outlook.team_of
     nest_points = nest_points_of(rules, deal.nest)
     center_points = center_points_of(view, deal.nest)
-    counters = list(view.counters)
+    counters = outlook.counters_of(view)
     if exact:
         assert view.trump is not None  # named before card play
         values, searched = solve_moves_counted(rules, view.trump, deal.hands, leader, trick, side, nest_points,
@@ -230,8 +248,9 @@ def _evaluate_deal(
         remaining = (
             sum(rules.points_in(hand) for hand in deal.hands) + sum(rules.points[c] for c in trick) + nest_points
         )
-        # The solver knows what this team takes; with two teams the other takes the rest.
-        other = 1 - side
+        # The solver knows what this team takes; another team takes the rest (the objective counts
+        # the other teams' mean, so how they share it does not matter).
+        other = 1 if side == 0 else 0
         for card in cards:
             mine = values[card]
             final = list(counters)
