@@ -132,7 +132,7 @@ class DealFacts:
     worth: tuple[float, ...]
     """The estimated worth of each bidding seat's hand (``Evidence.bid_seats``), by the model's reckoning."""
     other_worth: tuple[float, ...] | None
-    """The same by the other reckoning (only when both are asked for)."""
+    """The same by the other reckoning (only for ``Evidence.every_fact``)."""
     preferences: tuple[float, ...] | None
     """How good each color is as trump for the bidder's cards (None without a bidder to read)."""
     buried_trumps: int
@@ -158,10 +158,11 @@ class Evidence:
     out; ``model`` says how much each weighs.
     """
 
-    def __init__(self, view: SeatView, model: EvidenceModel = FITTED, both_worths: bool = False) -> None:
+    def __init__(self, view: SeatView, model: EvidenceModel = FITTED, every_fact: bool = False) -> None:
         self.view = view
         self.model = model
-        self.both_worths = both_worths
+        self.every_fact = every_fact
+        """Whether ``facts`` reads what ``model`` does not weigh too (the benchmark's fitting)."""
         rules = view.rules
         self.rules = rules
         self.highest_bid: dict[int, int] = {}
@@ -219,7 +220,7 @@ class Evidence:
         rules = self.rules
         model_first = self.model.model_worth
         worth: list[float] = []
-        other: list[float] | None = [] if self.both_worths else None
+        other: list[float] | None = [] if self.every_fact else None
         for seat in self.bid_seats:
             cards = cards_in(deal.hands[seat] | self.played_by.get(seat, 0))
             if len(cards) != self.dealt[seat]:
@@ -237,7 +238,7 @@ class Evidence:
             cards = cards_in(held)
             preferences = tuple(trump_preference(cards, color, rules) for color in COLORS)
             buried = (deal.nest & self.trump_cards).bit_count()
-            if self.reads_nest:
+            if self.reads_nest and (self.every_fact or self.model.nest_odds != 1.0 or self.model.far_nest_odds != 1.0):
                 kept, far = self._nest_surprise(held, deal.nest)
         low = beat = smear = 0
         for seat, (lows, beats, smears) in self.clues.items():
@@ -285,7 +286,7 @@ class Evidence:
             if seat in self.highest_bid:
                 total += max(floor, _log_logistic((worth - self.highest_bid[seat] - offset) / spread))
             if seat in self.passed_below and seat != self.bidder:
-                limit = self.passed_below[seat]
+                limit = float(self.passed_below[seat])
                 if seat in self.passed_over_partner:
                     limit = max(limit, self.passed_over_partner[seat] + model.partner_margin)
                 total += max(floor, _log_logistic((limit + offset - worth) / spread))
