@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from ..engine import SeatView
 from ..engine.cards import shown
 from .base import Player
 from .basic import BasicPlayer
@@ -28,7 +29,17 @@ from .match_player import MatchPlayer
 from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
 from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
+from .search.sampling import HAND_SET, DealSource, deals_weighed_by
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
+
+
+class HandSetStrongPlayer(SearchPlayer):
+    """The strong player weighing its deals by the evidence model first set by hand (``sampling.HAND_SET``):
+    the benchmarks' yardstick for the fitted one, never a level a person chooses."""
+
+    def deal_source(self, view: SeatView) -> DealSource:
+        return deals_weighed_by(HAND_SET)
+
 
 LEVELS: dict[str, Callable[[int | None], Player]] = {
     "easy": BasicPlayer,
@@ -36,6 +47,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong": lambda seed: SearchPlayer(seed, STRONG, "strong"),
     "random": RandomPlayer,
     "cheat": CheatingPlayer,
+    "strong-hand-set": lambda seed: HandSetStrongPlayer(seed, STRONG, "strong-hand-set"),
 }
 """Computer player levels by name, the benchmark's yardsticks included."""
 

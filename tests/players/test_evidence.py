@@ -171,3 +171,17 @@ def test_the_model_worth_reads_the_bidding_models_estimate():
     by_model = Evidence(view, dataclasses.replace(HAND_SET, model_worth=True), every_fact=True).facts(deal)
     assert by_strength.worth == by_model.other_worth and by_model.worth == by_strength.other_worth
     assert by_strength.worth[0] == hand_strength(cards_in(deal.hands[seat]), PARTNERSHIP)
+
+
+def test_the_hand_set_yardstick_draws_its_deals_by_the_hand_set_model():
+    from rook_access.players import PLAYER_LEVELS, make_player
+
+    state = west_declares()
+    view = state.view(0)
+    knowledge = Knowledge.from_view(view)
+    player = make_player("strong-hand-set", 1)
+    assert "strong-hand-set" not in PLAYER_LEVELS
+    source = player.deal_source(view)
+    drawn = source(view, knowledge, 12, random.Random(7))
+    expected = draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)
+    assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
