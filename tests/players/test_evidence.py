@@ -185,3 +185,13 @@ def test_the_hand_set_yardstick_draws_its_deals_by_the_hand_set_model():
     drawn = source(view, knowledge, 12, random.Random(7))
     expected = draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)
     assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+
+
+def test_the_fitted_model_is_the_partnership_games_and_the_others_keep_the_hand_set_one():
+    from rook_access.engine.rules import VARIANTS
+    from rook_access.players.search.sampling import model_for
+
+    assert model_for(VARIANTS["partnership"]) is FITTED
+    assert model_for(VARIANTS["kentucky"]) is FITTED
+    assert model_for(VARIANTS["three"]) is HAND_SET and model_for(VARIANTS["dixie"]) is HAND_SET
+    assert FITTED != HAND_SET

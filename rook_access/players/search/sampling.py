@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 from ...engine import COLORS, SeatView, cards_in, mask_of
 from ...engine.cards import CardSet
-from ...engine.rules import RuleSet
+from ...engine.rules import PARTNERSHIP, RuleSet
 from ..hand_value import trump_preference
 from .bidding_model import hand_strength, load_model
 from .knowledge import NEST, Knowledge
+from .outlook import model_signature
 from .tables import trump_tables
 
 
@@ -121,6 +122,8 @@ HAND_SET = EvidenceModel()
 """The model as first set by hand (SPREAD 12, FLOOR 0.05, trump sharpness 0.12, buried trumps 0.15)."""
 
 
+_PARTNERSHIP_SIGNATURE = model_signature(PARTNERSHIP)
+
 FITTED = EvidenceModel(
     spread=3.0, floor=0.0001, bid_offset=-25.0, bidder_gain=50.0, partner_margin=60.0, model_worth=False,
     trump_sharpness=0.3, buried_trump_odds=0.05, nest_odds=0.01, far_nest_odds=0.01,
@@ -129,7 +132,14 @@ FITTED = EvidenceModel(
 """The model ``draw_deals`` uses: fitted on 2026-11-26 by ``python -m rook_access.bench.inference
 --hands 200 --seed 1`` (self-play of the normal level, every clue fitted on the even hands; on the
 odd hands the true deal's log gain over the hard facts alone went from +1.05 under ``HAND_SET`` to
-+4.22; docs/development.md, "Inference")."""
++4.22; docs/development.md, "Inference").  Only the games dealt and scored as the Partnership Game
+use it (``model_for``): the others keep ``HAND_SET`` until the benchmark measures them."""
+
+
+def model_for(rules: RuleSet) -> EvidenceModel:
+    """The evidence model of a game: ``FITTED`` where the deck, the deal and the teams are the
+    Partnership Game's (the game it was fitted on), ``HAND_SET`` elsewhere."""
+    return FITTED if model_signature(rules) == _PARTNERSHIP_SIGNATURE else HAND_SET
 
 
 @dataclass(frozen=True)
@@ -165,9 +175,9 @@ class Evidence:
     out; ``model`` says how much each weighs.
     """
 
-    def __init__(self, view: SeatView, model: EvidenceModel = FITTED, every_fact: bool = False) -> None:
+    def __init__(self, view: SeatView, model: EvidenceModel | None = None, every_fact: bool = False) -> None:
         self.view = view
-        self.model = model
+        self.model = model_for(view.rules) if model is None else model
         self.every_fact = every_fact
         """Whether ``facts`` reads what ``model`` does not weigh too (the benchmark's fitting)."""
         rules = view.rules
@@ -394,9 +404,9 @@ def _layers(layer: dict[int, int]) -> tuple[CardSet, ...]:
 
 
 def draw_deals(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random,
-               oversample: int = 3, model: EvidenceModel = FITTED) -> list[SampledDeal]:
+               oversample: int = 3, model: EvidenceModel | None = None) -> list[SampledDeal]:
     """``count`` deals for the search: drawn at random, then kept by how well they fit the evidence
-    (weighed by ``model``)."""
+    (weighed by ``model``, by default the game's: ``model_for``)."""
     evidence = Evidence(view, model)
     if not evidence.informative or count <= 0:
         return [deal_unseen(knowledge, rng) for _ in range(count)]
