@@ -20,6 +20,7 @@ from ...engine.cards import CardSet
 from ...engine.rules import PARTNERSHIP, RuleSet
 from ..hand_value import trump_preference
 from .bidding_model import hand_strength, load_model
+from .keep import color_ranks, keep_value
 from .knowledge import NEST, Knowledge
 from .outlook import model_signature
 from .tables import trump_tables
@@ -103,7 +104,7 @@ class EvidenceModel:
     """How much less likely a nest is for each trump (or the Bird) the bidder would have buried in it."""
     nest_odds: float = 1.0
     """How much less likely a nest is for each card in it that the bidder would have kept: not among
-    its weakest cards (``nest.keep_value``) by the nest's size."""
+    its weakest cards (``keep.keep_value``) by the nest's size."""
     far_nest_odds: float = 1.0
     """The same again for each card of the nest that is not among the bidder's weakest cards by the
     nest's size and four more."""
@@ -223,8 +224,6 @@ class Evidence:
             self.reads_nest = (self.bidder is not None and rules.nest_size > 0 and not view.nest_discarded
                                and rules.bidding and not view.trump_turned)
             if self.reads_nest:
-                from .nest import color_ranks  # nest imports this module
-
                 self.rank = color_ranks(rules)
 
     @property
@@ -272,8 +271,6 @@ class Evidence:
     def _nest_surprise(self, held: CardSet, nest: CardSet) -> tuple[int, int]:
         """How many of the nest's cards the bidder would have kept: (beyond its weakest by the nest's
         size, beyond them by four more)."""
-        from .nest import keep_value  # nest imports this module
-
         assert self.trump is not None
         everything = held | nest
         rank = self.rank
