@@ -7,7 +7,9 @@ what its seat knows and weighing them by the evidence (``sampling.Evidence``:
 the bids and passes, the trump named, the nest buried, the cards played).
 This benchmark plays hands of the Partnership Game by self-play (the
 ``normal`` level in every seat by default, which bids and plays by the same
-search as ``strong`` on fewer deals; no deadline, so a run repeats exactly),
+search as ``strong`` on fewer deals; no deadline, so a run repeats exactly;
+its deals weighed by the hand-set model, so the records stay the same
+whatever model is fitted on them),
 and at decision points of the bidding and the card play measures how likely
 the TRUE deal of that moment is under the evidence model, against ``--fresh``
 deals drawn consistently with the seat's hard facts (counts and voids):
@@ -52,8 +54,9 @@ from typing import Any
 
 from ..engine import GameState, Phase, SeatView
 from ..engine.notation import action_from_json, action_to_json
+from ..players import HandSetSearchPlayer
 from ..players.search.knowledge import Knowledge
-from ..players.search.player import NORMAL, STRONG, SearchPlayer
+from ..players.search.player import NORMAL, STRONG
 from ..players.search.sampling import (
     FITTED,
     HAND_SET,
@@ -119,9 +122,10 @@ class Record:
 
 
 def play_record(seed: int, number: int, level: str = "normal") -> Record:
-    """Self-play of deal ``number`` of the run ``seed``: every seat the ``level`` player, without a deadline."""
+    """Self-play of deal ``number`` of the run ``seed``: every seat the ``level`` player, without a deadline,
+    weighing its deals by the hand-set model (so the records do not change with the model fitted on them)."""
     budget = dataclasses.replace(LEVEL_BUDGETS[level], deadline=math.inf)
-    players = [SearchPlayer(player_seed, budget, level) for player_seed in deal_seeds(seed, number)]
+    players = [HandSetSearchPlayer(player_seed, budget, level) for player_seed in deal_seeds(seed, number)]
     state = GameState(ONE_HAND, seed=0, first_deal=make_deal(seed, number))
     actions = []
     while not state.is_over:
@@ -424,7 +428,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--share", type=float, default=0.25,
                         help="share of the decisions with a choice measured (default 0.25)")
     parser.add_argument("--fresh", type=int, default=48, help="fresh consistent deals per point (default 48)")
-    parser.add_argument("--rounds", type=int, default=2, help="rounds of the coordinate search (default 2)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the coordinate search (default 3)")
     parser.add_argument("--records", metavar="FILE", help="keep the self-play actions in FILE, read back if there")
     parser.add_argument("--timing", action="store_true", help="also time draw_deals under both models")
     parser.add_argument("--json", metavar="FILE", help="also write the summary as JSON to FILE")

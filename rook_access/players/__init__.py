@@ -33,9 +33,11 @@ from .search.sampling import HAND_SET, DealSource, deals_weighed_by
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
 
-class HandSetStrongPlayer(SearchPlayer):
-    """The strong player weighing its deals by the evidence model first set by hand (``sampling.HAND_SET``):
-    the benchmarks' yardstick for the fitted one, never a level a person chooses."""
+class HandSetSearchPlayer(SearchPlayer):
+    """The search player weighing its deals by the evidence model first set by hand (``sampling.HAND_SET``):
+    the benchmarks' yardstick for the fitted one (level ``strong-hand-set``), never a level a person
+    chooses; ``bench.inference`` plays its self-play records with it, so they stay as they were whatever
+    the fitted model becomes."""
 
     def deal_source(self, view: SeatView) -> DealSource:
         return deals_weighed_by(HAND_SET)
@@ -47,7 +49,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong": lambda seed: SearchPlayer(seed, STRONG, "strong"),
     "random": RandomPlayer,
     "cheat": CheatingPlayer,
-    "strong-hand-set": lambda seed: HandSetStrongPlayer(seed, STRONG, "strong-hand-set"),
+    "strong-hand-set": lambda seed: HandSetSearchPlayer(seed, STRONG, "strong-hand-set"),
 }
 """Computer player levels by name, the benchmark's yardsticks included."""
 
@@ -125,6 +127,7 @@ register_players("doubt", {level: doubt_maker(level) for level in PLAYER_LEVELS}
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "HandSetSearchPlayer",
     "FAMILY_PLAYERS",
     "LevelError",
     "LEVELS",
