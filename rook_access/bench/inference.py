@@ -160,6 +160,8 @@ class Point:
     evidence: Evidence
     truth: DealFacts
     fresh: list[DealFacts]
+    placed: list[float] = dataclasses.field(default_factory=list)
+    """For each fresh deal, the share of the unseen cards it puts where they truly are (a hand or the nest)."""
 
 
 def phase_of(view: SeatView) -> str:
@@ -189,7 +191,20 @@ def make_point(number: int, view: SeatView, truth: SampledDeal, fresh: int, rng:
         return None
     knowledge = Knowledge.from_view(view)
     deals = [deal_unseen(knowledge, rng) for _ in range(fresh)]
-    return Point(number, phase_of(view), evidence, evidence.facts(truth), [evidence.facts(deal) for deal in deals])
+    return Point(number, phase_of(view), evidence, evidence.facts(truth), [evidence.facts(deal) for deal in deals],
+                 [placed_share(knowledge, deal, truth) for deal in deals])
+
+
+def placed_share(knowledge: Knowledge, deal: SampledDeal, truth: SampledDeal) -> float:
+    """The share of the unseen cards that ``deal`` puts where ``truth`` has them."""
+    unseen = knowledge.unseen
+    if not unseen:
+        return 1.0
+    right = (deal.nest & truth.nest & unseen).bit_count()
+    for seat in knowledge.needs:
+        if seat >= 0:
+            right += (deal.hands[seat] & truth.hands[seat] & unseen).bit_count()
+    return right / unseen.bit_count()
 
 
 def gather_points(seed: int, records: Iterable[Record], share: float, fresh: int) -> list[Point]:
@@ -218,6 +233,12 @@ class Measure:
     """Mean share of fresh deals weighed below the true one (ties count a half)."""
     ess: float
     """Mean effective sample size of the fresh deals' weights, as a share of them."""
+    placed: float = 0.0
+    """Mean share of the unseen cards where they truly are, in the fresh deals as weighed: how right the
+    deals the search would imagine are, its few deals counted (a model that weighs one wrong deal heavily
+    loses here)."""
+    placed_gain: float = 0.0
+    """``placed`` minus the same share with every deal weighing the same."""
 
     def to_json(self) -> dict[str, Any]:
         """The measure as JSON."""
@@ -226,7 +247,8 @@ class Measure:
     def line(self, name: str) -> str:
         """One line of the report."""
         return (f"{name}: log gain {self.log_gain:+.3f} (±{self.log_gain_interval:.3f}), rank {self.rank:.3f}, "
-                f"effective sample {self.ess:.2f}, {self.points} points")
+                f"effective sample {self.ess:.2f}, cards placed {self.placed:.3f} ({self.placed_gain:+.4f}), "
+                f"{self.points} points")
 
 
 def scores(true_log: float, fresh_logs: Sequence[float]) -> tuple[float, float, float]:
@@ -256,15 +278,30 @@ def point_scores(point: Point, model: EvidenceModel) -> tuple[float, float, floa
     return scores(evidence.log_weight(point.truth, model), [evidence.log_weight(facts, model) for facts in point.fresh])
 
 
+def placed_by(point: Point, model: EvidenceModel) -> tuple[float, float]:
+    """(the weighed mean of the fresh deals' shares of cards rightly placed, their plain mean) at ``point``."""
+    if not point.placed:
+        return 0.0, 0.0
+    logs = [point.evidence.log_weight(facts, model) for facts in point.fresh]
+    top = max(logs)
+    plain = statistics.fmean(point.placed)
+    if top == -math.inf:
+        return plain, plain
+    weights = [math.exp(value - top) for value in logs]
+    return sum(w * p for w, p in zip(weights, point.placed, strict=True)) / sum(weights), plain
+
+
 def measure(points: Sequence[Point], model: EvidenceModel) -> Measure:
     """The mean scores of ``points`` under ``model``."""
     if not points:
         return Measure(0, 0.0, 0.0, 0.5, 1.0)
-    scores = [point_scores(point, model) for point in points]
-    gains = [gain for gain, _, _ in scores]
+    each = [point_scores(point, model) for point in points]
+    gains = [gain for gain, _, _ in each]
     interval = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
-    return Measure(len(points), statistics.fmean(gains), interval, statistics.fmean(r for _, r, _ in scores),
-                   statistics.fmean(e for _, _, e in scores))
+    placed = [placed_by(point, model) for point in points]
+    return Measure(len(points), statistics.fmean(gains), interval, statistics.fmean(r for _, r, _ in each),
+                   statistics.fmean(e for _, _, e in each), statistics.fmean(p for p, _ in placed),
+                   statistics.fmean(p - q for p, q in placed))
 
 
 def objective(points: Sequence[Point], model: EvidenceModel) -> float:

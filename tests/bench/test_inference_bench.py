@@ -108,3 +108,23 @@ def test_the_command_line_refuses_too_few_hands(capsys):
     with pytest.raises(SystemExit):
         inference.main(["--hands", "1"])
     assert "--hands must be at least 2" in capsys.readouterr().err
+
+
+def test_cards_placed_count_the_unseen_cards_where_they_truly_are():
+    from rook_access.bench.inference import placed_share
+    from rook_access.players.search.knowledge import Knowledge
+
+    state = west_declares()
+    view = state.view(0)
+    knowledge = Knowledge.from_view(view)
+    truth = SampledDeal(list(state.hands), state.nest)
+    assert placed_share(knowledge, truth, truth) == 1.0
+    # Two of South's unseen cards exchanged between West and North: two cards of the unseen wrong.
+    west, north = truth.hands[1], truth.hands[2]
+    a, b = west & -west, north & -north
+    wrong = SampledDeal([truth.hands[0], west & ~a | b, north & ~b | a, truth.hands[3]], truth.nest)
+    assert placed_share(knowledge, wrong, truth) == pytest.approx(1 - 2 / knowledge.unseen.bit_count())
+    points = points_after("14x 8x")
+    knowing = measure(points, dataclasses.replace(SILENT, low_odds=0.3))
+    assert measure(points, SILENT).placed_gain == pytest.approx(0.0)
+    assert knowing.placed_gain > 0
