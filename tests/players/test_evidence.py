@@ -173,25 +173,47 @@ def test_the_model_worth_reads_the_bidding_models_estimate():
     assert by_strength.worth[0] == hand_strength(cards_in(deal.hands[seat]), PARTNERSHIP)
 
 
-def test_the_hand_set_yardstick_draws_its_deals_by_the_hand_set_model():
-    from rook_access.players import PLAYER_LEVELS, make_player
+def test_the_benchmarks_players_draw_their_deals_by_their_models():
+    from rook_access.players import PLAYER_LEVELS, HandSetSearchPlayer, make_player
 
     state = west_declares()
     view = state.view(0)
     knowledge = Knowledge.from_view(view)
-    player = make_player("strong-hand-set", 1)
-    assert "strong-hand-set" not in PLAYER_LEVELS
-    source = player.deal_source(view)
+    for level, model in (("strong-fitted", FITTED), ("strong-fitted-play", FITTED)):
+        assert level not in PLAYER_LEVELS
+        source = make_player(level, 1).deal_source(view)
+        drawn = source(view, knowledge, 12, random.Random(7))
+        expected = draw_deals(view, knowledge, 12, random.Random(7), model=model)
+        assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+    source = HandSetSearchPlayer(1).deal_source(view)
     drawn = source(view, knowledge, 12, random.Random(7))
+    assert [deal.hands for deal in drawn] == [
+        deal.hands for deal in draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)]
+
+
+def test_the_fitted_model_plays_only_in_the_card_play_of_its_own_level():
+    from rook_access.players import make_player
+
+    state = GameState(PARTNERSHIP, seed=11)
+    state.apply(Bid(100), state.turn)
+    bidding_view = state.view(state.turn)
+    knowledge = Knowledge.from_view(bidding_view)
+    source = make_player("strong-fitted-play", 1).deal_source(bidding_view)
+    drawn = source(bidding_view, knowledge, 12, random.Random(7))
+    expected = draw_deals(bidding_view, knowledge, 12, random.Random(7), model=HAND_SET)
+    assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+    fitted = draw_deals(bidding_view, knowledge, 12, random.Random(7), model=FITTED)
+    assert [deal.hands for deal in drawn] != [deal.hands for deal in fitted]
+
+
+def test_the_player_weighs_by_the_hand_set_model_which_won_the_matches():
+    from rook_access.players.search.sampling import PLAYER_MODEL
+
+    state = west_declares()
+    view = state.view(0)
+    assert PLAYER_MODEL is HAND_SET and Evidence(view).model is HAND_SET
+    knowledge = Knowledge.from_view(view)
+    drawn = draw_deals(view, knowledge, 12, random.Random(7))
     expected = draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)
     assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
-
-
-def test_the_fitted_model_is_the_partnership_games_and_the_others_keep_the_hand_set_one():
-    from rook_access.engine.rules import VARIANTS
-    from rook_access.players.search.sampling import model_for
-
-    assert model_for(VARIANTS["partnership"]) is FITTED
-    assert model_for(VARIANTS["kentucky"]) is FITTED
-    assert model_for(VARIANTS["three"]) is HAND_SET and model_for(VARIANTS["dixie"]) is HAND_SET
     assert FITTED != HAND_SET

@@ -17,12 +17,11 @@ from dataclasses import dataclass
 
 from ...engine import COLORS, SeatView, cards_in, mask_of
 from ...engine.cards import CardSet
-from ...engine.rules import PARTNERSHIP, RuleSet
+from ...engine.rules import RuleSet
 from ..hand_value import trump_preference
 from .bidding_model import hand_strength, load_model
 from .keep import color_ranks, keep_value
 from .knowledge import NEST, Knowledge
-from .outlook import model_signature
 from .tables import trump_tables
 
 
@@ -79,7 +78,7 @@ class EvidenceModel:
     """How strongly each clue of ``Evidence`` weighs: the soft facts as numbers.
 
     The odds are likelihood factors per card (1.0: the clue says nothing);
-    ``SearchPlayer`` uses ``FITTED``.  ``python -m rook_access.bench.inference``
+    ``draw_deals`` uses ``PLAYER_MODEL``.  ``python -m rook_access.bench.inference``
     measures how likely the true deals of self-play are under a model, and fits them.
     """
 
@@ -123,24 +122,21 @@ HAND_SET = EvidenceModel()
 """The model as first set by hand (SPREAD 12, FLOOR 0.05, trump sharpness 0.12, buried trumps 0.15)."""
 
 
-_PARTNERSHIP_SIGNATURE = model_signature(PARTNERSHIP)
-
 FITTED = EvidenceModel(
     spread=3.0, floor=0.0001, bid_offset=-25.0, bidder_gain=50.0, partner_margin=60.0, model_worth=False,
     trump_sharpness=0.3, buried_trump_odds=0.05, nest_odds=0.01, far_nest_odds=0.01,
     low_odds=0.3, beat_odds=0.6, smear_odds=0.5,
 )
-"""The model ``draw_deals`` uses: fitted on 2026-11-26 by ``python -m rook_access.bench.inference
---hands 200 --seed 1`` (self-play of the normal level, every clue fitted on the even hands; on the
+"""The model fitted on 2026-11-26 by ``python -m rook_access.bench.inference --hands 200 --seed 1``
+(self-play of the normal level in the Partnership Game, every clue fitted on the even hands): on the
 odd hands the true deal's log gain over the hard facts alone went from +1.05 under ``HAND_SET`` to
-+4.22; docs/development.md, "Inference").  Only the games dealt and scored as the Partnership Game
-use it (``model_for``): the others keep ``HAND_SET`` until the benchmark measures them."""
++4.22.  Not the player's: the strong player with it lost its duplicate matches against the same player
+with ``HAND_SET`` (-3.8 a deal over 240 deals, and -13.6 over 80 with it in the card play alone; its
+sharper weights leave the search fewer different deals).  The benchmarks' levels ``strong-fitted`` and
+``strong-fitted-play`` play with it (docs/development.md, "Inference")."""
 
-
-def model_for(rules: RuleSet) -> EvidenceModel:
-    """The evidence model of a game: ``FITTED`` where the deck, the deal and the teams are the
-    Partnership Game's (the game it was fitted on), ``HAND_SET`` elsewhere."""
-    return FITTED if model_signature(rules) == _PARTNERSHIP_SIGNATURE else HAND_SET
+PLAYER_MODEL = HAND_SET
+"""The model ``draw_deals`` weighs by unless told otherwise: the one that won the matches."""
 
 
 @dataclass(frozen=True)
@@ -178,7 +174,7 @@ class Evidence:
 
     def __init__(self, view: SeatView, model: EvidenceModel | None = None, every_fact: bool = False) -> None:
         self.view = view
-        self.model = model_for(view.rules) if model is None else model
+        self.model = PLAYER_MODEL if model is None else model
         self.every_fact = every_fact
         """Whether ``facts`` reads what ``model`` does not weigh too (the benchmark's fitting)."""
         rules = view.rules
@@ -403,7 +399,7 @@ def _layers(layer: dict[int, int]) -> tuple[CardSet, ...]:
 def draw_deals(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random,
                oversample: int = 3, model: EvidenceModel | None = None) -> list[SampledDeal]:
     """``count`` deals for the search: drawn at random, then kept by how well they fit the evidence
-    (weighed by ``model``, by default the game's: ``model_for``)."""
+    (weighed by ``model``, by default ``PLAYER_MODEL``)."""
     evidence = Evidence(view, model)
     if not evidence.informative or count <= 0:
         return [deal_unseen(knowledge, rng) for _ in range(count)]
