@@ -33,7 +33,10 @@ by its held-out gain; the final model has every clue fitted together.
 
 With ``--timing`` it also measures the CPU time of ``draw_deals`` (the
 strong player's 96 deals) at the card-play decision points, under the hand-set
-model and the fitted one.  ``--records FILE`` keeps the self-play hands'
+model and the fitted one (``FITTED``).  Which model the player uses
+(``PLAYER_MODEL``) is decided by duplicate matches, not by this measure:
+the bench-only levels ``strong-fitted`` and ``strong-fitted-play`` play
+with ``FITTED``.  ``--records FILE`` keeps the self-play hands'
 actions in FILE (read back if it exists), so a second run need not play them again.
 Nothing is cached otherwise.
 """
@@ -60,6 +63,7 @@ from ..players.search.player import NORMAL, STRONG
 from ..players.search.sampling import (
     FITTED,
     HAND_SET,
+    PLAYER_MODEL,
     DealFacts,
     Evidence,
     EvidenceModel,
@@ -406,7 +410,8 @@ def run(seed: int, hands: int, level: str, share: float, fresh: int, rounds: int
         models[f"+ {clue}"] = fit(train, base, names, rounds)
     every = [name for names in NEW_CLUES.values() for name in names]
     models["every clue fitted"] = fit(train, base, [*every, *BASE_CLUES], rounds)
-    models["in the player (FITTED)"] = FITTED
+    models["fitted on 2026-11-26 (FITTED)"] = FITTED
+    models["the player's (PLAYER_MODEL)"] = PLAYER_MODEL
     summary: dict[str, Any] = {
         "seed": seed, "hands": hands, "level": level, "share": share, "fresh": fresh,
         "points": {"fit": len(train), "held out": len(test)},
