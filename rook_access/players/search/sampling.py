@@ -131,8 +131,8 @@ FITTED = EvidenceModel(
 (self-play of the normal level in the Partnership Game, every clue fitted on the even hands): on the
 odd hands the true deal's log gain over the hard facts alone went from +1.05 under ``HAND_SET`` to
 +4.22.  Not the player's: the strong player with it lost its duplicate matches against the same player
-with ``HAND_SET`` (-3.8 a deal over 240 deals, and -13.6 over 80 with it in the card play alone; its
-sharper weights leave the search fewer different deals).  The benchmarks' levels ``strong-fitted`` and
+with ``HAND_SET`` (-3.8 a deal over 240 deals, and -12.5 over 120 with it in the card play alone; its
+sharper weights probably leave the search too few different deals).  The benchmarks' levels ``strong-fitted`` and
 ``strong-fitted-play`` play with it (docs/development.md, "Inference")."""
 
 PLAYER_MODEL = HAND_SET
