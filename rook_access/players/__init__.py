@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from ..engine import Phase, SeatView
 from ..engine.cards import shown
 from .base import Player
 from .basic import BasicPlayer
@@ -28,8 +29,44 @@ from .match_player import MatchPlayer
 from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
 from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
+from .search.sampling import FITTED, HAND_SET, DealSource, deals_weighed_by
 from .search.skill import MY_LEVELS, TablePriors
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
+
+
+class EvidenceSearchPlayer(SearchPlayer):
+    """The search player weighing its deals by given evidence models (``sampling.EvidenceModel``), one for
+    the bidding, the discard and the trump, one for the card play: the benchmarks' players of other models,
+    never a level a person chooses."""
+
+    auction_model = HAND_SET
+    """The model of the bidding, the discard and the trump."""
+    play_model = HAND_SET
+    """The model of the card play."""
+
+    def deal_source(self, view: SeatView) -> DealSource:
+        return deals_weighed_by(self.play_model if view.phase is Phase.PLAY else self.auction_model)
+
+
+class HandSetSearchPlayer(EvidenceSearchPlayer):
+    """The search player with the hand-set evidence model (``sampling.HAND_SET``) whatever the player's
+    own becomes: ``bench.inference`` plays its self-play records with it, so they stay as they were."""
+
+
+class FittedSearchPlayer(EvidenceSearchPlayer):
+    """The search player with the fitted evidence model (``sampling.FITTED``) throughout: level
+    ``strong-fitted``, a benchmark's."""
+
+    auction_model = FITTED
+    play_model = FITTED
+
+
+class FittedPlaySearchPlayer(EvidenceSearchPlayer):
+    """The search player with the fitted evidence model in the card play only: level
+    ``strong-fitted-play``, a benchmark's."""
+
+    play_model = FITTED
+
 
 LEVELS: dict[str, Callable[[int | None], Player]] = {
     "easy": BasicPlayer,
@@ -37,6 +74,8 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong": lambda seed: SearchPlayer(seed, STRONG, "strong"),
     "random": RandomPlayer,
     "cheat": CheatingPlayer,
+    "strong-fitted": lambda seed: FittedSearchPlayer(seed, STRONG, "strong-fitted"),
+    "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
 }
 """Computer player levels by name, the benchmark's yardsticks included."""
 
@@ -114,6 +153,7 @@ register_players("doubt", {level: doubt_maker(level) for level in PLAYER_LEVELS}
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "HandSetSearchPlayer",
     "FAMILY_PLAYERS",
     "LevelError",
     "LEVELS",

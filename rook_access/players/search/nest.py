@@ -13,10 +13,10 @@ import random
 import time
 from dataclasses import dataclass
 
-from ...engine import BIRD, COLORS, SeatView, card_color, card_number, cards_in, mask_of
-from ...engine.cards import COLOR_MASKS, CardSet
-from ...engine.rules import RuleSet
+from ...engine import BIRD, COLORS, SeatView, card_color, cards_in, mask_of
+from ...engine.cards import CardSet
 from ..hand_value import trump_preference
+from .keep import color_ranks, is_top_number, keep_value, top_of_color
 from .knowledge import Knowledge
 from .outlook import Outlook, first_leader
 from .play import SearchBudget, nest_points_of
@@ -35,34 +35,6 @@ class NestChoice:
     samples: int
 
 
-def keep_value(card: int, trump: int, hand: CardSet, rank: tuple[int, ...] | None = None) -> float:
-    """How much the bidder wants to keep ``card`` with ``trump`` as trump (higher: keep).
-
-    ``rank`` is the rules' ``rank`` table (a 1 above the 14 ranks 15); by default the card numbers.
-    """
-    if card == BIRD:
-        return 1000.0
-    color = card_color(card)
-    assert color is not None  # every card but the Bird has a color
-    number = card_number(card) or 0
-    if rank is not None:
-        number = rank[card]
-    value = float(number)
-    if color == trump:
-        return value + 200.0
-    in_color = hand & COLOR_MASKS[color]
-    if rank is None:
-        top = (in_color.bit_length() - 1) % 14 + 1 if in_color else 0
-        best = 14
-    else:
-        top = max((rank[other] for other in cards_in(in_color)), default=0)
-        best = max(rank[color * 14:color * 14 + 14])
-    if number == best or (number == best - 1 and top == best):
-        value += 60.0  # a likely winner
-    value += 4.0 * in_color.bit_count()  # short colors go first, to be voided
-    return value
-
-
 def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int, ...],
                        rank: tuple[int, ...] | None = None) -> list[CardSet]:
     """A few different discards of ``count`` cards worth simulating for this trump."""
@@ -74,7 +46,7 @@ def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int,
         if color == trump:
             continue
         in_color = [card for card in ranked if card_color(card) == color]
-        if 0 < len(in_color) <= count and not any(_is_top_number(card, rank) for card in in_color):
+        if 0 < len(in_color) <= count and not any(is_top_number(card, rank) for card in in_color):
             rest = [card for card in ranked if card not in in_color and card_color(card) != trump and card != BIRD]
             chosen = in_color + rest[: count - len(in_color)]
             if len(chosen) == count:
@@ -82,8 +54,8 @@ def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int,
     # Bury counters that would likely be lost: plain 5s and 10s without the 14 above them.
     losers = [
         card for card in ranked
-        if points[card] and card_color(card) != trump and card != BIRD and not _is_top_number(card, rank)
-        and not hand & (1 << _top_of_color(card, rank))
+        if points[card] and card_color(card) != trump and card != BIRD and not is_top_number(card, rank)
+        and not hand & (1 << top_of_color(card, rank))
     ]
     if losers:
         chosen = losers[:count]
@@ -95,24 +67,6 @@ def candidate_discards(hand: CardSet, trump: int, count: int, points: tuple[int,
         if candidate not in unique:
             unique.append(candidate)
     return unique
-
-
-def color_ranks(rules: RuleSet) -> tuple[int, ...] | None:
-    """The ``rank`` table for ``keep_value``: the rules' where a 1 ranks above the 14, else None (the
-    numbers, the faster way)."""
-    return rules.rank if rules.ones_high else None
-
-
-def _is_top_number(card: int, rank: tuple[int, ...] | None) -> bool:
-    """Whether ``card`` is the highest card of its color in the deck (the 14, or the 1 above it)."""
-    return card == _top_of_color(card, rank)
-
-
-def _top_of_color(card: int, rank: tuple[int, ...] | None) -> int:
-    base = card - card % 14
-    if rank is None:
-        return base + 13
-    return max(range(base, base + 14), key=rank.__getitem__)
 
 
 def _play_out(view: SeatView, outlook: Outlook, deal: SampledDeal, hand: CardSet, trump: int, nest: CardSet) -> float:

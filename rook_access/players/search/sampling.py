@@ -17,9 +17,12 @@ from dataclasses import dataclass
 
 from ...engine import COLORS, SeatView, cards_in, mask_of
 from ...engine.cards import CardSet
+from ...engine.rules import RuleSet
 from ..hand_value import trump_preference
-from .bidding_model import hand_strength
+from .bidding_model import hand_strength, load_model
+from .keep import color_ranks, keep_value
 from .knowledge import NEST, Knowledge
+from .tables import trump_tables
 
 
 @dataclass
@@ -70,93 +73,334 @@ def deal_unseen(knowledge: Knowledge, rng: random.Random, tries: int = 50) -> Sa
     raise AssertionError("unreachable: the last try ignores the voids")
 
 
+@dataclass(frozen=True)
+class EvidenceModel:
+    """How strongly each clue of ``Evidence`` weighs: the soft facts as numbers.
+
+    The odds are likelihood factors per card (1.0: the clue says nothing);
+    ``draw_deals`` uses ``PLAYER_MODEL``.  ``python -m rook_access.bench.inference``
+    measures how likely the true deals of self-play are under a model, and fits them.
+    """
+
+    spread: float = 12.0
+    """How loosely a hand's estimated worth follows its bids, in points."""
+    floor: float = 0.05
+    """The least weight one bid or pass gives: players bid and pass for reasons of their own."""
+    bid_offset: float = 0.0
+    """How much more than a bid a hand is worth when it makes that bid, in points."""
+    bidder_gain: float = 0.0
+    """How much the bidder's hand gained from the nest: its kept cards are worth this much more than
+    the hand it bid on."""
+    partner_margin: float = 0.0
+    """How much more than partner's bid a hand must be worth to bid over partner: a pass while
+    partner holds the bid says the hand is worth less than partner's bid and this."""
+    model_worth: bool = False
+    """Whether a hand's worth is the bidding model's estimate (the players' own reckoning) rather
+    than the rule books' (``hand_strength``)."""
+    trump_sharpness: float = 0.12
+    """How strongly the bidder's trump says which color its hand was best in."""
+    buried_trump_odds: float = 0.15
+    """How much less likely a nest is for each trump (or the Bird) the bidder would have buried in it."""
+    nest_odds: float = 1.0
+    """How much less likely a nest is for each card in it that the bidder would have kept: not among
+    its weakest cards (``keep.keep_value``) by the nest's size."""
+    far_nest_odds: float = 1.0
+    """The same again for each card of the nest that is not among the bidder's weakest cards by the
+    nest's size and four more."""
+    low_odds: float = 1.0
+    """How much less likely a hand is for each card cheaper than the one its seat played, of those it
+    could play, when it did not beat the other side's winning card."""
+    beat_odds: float = 1.0
+    """How much less likely a hand is for each card that would have beaten the other side's winning
+    card, of those its seat could play, when the seat did not beat it."""
+    smear_odds: float = 1.0
+    """How much less likely a hand is for each card worth more points than the one its seat played, of
+    those it could play without overtaking, when it played last to its partner's winning trick."""
+
+
+HAND_SET = EvidenceModel()
+"""The model as first set by hand (SPREAD 12, FLOOR 0.05, trump sharpness 0.12, buried trumps 0.15)."""
+
+
+FITTED = EvidenceModel(
+    spread=3.0, floor=0.0001, bid_offset=-25.0, bidder_gain=50.0, partner_margin=60.0, model_worth=False,
+    trump_sharpness=0.3, buried_trump_odds=0.05, nest_odds=0.01, far_nest_odds=0.01,
+    low_odds=0.3, beat_odds=0.6, smear_odds=0.5,
+)
+"""The model fitted on 2026-11-26 by ``python -m rook_access.bench.inference --hands 200 --seed 1``
+(self-play of the normal level in the Partnership Game, every clue fitted on the even hands): on the
+odd hands the true deal's log gain over the hard facts alone went from +1.05 under ``HAND_SET`` to
++4.22.  Not the player's: the strong player with it lost its duplicate matches against the same player
+with ``HAND_SET`` (-3.8 a deal over 240 deals, and -12.5 over 120 with it in the card play alone; its
+sharper weights probably leave the search too few different deals).  The benchmarks' levels ``strong-fitted`` and
+``strong-fitted-play`` play with it (docs/development.md, "Inference")."""
+
+PLAYER_MODEL = HAND_SET
+"""The model ``draw_deals`` weighs by unless told otherwise: the one that won the matches."""
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """What ``Evidence`` reads from one sampled deal, before the model's numbers weigh it."""
+
+    worth: tuple[float, ...]
+    """The estimated worth of each bidding seat's hand (``Evidence.bid_seats``), by the model's reckoning."""
+    other_worth: tuple[float, ...] | None
+    """The same by the other reckoning (only for ``Evidence.every_fact``)."""
+    preferences: tuple[float, ...] | None
+    """How good each color is as trump for the bidder's cards (None without a bidder to read)."""
+    buried_trumps: int
+    nest_kept: int
+    """Cards of the nest not among the bidder's weakest by the nest's size."""
+    nest_far: int
+    """Cards of the nest not among the bidder's weakest by the nest's size and four more."""
+    low: int
+    beat: int
+    smear: int
+
+
 class Evidence:
-    """How well a sampled deal fits the bids and the trump the bidder named.
+    """How well a sampled deal fits what the table has seen, as a relative likelihood.
 
     A seat that bid ``b`` probably holds a hand worth about ``b``; one that
     passed while the bid was lower probably does not; the bidder probably
-    named the color its hand was best in.  These are likelihoods, never
-    certainties, so a deal is weighed, not ruled out.
+    named the color its hand was best in and buried its weakest cards; a
+    seat that played a card seldom held a cheaper one it could have played
+    when the trick was lost to it, nor a card that would have won it, and
+    a seat playing last to its partner's winning trick gives it its points.
+    These are likelihoods, never certainties, so a deal is weighed, not ruled
+    out; ``model`` says how much each weighs.
     """
 
-    SPREAD = 12.0
-    """How loosely a hand's estimated worth follows its bids, in points."""
-    TRUMP_SHARPNESS = 0.12
-    """How strongly the bidder's trump says which color its hand was best in."""
-    FLOOR = 0.05
-    BURIED_TRUMP_ODDS = 0.15
-    """How much less likely a nest is for each trump (or the Bird) the bidder would have buried in it."""
-    """The least weight one clue gives: players bid and pass for reasons of their own."""
-
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, model: EvidenceModel | None = None, every_fact: bool = False) -> None:
         self.view = view
+        self.model = PLAYER_MODEL if model is None else model
+        self.every_fact = every_fact
+        """Whether ``facts`` reads what ``model`` does not weigh too (the benchmark's fitting)."""
         rules = view.rules
         self.rules = rules
         self.highest_bid: dict[int, int] = {}
         self.passed_below: dict[int, int] = {}
+        self.passed_over_partner: dict[int, int] = {}
         high: int | None = None
+        high_seat: int | None = None
+        team_of = view.team_of
         for seat, amount in view.bids:
-            if seat == view.seat:
-                if amount is not None:
-                    high = amount
-                continue
             if amount is None:
-                # It passed rather than bid the next amount.
-                self.passed_below[seat] = (high or rules.min_bid - rules.bid_step) + rules.bid_step
-            else:
+                if seat != view.seat:
+                    # It passed rather than bid the next amount.
+                    self.passed_below[seat] = (high or rules.min_bid - rules.bid_step) + rules.bid_step
+                    if high is not None and high_seat is not None and high_seat != seat and (
+                            team_of[high_seat] == team_of[seat]):
+                        self.passed_over_partner[seat] = high
+                continue
+            if seat != view.seat:
                 self.highest_bid[seat] = amount
-                high = amount
+            high = amount
+            high_seat = seat
         self.dealt = rules.dealt_sizes(view.dealer)
         self.bidder = view.bidder if view.bidder != view.seat else None
         self.trump = view.trump
         self.trump_cards = rules.suit_masks[view.trump][view.trump] if view.trump is not None else 0
+        self.bid_seats = tuple(sorted(set(self.highest_bid) | set(self.passed_below)))
         self.played_by: dict[int, CardSet] = {}
+        self.clues: dict[int, tuple[tuple[CardSet, ...], tuple[CardSet, ...], tuple[CardSet, ...]]] = {}
+        self.reads_nest = False
+        self.rank: tuple[int, ...] | None = None
         if view.trump is not None:
-            for trick in view.tricks:
-                for offset, card in enumerate(trick.cards):
-                    seat = (trick.leader + offset) % rules.players
+            tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+            if view.trick_leader is not None and view.trick:
+                tricks.append((view.trick_leader, view.trick))
+            for leader, cards in tricks:
+                for offset, card in enumerate(cards):
+                    seat = (leader + offset) % rules.players
                     self.played_by[seat] = self.played_by.get(seat, 0) | (1 << card)
-            if view.trick_leader is not None:
-                for offset, card in enumerate(view.trick):
-                    seat = (view.trick_leader + offset) % rules.players
-                    self.played_by[seat] = self.played_by.get(seat, 0) | (1 << card)
+            self.clues = _play_clues(view, view.trump, tricks)
+            # The nest is read where the bidder discarded from its hand and the nest, unseen by this seat.
+            self.reads_nest = (self.bidder is not None and rules.nest_size > 0 and not view.nest_discarded
+                               and rules.bidding and not view.trump_turned)
+            if self.reads_nest:
+                self.rank = color_ranks(rules)
 
     @property
     def informative(self) -> bool:
         """Whether anything here can tell deals apart."""
-        return bool(self.highest_bid or self.passed_below or (self.bidder is not None and self.trump is not None))
+        return bool(self.bid_seats or (self.bidder is not None and self.trump is not None) or self.clues)
 
-    def weight(self, deal: SampledDeal) -> float:
-        """The relative likelihood of this deal given the bids and the trump."""
-        weight = 1.0
-        for seat in set(self.highest_bid) | set(self.passed_below):
+    def facts(self, deal: SampledDeal) -> DealFacts:
+        """What the model weighs in ``deal``."""
+        rules = self.rules
+        model_first = self.model.model_worth
+        worth: list[float] = []
+        other: list[float] | None = [] if self.every_fact else None
+        for seat in self.bid_seats:
             cards = cards_in(deal.hands[seat] | self.played_by.get(seat, 0))
             if len(cards) != self.dealt[seat]:
-                continue  # the bidder holding the nest: its first hand is unknown
-            worth = hand_strength(cards, self.rules)
-            if seat in self.highest_bid:
-                weight *= max(self.FLOOR, _logistic((worth - self.highest_bid[seat]) / self.SPREAD))
-            if seat in self.passed_below and seat != self.bidder:
-                weight *= max(self.FLOOR, _logistic((self.passed_below[seat] - worth) / self.SPREAD))
+                worth.append(math.nan)  # the bidder holding the nest: its first hand is unknown
+                if other is not None:
+                    other.append(math.nan)
+                continue
+            worth.append(_worth(cards, rules, model_first))
+            if other is not None:
+                other.append(_worth(cards, rules, not model_first))
+        preferences = None
+        buried = kept = far = 0
         if self.bidder is not None and self.trump is not None:
-            cards = cards_in(deal.hands[self.bidder] | self.played_by.get(self.bidder, 0))
-            preferences = [trump_preference(cards, color, self.rules) for color in COLORS]
-            top = max(preferences)
-            total = sum(math.exp(self.TRUMP_SHARPNESS * (p - top)) for p in preferences)
-            weight *= math.exp(self.TRUMP_SHARPNESS * (preferences[self.trump] - top)) / total
-            # The bidder chose what to bury: trumps and the Bird seldom.
-            weight *= self.BURIED_TRUMP_ODDS ** (deal.nest & self.trump_cards).bit_count()
-        return weight
+            held = deal.hands[self.bidder] | self.played_by.get(self.bidder, 0)
+            cards = cards_in(held)
+            preferences = tuple(trump_preference(cards, color, rules) for color in COLORS)
+            buried = (deal.nest & self.trump_cards).bit_count()
+            if self.reads_nest and (self.every_fact or self.model.nest_odds != 1.0 or self.model.far_nest_odds != 1.0):
+                kept, far = self._nest_surprise(held, deal.nest)
+        low = beat = smear = 0
+        for seat, (lows, beats, smears) in self.clues.items():
+            hand = deal.hands[seat]
+            for mask in lows:
+                low += (hand & mask).bit_count()
+            for mask in beats:
+                beat += (hand & mask).bit_count()
+            for mask in smears:
+                smear += (hand & mask).bit_count()
+        return DealFacts(tuple(worth), None if other is None else tuple(other), preferences, buried, kept, far,
+                         low, beat, smear)
+
+    def _nest_surprise(self, held: CardSet, nest: CardSet) -> tuple[int, int]:
+        """How many of the nest's cards the bidder would have kept: (beyond its weakest by the nest's
+        size, beyond them by four more)."""
+        assert self.trump is not None
+        everything = held | nest
+        rank = self.rank
+        trump = self.trump
+        values = sorted((keep_value(card, trump, everything, rank), card) for card in cards_in(everything))
+        size = self.rules.nest_size
+        kept = sum(1 for _, card in values[size:] if nest >> card & 1)
+        far = sum(1 for _, card in values[size + 4:] if nest >> card & 1)
+        return kept, far
+
+    def log_weight(self, facts: DealFacts, model: EvidenceModel | None = None) -> float:
+        """The log of the relative likelihood of a deal with these facts under ``model`` (this evidence's
+        own by default)."""
+        model = self.model if model is None else model
+        total = 0.0
+        worths = facts.worth
+        if facts.other_worth is not None and model.model_worth != self.model.model_worth:
+            worths = facts.other_worth
+        floor = math.log(model.floor) if model.floor > 0 else -math.inf
+        spread = model.spread
+        offset = model.bid_offset
+        for seat, worth in zip(self.bid_seats, worths, strict=True):
+            if worth != worth:  # nan: unknown
+                continue
+            if seat == self.bidder:
+                worth -= model.bidder_gain
+            if seat in self.highest_bid:
+                total += max(floor, _log_logistic((worth - self.highest_bid[seat] - offset) / spread))
+            if seat in self.passed_below and seat != self.bidder:
+                limit = float(self.passed_below[seat])
+                if seat in self.passed_over_partner:
+                    limit = max(limit, self.passed_over_partner[seat] + model.partner_margin)
+                total += max(floor, _log_logistic((limit + offset - worth) / spread))
+        if facts.preferences is not None and self.trump is not None:
+            sharp = model.trump_sharpness
+            top = max(facts.preferences)
+            total += sharp * (facts.preferences[self.trump] - top) - math.log(
+                sum(math.exp(sharp * (p - top)) for p in facts.preferences))
+            total += _log_odds(model.buried_trump_odds, facts.buried_trumps)
+            total += _log_odds(model.nest_odds, facts.nest_kept) + _log_odds(model.far_nest_odds, facts.nest_far)
+        total += _log_odds(model.low_odds, facts.low) + _log_odds(model.beat_odds, facts.beat)
+        total += _log_odds(model.smear_odds, facts.smear)
+        return total
+
+    def weight(self, deal: SampledDeal) -> float:
+        """The relative likelihood of this deal given what the table has seen."""
+        return math.exp(self.log_weight(self.facts(deal)))
 
 
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+def _worth(cards: list[int], rules: RuleSet, by_model: bool) -> float:
+    """A hand's worth as the bidder: the bidding model's estimate, or the rule books' reckoning."""
+    if by_model:
+        model = load_model(rules)
+        if model is not None:
+            return model.estimate(cards, rules)
+    return float(hand_strength(cards, rules))
+
+
+def _log_odds(odds: float, count: int) -> float:
+    if not count or odds == 1.0:
+        return 0.0
+    return count * math.log(odds) if odds > 0 else -math.inf
+
+
+def _log_logistic(x: float) -> float:
+    """log(1 / (1 + e^-x)), without overflow."""
+    if x < -30.0:
+        return x
+    return -math.log1p(math.exp(-x))
+
+
+def _play_clues(view: SeatView, trump: int, tricks: list[tuple[int, tuple[int, ...]]]
+                ) -> dict[int, tuple[tuple[CardSet, ...], tuple[CardSet, ...], tuple[CardSet, ...]]]:
+    """For each other seat, the cards whose holding the play so far makes less likely, as layers of
+    masks (a card in ``k`` layers counts ``k`` times): (cheaper than a card played to the other side's
+    trick, beating the other side's card that it did not beat, worth more than a card played last to
+    partner's trick)."""
+    rules = view.rules
+    if not rules.bidding or rules.avoid_points or rules.points_per_trick or rules.fourteens_any_time:
+        return {}  # the clues model the players of the bidding games with points to take
+    team_of = view.team_of
+    players = rules.players
+    tables = trump_tables(rules, trump)
+    points = tables.points
+    cost = [points[card] * 1024 + tables.rank[card] for card in range(len(points))]
+    suit_of = rules.suit_of[trump]
+    suit_masks = rules.suit_masks[trump]
+    any_time = rules.any_time_mask
+    deck = rules.deck_mask
+    shown = {seat for seat, cards in view.shown if cards}
+    counts: dict[int, list[dict[int, int]]] = {}
+    for leader, cards in tricks:
+        powers = rules.trick_powers[trump][cards[0]]
+        led = suit_masks[suit_of[cards[0]]]
+        best_seat = leader
+        best = powers[cards[0]]
+        for offset, card in enumerate(cards[1:], start=1):
+            seat = (leader + offset) % players
+            value = powers[card]
+            if seat != view.seat and value <= best and seat not in shown:
+                if (1 << card) & led:
+                    could = led | any_time
+                elif (1 << card) & any_time:
+                    could = 0  # the Bird may be played to any lead: it shows nothing
+                else:
+                    could = deck & ~led
+                mine = team_of[best_seat] == team_of[seat]
+                if could and (not mine or offset == players - 1):
+                    layers = counts.setdefault(seat, [{}, {}, {}])
+                    for other in cards_in(could):
+                        if not mine:
+                            if cost[other] < cost[card]:
+                                layers[0][other] = layers[0].get(other, 0) + 1
+                            if powers[other] > best:
+                                layers[1][other] = layers[1].get(other, 0) + 1
+                        elif points[other] > points[card] and powers[other] <= best:
+                            layers[2][other] = layers[2].get(other, 0) + 1
+            if value > best:
+                best = value
+                best_seat = seat
+    return {seat: tuple(_layers(layer) for layer in layers) for seat, layers in counts.items()}  # type: ignore[misc]
+
+
+def _layers(layer: dict[int, int]) -> tuple[CardSet, ...]:
+    """Masks such that a card in ``k`` of them was counted ``k`` times."""
+    top = max(layer.values(), default=0)
+    return tuple(sum(1 << card for card, count in layer.items() if count >= level) for level in range(1, top + 1))
 
 
 def draw_deals(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random,
-               oversample: int = 3) -> list[SampledDeal]:
-    """``count`` deals for the search: drawn at random, then kept by how well they fit the evidence."""
-    evidence = Evidence(view)
+               oversample: int = 3, model: EvidenceModel | None = None) -> list[SampledDeal]:
+    """``count`` deals for the search: drawn at random, then kept by how well they fit the evidence
+    (weighed by ``model``, by default ``PLAYER_MODEL``)."""
+    evidence = Evidence(view, model)
     if not evidence.informative or count <= 0:
         return [deal_unseen(knowledge, rng) for _ in range(count)]
     candidates = [deal_unseen(knowledge, rng) for _ in range(count * oversample)]
@@ -181,3 +425,12 @@ def draw_deals(view: SeatView, knowledge: Knowledge, count: int, rng: random.Ran
 
 DealSource = Callable[[SeatView, Knowledge, int, random.Random], list[SampledDeal]]
 """Where a search gets its deals: ``draw_deals`` normally, the true deal for a cheating player."""
+
+
+def deals_weighed_by(model: EvidenceModel) -> DealSource:
+    """``draw_deals`` with the evidence weighed by ``model`` (the benchmarks' players of other models)."""
+
+    def source(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random) -> list[SampledDeal]:
+        return draw_deals(view, knowledge, count, rng, model=model)
+
+    return source

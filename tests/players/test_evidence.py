@@ -1,0 +1,219 @@
+"""The search player's evidence: each clue moves the weight of hand-made deals the right way."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+
+from rook_access.engine import PARTNERSHIP, PASS, Bid, GameState, Play, cards_in, parse_card
+from rook_access.players.search.bidding_model import hand_strength
+from rook_access.players.search.knowledge import Knowledge
+from rook_access.players.search.sampling import (
+    FITTED,
+    HAND_SET,
+    Evidence,
+    EvidenceModel,
+    SampledDeal,
+    deal_unseen,
+    draw_deals,
+)
+from tests.players.test_players import west_declares
+
+SILENT = EvidenceModel(floor=1.0, trump_sharpness=0.0, buried_trump_odds=1.0)
+"""A model in which no clue says anything: every bid weighs at least 1, every color alike."""
+
+
+def truth(state: GameState) -> SampledDeal:
+    return SampledDeal(list(state.hands), state.nest)
+
+
+def swapped(deal: SampledDeal, first: str, second: str) -> SampledDeal:
+    """``deal`` with two cards exchanged between their holders (or the nest)."""
+    a, b = 1 << parse_card(first), 1 << parse_card(second)
+    places = [*deal.hands, deal.nest]
+    places = [(cards & ~(a | b)) | (b if cards & a else 0) | (a if cards & b else 0) for cards in places]
+    return SampledDeal(places[:-1], places[-1])
+
+
+def play(state: GameState, *moves: tuple[int, str]) -> None:
+    for seat, card in moves:
+        state.apply(Play(parse_card(card)), seat)
+
+
+def test_the_hand_set_model_is_what_the_player_had():
+    assert (HAND_SET.spread, HAND_SET.floor, HAND_SET.trump_sharpness, HAND_SET.buried_trump_odds) == (
+        12.0, 0.05, 0.12, 0.15)
+    assert (HAND_SET.low_odds, HAND_SET.beat_odds, HAND_SET.smear_odds, HAND_SET.nest_odds) == (1.0, 1.0, 1.0, 1.0)
+
+
+def test_a_silent_model_weighs_every_deal_alike():
+    state = west_declares()
+    play(state, (1, "7x"), (2, "14x"), (3, "8x"), (0, "6x"))
+    view = state.view(1)
+    evidence = Evidence(view, SILENT)
+    rng = random.Random(3)
+    knowledge = Knowledge.from_view(view)
+    weights = {round(evidence.weight(deal_unseen(knowledge, rng)), 12) for _ in range(20)}
+    assert len(weights) == 1
+
+
+def test_a_bid_makes_strong_hands_likelier_under_both_models():
+    state = GameState(PARTNERSHIP, seed=11)
+    seat = state.turn
+    state.apply(Bid(110), seat)
+    view = state.view((seat + 1) % 4)
+    knowledge = Knowledge.from_view(view)
+    for model in (HAND_SET, FITTED):
+        rng = random.Random(2)
+        plain = [deal_unseen(knowledge, rng) for _ in range(300)]
+        weighted = draw_deals(view, knowledge, 300, rng, model=model)
+
+        def strength(deals: list[SampledDeal]) -> float:
+            return sum(hand_strength(cards_in(d.hands[seat]), PARTNERSHIP) for d in deals) / len(deals)
+
+        assert strength(weighted) > strength(plain) + 5
+
+
+def test_a_pass_while_partner_holds_the_bid_is_read_with_the_margin():
+    state = GameState(PARTNERSHIP, seed=11)
+    first = state.turn
+    state.apply(Bid(100), first)
+    state.apply(PASS, (first + 1) % 4)
+    state.apply(PASS, (first + 2) % 4)  # its partner, the first seat, holds 100
+    view = state.view((first + 3) % 4)
+    evidence = Evidence(view, HAND_SET)
+    partner = (first + 2) % 4
+    assert evidence.passed_over_partner == {partner: 100}
+    rng = random.Random(5)
+    knowledge = Knowledge.from_view(view)
+    deals = [deal_unseen(knowledge, rng) for _ in range(200)]
+    # A hand worth 115 passing over partner's 100: likely with a margin of 25, unlikely without.
+    strong = next(deal for deal in deals
+                  if 110 <= hand_strength(cards_in(deal.hands[partner]), PARTNERSHIP) <= 125)
+    plain, with_margin = Evidence(view, SILENT), Evidence(view, dataclasses.replace(SILENT, floor=0.01))
+    margin = Evidence(view, dataclasses.replace(SILENT, floor=0.01, partner_margin=25.0))
+    assert plain.weight(strong) == 1.0
+    assert margin.weight(strong) > with_margin.weight(strong) * 2
+
+
+def test_the_nest_is_likelier_when_it_holds_the_bidders_weakest_cards():
+    state = west_declares()  # West buried 5x 5g 6g 8r 9r with red trump, keeping 7x 9x
+    view = state.view(0)
+    true = truth(state)
+    better = swapped(true, "8r", "7x")  # the same fourteen cards, a black 7 buried instead of a trump
+    evidence = Evidence(view, dataclasses.replace(SILENT, nest_odds=0.3))
+    assert evidence.facts(true).nest_kept == 2 and evidence.facts(better).nest_kept == 1
+    assert math.isclose(evidence.weight(better) / evidence.weight(true), 1 / 0.3)
+    # A nest of West's best plain cards is farther from its choice still.
+    worse = swapped(swapped(true, "5g", "14r"), "6g", "13r")
+    far = Evidence(view, dataclasses.replace(SILENT, far_nest_odds=0.5))
+    assert far.facts(worse).nest_far > far.facts(true).nest_far
+    assert far.weight(worse) < far.weight(true)
+
+
+def test_the_nest_is_not_read_by_the_bidder_who_saw_it():
+    state = west_declares()
+    evidence = Evidence(state.view(1), dataclasses.replace(SILENT, nest_odds=0.3))
+    assert not evidence.reads_nest
+
+
+def test_a_cheaper_card_kept_under_the_other_sides_trick_is_unlikely():
+    state = west_declares()
+    # West leads 7x, North wins with 14x, East plays 8x under it: East seldom holds a cheaper black card.
+    play(state, (1, "7x"), (2, "14x"), (3, "8x"))
+    west = state.view(1)
+    true = truth(state)  # East holds no black card below the 8
+    east_cheap = swapped(true, "6x", "11y")  # East holds South's 6x, South East's 11y
+    evidence = Evidence(west, dataclasses.replace(SILENT, low_odds=0.5))
+    assert evidence.facts(true).low == 0
+    assert evidence.facts(east_cheap).low == 1
+    assert math.isclose(evidence.weight(east_cheap) / evidence.weight(true), 0.5)
+    # A counter is dearer than the 8 however low: the buried 5x with East says nothing (South's view).
+    south = Evidence(state.view(0), dataclasses.replace(SILENT, low_odds=0.5))
+    assert south.facts(swapped(true, "5x", "11y")).low == 0
+
+
+def test_a_winner_kept_under_the_other_sides_trick_is_unlikely():
+    state = west_declares()
+    play(state, (1, "7x"), (2, "14x"), (3, "8x"))
+    true = truth(state)  # the Bird is West's
+    evidence = Evidence(state.view(0), dataclasses.replace(SILENT, beat_odds=0.4))
+    # The Bird (a trump, playable on any lead) with East would have beaten North's 14x.
+    east_bird = swapped(true, "rook", "11y")
+    assert evidence.facts(true).beat == 0
+    assert evidence.facts(east_bird).beat == 1
+    assert math.isclose(evidence.weight(east_bird) / evidence.weight(true), 0.4)
+    # A red card East could not play (it followed black) says nothing.
+    assert evidence.facts(swapped(true, "13r", "11y")).beat == 0
+
+
+def test_points_kept_from_partners_trick_are_unlikely():
+    state = west_declares()
+    # South plays last to North's winning 14x, a 6x: it seldom held a counter it could have given.
+    play(state, (1, "7x"), (2, "14x"), (3, "8x"), (0, "6x"))
+    west = state.view(1)
+    true = truth(state)  # South still holds the 10x: a counter kept from partner's trick
+    given_away = swapped(true, "10x", "11y")  # East holds the 10x, South the 11y
+    evidence = Evidence(west, dataclasses.replace(SILENT, smear_odds=0.5))
+    assert evidence.facts(true).smear == 1
+    assert evidence.facts(given_away).smear == 0
+    assert math.isclose(evidence.weight(given_away) / evidence.weight(true), 2.0)
+
+
+def test_the_model_worth_reads_the_bidding_models_estimate():
+    state = GameState(PARTNERSHIP, seed=11)
+    seat = state.turn
+    state.apply(Bid(110), seat)
+    view = state.view((seat + 1) % 4)
+    deal = truth(state)
+    by_strength = Evidence(view, HAND_SET, every_fact=True).facts(deal)
+    by_model = Evidence(view, dataclasses.replace(HAND_SET, model_worth=True), every_fact=True).facts(deal)
+    assert by_strength.worth == by_model.other_worth and by_model.worth == by_strength.other_worth
+    assert by_strength.worth[0] == hand_strength(cards_in(deal.hands[seat]), PARTNERSHIP)
+
+
+def test_the_benchmarks_players_draw_their_deals_by_their_models():
+    from rook_access.players import PLAYER_LEVELS, HandSetSearchPlayer, make_player
+
+    state = west_declares()
+    view = state.view(0)
+    knowledge = Knowledge.from_view(view)
+    for level, model in (("strong-fitted", FITTED), ("strong-fitted-play", FITTED)):
+        assert level not in PLAYER_LEVELS
+        source = make_player(level, 1).deal_source(view)
+        drawn = source(view, knowledge, 12, random.Random(7))
+        expected = draw_deals(view, knowledge, 12, random.Random(7), model=model)
+        assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+    source = HandSetSearchPlayer(1).deal_source(view)
+    drawn = source(view, knowledge, 12, random.Random(7))
+    assert [deal.hands for deal in drawn] == [
+        deal.hands for deal in draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)]
+
+
+def test_the_fitted_model_plays_only_in_the_card_play_of_its_own_level():
+    from rook_access.players import make_player
+
+    state = GameState(PARTNERSHIP, seed=11)
+    state.apply(Bid(100), state.turn)
+    bidding_view = state.view(state.turn)
+    knowledge = Knowledge.from_view(bidding_view)
+    source = make_player("strong-fitted-play", 1).deal_source(bidding_view)
+    drawn = source(bidding_view, knowledge, 12, random.Random(7))
+    expected = draw_deals(bidding_view, knowledge, 12, random.Random(7), model=HAND_SET)
+    assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+    fitted = draw_deals(bidding_view, knowledge, 12, random.Random(7), model=FITTED)
+    assert [deal.hands for deal in drawn] != [deal.hands for deal in fitted]
+
+
+def test_the_player_weighs_by_the_hand_set_model_which_won_the_matches():
+    from rook_access.players.search.sampling import PLAYER_MODEL
+
+    state = west_declares()
+    view = state.view(0)
+    assert PLAYER_MODEL is HAND_SET and Evidence(view).model is HAND_SET
+    knowledge = Knowledge.from_view(view)
+    drawn = draw_deals(view, knowledge, 12, random.Random(7))
+    expected = draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)
+    assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+    assert FITTED != HAND_SET
