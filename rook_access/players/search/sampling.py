@@ -387,7 +387,7 @@ def _play_clues(view: SeatView, trump: int, tricks: list[tuple[int, tuple[int, .
             if value > best:
                 best = value
                 best_seat = seat
-    return {seat: tuple(_layers(layer) for layer in layers) for seat, layers in counts.items()}  # type: ignore[misc]
+    return {seat: (_layers(layers[0]), _layers(layers[1]), _layers(layers[2])) for seat, layers in counts.items()}
 
 
 def _layers(layer: dict[int, int]) -> tuple[CardSet, ...]:
