@@ -29,7 +29,7 @@ from .match_player import MatchPlayer
 from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
 from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
-from .search.sampling import FITTED, HAND_SET, DealSource, deals_weighed_by
+from .search.sampling import FITTED, HAND_SET, TEMPERED, DealSource, deals_weighed_by
 from .search.skill import MY_LEVELS, TablePriors
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
@@ -61,6 +61,14 @@ class FittedSearchPlayer(EvidenceSearchPlayer):
     play_model = FITTED
 
 
+class TemperedSearchPlayer(EvidenceSearchPlayer):
+    """The search player with the fitted evidence model softened (``sampling.TEMPERED``) throughout: level
+    ``strong-tempered``, a benchmark's."""
+
+    auction_model = TEMPERED
+    play_model = TEMPERED
+
+
 class FittedPlaySearchPlayer(EvidenceSearchPlayer):
     """The search player with the fitted evidence model in the card play only: level
     ``strong-fitted-play``, a benchmark's."""
@@ -76,6 +84,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "cheat": CheatingPlayer,
     "strong-fitted": lambda seed: FittedSearchPlayer(seed, STRONG, "strong-fitted"),
     "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
+    "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
 }
 """Computer player levels by name, the benchmark's yardsticks included."""
 

@@ -10,6 +10,7 @@ search imagines hands that the table's bidding makes likely.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Callable
@@ -116,6 +117,9 @@ class EvidenceModel:
     smear_odds: float = 1.0
     """How much less likely a hand is for each card worth more points than the one its seat played, of
     those it could play without overtaking, when it played last to its partner's winning trick."""
+    temperature: float = 1.0
+    """The power a deal's weight is raised to when the search draws its deals: below 1 softens a model
+    sharper than the search's sample can use (the weights of a few deals would crowd out the rest)."""
 
 
 HAND_SET = EvidenceModel()
@@ -134,6 +138,10 @@ odd hands the true deal's log gain over the hard facts alone went from +1.05 und
 with ``HAND_SET`` (-3.8 a deal over 240 deals, and -12.5 over 120 with it in the card play alone; its
 sharper weights probably leave the search too few different deals).  The benchmarks' levels ``strong-fitted`` and
 ``strong-fitted-play`` play with it (docs/development.md, "Inference")."""
+
+TEMPERED = dataclasses.replace(FITTED, temperature=0.4)
+"""``FITTED`` with its weights raised to the power 0.4, so that the search's deals stay varied: the bench
+level ``strong-tempered`` (docs/development.md, "Inference")."""
 
 PLAYER_MODEL = HAND_SET
 """The model ``draw_deals`` weighs by unless told otherwise: the one that won the matches."""
@@ -312,8 +320,9 @@ class Evidence:
         return total
 
     def weight(self, deal: SampledDeal) -> float:
-        """The relative likelihood of this deal given what the table has seen."""
-        return math.exp(self.log_weight(self.facts(deal)))
+        """The relative likelihood of this deal given what the table has seen, raised to the model's
+        ``temperature``."""
+        return math.exp(self.model.temperature * self.log_weight(self.facts(deal)))
 
 
 def _worth(cards: list[int], rules: RuleSet, by_model: bool) -> float:
