@@ -217,3 +217,27 @@ def test_the_player_weighs_by_the_hand_set_model_which_won_the_matches():
     expected = draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)
     assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
     assert FITTED != HAND_SET
+
+
+def test_a_models_temperature_raises_each_weight_to_its_power():
+    from rook_access.players.search.sampling import TEMPERED
+
+    state = west_declares()
+    play(state, (1, "7x"), (2, "14x"), (3, "8x"), (0, "6x"))
+    view = state.view(1)
+    sharp, soft = Evidence(view, FITTED), Evidence(view, TEMPERED)
+    flat = Evidence(view, dataclasses.replace(FITTED, temperature=0.0))
+    rng = random.Random(5)
+    knowledge = Knowledge.from_view(view)
+    deals = [deal_unseen(knowledge, rng) for _ in range(12)]
+    for deal in deals:
+        assert math.isclose(soft.weight(deal), sharp.weight(deal) ** 0.4, rel_tol=1e-9)
+        assert flat.weight(deal) == 1.0
+    # Softer weights leave the resampled deals more varied.
+    weights = [sharp.weight(deal) for deal in deals]
+    softened = [soft.weight(deal) for deal in deals]
+
+    def effective(values):
+        return sum(values) ** 2 / sum(value * value for value in values)
+
+    assert effective(softened) >= effective(weights)
