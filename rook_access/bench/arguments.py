@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 
@@ -49,3 +49,12 @@ def write_json(path: str, data: Any) -> None:
     with open(path, "w", encoding="utf-8") as file:
         json.dump(data, file, indent=1)
         file.write("\n")
+
+
+def parse_pair(text: str, levels: Collection[str]) -> tuple[str, str]:
+    """``strong:easy`` as (``strong``, ``easy``), both among ``levels``; ``ValueError`` for an unknown level
+    or a bad form."""
+    first, colon, second = text.partition(":")
+    if not colon or first not in levels or second not in levels:
+        raise ValueError(f"a pair is two levels joined by a colon, like strong:easy; levels: {', '.join(levels)}")
+    return first, second

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..players import LEVELS
+from . import arguments
 from .arguments import add_deals_seed_jobs, add_json_and_quiet, add_tables, bench_parser, print_progress, write_json
 from .variants import TABLES, GameSummary, run
 
@@ -72,11 +73,8 @@ def edge_share(fair: GameSummary, cheat: GameSummary) -> Share | None:
 
 
 def parse_pair(text: str) -> tuple[str, str]:
-    """``strong:easy`` as (``strong``, ``easy``); ``ValueError`` for an unknown level or a bad form."""
-    first, colon, second = text.partition(":")
-    if not colon or first not in LEVELS or second not in LEVELS:
-        raise ValueError(f"a pair is two levels joined by a colon, like strong:easy; levels: {', '.join(LEVELS)}")
-    return first, second
+    """``strong:easy`` as (``strong``, ``easy``), any level the benchmarks know (the cheat's included)."""
+    return arguments.parse_pair(text, LEVELS)
 
 
 def cell(summary: GameSummary) -> str:

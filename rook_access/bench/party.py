@@ -43,6 +43,7 @@ from ..engine.games import find_game, table_setup
 from ..engine.protocol import GameState, SeatKind
 from ..players import PLAYER_LEVELS, make_player
 from ..players.reactions import Reacts
+from . import arguments
 from .arguments import add_json_and_quiet, bench_parser, print_progress, write_json
 from .match import derive_seed, mean_and_interval, timing_stats
 from .parallel import results_by_name
@@ -202,11 +203,7 @@ def run(games: Sequence[str], count: int, players: int, seed: int, jobs: int, fi
 
 def parse_pair(text: str) -> tuple[str, str]:
     """``strong:easy`` as (``strong``, ``easy``), levels a person may choose; ``ValueError`` otherwise."""
-    first, colon, second = text.partition(":")
-    if not colon or first not in PLAYER_LEVELS or second not in PLAYER_LEVELS:
-        raise ValueError(f"a pair is two levels joined by a colon, like strong:easy; levels: "
-                         f"{', '.join(PLAYER_LEVELS)}")
-    return first, second
+    return arguments.parse_pair(text, PLAYER_LEVELS)
 
 
 def main(argv: list[str] | None = None) -> int:
