@@ -241,6 +241,23 @@ def _bid_reason(view: SeatView, advice: BidAdvice) -> str:
 
 
 # ----------------------------------------------------- the basic player's rules
+_FOLLOW_REASONS: dict[str, str] = {
+    RuleKind.KEEP: "{winning} was winning the trick, so it kept its good cards",
+    RuleKind.WIN_CHEAPLY: "it beats {winning} as cheaply as it could; {holds}",
+    RuleKind.BIRD: "the Bird takes a trick worth 15 points or more; {holds}",
+    RuleKind.TAKE_LEAD: "it took the lead in a trick worth 10 points or more, over {winning}; {holds}",
+    RuleKind.TAKE_GOLDEN: "the Golden Ten is in the trick, so it took it over {winning}",
+    RuleKind.DUCK: "it ducked under {winning} with its highest card that still loses",
+    RuleKind.MUST_TAKE: "it had to go over {winning} and take the trick, so it took it with its highest card",
+    RuleKind.MUST_GO_OVER: "it had to go over {winning}, so it went as low as it could",
+    RuleKind.GIVE_GOLDEN: "{winning} was winning the trick, so it gave its partner the Golden Ten",
+    RuleKind.THROW_HIGH: "{winning} was winning the trick, so it threw a high card that costs nothing",
+    RuleKind.THROW_COSTLY: "it could not follow, so it threw its costliest card on {winning}",
+}
+"""The basic player's reasons for a card played to a trick that are words alone, with who was winning it
+(``{winning}``) and the points in it (``{holds}``)."""
+
+
 def _rule_reason(view: SeatView, action: object, advice: BasicAdvice) -> str:
     """The basic player's rule of thumb, in the third person, with the facts it rests on."""
     kind = advice.kind
@@ -283,34 +300,14 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice) -> str:
     card_points = view.rules.points[action.card]
     if kind == RuleKind.FEED:
         return f"{winning} was winning the trick, so it gave {_points(card_points)}"
-    if kind == RuleKind.KEEP:
-        return f"{winning} was winning the trick, so it kept its good cards"
-    if kind == RuleKind.WIN_CHEAPLY:
-        return f"it beats {winning} as cheaply as it could; {holds}"
-    if kind == RuleKind.BIRD:
-        return f"the Bird takes a trick worth 15 points or more; {holds}"
-    if kind == RuleKind.TAKE_LEAD:
-        return f"it took the lead in a trick worth 10 points or more, over {winning}; {holds}"
+    if kind in _FOLLOW_REASONS:
+        return _FOLLOW_REASONS[kind].format(winning=winning, holds=holds)
     if kind == RuleKind.THROW_CHEAPEST:
         if facts.winner in view.partners:  # not surely: an unseen card might still beat it
             return f"{winning} was winning the trick, though not surely, so it played its cheapest card"
         if not facts.beaters:
             return f"it could not beat {winning}, so it threw its cheapest card"
         return f"none of its cards was sure to win the trick over {winning}, so it played its cheapest"
-    if kind == RuleKind.TAKE_GOLDEN:
-        return f"the Golden Ten is in the trick, so it took it over {winning}"
-    if kind == RuleKind.DUCK:
-        return f"it ducked under {winning} with its highest card that still loses"
-    if kind == RuleKind.MUST_TAKE:
-        return f"it had to go over {winning} and take the trick, so it took it with its highest card"
-    if kind == RuleKind.MUST_GO_OVER:
-        return f"it had to go over {winning}, so it went as low as it could"
-    if kind == RuleKind.GIVE_GOLDEN:
-        return f"{winning} was winning the trick, so it gave its partner the Golden Ten"
-    if kind == RuleKind.THROW_HIGH:
-        return f"{winning} was winning the trick, so it threw a high card that costs nothing"
-    if kind == RuleKind.THROW_COSTLY:
-        return f"it could not follow, so it threw its costliest card on {winning}"
     return f"by its rule of thumb, {advice.rule}"
 
 
