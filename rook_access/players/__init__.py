@@ -28,7 +28,7 @@ from .doubt_player import player_maker as doubt_maker
 from .match_player import MatchPlayer
 from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
-from .search.player import NORMAL, STRONG, CheatingPlayer, SearchPlayer
+from .search.player import NORMAL, STRONG, CheatingPlayer, PlayCheatingPlayer, SearchPlayer
 from .search.sampling import FITTED, HAND_SET, TEMPERED, DealSource, deals_weighed_by
 from .search.skill import MY_LEVELS, TablePriors
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
@@ -85,6 +85,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-fitted": lambda seed: FittedSearchPlayer(seed, STRONG, "strong-fitted"),
     "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
+    "cheat-play": PlayCheatingPlayer,
 }
 """Computer player levels by name, the benchmark's yardsticks included."""
 

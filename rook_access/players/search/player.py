@@ -250,3 +250,23 @@ class CheatingPlayer(SearchPlayer):
             return [SampledDeal(list(truth.hands), truth.nest) for _ in range(max(1, count))]
 
         return the_truth
+
+
+class PlayCheatingPlayer(SearchPlayer):
+    """The strong player that sees every hand in the card play alone: a yardstick, never an opponent.
+
+    It bids, takes the nest and names trump as ``strong`` does, and plays its cards as ``cheat``: set against
+    ``strong``, the margin is what the hidden cards cost the strong player in the card play.
+    """
+
+    needs_state = True
+
+    def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "cheat-play") -> None:
+        super().__init__(seed, budget, name)
+        self._cheat = CheatingPlayer(seed, budget, name)
+
+    def choose_with_state(self, state: GameState, seat: int) -> Action:
+        """Choose as ``cheat`` in the card play, as ``strong`` before it."""
+        if state.phase is Phase.PLAY:
+            return self._cheat.choose_with_state(state, seat)
+        return self.choose(state.view(seat))
