@@ -16,6 +16,7 @@ none.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 
@@ -86,6 +87,9 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
     "cheat-play": PlayCheatingPlayer,
+    "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
+    "strong-blind-side": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="side"),
+                                                   "strong-blind-side"),
 }
 """Computer player levels by name, the benchmark's yardsticks included."""
 

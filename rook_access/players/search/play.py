@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import Play, RuleSet, SeatView, cards_in
-from .knowledge import Knowledge
+from .knowledge import Knowledge, excluded_by_voids
 from .outlook import Outlook, trick_counts
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
@@ -51,6 +51,11 @@ class SearchBudget:
     """Share of random cards in rollouts."""
     rollouts: int = 1
     """Rollouts per card and deal."""
+    blind_rollouts: str = ""
+    """Which seats play the rollouts blind, by what they could know (``rollout``'s ``shown_out``), not by the
+    sampled deal's every hand: "" none, "all" every seat, "side" the searching seat's side only (the others
+    still see everything, as a best defence would).  The search then values a card by futures played as
+    people play them, not as if each later guess were right (a remedy for strategy fusion)."""
     max_work: int = 500_000
     """The most work a decision's rollouts may do, counted as samples × legal cards × cards left
     in the hands × the longest hand (a rollout plays every card left, choosing each among about
@@ -202,6 +207,14 @@ def analyse_play(
     return PlayAnalysis(results, done, exact, time.perf_counter() - start, best)
 
 
+def shown_out_of(view: SeatView) -> list[int]:
+    """The cards each seat has shown it cannot hold this hand (the suits it showed out of), ``view.seat``'s
+    own included: what every seat knows of the others' hands besides the cards gone."""
+    excluded = dict.fromkeys(range(view.rules.players), 0)
+    excluded_by_voids(view, excluded)
+    return [excluded[seat] for seat in range(view.rules.players)]
+
+
 def _cost(tables: TrumpTables, card: int) -> int:
     """How much a card is worth keeping: points first, then rank (ties go to the cheaper card).
 
@@ -262,6 +275,10 @@ def _evaluate_deal(
             result.count += 1
         return searched
     so_far = trick_counts(view, outlook) if rules.most_tricks_bonus or rules.trick_points else None
+    shown_out = shown_out_of(view) if budget.blind_rollouts else None
+    blind_seats = -1
+    if budget.blind_rollouts == "side":
+        blind_seats = sum(1 << other for other in range(rules.players) if team_of[other] == side)
     # With a mistake rate per seat, every card of a deal meets the same mistakes (common random numbers):
     # the cards are compared on the same futures, not on the luck of each one's.
     common = rng.random() if not isinstance(epsilon, (int, float)) else None
@@ -272,7 +289,7 @@ def _evaluate_deal(
             tricks = None if so_far is None else list(so_far)
             draw = rng.random if common is None else random.Random(f"{common}:{turn}").random
             taken, more = rollout(tables, team_of, hands, leader, [*trick, card], nest_points, draw,
-                                  epsilon, tricks, center_points)
+                                  epsilon, tricks, center_points, shown_out, blind_seats)
             final = [have + extra for have, extra in zip(counters, taken, strict=True)]
             result = results[card]
             result.total += outlook.outcome(final, won | more, tricks)

@@ -35,6 +35,8 @@ def rollout(
     epsilon: float | Sequence[float] = 0.0,
     tricks: list[int] | None = None,
     center_points: int = 0,
+    shown_out: Sequence[CardSet] | None = None,
+    blind_seats: int = -1,
 ) -> tuple[list[int], int]:
     """Play the hand out from here: the points each team takes from now on, and the
     teams that took a trick (bit ``t`` for team ``t``).
@@ -48,6 +50,14 @@ def rollout(
     Where hands may be uneven (``tables.odd_cards``) the hand ends once a seat
     is out of cards, the last trick taking the cards still held; ``tricks``,
     if given, counts each team's tricks (added to what it holds).
+
+    With ``shown_out`` (each seat's cards it has shown it cannot hold: the suits it showed out of) the
+    rollout is blind: each seat plays by what it could know, its own cards, the cards gone and the
+    suits shown out of, as if every card it does not hold might be in any hand that has not shown out
+    of its suit; it still learns the suits shown out of during the rollout.  Without it every seat
+    sees every hand of the sampled deal, and plays as if it had seen them all along.  ``blind_seats``
+    (bit ``s`` for seat ``s``; every seat by default) says which seats play blind: the others still see
+    every hand.
     """
     rules = tables.rules
     legal_plays = rules.legal_plays
@@ -65,6 +75,11 @@ def rollout(
     bonus = tables.trick_bonus
     lead_card = _lead_avoid if tables.avoid else _lead
     follow_card = _follow_avoid if tables.avoid else _follow
+    blind = shown_out is not None
+    out = list(shown_out) if shown_out is not None else []
+    suit_cards = tables.suit_cards
+    suit_of = tables.suit
+    any_time = rules.any_time_mask
 
     cards: Sequence[int] = trick  # the cards played to this trick before the rollout began
     while True:
@@ -90,12 +105,24 @@ def rollout(
                         legal &= legal - 1
                         skip -= 1
                     card = (legal & -legal).bit_length() - 1
-                elif lead is None:
-                    card = lead_card(tables, side_of, hands, seat, legal)
                 else:
-                    card = follow_card(tables, side_of, hands, seat, legal, powers, lead, best_value, best_seat,
-                                       trick_points, played)
+                    seen = hands
+                    if blind and blind_seats >> seat & 1:
+                        everything = 0
+                        for other_hand in hands:
+                            everything |= other_hand
+                        unknown = everything & ~hand
+                        seen = [hand if other == seat else unknown & ~out[other] for other in range(players)]
+                    if lead is None:
+                        card = lead_card(tables, side_of, seen, seat, legal)
+                    else:
+                        card = follow_card(tables, side_of, seen, seat, legal, powers, lead, best_value, best_seat,
+                                           trick_points, played)
                 hands[seat] = hand & ~(1 << card)
+            if blind and lead is not None:
+                led = suit_cards[suit_of[lead]]
+                if not (1 << card) & (led | any_time):  # shown out of the suit led
+                    out[seat] |= led
             if lead is None:
                 lead = card
                 powers = trick_powers[card]
