@@ -13,8 +13,10 @@ are hidden.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -23,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rook_access.engine import donkey, doubt, events, match, panjandrum, tuxedo
+from rook_access.engine import donkey, doubt, events, match, notation, panjandrum, tuxedo, visibility
 from rook_access.engine.cards import ALL_CARDS, card_name
 from rook_access.engine.games import GAMES, table_setup
 from rook_access.engine.notation import event_to_json
@@ -374,16 +376,8 @@ def test_no_seat_sees_a_card_before_the_rules_show_it(name: str, options: dict[s
 
 # ------------------------------------------------------------------ the rules, one by one
 def test_every_event_of_the_record_has_a_visibility() -> None:
-    from rook_access.engine import notation
-
-    missing = [kind.__name__ for kind in notation._EVENT_BY_TYPE if kind not in _registered()]
+    missing = [kind.__name__ for kind in notation._EVENT_BY_TYPE if kind not in visibility._RULES]
     assert missing == []
-
-
-def _registered() -> set[type]:
-    from rook_access.engine import visibility
-
-    return set(visibility._RULES)
 
 
 def test_an_unknown_event_is_refused_not_shown() -> None:
@@ -405,6 +399,7 @@ def test_unseen_counts_cards_and_names_none() -> None:
     assert len(hidden) == 4 and list(hidden) == [] and hidden == Unseen(4) and hidden != Unseen(3)
     assert hidden != () and Unseen(0) == Unseen(0) and not Unseen(0)
     assert hash(hidden) == hash(Unseen(4))
+    assert pickle.loads(pickle.dumps(hidden)) == hidden and copy.deepcopy(hidden) == hidden  # checkpoints, clones
     with pytest.raises(ValueError):
         Unseen(-1)
 
