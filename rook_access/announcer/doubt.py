@@ -35,6 +35,7 @@ from ..engine.doubt import (
     by_number,
 )
 from ..engine.errors import IllegalActionError
+from ..engine.visibility import FaceDownLaid
 from .base import NarratorBase, Verbosity, article, cards_text, fit_lines, mid_sentence, plural
 from .calls import call_question
 from .message import Message
@@ -56,7 +57,7 @@ class DoubtNarrator(NarratorBase):
         """The lines an event is said in."""
         if isinstance(event, DoubtStarted):
             return self.start_lines(event)
-        if isinstance(event, CardLaid):
+        if isinstance(event, (CardLaid, FaceDownLaid)):
             return [self.laid_line(event)]
         if isinstance(event, Doubted):
             return self.doubted_lines(event)
@@ -83,14 +84,18 @@ class DoubtNarrator(NarratorBase):
             lines += self.hand_lines(by_number(event.hands[self.you]))
         return lines
 
-    def laid_line(self, event: CardLaid) -> str:
-        mine = event.seat == self.you
+    def laid_line(self, event: CardLaid | FaceDownLaid) -> str:
+        """A card laid face down: the card named to the seat that laid it (a ``FaceDownLaid``, as another seat
+        playing from elsewhere is sent it, never names one)."""
+        mine = isinstance(event, CardLaid) and event.seat == self.you
         last = event.holding == 0
         if self.terse:
             if mine:
+                assert isinstance(event, CardLaid)
                 return f"You {card_name(event.card)} as {event.called}{', last' if last else ''}."
             return f"{self.name(event.seat)}: {event.called}{', last card' if last else ''}."
         if mine:
+            assert isinstance(event, CardLaid)
             return f"You play {card_name(event.card)} face down as {event.called}{', your last card' if last else ''}."
         if last:
             return f"{self.name(event.seat)} plays a last card face down: {event.called}."
