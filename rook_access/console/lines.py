@@ -332,6 +332,8 @@ class TerminalLines:
         if fresh:
             self.speak(question)  # the prompt shows it; a voice must say it too
         while True:
+            if self._leave_due():
+                return "quit"
             kept, self._kept = self._kept, None
             try:
                 line = self.session.prompt(question + " ", default=kept or "")
@@ -343,6 +345,11 @@ class TerminalLines:
                 if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
                 self.say(CTRL_C_NOTICE)
+
+    def _leave_due(self) -> bool:
+        """Whether a second Ctrl-C came between prompts (a signal the game could not act on at once: out
+        of the prompt, the terminal sends Ctrl-C as SIGINT); the prompt then leaves instead of waiting."""
+        return self.ctrl_c is not None and self.ctrl_c.take_leave()
 
     def keys_waiting(self) -> bool:
         """Whether keys have been typed and wait to be read."""
@@ -394,6 +401,8 @@ class TerminalLines:
             asyncio.get_running_loop().call_later(max(0.0, seconds), time_up)
 
         while True:
+            if self._leave_due():
+                return "quit"
             try:
                 line = session.prompt(question + " ", pre_run=start_clock)
             except KeyboardInterrupt:
