@@ -30,11 +30,19 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from .child_lines import ChildLines
+
 OUTPUTS = ("plain", "voice", "screenreader")
 SOURCE = Path(os.environ.get("ROOK_ACCESS_BENCH_SOURCE") or Path(__file__).resolve().parents[2])
 """The folder whose ``rook_access`` is measured: this one's, or ``ROOK_ACCESS_BENCH_SOURCE``."""
 QUESTION = re.compile(r"\bbid\b.*\bpass\.$")
 """South's first question: "Your bid: 80 to 120, or pass." and the like."""
+
+
+def asks_first_question(line: str) -> bool:
+    """Whether ``line`` is South's first question (``QUESTION``)."""
+    return QUESTION.search(line.strip()) is not None
+
 
 REAL_TIME_PLAYER = """
 import sys, time, wave
@@ -67,9 +75,12 @@ def speech_dispatchers(socket_path: Path) -> list[int]:
             state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except (OSError, IndexError):
             continue
-        if state not in ("Z", "X") and command and command[0].endswith(b"speech-dispatcher") and str(
-            socket_path
-        ).encode() in command:
+        if (
+            state not in ("Z", "X")
+            and command
+            and command[0].endswith(b"speech-dispatcher")
+            and str(socket_path).encode() in command
+        ):
             found.append(int(entry.name))
     return found
 
@@ -112,16 +123,13 @@ def leave_once(output: str, home: Path, seed: int = 3, env: dict[str, str] | Non
         cwd=home,
     )
     assert process.stdin is not None and process.stdout is not None
+    lines = ChildLines(process.stdout, f"rook-access --output {output}")
     try:
-        for line in process.stdout:
-            if QUESTION.search(line.strip()):
-                break
-        else:
-            raise RuntimeError("the program ended before its first question")
+        lines.wait_for(asks_first_question)
         started = time.perf_counter()
         process.stdin.write("quit\n")
         process.stdin.flush()
-        process.stdout.read()
+        lines.wait_for_end(30)
         process.wait(timeout=30)
         seconds = time.perf_counter() - started
     finally:

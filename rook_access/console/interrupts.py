@@ -3,7 +3,10 @@
 At a prompt the terminal reads Ctrl-C as a key (``TerminalLines``); while
 the computers think or the game pauses after a trick it arrives as SIGINT
 (``ConsoleGame``). Both count the presses here, so a press at a prompt and
-one just before it make a pair too.
+one just before it make a pair too. A second press the game cannot act on
+at once (a signal between two prompts, or while an announcement is under
+way) is kept here too (``defer_leave``), for whichever comes first to take
+it: the game's next safe point, or the prompt about to wait for a line.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ class CtrlC:
         self.window = window
         self.clock = clock
         self._last = -math.inf
+        self._leave_due = False
 
     def press(self) -> bool:
         """Count one Ctrl-C; True when it follows another within the window (the user leaves).
@@ -36,3 +40,14 @@ class CtrlC:
         second = now - self._last <= self.window
         self._last = -math.inf if second else now
         return second
+
+    def defer_leave(self) -> None:
+        """A second press came where it cannot be acted on at once: the next to ``take_leave`` leaves.
+
+        Safe in a signal handler."""
+        self._leave_due = True
+
+    def take_leave(self) -> bool:
+        """Whether a deferred second press waits to be acted on (it is then taken: the caller leaves)."""
+        due, self._leave_due = self._leave_due, False
+        return due

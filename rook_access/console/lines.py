@@ -13,9 +13,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from .interrupts import CTRL_C_NOTICE, CtrlC
+from .signal_lines import SignalLines, wakes_on_signals
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
@@ -181,6 +182,14 @@ def input_source(lines: LineSource) -> InputSource:
     return lines if isinstance(lines, InputSource) else ScriptSource(lines)
 
 
+class ReadsLines(Protocol):
+    """A source of text lines: a text stream, or ``SignalLines``."""
+
+    def readline(self) -> str:
+        """The next line with its newline; "" at the end of input."""
+        ...
+
+
 class PlainLines:
     """Plain lines from a stream; a fresh question is written as a line of its own first."""
 
@@ -189,7 +198,7 @@ class PlainLines:
     ctrl_c: CtrlC | None = None
     """Scripted input keeps Python's own Ctrl-C."""
 
-    def __init__(self, stream: IO[str], say: Callable[[str], None]) -> None:
+    def __init__(self, stream: ReadsLines, say: Callable[[str], None]) -> None:
         self.stream = stream
         self.say = say
 
@@ -323,6 +332,8 @@ class TerminalLines:
         if fresh:
             self.speak(question)  # the prompt shows it; a voice must say it too
         while True:
+            if self._leave_due():
+                return "quit"
             kept, self._kept = self._kept, None
             try:
                 line = self.session.prompt(question + " ", default=kept or "")
@@ -334,6 +345,11 @@ class TerminalLines:
                 if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
                 self.say(CTRL_C_NOTICE)
+
+    def _leave_due(self) -> bool:
+        """Whether a second Ctrl-C came between prompts (a signal the game could not act on at once: out
+        of the prompt, the terminal sends Ctrl-C as SIGINT); the prompt then leaves instead of waiting."""
+        return self.ctrl_c is not None and self.ctrl_c.take_leave()
 
     def keys_waiting(self) -> bool:
         """Whether keys have been typed and wait to be read."""
@@ -385,6 +401,8 @@ class TerminalLines:
             asyncio.get_running_loop().call_later(max(0.0, seconds), time_up)
 
         while True:
+            if self._leave_due():
+                return "quit"
             try:
                 line = session.prompt(question + " ", pre_run=start_clock)
             except KeyboardInterrupt:
@@ -494,8 +512,9 @@ def standard_input_lines(say: Callable[[str], None], speak: Callable[[str], None
     """Terminal lines when standard input and output are terminals, plain lines otherwise.
 
     ``say`` shows and speaks a line; ``speak`` only speaks it (for a question
-    that the terminal's prompt shows).
+    that the terminal's prompt shows).  Plain lines are read so that a signal
+    always ends the wait for one (``SignalLines``) where that can be done.
     """
     if sys.stdin.isatty() and sys.stdout.isatty():
         return TerminalLines(say, speak)
-    return PlainLines(sys.stdin, say)
+    return PlainLines(SignalLines(sys.stdin) if wakes_on_signals(sys.stdin) else sys.stdin, say)

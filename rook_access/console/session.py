@@ -233,8 +233,9 @@ class ConsoleGame:
         self._ctrl_c: CtrlC | None = self.lines.ctrl_c
         self._waiting = False
         """Whether the game only waits (a computer thinks, a pause): a second Ctrl-C may leave at once."""
-        self._ctrl_c_due: str | None = None
-        """A Ctrl-C that came while the game was busy: "notice" or "leave", taken at the next safe point."""
+        self._notice_due = False
+        """A first Ctrl-C came while the game was busy: the notice is said at the next safe point. (A second
+        is kept in the shared ``CtrlC``, so the prompt about to wait for a line leaves too.)"""
         self.lines.connect(GameKeys(self.completion_words, self.moves_as_printed, self.stop_speech))
         self.settings.on_change = self._setting_changed
         self.reading = ReadingClock(self.settings.effective.reading_speed)
@@ -441,15 +442,17 @@ class ConsoleGame:
                 raise _LeaveNow
             self.stop_speech()
             self.say(CTRL_C_NOTICE)
+        elif second:
+            self._ctrl_c.defer_leave()
         else:
-            self._ctrl_c_due = "leave" if second else (self._ctrl_c_due or "notice")
+            self._notice_due = True
 
     def _take_ctrl_c(self) -> None:
         """Act on a Ctrl-C that came while the game was busy."""
-        due, self._ctrl_c_due = self._ctrl_c_due, None
-        if due == "leave":
+        notice, self._notice_due = self._notice_due, False
+        if self._ctrl_c is not None and self._ctrl_c.take_leave():
             raise _LeaveNow
-        if due == "notice":
+        if notice:
             self.stop_speech()
             self.say(CTRL_C_NOTICE)
 

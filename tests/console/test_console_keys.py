@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import signal
+from contextlib import nullcontext
 
 import pytest
 
 from rook_access.announcer import sort_hand
 from rook_access.console import cli
 from rook_access.console.interrupts import CTRL_C_NOTICE, CtrlC
+from rook_access.console.lines import TerminalLines
 from rook_access.console.session import ConsoleGame, SettingsControl
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, card_name
 from rook_access.players import BasicPlayer
@@ -98,6 +100,59 @@ def test_ctrl_c_presses_more_than_a_second_apart_do_not_leave():
     assert presses.press() is True
     now[0] = 2.4
     assert presses.press() is False  # a pair is used up: a third press starts anew
+
+
+class PromptLines(TerminalLines):
+    """``TerminalLines`` with a stand-in for prompt_toolkit's prompt: the first prompt gets Ctrl-C as a key,
+    and the second Ctrl-C comes as SIGINT while the notice is said, between the two prompts (the
+    terminal out of the prompt's raw mode), as a loaded machine made it come."""
+
+    def __init__(self, clock) -> None:
+        self.said: list[str] = []
+        self.prompts: list[str] = []
+        self.ctrl_c = CtrlC(clock=clock)
+        self.speak = lambda line: None
+        self.stop_speech = lambda: None
+        self._kept = None
+        self.session = self  # the prompt below
+
+    def say(self, line: str) -> None:
+        self.said.append(line)
+        if line == CTRL_C_NOTICE:
+            signal.raise_signal(signal.SIGINT)  # the second press, between the prompts
+
+    def prompt(self, question: str, default: str = "") -> str:
+        self.prompts.append(question)
+        if len(self.prompts) == 1:
+            raise KeyboardInterrupt  # the first press, a key at the prompt
+        if question.startswith("Leave the game?"):
+            return "yes"
+        if len(self.prompts) == 2:
+            return "pass"  # the next line typed, much later
+        raise EOFError  # then the end of input
+
+    def keys_held(self):
+        return nullcontext()
+
+
+def test_a_second_ctrl_c_between_two_prompts_leaves_at_the_next_prompt():
+    """Before, the second press was kept for the game's next safe point, which the prompt's wait for a
+    line held back: the program asked again and stayed."""
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    lines = PromptLines(clock=lambda: 100.0)  # every press within the second
+    channel = ListChannel()
+    before = signal.getsignal(signal.SIGINT)
+    status = ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], lines, channel).run()
+    assert signal.getsignal(signal.SIGINT) is before
+    assert status == 0
+    assert lines.said == [CTRL_C_NOTICE]
+    # No second wait for a line: quit at once, which asks first here, the game not being saved.
+    assert [question.strip() for question in lines.prompts] == [
+        "Your bid: 70 to 120, or pass.",
+        "Leave the game? It is not saved. Type yes to leave or no to go on.",
+    ]
+    assert channel.lines[-1] == "Goodbye."  # quit's own last line (no saver here)
+    assert "You pass." not in channel.lines and state.phase is Phase.BIDDING
 
 
 def play_script_with_enter() -> tuple[list[str], list[str], GameState, int]:

@@ -10,10 +10,12 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
-from rook_access.bench.leaving import QUESTION, environment, leave_once, speech_dispatchers
+from rook_access.bench.child_lines import ChildLines
+from rook_access.bench.leaving import asks_first_question, environment, leave_once, speech_dispatchers
 from rook_access.output.speechd_server import SpawnWatch
 from tests.helpers.speech import SpeechDispatcher
 
@@ -90,24 +92,65 @@ def test_a_terminate_or_a_closed_terminal_still_cleans_up(tmp_path, private_sock
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=tmp_path,
     )  # fmt: skip
     assert process.stdin is not None and process.stdout is not None
+    lines = ChildLines(process.stdout, f"rook-access --output {output}")
     try:
-        for line in process.stdout:
-            if QUESTION.search(line.strip()):
-                break
+        lines.wait_for(asks_first_question)
         if output == "screenreader":
             assert speech_dispatchers(private_socket)  # it started one
         process.send_signal(number)
-        process.stdout.read()
+        lines.wait_for_end(30)
         status = process.wait(timeout=30)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
     assert status == 128 + number
-    assert [path.name for path in (tmp_path / "tmp").iterdir() if not path.name.startswith("pulse-")] == []
+    assert_cleaned_up(tmp_path, private_socket)
+
+
+def assert_cleaned_up(home, private_socket):
+    """Nothing left of a program that left: no temporary files, no server, no lock; the game kept."""
+    assert [path.name for path in (home / "tmp").iterdir() if not path.name.startswith("pulse-")] == []
     assert speech_dispatchers(private_socket) == []
-    assert list((tmp_path / "data").rglob("*.lock")) == []
-    assert len(list((tmp_path / "data").rglob("game-*.json"))) == 1  # the game is kept
+    assert list((home / "data").rglob("*.lock")) == []
+    assert len(list((home / "data").rglob("game-*.json"))) == 1  # the game is kept
+
+
+NOTED_BEFORE_THE_READ = """
+import signal, sys, threading, time
+threading.Thread(target=time.sleep, args=(3600,), daemon=True).start()  # a thread that takes SIGTERM
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})  # never the main thread, then
+from rook_access.console.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+"""The program with SIGTERM blocked in its main thread: the signal's handler is noted on another thread
+and the main thread's wait for a line is not interrupted, as when the signal comes just before the
+``read()`` of standard input begins (a race seen with the voice, whose thread takes the processor then)."""
+
+
+@pytest.mark.parametrize("output", ["plain", "voice"])
+def test_a_terminate_noted_just_before_the_wait_for_a_line_still_leaves(tmp_path, private_socket, output):
+    """Piped lines are waited for so that a signal noted at any moment ends the wait: before, the
+    program went on waiting for a line that never came, its files and lock left behind."""
+    env = environment(tmp_path, output)
+    process = subprocess.Popen(
+        [sys.executable, "-c", NOTED_BEFORE_THE_READ, "--output", output, "--seed", "3"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert process.stdin is not None and process.stdout is not None
+    lines = ChildLines(process.stdout, f"rook-access --output {output}")
+    try:
+        lines.wait_for(asks_first_question)
+        time.sleep(0.5)  # the question printed, the program is waiting for the answer by now
+        process.send_signal(signal.SIGTERM)
+        lines.wait_for_end(30)
+        status = process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert status == 128 + signal.SIGTERM
+    assert_cleaned_up(tmp_path, private_socket)
 
 
 def test_a_socket_path_too_long_for_speech_dispatcher_is_said_and_no_server_is_started(tmp_path):

@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -346,6 +347,42 @@ def test_close_is_leaving_it_cuts_speech_at_once():
     assert speaker.closed
     channel.say(PLAY)  # after close: still prints, says nothing, no error
     channel.close()  # twice is fine
+
+
+class StalledSpeaker:
+    """A speech engine that stops answering: it ignores the cut and returns only when ``release`` is set."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.begun = threading.Event()
+        self.closed = False
+
+    def speak(self, text: str, cancel: threading.Event) -> None:
+        self.begun.set()
+        self.release.wait()
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_speech_engine_that_stops_answering_holds_back_no_line_and_not_leaving():
+    speaker = StalledSpeaker()
+    lines: list[str] = []
+    channel = VoiceChannel(speaker=speaker, write=lines.append)
+    try:
+        channel.say(PLAY)
+        assert speaker.begun.wait(10)  # the engine has the first line and will not give it back
+        channel.say(TRICK)
+        channel.say(TURN)
+        assert lines == [PLAY.compact, TRICK.compact, TURN.compact]  # every line printed at once, in order
+        assert not channel.idle(0.05)  # while speech is stuck
+        started = time.perf_counter()
+        channel.stop()
+        channel.close()
+        assert time.perf_counter() - started < 2.0  # the close's short wait, not the engine's
+        assert speaker.closed
+    finally:
+        speaker.release.set()
 
 
 def test_a_close_cut_short_by_ctrl_c_is_finished_at_exit():
