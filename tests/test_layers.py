@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("streams", "system_packages"),
     ("output", "braille"),
     ("saves", "save_files", "parties", "settings", "record", "files", "windows_processes", "patience_stats"),
+    ("net",),
     ("console",),
     ("bench",),
     ("__main__",),
@@ -34,7 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 """Lowest first: the pure rules; the computer players; the announcements (and
 the value they are made of); the leaves that talk to the system (standard
 streams, the system's Python packages); speech and braille output; what is kept
-on disk; the console that puts a game together; the benchmarks."""
+on disk; the tables played over the network; the console that puts a game together; the benchmarks."""
 
 
 def module_files() -> dict[str, tuple[Path, bool]]:

@@ -1,0 +1,237 @@
+"""One table of the server: the game, who sits where, and the referee of every action.
+
+A ``Table`` holds the real game (the family's ``GameState``) and is its only
+referee: a person's action arrives as the record notation's JSON object
+(``{"seat": 1, "bid": 75}``) with that person's secret seat token, and is
+checked here (the token's seat, the turn, the rules) before the engine applies
+it; anything wrong is a ``TableError`` with a short line saying what is wrong,
+and changes nothing.  The computer players' seats are decided here too
+(``computer_turn``), one decision a call, so that a server can run them away
+from its network loop.
+
+Each seat is sent only what it may see: ``seen(seat, start)`` gives the
+game's events from ``start`` on as ``engine.visibility.seen_by`` lets that
+seat (or a spectator, ``None``) see them.
+
+A table is kept as a checkpoint (``checkpoint``, ``Table.restore``): the
+game's set-up, as a save keeps it, and every action in order, the computers'
+too, so that a table rebuilt after a crash replays the same game without
+asking any player again; the seat tokens are kept only as their SHA-256
+digests.  No network and no files here: the server sends and stores.
+
+Calls that any seat may make at once (I Doubt It's doubt, Tuxedo's Orange)
+are asked seat by seat, as the console's ``calls turns`` does: a table over
+the network has no shared clock yet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import GameState as TrickGameState
+from ..engine.errors import IllegalActionError, InvalidDealError, RookError
+from ..engine.notation import NotationError, action_from_json, action_to_json
+from ..engine.rules import RuleSetError
+from ..engine.visibility import seen_by
+from ..players import Player
+from ..saves import DamagedSaveError, GameSetup, make_table, rebuild
+
+TOKEN_BYTES = 24
+"""The randomness of a seat token (192 bits, written as 32 URL-safe characters)."""
+
+
+class TableError(RookError):
+    """An action or a request the table refuses, with the line that says why; nothing was changed."""
+
+
+@dataclass
+class SeatHolder:
+    """Who sits in one seat: a person (with the digest of their secret token once they have sat down) or a
+    computer player."""
+
+    name: str
+    person: bool
+    token_digest: str | None = None
+    """The SHA-256 of the seat's token, hex; None while the person's seat is free."""
+
+    @property
+    def taken(self) -> bool:
+        """Whether a person has sat down in this seat (a computer's seat is always taken)."""
+        return not self.person or self.token_digest is not None
+
+
+def digest(token: str) -> str:
+    """The SHA-256 of a token, as kept in a checkpoint."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Table:
+    """The referee of one game at one table (see the module's docstring)."""
+
+    def __init__(self, code: str, setup: GameSetup, names: Sequence[str]) -> None:
+        """A new table with invite code ``code`` for the game of ``setup`` (its seats "human" or "computer");
+        ``names`` are the seats' names as said (the players', or the computers')."""
+        if len(names) != len(setup.seats):
+            raise TableError(f"{len(setup.seats)} seats need {len(setup.seats)} names, not {len(names)}.")
+        self.code = code
+        self.setup = setup
+        try:
+            self.state, self.players = make_table(setup)
+        except (RuleSetError, InvalidDealError) as error:
+            raise TableError(str(error)) from None
+        self.holders = [SeatHolder(name, kind == "human") for name, kind in zip(names, setup.seats, strict=True)]
+        self.actions: list[tuple[int, Any]] = []
+
+    # ------------------------------------------------------------ seats
+    def free_seats(self) -> list[int]:
+        """The people's seats nobody has taken yet."""
+        return [seat for seat, holder in enumerate(self.holders) if not holder.taken]
+
+    def sit(self, seat: int | None, name: str) -> tuple[int, str]:
+        """Seat a person called ``name`` in ``seat`` (None: the first free one); their seat and secret token.
+
+        The token is shown once, here: the table keeps only its digest, and it lets the same person back in
+        (``seat_of``) after a dropped connection.
+        """
+        free = self.free_seats()
+        if not free:
+            raise TableError("No seat is free at this table.")
+        if seat is None:
+            seat = free[0]
+        if seat not in free:
+            allowed = ", ".join(str(each) for each in free)
+            raise TableError(f"Seat {seat} is not free; free seats: {allowed}.")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        holder = self.holders[seat]
+        holder.name = name
+        holder.token_digest = digest(token)
+        return seat, token
+
+    def seat_of(self, token: str) -> int:
+        """The seat whose token this is; a ``TableError`` if none is (compared in constant time)."""
+        wanted = digest(token)
+        for seat, holder in enumerate(self.holders):
+            if holder.token_digest is not None and hmac.compare_digest(holder.token_digest, wanted):
+                return seat
+        raise TableError("That seat token is not one of this table's.")
+
+    def controller(self, seat: int) -> int:
+        """The seat whose player decides for ``seat`` (the 2-player game's dummy: its partner's)."""
+        if isinstance(self.state, TrickGameState):
+            return self.state.controller(seat)
+        return seat
+
+    def seats_played_by(self, seat: int) -> list[int]:
+        """The seats ``seat``'s player acts for now: its own, and the dummy's when it plays the dummy."""
+        return [each for each in range(self.state.seat_count) if self.controller(each) == seat]
+
+    # ------------------------------------------------------------ actions
+    def act(self, token: str, data: Any) -> list[Any]:
+        """Apply a person's action (the record notation's JSON object, its ``seat`` the seat acted for);
+        the events it caused.  ``TableError`` for a wrong token, a seat not theirs, not their turn, a
+        malformed action or one the rules forbid, naming what is allowed; nothing is changed then."""
+        player_seat = self.seat_of(token)
+        try:
+            seat, action = action_from_json(data)
+        except NotationError as error:
+            raise TableError(f"That is not an action: {error}") from None
+        if not 0 <= seat < self.state.seat_count or self.controller(seat) != player_seat:
+            raise TableError(f"You do not play seat {seat}.")
+        if self.state.is_over:
+            raise TableError("The game is over.")
+        if seat not in self.state.seats_to_act():
+            raise TableError("It is not your turn.")
+        try:
+            events = self.state.apply(action, seat)
+        except IllegalActionError as error:
+            raise TableError(str(error)) from None
+        self.actions.append((seat, action))
+        return events
+
+    def computer_turn(self) -> tuple[int, Any] | None:
+        """The seat and action of the computer player whose turn it is now, decided (not applied), or None
+        when no computer is to act.  Where several seats may act at once, the first in seat order that a
+        computer plays, if no person's seat is among them before it."""
+        if self.state.is_over:
+            return None
+        for seat in self.state.seats_to_act():
+            player = self._player_for(seat)
+            if player is None:
+                return None  # a person's turn comes first
+            return seat, player.choose(self.state.view(seat))
+        return None
+
+    def apply_computer(self, seat: int, action: Any) -> list[Any]:
+        """Apply an action ``computer_turn`` decided; the events it caused."""
+        events = self.state.apply(action, seat)
+        self.actions.append((seat, action))
+        return events
+
+    def _player_for(self, seat: int) -> Player | None:
+        controller = self.controller(seat)
+        if controller < len(self.holders) and self.holders[controller].person:
+            return None
+        return self.players[controller]
+
+    # ------------------------------------------------------------ what each seat sees
+    def seen(self, seat: int | None, start: int = 0) -> list[Any]:
+        """The game's events from number ``start`` on, as ``seat`` may see them (None: a spectator)."""
+        found = []
+        for event in self.state.events[start:]:
+            shown = seen_by(event, seat)
+            if shown is not None:
+                found.append(shown)
+        return found
+
+    # ------------------------------------------------------------ checkpoints
+    def checkpoint(self) -> dict[str, Any]:
+        """The table as JSON: its code, the game's set-up, the seats (names, people's token digests) and
+        every action so far."""
+        return {
+            "code": self.code,
+            "setup": self.setup.to_json(),
+            "seats": [
+                {"name": holder.name, "person": holder.person, "token": holder.token_digest} for holder in self.holders
+            ],
+            "actions": [action_to_json(seat, action) for seat, action in self.actions],
+        }
+
+    @classmethod
+    def restore(cls, data: Any) -> Table:
+        """The table of a checkpoint, every action replayed; ``TableError`` naming what is wrong with it."""
+        try:
+            if not isinstance(data, dict) or not isinstance(data.get("code"), str):
+                raise TableError("The checkpoint has no table code.")
+            setup = GameSetup.from_json(data.get("setup"))
+            seats = data.get("seats")
+            if not isinstance(seats, list) or not all(_is_seat(seat) for seat in seats):
+                raise TableError("The checkpoint's seats are not names with their tokens.")
+            actions_data = data.get("actions")
+            if not isinstance(actions_data, list):
+                raise TableError("The checkpoint's actions are not a list.")
+            actions = [action_from_json(item) for item in actions_data]
+            table = cls.__new__(cls)
+            table.code = data["code"]
+            table.setup = setup
+            table.state, table.players = rebuild(setup, actions)
+            table.holders = [SeatHolder(seat["name"], seat["person"], seat["token"]) for seat in seats]
+            if len(table.holders) != len(setup.seats):
+                raise TableError("The checkpoint's seats do not fit its game.")
+            table.actions = list(actions)
+            return table
+        except (DamagedSaveError, NotationError) as error:
+            raise TableError(f"The checkpoint cannot be read: {error}") from None
+
+
+def _is_seat(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("name"), str)
+        and isinstance(value.get("person"), bool)
+        and (value.get("token") is None or isinstance(value.get("token"), str))
+    )

@@ -1,0 +1,205 @@
+"""The table referee of online play (issue 19): whole games with two people and computer players, every
+wrong action refused with nothing changed, each seat sent only what it may see, and checkpoints."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from rook_access.engine import Dealt, Play
+from rook_access.engine.games import GAMES
+from rook_access.engine.notation import action_to_json, event_to_json
+from rook_access.engine.visibility import seen_by
+from rook_access.net.codes import WORDS, new_code, normal_code
+from rook_access.net.table import Table, TableError
+from rook_access.saves import GameSetup
+
+PEOPLE = ("Anna", "Ben")
+
+
+def new_table(variant: str, seats: list[str], seed: int = 7, **options: Any) -> tuple[Table, dict[int, str]]:
+    """A table with people in the "human" seats (seated in order, tokens by seat) and easy computers."""
+    if GAMES[variant].family == "tricks":
+        options["hands"] = 1
+    else:
+        options["players"] = len(seats)
+    setup = GameSetup.create(seats, level="easy", seed=seed, variant=variant, options=options)
+    names = [f"Computer {seat}" for seat in range(len(seats))]
+    table = Table("amber-tiger-otter", setup, names)
+    tokens = {}
+    people = iter(PEOPLE)
+    for seat, kind in enumerate(seats):
+        if kind == "human":
+            sat, token = table.sit(seat, next(people))
+            tokens[sat] = token
+    return table, tokens
+
+
+def step(table: Table, tokens: dict[int, str], chooser: random.Random) -> None:
+    """One action: the computer whose turn it is, else a person's random legal action through ``act``."""
+    decided = table.computer_turn()
+    if decided is not None:
+        table.apply_computer(*decided)
+        return
+    for seat in table.state.seats_to_act():
+        person = table.controller(seat)
+        if person in tokens:
+            action = chooser.choice(list(table.state.legal_actions(seat)))
+            table.act(tokens[person], action_to_json(seat, action))
+            return
+    raise AssertionError("nobody can act")
+
+
+def play_out(table: Table, tokens: dict[int, str], seed: int = 1, limit: int = 5000) -> None:
+    chooser = random.Random(seed)
+    for _ in range(limit):
+        if table.state.is_over:
+            return
+        step(table, tokens, chooser)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats"),
+    [
+        ("partnership", ["human", "computer", "human", "computer"]),
+        ("two", ["human", "human"]),  # the dummy: played by the seat that did not win the bid
+        ("i-doubt-it", ["human", "computer", "human", "computer"]),
+        ("tuxedo", ["computer", "human", "human"]),
+    ],
+)
+def test_two_people_and_computers_play_a_whole_game(variant, seats):
+    table, tokens = new_table(variant, seats)
+    play_out(table, tokens)
+    assert table.state.is_over
+    assert table.state.standings()
+    # Both people acted, and the computers did.
+    acted = {seat for seat, _ in table.actions}
+    assert {table.controller(seat) for seat in acted} >= set(tokens)
+
+
+def test_wrong_actions_are_refused_and_change_nothing():
+    table, tokens = new_table("partnership", ["human", "human", "computer", "computer"])
+    while table.state.seats_to_act() != (0,) or table.computer_turn() is not None:
+        step(table, tokens, random.Random(3))
+    before = (len(table.state.events), list(table.actions), json.dumps(table.checkpoint()))
+    legal = list(table.state.legal_actions(0))
+
+    def refused(token: str, data: Any, words: str) -> None:
+        with pytest.raises(TableError, match=words):
+            table.act(token, data)
+        assert (len(table.state.events), list(table.actions), json.dumps(table.checkpoint())) == before
+
+    refused("not-a-token", action_to_json(0, legal[0]), "not one of this table's")
+    refused(tokens[1], action_to_json(1, legal[0]), "not your turn")  # seat 1 is a person, but not to act
+    refused(tokens[1], action_to_json(0, legal[0]), "You do not play seat 0")
+    refused(tokens[0], action_to_json(2, legal[0]), "You do not play seat 2")  # a computer's seat
+    refused(tokens[0], {"seat": 9, "bid": 80}, "You do not play seat 9")
+    refused(tokens[0], {"seat": 0, "shout": "hello"}, "not an action")
+    refused(tokens[0], "bid 80", "not an action")
+    refused(tokens[0], {"seat": 0, "bid": 3}, "bids go up in 5s")  # the rules refuse it, in the engine's words
+    refused(tokens[0], {"seat": 0, "play": "14r"}, "not possible during the bidding")
+
+
+def test_a_card_not_held_is_refused_in_the_engines_words():
+    table, tokens = new_table("partnership", ["human", "computer", "computer", "computer"], seed=11)
+    chooser = random.Random(5)
+    while not any(isinstance(action, Play) for action in table.state.legal_actions(0)) or table.computer_turn():
+        step(table, tokens, chooser)
+    hand = table.state.view(0).hand
+    elsewhere = next(card for card in range(57) if card not in hand and Play(card) not in table.state.legal_actions(0))
+    with pytest.raises(TableError) as refusal:
+        table.act(tokens[0], action_to_json(0, Play(elsewhere)))
+    assert "\n" not in str(refusal.value) and len(str(refusal.value)) < 200
+
+
+def test_each_seat_is_sent_only_what_it_may_see():
+    table, tokens = new_table("partnership", ["human", "computer", "human", "computer"])
+    play_out(table, tokens)
+    for seat in (0, 1, 2, 3, None):
+        seen = table.seen(seat)
+        expected = [shown for event in table.state.events if (shown := seen_by(event, seat)) is not None]
+        assert [event_to_json(event) for event in seen] == [event_to_json(event) for event in expected]
+    deal = next(event for event in table.seen(2) if isinstance(event, Dealt))
+    assert [len(list(hand)) for hand in deal.hands] == [0, 0, 9, 0]  # only its own cards are named
+    assert [len(hand) for hand in deal.hands] == [9, 9, 9, 9]  # the others' counted
+    assert table.seen(2, start=len(table.state.events)) == []
+
+
+def test_seating_gives_each_person_a_secret_token_once():
+    setup = GameSetup.create(
+        ["human", "human", "computer"], level="easy", seed=1, variant="tuxedo", options={"players": 3}
+    )
+    table = Table("amber-tiger-otter", setup, ["", "", "Computer"])
+    assert table.free_seats() == [0, 1]
+    seat, token = table.sit(None, "Anna")
+    assert seat == 0 and table.seat_of(token) == 0 and table.holders[0].name == "Anna"
+    assert token not in json.dumps(table.checkpoint())  # only its digest is kept
+    with pytest.raises(TableError, match="Seat 0 is not free; free seats: 1"):
+        table.sit(0, "Ben")
+    with pytest.raises(TableError, match="not free"):
+        table.sit(2, "Ben")  # the computer's
+    assert table.sit(1, "Ben")[0] == 1
+    with pytest.raises(TableError, match="No seat is free"):
+        table.sit(None, "Cara")
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats"),
+    [("partnership", ["human", "computer", "human", "computer"]), ("i-doubt-it", ["human", "computer", "human"])],
+)
+def test_a_table_restored_from_its_checkpoint_goes_on_as_it_was(variant, seats):
+    table, tokens = new_table(variant, seats)
+    chooser = random.Random(2)
+    for _ in range(40):
+        step(table, tokens, chooser)
+    data = json.loads(json.dumps(table.checkpoint()))
+    restored = Table.restore(data)
+    assert restored.checkpoint() == table.checkpoint()
+    assert [event_to_json(event) for event in restored.state.events] == [
+        event_to_json(event) for event in table.state.events
+    ]
+    for seat, token in tokens.items():
+        assert restored.seat_of(token) == seat  # the same people come back in
+    # Both go on alike: the same actions from here give the same game.
+    play_out(table, tokens, seed=9)
+    play_out(restored, tokens, seed=9)
+    assert restored.checkpoint() == table.checkpoint()
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (lambda data: data.pop("code"), "no table code"),
+        (lambda data: data.update(seats="Anna"), "seats are not names"),
+        (lambda data: data.update(actions={}), "actions are not a list"),
+        (lambda data: data["actions"].append({"seat": 0, "bid": "lots"}), "cannot be read"),
+        (lambda data: data["actions"].insert(0, {"seat": 3, "bid": 100}), "cannot be read"),
+        (lambda data: data["setup"].pop("seed"), "cannot be read"),
+        (lambda data: data["seats"].pop(), "do not fit"),
+    ],
+)
+def test_a_damaged_checkpoint_is_refused_in_one_line(damage, words):
+    table, tokens = new_table("partnership", ["human", "computer", "human", "computer"])
+    for _ in range(6):
+        step(table, tokens, random.Random(1))
+    data = json.loads(json.dumps(table.checkpoint()))
+    damage(data)
+    with pytest.raises(TableError, match=words):
+        Table.restore(data)
+
+
+def test_invite_codes_are_three_known_words_said_in_any_case():
+    rng = random.Random(4)
+    code = new_code(set(), rng)
+    words = code.split("-")
+    assert len(words) == 3 and all(word in WORDS for word in words)
+    assert normal_code(code.upper().replace("-", " ")) == code
+    assert normal_code(" ".join(words[:2])) is None and normal_code(code + "-apple") is None
+    assert normal_code("amber tiger zzz") is None
+    taken = {new_code(set(), random.Random(4))}
+    assert new_code(taken, random.Random(4)) not in taken  # never one a table has
+    assert len(set(WORDS)) == 256 and all(word.isalpha() and word.islower() for word in WORDS)
