@@ -54,7 +54,7 @@ from .engine import (
 from .engine.games import all_options, find_game, table_setup, trick_rules
 from .engine.protocol import GameState as PlayedGame
 from .engine.protocol import Option, OptionError, OptionValue, SeatKind, TableSetup
-from .files import unused_name
+from .files import unused_name, write_atomically
 from .players import DEFAULT_LEVEL, MY_LEVELS, LevelError, Player, SearchPlayer, TablePriors, make_player, parse_levels
 from .record import RecordWriter
 
@@ -425,35 +425,7 @@ def _setup_text(setup: GameSetup) -> str:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = _temp_path(path)
-    try:
-        with open(temp, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable where the system allows syncing a folder."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+    write_atomically(path, data, _temp_path(path))
 
 
 def write_save(
