@@ -44,7 +44,9 @@ type hints; an unknown name, a missing or extra field, a value of the wrong
 type, a structure nested deeper than ``MAX_DEPTH`` or with more than
 ``MAX_NODES`` values, a string longer than ``MAX_STRING`` or a number beyond
 ``MAX_INT`` raises ``WireError`` (a ``RookError``) with a short message, and
-nothing else is raised.  ``decode_message`` reads the JSON text too, refusing
+nothing else is raised.  The codec checks types, not the game's sense (a
+seat number in range, a card held): the server checks every action against
+its engine, as a local table does.  ``decode_message`` reads the JSON text too, refusing
 a message of more than ``MAX_MESSAGE_BYTES``, bad UTF-8, repeated keys and
 numbers that are not whole.
 
@@ -80,7 +82,7 @@ from .state import DiscardChoices
 TAG = "$"
 """The key of a registered value's type name in its JSON object."""
 MAX_DEPTH = 12
-"""The most lists and objects nested in one message (the deepest of a view is 5)."""
+"""The most lists and objects nested in one message (the deepest view or event nests 5)."""
 MAX_NODES = 50_000
 """The most values in one message (a view holds a few hundred, a long game of I Doubt It's a few thousand)."""
 MAX_STRING = 1_000
@@ -122,6 +124,10 @@ class WireContext:
 
 Decoder = Callable[[Any, WireContext], Any]
 """Reads one JSON value (already checked for size) as the value a type hint names; ``WireError`` if it is not."""
+Writer = Callable[[Any], dict[str, Any]]
+"""Writes a registered type's value as a JSON object."""
+Reader = Callable[[dict[str, Any], WireContext], Any]
+"""Reads a registered type's value from its JSON object; ``WireError`` if it is not one."""
 
 
 @dataclass(frozen=True)
@@ -130,9 +136,9 @@ class WireType:
 
     name: str
     kind: type
-    encode: Callable[[Any], dict[str, Any]]
+    encode: Writer
     """The value as a JSON object, its name under ``TAG`` included."""
-    decode: Callable[[dict[str, Any], WireContext], Any]
+    decode: Reader
     """The value of a JSON object whose ``TAG`` is ``name``; ``WireError`` if it is not one."""
 
 
@@ -152,7 +158,7 @@ _SCALARS = (_NONE, bool, int, str)
 def to_wire(value: object) -> Any:
     """``value`` as plain JSON (dicts, lists, strings, whole numbers, booleans, None).
 
-    ``WireError`` for a value of no registered type (a list, a float, a set of cards as a mask is an int).
+    ``WireError`` for a value of no registered type: a list, a float, a dict, an unregistered class.
 
     >>> from .state import Phase
     >>> to_wire((Phase.PLAY, None, 3))
@@ -231,10 +237,9 @@ def decode_message(text: str | bytes, context: WireContext, expected: type | tup
     ...
     rook_access.engine.wire.WireError: an object with the key $ twice
     """
-    if isinstance(text, str):
-        size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
-    else:
-        size = len(text)
+    size = len(text)  # a character is one byte of UTF-8 or more
+    if size <= MAX_MESSAGE_BYTES and isinstance(text, str) and not text.isascii():
+        size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
         raise WireError(f"a message longer than {MAX_MESSAGE_BYTES} bytes")
     try:
@@ -281,23 +286,31 @@ def _check_size(data: Any) -> None:
             if not -MAX_INT <= value <= MAX_INT:
                 raise WireError("a number too large")
         elif kind is str:
-            if len(value) > MAX_STRING:
-                raise WireError(f"a string longer than {MAX_STRING} characters")
+            _check_string(value)
         elif kind is list or kind is dict:
-            if depth >= MAX_DEPTH:
+            if depth > MAX_DEPTH:
                 raise WireError(f"a message nested more than {MAX_DEPTH} deep")
             if kind is dict:
                 for key in value:
                     if type(key) is not str:
                         raise WireError("an object with a key that is not a string")
-                    if len(key) > MAX_STRING:
-                        raise WireError(f"a string longer than {MAX_STRING} characters")
+                    _check_string(key)
                 items: Iterable[Any] = value.values()
             else:
                 items = value
             stack.extend((item, depth + 1) for item in items)
         elif kind is not bool and kind is not _NONE:
             raise WireError(f"a value that is not JSON: {kind.__name__}")
+
+
+def _check_string(text: str) -> None:
+    if len(text) > MAX_STRING:
+        raise WireError(f"a string longer than {MAX_STRING} characters")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise WireError("a string that is not Unicode text") from None
 
 
 def _decode_any(data: Any, context: WireContext) -> Any:
@@ -413,8 +426,8 @@ def _tagged(kind: type, where: str) -> Decoder:
 def register_type(
     name: str,
     kind: type,
-    encode: Callable[[Any], dict[str, Any]] | None = None,
-    decode: Callable[[dict[str, Any], WireContext], Any] | None = None,
+    encode: Writer | None = None,
+    decode: Reader | None = None,
 ) -> None:
     """Let values of ``kind`` travel under ``name`` (``family.Class``).
 
@@ -443,12 +456,10 @@ def register_type(
     _BY_TYPE[kind] = _BY_NAME[name]
 
 
-_Form = tuple[Callable[[Any], dict[str, Any]], Callable[[dict[str, Any], WireContext], Any]]
+_Form = tuple[Writer, Reader]
 
 
-def _custom(
-    name: str, encode: Callable[[Any], dict[str, Any]], decode: Callable[[dict[str, Any], WireContext], Any]
-) -> _Form:
+def _custom(name: str, encode: Writer, decode: Reader) -> _Form:
     def write(value: Any) -> dict[str, Any]:
         return {TAG: name, **encode(value)}
 

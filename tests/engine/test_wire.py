@@ -301,6 +301,7 @@ def _card_played(**changes: Any) -> dict[str, Any]:
         (2**60, "a number too large"),
         (-(2**53), "a number too large"),
         ("x" * (MAX_STRING + 1), "a string longer than"),
+        (["Anna\ud800"], "not Unicode text"),
         ({"x" * (MAX_STRING + 1): 1}, "a string longer than"),
     ],
 )  # fmt: skip
@@ -324,16 +325,16 @@ def test_a_message_of_the_wrong_kind_is_refused_when_a_kind_is_expected():
         from_wire(_card_played(), NO_CONTEXT, expected=(Bid, Play))
 
 
-def _nested(depth: int) -> Any:
+def _nested(lists: int) -> Any:
     data: Any = 0
-    for _ in range(depth - 1):
+    for _ in range(lists):
         data = [data]
     return data
 
 
 def test_the_depth_limit_lets_every_real_value_through_and_refuses_one_level_more():
     back = from_wire(_nested(MAX_DEPTH), NO_CONTEXT)
-    for _ in range(MAX_DEPTH - 1):
+    for _ in range(MAX_DEPTH):
         back = back[0]
     assert back == 0
     with pytest.raises(WireError, match="nested more than"):
