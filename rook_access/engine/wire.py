@@ -78,6 +78,7 @@ from .errors import RookError
 from .protocol import GameDescription, SeatKind, Standing, TableSetup
 from .rules import RuleSet
 from .state import DiscardChoices
+from .visibility import FaceDownLaid, Unseen
 
 TAG = "$"
 """The key of a registered value's type name in its JSON object."""
@@ -174,6 +175,9 @@ def _encode(value: object) -> Any:
     if kind is tuple:
         assert isinstance(value, tuple)
         return [_encode(item) for item in value]
+    if kind is Unseen:
+        assert isinstance(value, Unseen)
+        return {TAG: UNSEEN, "count": len(value)}
     wire = _BY_TYPE.get(kind)
     if wire is not None:
         return wire.encode(value)
@@ -270,6 +274,18 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
                 raise WireError(f"an object with the key {key[:40]} twice")
             seen.add(key)
     return found
+
+
+UNSEEN = "visibility.Unseen"
+"""The wire name of hidden cards (``visibility.Unseen``): ``{"$": "visibility.Unseen", "count": 9}`` wherever
+a tuple of cards may be, so a seat is sent how many cards it cannot see and never which."""
+
+
+def _read_unseen(data: dict[str, Any], where: str) -> Unseen:
+    count = data.get("count")
+    if len(data) != 2 or type(count) is not int or not 0 <= count <= len(ALL_CARDS):
+        raise WireError(f"{where} hides a count of cards that is not one")
+    return Unseen(count)
 
 
 def _check_size(data: Any) -> None:
@@ -375,6 +391,8 @@ def _exact(kind: type, message: str) -> Decoder:
 
 def _tuple_of(item: Decoder, where: str) -> Decoder:
     def decode(data: Any, context: WireContext) -> Any:
+        if type(data) is dict and data.get(TAG) == UNSEEN:
+            return _read_unseen(data, where)
         if type(data) is not list:
             raise WireError(f"{where} is not a list")
         return tuple(item(value, context) for value in data)
@@ -584,6 +602,7 @@ register_family("tricks", (actions, events, trick_state, errors))
 register_family("calls", (calls,))
 register_family("patience", (patience_deck, solitaire, clock))
 register_family("match", (match,))
+register_type("visibility.FaceDownLaid", FaceDownLaid)
 register_family("donkey", (donkey,))
 register_family("doubt", (doubt,))
 register_family("panjandrum", (panjandrum,))

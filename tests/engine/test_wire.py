@@ -21,6 +21,7 @@ from rook_access.engine.games import GAMES, find_game, table_setup
 from rook_access.engine.protocol import GameDescription, GameState, TableSetup
 from rook_access.engine.rules import RuleSet
 from rook_access.engine.state import DiscardChoices, Phase, SeatView
+from rook_access.engine.visibility import FaceDownLaid, Unseen, seen_by
 from rook_access.engine.wire import (
     MAX_DEPTH,
     MAX_INT,
@@ -89,6 +90,8 @@ def _play(name: str, players: int | None, seed: int, steps: int, view_every: int
             values.extend(state.view(seat) for seat in range(state.seat_count))
     values.extend(state.view(seat) for seat in range(state.seat_count))
     values.extend(state.events)
+    for seat in [*range(state.seat_count), None]:  # as each seat and a spectator are sent them
+        values.extend(shown for event in state.events if (shown := seen_by(event, seat)) is not None)
     values.extend(state.standings())
     return Played(WireContext.for_table(game, setup), values)
 
@@ -97,6 +100,8 @@ def _same(first: Any, second: Any) -> bool:
     """Equal values, taking ``DiscardChoices`` (which has no ``==``) as equal by hand and count."""
     if isinstance(first, DiscardChoices):
         return isinstance(second, DiscardChoices) and (first.hand, first.count) == (second.hand, second.count)
+    if isinstance(first, Unseen):
+        return isinstance(second, Unseen) and len(first) == len(second)
     if dataclasses.is_dataclass(first) and not isinstance(first, type):
         return type(first) is type(second) and all(
             _same(getattr(first, field.name), getattr(second, field.name)) for field in dataclasses.fields(first)
@@ -403,7 +408,7 @@ def _built_only_of_registered_values(value: Any) -> bool:
         return True
     if type(value) in (tuple, frozenset):
         return all(_built_only_of_registered_values(item) for item in value)
-    if isinstance(value, RuleSet):
+    if isinstance(value, RuleSet) or type(value) is Unseen:  # a count of hidden cards: names none
         return True
     if type(value) not in _REGISTERED:
         return False
@@ -555,3 +560,16 @@ def test_a_real_message_cut_short_is_refused(message, cut):
     if cut < len(text):
         with pytest.raises(WireError):
             decode_message(text[:cut], message[1])
+
+
+def test_hidden_cards_travel_as_their_count_and_nothing_else():
+    data = to_wire(Unseen(9))
+    assert data == {"$": "visibility.Unseen", "count": 9}
+    dealt = to_wire(seen_by(GAMES["partnership"].start(_setup("partnership", None, 3), None).events[1], 2))
+    assert dealt["$"] == "tricks.Dealt" and [hand for hand in dealt["hands"] if isinstance(hand, list)] != []
+    assert sum(isinstance(hand, dict) for hand in dealt["hands"]) == 3  # the other three hands: counts only
+    assert from_wire(to_wire(FaceDownLaid(2, 7, 10, 4)), WireContext()) == FaceDownLaid(2, 7, 10, 4)
+    for bad in ({"$": "visibility.Unseen", "count": -1}, {"$": "visibility.Unseen", "count": "9"},
+                {"$": "visibility.Unseen", "count": 9, "cards": [1]}, {"$": "visibility.Unseen"}):
+        with pytest.raises(WireError, match="hides a count"):
+            from_wire({"$": "tricks.NestTaken", "seat": 0, "cards": bad}, WireContext())
