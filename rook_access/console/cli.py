@@ -28,6 +28,7 @@ from ..engine.cards import shown
 from ..engine.games import GAMES, all_options, find_game
 from ..engine.party import MAX_TABLES, MIN_TABLES
 from ..engine.protocol import GameDescription, GameState, Option, OptionError, OptionValue, or_list
+from ..net.serve_command import serve_main
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
 from ..parties import (
     DEFAULT_ROUNDS,
@@ -391,8 +392,12 @@ def _leaving_on_hangup_or_terminate() -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the program; the exit status."""
+    """Run the program; the exit status.  ``rook-access serve ...`` hosts online tables instead
+    (``net.serve_command``)."""
     prepare_standard_streams()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["serve"]:
+        return serve_main(arguments[1:])
     with _leaving_on_hangup_or_terminate():
         return _main(argv)
 

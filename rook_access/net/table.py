@@ -35,10 +35,11 @@ from typing import Any
 
 from ..engine import GameState as TrickGameState
 from ..engine.errors import IllegalActionError, InvalidDealError, RookError
+from ..engine.games import find_game
 from ..engine.notation import NotationError, action_from_json, action_to_json
 from ..engine.rules import RuleSetError
 from ..engine.visibility import seen_by
-from ..players import Player
+from ..players import Player, make_player, parse_levels
 from ..saves import DamagedSaveError, GameSetup, make_table, rebuild
 
 TOKEN_BYTES = 24
@@ -86,6 +87,8 @@ class Table:
             raise TableError(str(error)) from None
         self.holders = [SeatHolder(name, kind == "human") for name, kind in zip(names, setup.seats, strict=True)]
         self.actions: list[tuple[int, Any]] = []
+        self.stand_ins: dict[int, Player] = {}
+        """The computer players playing people's seats while those people are away."""
 
     # ------------------------------------------------------------ seats
     def free_seats(self) -> list[int]:
@@ -120,6 +123,22 @@ class Table:
                 return seat
         raise TableError("That seat token is not one of this table's.")
 
+    def stand_in(self, seat: int, playing: bool) -> None:
+        """Let a computer play person's seat ``seat`` while they are away (``playing``), or give it back.
+
+        The stand-in is of the seat's level in the set-up (the table's level), seeded from the
+        table's seed and the seat, so a table replayed from its checkpoint needs none: its actions are kept.
+        """
+        if not self.holders[seat].person:
+            raise TableError(f"Seat {seat} is a computer's.")
+        if not playing:
+            self.stand_ins.pop(seat, None)
+            return
+        if seat not in self.stand_ins:
+            family = find_game(self.setup.variant).family
+            level = parse_levels(self.setup.level, len(self.holders))[seat]
+            self.stand_ins[seat] = make_player(level, (self.setup.seed or 0) * 31 + seat, family)
+
     def controller(self, seat: int) -> int:
         """The seat whose player decides for ``seat`` (the 2-player game's dummy: its partner's)."""
         if isinstance(self.state, TrickGameState):
@@ -135,7 +154,10 @@ class Table:
         """Apply a person's action (the record notation's JSON object, its ``seat`` the seat acted for);
         the events it caused.  ``TableError`` for a wrong token, a seat not theirs, not their turn, a
         malformed action or one the rules forbid, naming what is allowed; nothing is changed then."""
-        player_seat = self.seat_of(token)
+        return self.act_as(self.seat_of(token), data)
+
+    def act_as(self, player_seat: int, data: Any) -> list[Any]:
+        """``act`` for the person in ``player_seat``, whose token the caller has checked."""
         try:
             seat, action = action_from_json(data)
         except NotationError as error:
@@ -175,7 +197,7 @@ class Table:
     def _player_for(self, seat: int) -> Player | None:
         controller = self.controller(seat)
         if controller < len(self.holders) and self.holders[controller].person:
-            return None
+            return self.stand_ins.get(controller)
         return self.players[controller]
 
     # ------------------------------------------------------------ what each seat sees
@@ -223,6 +245,7 @@ class Table:
             if len(table.holders) != len(setup.seats):
                 raise TableError("The checkpoint's seats do not fit its game.")
             table.actions = list(actions)
+            table.stand_ins = {}
             return table
         except (DamagedSaveError, NotationError) as error:
             raise TableError(f"The checkpoint cannot be read: {error}") from None

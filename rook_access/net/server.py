@@ -1,0 +1,488 @@
+"""The server of online tables (``rook-access serve``): asyncio and the ``websockets`` package.
+
+It holds every table (``table.Table``) and is the only referee.  A client
+speaks JSON text messages, each an object whose ``type`` names it:
+
+- ``create``: a new table (``game``, ``options``, ``seats`` "human" or
+  "computer", ``level``, ``name``, ``wait`` seconds); the creator is its host and sits in seat 0;
+- ``join``: a seat at a table by its invite code (``code``, ``name``, ``seat`` or none);
+- ``rejoin``: the same seat again after a dropped connection (``code``, ``token``);
+- ``watch``: a spectator's place (``code``): what every player sees, no more;
+- ``act``: an action for a seat the player plays (``action``, the record notation);
+- ``start``: the host starts the game, computers playing any seat no person has taken;
+- ``say``: a chat line (``text``) to everyone at the table;
+- ``tables``: the open tables with free seats.
+
+The server answers ``seated`` (the table, the seat and its secret token, once),
+``update`` (the events this connection may see since the last, as the wire
+codec writes them, with the seat's view, the seats to act and this player's
+legal actions in the record notation), ``chat``, ``tables``, ``left`` and
+``error`` (one short line; nothing changed).  Every table is checkpointed
+after every action (``store``), atomically, and a server started again resumes
+every table where it stopped.
+
+Bad input never disturbs a table or the server: a message larger than
+``Limits.message_bytes`` closes its connection (the library's limit), one
+that is not JSON, not an object or of an unknown type gets an ``error``, a
+flood beyond ``Limits.messages_per_second`` gets an ``error`` and then a
+disconnect, and everything refused is logged.  Nothing in a message is ever
+run or loaded as code: actions are read by the record notation, and the
+wire codec builds only its registered types.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server as WebSocketServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..engine.games import find_game
+from ..engine.notation import action_to_json
+from ..engine.protocol import OptionError
+from ..engine.wire import to_wire
+from ..players import DEFAULT_LEVEL
+from ..saves import GameSetup
+from .codes import new_code, normal_code
+from .store import Store
+from .table import Table, TableError
+
+LOG = logging.getLogger("rook_access.server")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may send, and how much of the server it may take."""
+
+    message_bytes: int = 16_384
+    """The longest message read; a longer one closes the connection."""
+    messages_per_second: float = 20.0
+    """The steady rate of messages allowed a connection (a token bucket)."""
+    burst: int = 40
+    """The messages a connection may send at once before the rate counts."""
+    strikes: int = 10
+    """Refused messages (flood, malformed, unknown, not at a table) after which the connection is closed; a move
+    the game refuses is not counted (two players may race for one call), only rate-limited."""
+    tables_per_address: int = 5
+    """Tables one address may have open at once."""
+    chat_chars: int = 300
+    """The longest chat line."""
+    name_chars: int = 40
+    """The longest player's name."""
+    wait_seconds: float = 60.0
+    """How long a table waits for a person who dropped before a computer plays their seat (``create``'s
+    ``wait`` sets it per table, 0 to 3600)."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection: where it sits, and what it has been sent."""
+
+    socket: ServerConnection
+    address: str
+    room: Room | None = None
+    seat: int | None = None
+    """The seat played, None for a spectator (or before joining)."""
+    sent: int = 0
+    """The table's events already sent (sent as this seat sees them)."""
+    allowance: float = 0.0
+    checked: float = field(default_factory=time.monotonic)
+    strikes: int = 0
+
+
+@dataclass(eq=False)
+class Room:
+    """One table with the connections at it."""
+
+    table: Table
+    host: int = 0
+    wait_seconds: float = 60.0
+    started: bool = False
+    address: str = ""
+    """The address that created it (for the tables-per-address limit)."""
+    clients: list[Client] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    away: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    """The people's seats whose connection dropped, with the timer that hands them to a computer."""
+    chat: list[tuple[str, str]] = field(default_factory=list)
+
+
+class Refusal(Exception):
+    """A message refused: the line sent back to its client."""
+
+
+class RoomServer:
+    """Every table, and the message handling of every connection (see the module's docstring)."""
+
+    def __init__(self, store: Store | None = None, limits: Limits = Limits()) -> None:
+        self.store = store
+        self.limits = limits
+        self.rooms: dict[str, Room] = {}
+        self._handlers: dict[str, Callable[[Client, dict[str, Any]], Awaitable[None]]] = {
+            "create": self._create,
+            "join": self._join,
+            "rejoin": self._rejoin,
+            "watch": self._watch,
+            "act": self._act,
+            "start": self._start,
+            "say": self._say,
+            "tables": self._tables,
+        }
+
+    # ------------------------------------------------------------ start and stop
+    def resume(self) -> int:
+        """Take up every table the store holds (a server started again); how many."""
+        if self.store is None:
+            return 0
+        for data in self.store.load_all():
+            try:
+                table = Table.restore(data["table"])
+            except (TableError, KeyError, TypeError) as error:
+                LOG.error("a checkpoint could not be resumed: %s", error)
+                continue
+            room = Room(table, wait_seconds=float(data.get("wait", self.limits.wait_seconds)),
+                        started=bool(data.get("started", False)), address=str(data.get("address", "")))
+            # Nobody is connected yet: every person's seat waits for its player as after a drop.
+            for seat, holder in enumerate(table.holders):
+                if holder.person and holder.token_digest is not None and room.started:
+                    self._mark_away(room, seat)
+            self.rooms[table.code] = room
+        return len(self.rooms)
+
+    async def listen(self, host: str, port: int, ssl: Any = None) -> WebSocketServer:
+        """Serve on ``host``:``port`` (TLS with ``ssl``); the running server."""
+        return await serve(self.connection, host, port, ssl=ssl, max_size=self.limits.message_bytes,
+                           ping_interval=10, ping_timeout=10, compression=None)
+
+    # ------------------------------------------------------------ connections
+    async def connection(self, socket: ServerConnection) -> None:
+        """Serve one client until it leaves."""
+        address = str(socket.remote_address[0]) if socket.remote_address else "?"
+        client = Client(socket, address, allowance=float(self.limits.burst))
+        try:
+            async for message in socket:
+                if not self._within_rate(client):
+                    await self._refuse(client, "Too many messages; wait a moment.")
+                    continue
+                await self._handle(client, message)
+                if client.strikes >= self.limits.strikes:
+                    LOG.warning("%s closed after %d refused messages", address, client.strikes)
+                    await socket.close(1008, "too many refused messages")
+                    break
+        except ConnectionClosed as closed:
+            LOG.info("%s closed: %s", address, closed)
+        finally:
+            await self._left(client)
+
+    def _within_rate(self, client: Client) -> bool:
+        now = time.monotonic()
+        client.allowance = min(float(self.limits.burst),
+                               client.allowance + (now - client.checked) * self.limits.messages_per_second)
+        client.checked = now
+        if client.allowance < 1:
+            return False
+        client.allowance -= 1
+        return True
+
+    async def _handle(self, client: Client, message: str | bytes) -> None:
+        try:
+            data = json.loads(message)
+        except (ValueError, UnicodeDecodeError):
+            await self._refuse(client, "That message is not JSON.")
+            return
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            await self._refuse(client, "A message is a JSON object with a type.")
+            return
+        handler = self._handlers.get(data["type"])
+        if handler is None:
+            await self._refuse(client, f"No message type {data['type'][:40]!r}; types: {', '.join(self._handlers)}.")
+            return
+        try:
+            await handler(client, data)
+        except Refusal as refusal:
+            await self._refuse(client, str(refusal))
+        except TableError as refusal:  # the game's own refusal (a race for a call, a card not held): no strike
+            await self._refuse(client, str(refusal), strike=False)
+
+    async def _refuse(self, client: Client, line: str, strike: bool = True) -> None:
+        """Tell the client what is wrong; a ``strike`` counts toward closing a connection that keeps at it."""
+        client.strikes += strike
+        LOG.info("%s refused: %s", client.address, line)
+        await self._send(client, {"type": "error", "message": line})
+
+    async def _send(self, client: Client, data: dict[str, Any]) -> None:
+        try:
+            await client.socket.send(json.dumps(data, separators=(",", ":")))
+        except ConnectionClosed:
+            pass
+
+    # ------------------------------------------------------------ the messages
+    async def _create(self, client: Client, data: dict[str, Any]) -> None:
+        if client.room is not None:
+            raise Refusal("You are at a table already.")
+        owned = sum(1 for room in self.rooms.values()
+                    if room.address == client.address and not room.table.state.is_over)
+        if owned >= self.limits.tables_per_address:
+            raise Refusal(f"Your address has {owned} tables open, the most allowed.")
+        game = _text(data, "game", 40)
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not seats or not all(kind in ("human", "computer") for kind in seats):
+            raise Refusal("Seats are a list of human and computer.")
+        if seats[0] != "human":
+            raise Refusal("Seat 0 is the host's: human.")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise Refusal("Options are an object of option names and values.")
+        wait = data.get("wait", self.limits.wait_seconds)
+        if not isinstance(wait, (int, float)) or isinstance(wait, bool) or not 0 <= wait <= 3600:
+            raise Refusal("Wait is a number of seconds from 0 to 3600.")
+        level = data.get("level", DEFAULT_LEVEL)
+        if not isinstance(level, str) or len(level) > 100:
+            raise Refusal("The level is a name.")
+        name = self._name(data)
+        try:
+            description = find_game(game)
+            setup = GameSetup.create(seats, level=level, variant=description.name, options=options)
+            setup.table_setup()
+        except (OptionError, ValueError) as error:
+            raise Refusal(str(error)) from None
+        code = new_code(self.rooms)
+        names = [name if kind == "human" else f"Computer {seat + 1}" for seat, kind in enumerate(seats)]
+        table = Table(code, setup, names)
+        room = Room(table, wait_seconds=float(wait), address=client.address)
+        self.rooms[code] = room
+        seat, token = table.sit(0, name)
+        LOG.info("%s created table %s (%s)", client.address, code, description.name)
+        await self._seat(client, room, seat, token)
+        if not table.free_seats():
+            await self._begin(room)
+
+    async def _join(self, client: Client, data: dict[str, Any]) -> None:
+        if client.room is not None:
+            raise Refusal("You are at a table already.")
+        room = self._room(data)
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise Refusal("A seat is a number.")
+        async with room.lock:
+            seat, token = room.table.sit(seat, self._name(data))
+            self._checkpoint(room)
+        await self._seat(client, room, seat, token)
+        await self._broadcast_seats(room)
+        if not room.table.free_seats():
+            await self._begin(room)
+
+    async def _rejoin(self, client: Client, data: dict[str, Any]) -> None:
+        if client.room is not None:
+            raise Refusal("You are at a table already.")
+        room = self._room(data)
+        token = _text(data, "token", 100)
+        seat = room.table.seat_of(token)
+        for other in list(room.clients):
+            if other.seat == seat:  # the same player from another connection: the newer one takes the seat
+                LOG.warning("seat %d of %s taken up again from %s", seat, room.table.code, client.address)
+                room.clients.remove(other)
+                other.room = None
+                await self._send(other, {"type": "left", "message": "Your seat was taken up from another connection."})
+                await other.socket.close(1000, "seat taken up elsewhere")
+        timer = room.away.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        room.table.stand_in(seat, False)
+        await self._seat(client, room, seat, None, back=True)
+        await self._run_computers(room)  # a table taken up after a restart may have stopped at a computer's turn
+
+    async def _watch(self, client: Client, data: dict[str, Any]) -> None:
+        if client.room is not None:
+            raise Refusal("You are at a table already.")
+        room = self._room(data)
+        client.room, client.seat, client.sent = room, None, 0
+        room.clients.append(client)
+        await self._send(client, self._table_message("watching", room))
+        await self._update(client)
+
+    async def _act(self, client: Client, data: dict[str, Any]) -> None:
+        room, seat = self._seated(client)
+        if not room.started:
+            raise Refusal("The game has not started; the host starts it.")
+        async with room.lock:
+            room.table.act_as(seat, data.get("action"))
+            self._checkpoint(room)
+        await self._broadcast(room)
+        await self._run_computers(room)
+
+    async def _start(self, client: Client, data: dict[str, Any]) -> None:
+        room, seat = self._seated(client)
+        if seat != room.host:
+            raise Refusal("Only the host starts the game.")
+        if room.started:
+            raise Refusal("The game has started.")
+        await self._begin(room)
+
+    async def _say(self, client: Client, data: dict[str, Any]) -> None:
+        room, seat = self._seated(client)
+        text = " ".join(_text(data, "text", self.limits.chat_chars * 4).split())
+        if not text:
+            raise Refusal("Say what? say, then the words.")
+        if len(text) > self.limits.chat_chars:
+            raise Refusal(f"A chat line is at most {self.limits.chat_chars} characters.")
+        name = room.table.holders[seat].name
+        room.chat.append((name, text))
+        for other in room.clients:
+            await self._send(other, {"type": "chat", "seat": seat, "name": name, "text": text})
+
+    async def _tables(self, client: Client, data: dict[str, Any]) -> None:
+        listed = []
+        for code, room in self.rooms.items():
+            free = room.table.free_seats()
+            if free and not room.started:
+                listed.append({"code": code, "game": room.table.setup.variant, "free": free,
+                               "host": room.table.holders[room.host].name})
+        await self._send(client, {"type": "tables", "tables": listed})
+
+    # ------------------------------------------------------------ the game going on
+    async def _seat(self, client: Client, room: Room, seat: int, token: str | None, back: bool = False) -> None:
+        client.room, client.seat, client.sent = room, seat, 0
+        room.clients.append(client)
+        message = self._table_message("seated", room)
+        message.update(seat=seat, back=back)
+        if token is not None:
+            message["token"] = token
+        await self._send(client, message)
+        await self._update(client)
+
+    async def _begin(self, room: Room) -> None:
+        async with room.lock:
+            room.started = True
+            for seat in room.table.free_seats():
+                room.table.stand_in(seat, True)
+            self._checkpoint(room)
+        await self._broadcast(room)
+        await self._run_computers(room)
+
+    async def _run_computers(self, room: Room) -> None:
+        """Let the computers (and the stand-ins of people away) play until a person is to act."""
+        while room.started and not room.table.state.is_over:
+            async with room.lock:
+                decided = await asyncio.to_thread(room.table.computer_turn)
+                if decided is None:
+                    return
+                room.table.apply_computer(*decided)
+                self._checkpoint(room)
+            await self._broadcast(room)
+
+    async def _broadcast(self, room: Room) -> None:
+        for client in list(room.clients):
+            await self._update(client)
+
+    async def _broadcast_seats(self, room: Room) -> None:
+        for client in list(room.clients):
+            await self._send(client, self._table_message("table", room))
+
+    async def _update(self, client: Client) -> None:
+        room = client.room
+        if room is None:
+            return
+        table = room.table
+        events = table.seen(client.seat, client.sent)
+        client.sent = len(table.state.events)
+        message: dict[str, Any] = {"type": "update", "events": [to_wire(event) for event in events],
+                                   "to_act": list(table.state.seats_to_act()) if room.started else [],
+                                   "over": table.state.is_over, "started": room.started}
+        if client.seat is not None:
+            message["view"] = to_wire(table.state.view(client.seat))
+            legal = []
+            if room.started:
+                for seat in table.seats_played_by(client.seat):
+                    if seat in table.state.seats_to_act():
+                        legal += [action_to_json(seat, action) for action in table.state.legal_actions(seat)]
+            message["legal"] = legal
+        await self._send(client, message)
+
+    async def _left(self, client: Client) -> None:
+        room = client.room
+        if room is None:
+            return
+        if client in room.clients:
+            room.clients.remove(client)
+        seat = client.seat
+        if seat is not None and room.started and not room.table.state.is_over:
+            self._mark_away(room, seat)
+            for other in room.clients:
+                await self._send(other, {"type": "away", "seat": seat, "name": room.table.holders[seat].name,
+                                         "wait": room.wait_seconds})
+
+    def _mark_away(self, room: Room, seat: int) -> None:
+        """Start the wait after which a computer plays ``seat`` (its person away)."""
+        loop = asyncio.get_running_loop() if _loop_running() else None
+        if loop is None:
+            room.table.stand_in(seat, True)
+            return
+        old = room.away.pop(seat, None)
+        if old is not None:
+            old.cancel()
+
+        def hand_over() -> None:
+            room.away.pop(seat, None)
+            room.table.stand_in(seat, True)
+            asyncio.ensure_future(self._run_computers(room))
+
+        room.away[seat] = loop.call_later(room.wait_seconds, hand_over)
+
+    def _checkpoint(self, room: Room) -> None:
+        if self.store is not None:
+            self.store.save(room.table.code, {"table": room.table.checkpoint(), "wait": room.wait_seconds,
+                                              "started": room.started, "address": room.address})
+
+    # ------------------------------------------------------------ small parts
+    def _room(self, data: dict[str, Any]) -> Room:
+        code = normal_code(_text(data, "code", 100))
+        room = self.rooms.get(code) if code is not None else None
+        if room is None:
+            raise Refusal("No table has that code.")
+        return room
+
+    def _seated(self, client: Client) -> tuple[Room, int]:
+        if client.room is None or client.seat is None:
+            raise Refusal("Join a table first.")
+        return client.room, client.seat
+
+    def _name(self, data: dict[str, Any]) -> str:
+        name = " ".join(_text(data, "name", self.limits.name_chars * 4).split())
+        if not name or len(name) > self.limits.name_chars or not name.isprintable():
+            raise Refusal(f"A name is 1 to {self.limits.name_chars} printable characters.")
+        return name
+
+    def _table_message(self, kind: str, room: Room) -> dict[str, Any]:
+        table = room.table
+        return {
+            "type": kind,
+            "code": table.code,
+            "setup": table.setup.to_json(),
+            "names": [holder.name for holder in table.holders],
+            "people": [holder.person for holder in table.holders],
+            "free": table.free_seats(),
+            "host": room.host,
+        }
+
+
+def _text(data: dict[str, Any], key: str, longest: int) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or len(value) > longest:
+        raise Refusal(f"The message needs {key}, a text of at most {longest} characters.")
+    return value
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

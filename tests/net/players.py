@@ -1,0 +1,107 @@
+"""Test clients of the online tables' server: a connection that reads every message and plays random legal
+actions when it is to act."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+DEADLINE = 60.0
+"""The longest a test waits for one message: a stall fails, never hangs."""
+
+
+class NetClient:
+    """One player (or spectator) on loopback."""
+
+    def __init__(self, socket: ClientConnection, seed: int = 0) -> None:
+        self.socket = socket
+        self.chooser = random.Random(seed)
+        self.messages: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        """Every message as its text, as it came (the bytes the client was sent)."""
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.code: str | None = None
+        self._inbox: asyncio.Queue[str | bytes | Exception] = asyncio.Queue()
+        self._reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        """Every message into the inbox as it comes (a wait on the inbox can time out without losing one)."""
+        try:
+            async for text in self.socket:
+                self._inbox.put_nowait(text)
+        except Exception as error:  # noqa: BLE001 - handed to the reader of the inbox, as it came
+            self._inbox.put_nowait(error)
+        else:
+            self._inbox.put_nowait(EOFError("the server closed the connection"))
+
+    @classmethod
+    async def open(cls, port: int, seed: int = 0) -> NetClient:
+        return cls(await connect(f"ws://127.0.0.1:{port}", max_size=None), seed)
+
+    async def send(self, data: Any) -> None:
+        await self.socket.send(data if isinstance(data, str) else json.dumps(data))
+
+    async def receive(self) -> dict[str, Any]:
+        try:
+            text = await asyncio.wait_for(self._inbox.get(), DEADLINE)
+        except TimeoutError:
+            last = [(message["type"], message.get("legal"), message.get("message")) for message in self.messages[-3:]]
+            raise AssertionError(f"seat {self.seat}: no message in {DEADLINE} s; the last were {last}") from None
+        if isinstance(text, Exception):
+            self._inbox.put_nowait(text)  # every later read fails alike
+            raise text
+        assert isinstance(text, str)
+        self.texts.append(text)
+        message = json.loads(text)
+        self.messages.append(message)
+        if message["type"] in ("seated", "watching"):
+            self.code = message["code"]
+            self.seat = message.get("seat")
+            self.token = message.get("token", self.token)
+        return message
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        """The next message of type ``kind`` (others before it are kept)."""
+        while True:
+            message = await self.receive()
+            if message["type"] == kind:
+                return message
+
+    async def play_until(self, done: Any, limit: int = 20_000, read: dict[str, Any] | None = None) -> None:
+        """Read messages, acting at random on the latest legal actions this player has (as a person would,
+        answering only what is in front of them), until ``done(message)``; ``read`` is an update already read
+        and not yet answered.  An action refused (another player's call came first, or too many messages) is
+        tried again from the latest update."""
+        latest: list[Any] = (read or {}).get("legal") or []  # the legal actions not yet answered
+        answered: list[Any] = []  # those of the last action sent
+        for _ in range(limit):
+            if latest and not await self._more_waiting():
+                await self.send({"type": "act", "action": self.chooser.choice(latest)})
+                latest, answered = [], latest
+            message = await self.receive()
+            if done(message):
+                return
+            if message["type"] == "update":
+                latest, answered = message.get("legal") or [], []
+            elif message["type"] == "error" and answered:
+                await asyncio.sleep(0.1)  # refused: a moment, then the same choice again
+                latest = answered
+        raise AssertionError("the game went on too long")
+
+    async def _more_waiting(self) -> bool:
+        """Whether another message comes within a moment (then it is read first, and this one is not answered)."""
+        await asyncio.sleep(0.02)
+        return not self._inbox.empty()
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self._reader
+
+
+def game_over(message: dict[str, Any]) -> bool:
+    return message["type"] == "update" and message["over"]

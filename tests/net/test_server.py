@@ -1,0 +1,223 @@
+"""The online tables' server on loopback (issue 19): whole games with two people and computer players, a
+player dropped and back mid-game, a server restarted from its checkpoints, and what it refuses."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from rook_access.net.server import Limits, RoomServer
+from rook_access.net.store import FolderStore
+from tests.net.players import NetClient, game_over
+
+PARTNERSHIP = {"type": "create", "game": "partnership", "options": {"hands": 1}, "level": "easy",
+               "seats": ["human", "computer", "human", "computer"], "name": "Anna"}
+DOUBT = {"type": "create", "game": "i-doubt-it", "options": {"players": 4}, "level": "easy",
+         "seats": ["human", "computer", "human", "computer"], "name": "Anna"}
+
+
+@asynccontextmanager
+async def running(
+    store: FolderStore | None = None, limits: Limits | None = None
+) -> AsyncIterator[tuple[RoomServer, int]]:
+    server = RoomServer(store, limits or Limits())
+    server.resume()
+    listening = await server.listen("127.0.0.1", 0)
+    port = next(iter(listening.sockets)).getsockname()[1]
+    try:
+        yield server, port
+    finally:
+        listening.close()
+        await listening.wait_closed()
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(asyncio.wait_for(test(), 240))
+
+
+async def seat_two(port: int, create: dict[str, Any]) -> tuple[NetClient, NetClient]:
+    """Anna creates the table, Ben joins it by its code said in capitals with spaces."""
+    anna, ben = await NetClient.open(port, 1), await NetClient.open(port, 2)
+    await anna.send(create)
+    seated = await anna.expect("seated")
+    assert seated["seat"] == 0 and seated["token"] and seated["free"] == [2]
+    await ben.send({"type": "join", "code": seated["code"].upper().replace("-", " "), "name": "Ben"})
+    joined = await ben.expect("seated")
+    assert joined["seat"] == 2 and joined["names"][:3] == ["Anna", "Computer 2", "Ben"]
+    return anna, ben
+
+
+def cards_played(count: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether ``count`` cards have been played, counted from the updates read so far."""
+    played = 0
+
+    def enough(message: dict[str, Any]) -> bool:
+        nonlocal played
+        if message["type"] == "update":
+            played += sum(1 for event in message["events"] if event["$"] == "tricks.CardPlayed")
+        return played >= count
+
+    return enough
+
+
+@pytest.mark.parametrize("create", [PARTNERSHIP, DOUBT], ids=["partnership", "i-doubt-it"])
+def test_two_people_play_a_whole_game_with_computers(create):
+    async def test() -> None:
+        async with running() as (_, port):
+            anna, ben = await seat_two(port, create)
+            await asyncio.gather(anna.play_until(game_over), ben.play_until(game_over))
+            for client in (anna, ben):
+                assert any(message.get("legal") for message in client.messages)  # each acted
+            await anna.close()
+            await ben.close()
+
+    run(test)
+
+
+def test_a_player_dropped_mid_game_comes_back_and_the_game_goes_on(tmp_path):
+    async def test() -> None:
+        async with running(FolderStore(tmp_path)) as (server, port):
+            anna, ben = await seat_two(port, PARTNERSHIP)
+            # Ben plays along in the background; Anna plays until ten cards are down, then drops.
+            ben_playing = asyncio.ensure_future(ben.play_until(game_over))
+            await anna.play_until(cards_played(10))
+            token, code = anna.token, anna.code
+            await anna.socket.close()
+            back = await NetClient.open(port, 3)
+            await back.send({"type": "rejoin", "code": code, "token": token})
+            seated = await back.expect("seated")
+            assert seated["back"] and seated["seat"] == 0 and "token" not in seated
+            catch_up = await back.expect("update")
+            assert any(event["$"] == "tricks.CardPlayed" for event in catch_up["events"])  # where it stands
+            await asyncio.gather(back.play_until(game_over, read=catch_up), ben_playing)
+            await back.close()
+            await ben.close()
+
+    run(test)
+
+
+def test_a_server_started_again_resumes_every_table_where_it_stopped(tmp_path):
+    async def test() -> None:
+        store = FolderStore(tmp_path)
+        async with running(store) as (_, port):
+            anna, ben = await seat_two(port, PARTNERSHIP)
+            ben_playing = asyncio.ensure_future(ben.play_until(game_over))
+            await anna.play_until(cards_played(10))
+            ben_playing.cancel()
+            code, tokens = anna.code, (anna.token, ben.token)
+        saved = json.loads((tmp_path / f"{code}.json").read_text(encoding="utf-8"))
+        actions_before = len(saved["table"]["actions"])
+        async with running(FolderStore(tmp_path)) as (server, port):
+            assert code in server.rooms
+            assert len(server.rooms[code].table.actions) == actions_before  # nothing lost
+            anna, ben = await NetClient.open(port, 5), await NetClient.open(port, 6)
+            for client, token in zip((anna, ben), tokens, strict=True):
+                await client.send({"type": "rejoin", "code": code, "token": token})
+                assert (await client.expect("seated"))["back"]
+            await asyncio.gather(anna.play_until(game_over), ben.play_until(game_over))
+
+    run(test)
+
+
+def test_bad_messages_get_one_line_and_leave_the_table_alone():
+    async def test() -> None:
+        async with running(limits=Limits(strikes=100)) as (server, port):
+            anna, ben = await seat_two(port, PARTNERSHIP)
+            code = anna.code
+            assert code is not None
+            table = server.rooms[code].table
+            before = json.dumps(table.checkpoint())
+            stranger = await NetClient.open(port)
+            for message, words in [
+                ("not json", "not JSON"),
+                ("[1, 2]", "JSON object with a type"),
+                ({"type": "shout"}, "No message type 'shout'"),
+                ({"type": "act", "action": {"seat": 0, "bid": 80}}, "Join a table first"),
+                ({"type": "join", "code": "no such code", "name": "Eve"}, "No table has that code"),
+                ({"type": "join", "code": code, "name": "Eve"}, "No seat is free"),
+                ({"type": "rejoin", "code": code, "token": "guessed"}, "not one of this table's"),
+                ({"type": "join", "code": code, "name": "x" * 500}, "at most"),
+            ]:
+                await stranger.send(message)
+                answer = await stranger.expect("error")
+                assert words in answer["message"], (message, answer)
+                assert "\n" not in answer["message"]
+            # Ben (seat 2) acting for Anna, or out of turn, or for a computer's seat.
+            for action, words in [({"seat": 0, "bid": 80}, "do not play seat 0"),
+                                  ({"seat": 1, "bid": 80}, "do not play seat 1"),
+                                  ({"seat": 2, "play": "14r"}, "")]:
+                await ben.send({"type": "act", "action": action})
+                answer = await ben.expect("error")
+                assert words in answer["message"]
+            assert json.dumps(table.checkpoint()) == before
+            await stranger.close()
+
+    run(test)
+
+
+def test_an_oversized_message_closes_its_connection_only():
+    async def test() -> None:
+        async with running(limits=Limits(message_bytes=1000)) as (server, port):
+            anna, ben = await seat_two(port, PARTNERSHIP)
+            await anna.send({"type": "say", "text": "x" * 5000})
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:  # the updates sent before, then the close
+                    await anna.receive()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
+            await ben.send({"type": "say", "text": "still here"})
+            chat = await ben.expect("chat")
+            assert chat["text"] == "still here" and chat["name"] == "Ben"
+
+    run(test)
+
+
+def test_a_flood_is_refused_then_disconnected():
+    async def test() -> None:
+        async with running(limits=Limits(burst=5, messages_per_second=1, strikes=3)) as (_, port):
+            client = await NetClient.open(port)
+            for _ in range(20):
+                try:
+                    await client.send({"type": "tables"})
+                except Exception:  # noqa: BLE001 - closed by the server meanwhile
+                    break
+            kinds = []
+            try:
+                while True:
+                    kinds.append((await client.receive())["type"])
+            except Exception:  # noqa: BLE001 - the server closed the connection: what the test waits for
+                pass
+            assert kinds.count("tables") == 5 and "error" in kinds
+
+    run(test)
+
+
+def test_chat_reaches_everyone_at_the_table_with_the_speakers_name():
+    async def test() -> None:
+        async with running() as (_, port):
+            anna, ben = await seat_two(port, PARTNERSHIP)
+            await anna.send({"type": "say", "text": "  good   luck  "})
+            for client in (anna, ben):
+                chat = await client.expect("chat")
+                assert chat["name"] == "Anna" and chat["text"] == "good luck"
+            await ben.send({"type": "say", "text": "x" * 301})
+            assert "at most 300" in (await ben.expect("error"))["message"]
+
+    run(test)
+
+
+def test_checkpoints_are_whole_files(tmp_path: Path):
+    store = FolderStore(tmp_path)
+    store.save("amber-tiger-otter", {"table": {"code": "amber-tiger-otter"}})
+    assert store.load_all() == [{"table": {"code": "amber-tiger-otter"}}]
+    assert [path.name for path in tmp_path.iterdir()] == ["amber-tiger-otter.json"]  # no temporary file left
+    (tmp_path / "amber-apple-otter.json").write_text("{broken", encoding="utf-8")
+    assert store.load_all() == [{"table": {"code": "amber-tiger-otter"}}]  # a damaged one is skipped, logged
+    with pytest.raises(ValueError):
+        store.save("../escape", {})
