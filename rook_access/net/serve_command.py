@@ -39,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data", metavar="FOLDER", help="where tables are checkpointed")
     parser.add_argument("--wait", type=float, default=Limits.wait_seconds,
                         help="seconds a table waits for a dropped player before a computer plays (default 60)")
+    parser.add_argument("--tables-per-address", type=int, default=Limits.tables_per_address,
+                        help=f"tables one address may have open at once (default {Limits.tables_per_address})")
     return parser
 
 
@@ -68,6 +70,8 @@ def serve_main(argv: Sequence[str]) -> int:
         return _error("the port is 0 to 65535")
     if not 0 <= args.wait <= 3600:
         return _error("--wait is 0 to 3600 seconds")
+    if args.tables_per_address < 1:
+        return _error("--tables-per-address is at least 1")
     context = None
     if args.certificate is not None:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -77,7 +81,7 @@ def serve_main(argv: Sequence[str]) -> int:
             return _error(f"the certificate or key cannot be read: {error}")
     folder = Path(args.data) if args.data else data_folder() / "tables"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
-    server = RoomServer(FolderStore(folder), Limits(wait_seconds=args.wait))
+    server = RoomServer(FolderStore(folder), Limits(wait_seconds=args.wait, tables_per_address=args.tables_per_address))
     resumed = server.resume()
     try:
         asyncio.run(_run(server, args.host, args.port, context, resumed))

@@ -15,8 +15,9 @@ speaks JSON text messages, each an object whose ``type`` names it:
 
 The server answers ``seated`` (the table, the seat and its secret token, once),
 ``update`` (the events this connection may see since the last, as the wire
-codec writes them, with the seat's view, the seats to act and this player's
-legal actions in the record notation), ``chat``, ``tables``, ``left`` and
+codec writes them, ``at`` the number of the table's events so far, with the
+seat's view, the seats to act and this player's legal actions in the record
+notation), ``chat``, ``tables``, ``left`` and
 ``error`` (one short line; nothing changed).  Every table is checkpointed
 after every action (``store``), atomically, and a server started again resumes
 every table where it stopped.
@@ -394,6 +395,7 @@ class RoomServer:
         events = table.seen(client.seat, client.sent)
         client.sent = len(table.state.events)
         message: dict[str, Any] = {"type": "update", "events": [to_wire(event) for event in events],
+                                   "at": client.sent,
                                    "to_act": list(table.state.seats_to_act()) if room.started else [],
                                    "over": table.state.is_over, "started": room.started}
         if client.seat is not None:
