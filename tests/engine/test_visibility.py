@@ -376,7 +376,9 @@ def test_no_seat_sees_a_card_before_the_rules_show_it(name: str, options: dict[s
 
 # ------------------------------------------------------------------ the rules, one by one
 def test_every_event_of_the_record_has_a_visibility() -> None:
-    missing = [kind.__name__ for kind in notation._EVENT_BY_TYPE if kind not in visibility._RULES]
+    # The program's own events (a test's toy family, registered when its tests run alongside, has none).
+    ours = [kind for kind in notation._EVENT_BY_TYPE if kind.__module__.startswith("rook_access.")]
+    missing = [kind.__name__ for kind in ours if kind not in visibility._RULES]
     assert missing == []
 
 
