@@ -133,6 +133,8 @@ def _percentile(values: list[float], share: float) -> float:
 
 def _server_cpu(pid: int) -> float:
     """The server process's CPU seconds so far (Linux's /proc), or NaN elsewhere."""
+    if sys.platform == "win32":
+        return float("nan")
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii") as stream:
             fields = stream.read().rsplit(")", 1)[1].split()
