@@ -37,10 +37,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--key", metavar="FILE", help="the certificate's private key, PEM")
     parser.add_argument("--insecure", action="store_true", help="serve plain connections beyond this machine")
     parser.add_argument("--data", metavar="FOLDER", help="where tables are checkpointed")
-    parser.add_argument("--wait", type=float, default=Limits.wait_seconds,
-                        help="seconds a table waits for a dropped player before a computer plays (default 60)")
-    parser.add_argument("--tables-per-address", type=int, default=Limits.tables_per_address,
-                        help=f"tables one address may have open at once (default {Limits.tables_per_address})")
+    parser.add_argument(
+        "--wait",
+        type=float,
+        default=Limits.wait_seconds,
+        help="seconds a table waits for a dropped player before a computer plays (default 60)",
+    )
+    parser.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=Limits.tables_per_address,
+        help=f"tables one address may have open at once (default {Limits.tables_per_address})",
+    )
     return parser
 
 
@@ -64,8 +72,10 @@ def serve_main(argv: Sequence[str]) -> int:
     if (args.certificate is None) != (args.key is None):
         return _error("give both --certificate and --key, or neither")
     if args.certificate is None and not is_loopback(args.host) and not args.insecure:
-        return _error(f"plain connections are served only on this machine; for {args.host} give --certificate "
-                      "and --key, or --insecure")
+        return _error(
+            f"plain connections are served only on this machine; for {args.host} give --certificate "
+            "and --key, or --insecure"
+        )
     if not 0 <= args.port <= 65535:
         return _error("the port is 0 to 65535")
     if not 0 <= args.wait <= 3600:
@@ -101,6 +111,7 @@ async def _run(server: RoomServer, host: str, port: int, context: ssl.SSLContext
     )
     stop = asyncio.get_running_loop().create_future()
     loop = asyncio.get_running_loop()
+
     def stopping() -> None:
         if not stop.done():
             stop.set_result(None)

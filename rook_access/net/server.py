@@ -148,8 +148,12 @@ class RoomServer:
             except (TableError, KeyError, TypeError) as error:
                 LOG.error("a checkpoint could not be resumed: %s", error)
                 continue
-            room = Room(table, wait_seconds=float(data.get("wait", self.limits.wait_seconds)),
-                        started=bool(data.get("started", False)), address=str(data.get("address", "")))
+            room = Room(
+                table,
+                wait_seconds=float(data.get("wait", self.limits.wait_seconds)),
+                started=bool(data.get("started", False)),
+                address=str(data.get("address", "")),
+            )
             # Nobody is connected yet: every person's seat waits for its player as after a drop.
             for seat, holder in enumerate(table.holders):
                 if holder.person and holder.token_digest is not None and room.started:
@@ -159,8 +163,16 @@ class RoomServer:
 
     async def listen(self, host: str, port: int, ssl: Any = None) -> WebSocketServer:
         """Serve on ``host``:``port`` (TLS with ``ssl``); the running server."""
-        return await serve(self.connection, host, port, ssl=ssl, max_size=self.limits.message_bytes,
-                           ping_interval=10, ping_timeout=10, compression=None)
+        return await serve(
+            self.connection,
+            host,
+            port,
+            ssl=ssl,
+            max_size=self.limits.message_bytes,
+            ping_interval=10,
+            ping_timeout=10,
+            compression=None,
+        )
 
     # ------------------------------------------------------------ connections
     async def connection(self, socket: ServerConnection) -> None:
@@ -184,8 +196,9 @@ class RoomServer:
 
     def _within_rate(self, client: Client) -> bool:
         now = time.monotonic()
-        client.allowance = min(float(self.limits.burst),
-                               client.allowance + (now - client.checked) * self.limits.messages_per_second)
+        client.allowance = min(
+            float(self.limits.burst), client.allowance + (now - client.checked) * self.limits.messages_per_second
+        )
         client.checked = now
         if client.allowance < 1:
             return False
@@ -228,10 +241,11 @@ class RoomServer:
     async def _create(self, client: Client, data: dict[str, Any]) -> None:
         if client.room is not None:
             raise Refusal("You are at a table already.")
-        owned = sum(1 for room in self.rooms.values()
-                    if room.address == client.address and not room.table.state.is_over)
+        owned = sum(
+            1 for room in self.rooms.values() if room.address == client.address and not room.table.state.is_over
+        )
         if owned >= self.limits.tables_per_address:
-            raise Refusal(f"Your address has {owned} tables open, the most allowed.")
+            raise Refusal(f"Your address has the most tables open at once ({owned}); end one first.")
         game = _text(data, "game", 40)
         seats = data.get("seats")
         if not isinstance(seats, list) or not seats or not all(kind in ("human", "computer") for kind in seats):
@@ -344,8 +358,14 @@ class RoomServer:
         for code, room in self.rooms.items():
             free = room.table.free_seats()
             if free and not room.started:
-                listed.append({"code": code, "game": room.table.setup.variant, "free": free,
-                               "host": room.table.holders[room.host].name})
+                listed.append(
+                    {
+                        "code": code,
+                        "game": room.table.setup.variant,
+                        "free": free,
+                        "host": room.table.holders[room.host].name,
+                    }
+                )
         await self._send(client, {"type": "tables", "tables": listed})
 
     # ------------------------------------------------------------ the game going on
@@ -394,10 +414,14 @@ class RoomServer:
         table = room.table
         events = table.seen(client.seat, client.sent)
         client.sent = len(table.state.events)
-        message: dict[str, Any] = {"type": "update", "events": [to_wire(event) for event in events],
-                                   "at": client.sent,
-                                   "to_act": list(table.state.seats_to_act()) if room.started else [],
-                                   "over": table.state.is_over, "started": room.started}
+        message: dict[str, Any] = {
+            "type": "update",
+            "events": [to_wire(event) for event in events],
+            "at": client.sent,
+            "to_act": list(table.state.seats_to_act()) if room.started else [],
+            "over": table.state.is_over,
+            "started": room.started,
+        }
         if client.seat is not None:
             message["view"] = to_wire(table.state.view(client.seat))
             legal = []
@@ -418,8 +442,10 @@ class RoomServer:
         if seat is not None and room.started and not room.table.state.is_over:
             self._mark_away(room, seat)
             for other in room.clients:
-                await self._send(other, {"type": "away", "seat": seat, "name": room.table.holders[seat].name,
-                                         "wait": room.wait_seconds})
+                await self._send(
+                    other,
+                    {"type": "away", "seat": seat, "name": room.table.holders[seat].name, "wait": room.wait_seconds},
+                )
 
     def _mark_away(self, room: Room, seat: int) -> None:
         """Start the wait after which a computer plays ``seat`` (its person away)."""
@@ -440,8 +466,15 @@ class RoomServer:
 
     def _checkpoint(self, room: Room) -> None:
         if self.store is not None:
-            self.store.save(room.table.code, {"table": room.table.checkpoint(), "wait": room.wait_seconds,
-                                              "started": room.started, "address": room.address})
+            self.store.save(
+                room.table.code,
+                {
+                    "table": room.table.checkpoint(),
+                    "wait": room.wait_seconds,
+                    "started": room.started,
+                    "address": room.address,
+                },
+            )
 
     # ------------------------------------------------------------ small parts
     def _room(self, data: dict[str, Any]) -> Room:
