@@ -33,7 +33,7 @@ WORDS: tuple[str, ...] = tuple(
     magic mango maple marble meadow melon mint mirror mocha monkey moose mosaic motor muffin mural
     napkin nectar needle nickel noble noodle north nutmeg oasis ocean olive omega onion opera orbit
     orchid otter oven owl paddle panda paper parade parrot pasta peach pearl pebble pepper piano
-    pickle pilot pine pirate pizza planet plum polar pony poppy pretzel prism puffin pumpkin puppy
+    pigeon pilot pine pirate pizza planet plum polar pony poppy pretzel prism puffin pumpkin puppy
     quartz quest quill rabbit radio raven reef ribbon river robin rocket rose ruby saddle salmon
     sailor salsa scarf shell silver skate spoon tiger violin
     """.split()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-import pickle
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -401,7 +400,7 @@ def test_unseen_counts_cards_and_names_none() -> None:
     assert len(hidden) == 4 and list(hidden) == [] and hidden == Unseen(4) and hidden != Unseen(3)
     assert hidden != () and Unseen(0) == Unseen(0) and not Unseen(0)
     assert hash(hidden) == hash(Unseen(4))
-    assert pickle.loads(pickle.dumps(hidden)) == hidden and copy.deepcopy(hidden) == hidden  # checkpoints, clones
+    assert copy.deepcopy(hidden) == hidden  # a state's clone copies it whole
     with pytest.raises(ValueError):
         Unseen(-1)
 
