@@ -197,9 +197,14 @@ def analyse_play(
     solved: SolverTables = {}
     work = 0
     work_limit = budget.exact_work if exact and budget.exact_work is not None else math.inf
+    blind = None  # what each seat has shown, and the seats that play blind: the same for every deal
+    if budget.blind_rollouts:
+        every = budget.blind_rollouts == "all"
+        seats = [other for other in range(rules.players) if every or outlook.team_of[other] == outlook.mine]
+        blind = (shown_out_of(view), sum(1 << other for other in seats))
     for deal in deals:
         work += _evaluate_deal(view, outlook, won, tables, deal, leader, trick, cards, results, budget, rng, exact,
-                               epsilon, guesses, solved)
+                               epsilon, guesses, solved, blind)
         done += 1
         if time.perf_counter() > deadline or work >= work_limit:
             break
@@ -241,11 +246,13 @@ def _evaluate_deal(
     epsilon: float | Sequence[float],
     guesses: dict[int, int],
     solved: SolverTables,
+    blind: tuple[list[int], int] | None = None,
 ) -> int:
     """Add the outcome of each card on ``deal`` to ``results``; the positions an exact solve searched (0 for
-    rollouts).  Rollouts play random cards at ``epsilon`` (one rate, or one per seat).  An exact solve starts
-    its search of each card from the value found on the deal before (``guesses``, which it updates), with the
-    transposition tables of the deals before (``solved``)."""
+    rollouts).  Rollouts play random cards at ``epsilon`` (one rate, or one per seat), and with ``blind``
+    (the cards each seat has shown it cannot hold, and the seats that play blind) as ``rollout`` says.  An
+    exact solve starts its search of each card from the value found on the deal before (``guesses``, which it
+    updates), with the transposition tables of the deals before (``solved``)."""
     rules = view.rules
     seat = view.seat
     side = outlook.mine
@@ -275,10 +282,7 @@ def _evaluate_deal(
             result.count += 1
         return searched
     so_far = trick_counts(view, outlook) if rules.most_tricks_bonus or rules.trick_points else None
-    shown_out = shown_out_of(view) if budget.blind_rollouts else None
-    blind_seats = -1
-    if budget.blind_rollouts == "side":
-        blind_seats = sum(1 << other for other in range(rules.players) if team_of[other] == side)
+    shown_out, blind_seats = blind if blind is not None else (None, -1)
     # With a mistake rate per seat, every card of a deal meets the same mistakes (common random numbers):
     # the cards are compared on the same futures, not on the luck of each one's.
     common = rng.random() if not isinstance(epsilon, (int, float)) else None
