@@ -11,6 +11,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -86,26 +88,38 @@ def test_the_watch_sees_a_server_already_running(running_server, monkeypatch):
 def test_a_terminate_or_a_closed_terminal_still_cleans_up(tmp_path, private_socket, output, number):
     """SIGTERM, or SIGHUP when the terminal window is closed: the program leaves with the
     signal's exit status, but removes its files, releases its lock and stops the server it started."""
-    env = environment(tmp_path, output)
+
+    def started_one() -> None:
+        if output == "screenreader":
+            assert speech_dispatchers(private_socket)  # it started one
+
+    status = signalled_at_first_question(tmp_path, ["-m", "rook_access"], output, number, started_one)
+    assert status == 128 + number
+    assert_cleaned_up(tmp_path, private_socket)
+
+
+def signalled_at_first_question(
+    home: Path, program: list[str], output: str, number: int, before: Callable[[], None]
+) -> int:
+    """Run ``python PROGRAM --output OUTPUT --seed 3`` in ``home``, wait for its first question, call
+    ``before``, send it signal ``number``; its exit status once it has ended (read with deadlines)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "rook_access", "--output", output, "--seed", "3"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=tmp_path,
+        [sys.executable, *program, "--output", output, "--seed", "3"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env=environment(home, output), cwd=home,
     )  # fmt: skip
     assert process.stdin is not None and process.stdout is not None
     lines = ChildLines(process.stdout, f"rook-access --output {output}")
     try:
         lines.wait_for(asks_first_question)
-        if output == "screenreader":
-            assert speech_dispatchers(private_socket)  # it started one
+        before()
         process.send_signal(number)
         lines.wait_for_end(30)
-        status = process.wait(timeout=30)
+        return process.wait(timeout=30)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert status == 128 + number
-    assert_cleaned_up(tmp_path, private_socket)
 
 
 def assert_cleaned_up(home, private_socket):
@@ -132,23 +146,10 @@ and the main thread's wait for a line is not interrupted, as when the signal com
 def test_a_terminate_noted_just_before_the_wait_for_a_line_still_leaves(tmp_path, private_socket, output):
     """Piped lines are waited for so that a signal noted at any moment ends the wait: before, the
     program went on waiting for a line that never came, its files and lock left behind."""
-    env = environment(tmp_path, output)
-    process = subprocess.Popen(
-        [sys.executable, "-c", NOTED_BEFORE_THE_READ, "--output", output, "--seed", "3"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=tmp_path,
-    )  # fmt: skip
-    assert process.stdin is not None and process.stdout is not None
-    lines = ChildLines(process.stdout, f"rook-access --output {output}")
-    try:
-        lines.wait_for(asks_first_question)
-        time.sleep(0.5)  # the question printed, the program is waiting for the answer by now
-        process.send_signal(signal.SIGTERM)
-        lines.wait_for_end(30)
-        status = process.wait(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+    # The question printed, the program is waiting for the answer by then.
+    status = signalled_at_first_question(
+        tmp_path, ["-c", NOTED_BEFORE_THE_READ], output, signal.SIGTERM, lambda: time.sleep(0.5)
+    )
     assert status == 128 + signal.SIGTERM
     assert_cleaned_up(tmp_path, private_socket)
 

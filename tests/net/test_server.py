@@ -25,14 +25,7 @@ PARTNERSHIP = {
     "seats": ["human", "computer", "human", "computer"],
     "name": "Anna",
 }
-DOUBT = {
-    "type": "create",
-    "game": "i-doubt-it",
-    "options": {"players": 4},
-    "level": "easy",
-    "seats": ["human", "computer", "human", "computer"],
-    "name": "Anna",
-}
+DOUBT = {**PARTNERSHIP, "game": "i-doubt-it", "options": {"players": 4}}
 
 
 @asynccontextmanager
