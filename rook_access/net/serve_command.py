@@ -92,9 +92,8 @@ def serve_main(argv: Sequence[str]) -> int:
     folder = Path(args.data) if args.data else data_folder() / "tables"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     server = RoomServer(FolderStore(folder), Limits(wait_seconds=args.wait, tables_per_address=args.tables_per_address))
-    resumed = server.resume()
     try:
-        asyncio.run(_run(server, args.host, args.port, context, resumed))
+        asyncio.run(_run(server, args.host, args.port, context))
     except OSError as error:
         return _error(f"cannot listen on {args.host} port {args.port}: {error.strerror or error}")
     except KeyboardInterrupt:  # Ctrl-C where signal handlers cannot be set (Windows)
@@ -102,7 +101,8 @@ def serve_main(argv: Sequence[str]) -> int:
     return 0
 
 
-async def _run(server: RoomServer, host: str, port: int, context: ssl.SSLContext | None, resumed: int) -> None:
+async def _run(server: RoomServer, host: str, port: int, context: ssl.SSLContext | None) -> None:
+    resumed = server.resume()  # in the loop: each person's wait for their seat starts now
     listening = await server.listen(host, port, context)
     scheme = "wss" if context is not None else "ws"
     bound = next(iter(listening.sockets)).getsockname()[1]

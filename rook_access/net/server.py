@@ -139,7 +139,8 @@ class RoomServer:
 
     # ------------------------------------------------------------ start and stop
     def resume(self) -> int:
-        """Take up every table the store holds (a server started again); how many."""
+        """Take up every table the store holds (a server started again); how many.  Called in the running
+        loop: each person of a table under way has the table's wait to come back before a computer plays."""
         if self.store is None:
             return 0
         for data in self.store.load_all():
@@ -449,10 +450,7 @@ class RoomServer:
 
     def _mark_away(self, room: Room, seat: int) -> None:
         """Start the wait after which a computer plays ``seat`` (its person away)."""
-        loop = asyncio.get_running_loop() if _loop_running() else None
-        if loop is None:
-            room.table.stand_in(seat, True)
-            return
+        loop = asyncio.get_running_loop()
         old = room.away.pop(seat, None)
         if old is not None:
             old.cancel()
@@ -513,11 +511,3 @@ def _text(data: dict[str, Any], key: str, longest: int) -> str:
     if not isinstance(value, str) or len(value) > longest:
         raise Refusal(f"The message needs {key}, a text of at most {longest} characters.")
     return value
-
-
-def _loop_running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True

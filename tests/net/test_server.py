@@ -122,6 +122,8 @@ def test_a_server_started_again_resumes_every_table_where_it_stopped(tmp_path):
         async with running(FolderStore(tmp_path)) as (server, port):
             assert code in server.rooms
             assert len(server.rooms[code].table.actions) == actions_before  # nothing lost
+            # Nobody plays the people's seats yet: each has the table's wait to come back in.
+            assert server.rooms[code].table.stand_ins == {} and set(server.rooms[code].away) == {0, 2}
             anna, ben = await NetClient.open(port, 5), await NetClient.open(port, 6)
             for client, token in zip((anna, ben), tokens, strict=True):
                 await client.send({"type": "rejoin", "code": code, "token": token})
