@@ -35,6 +35,10 @@ INTERRUPTS = ("all", "line", "none")
 CARD_FORMS = ("words", "notation")
 CALL_MODES = ("timed", "turns")
 """How quick calls are made: in a timed window, or each seat asked in turn."""
+CHAT_MODES = ("on", "off")
+"""Chat at an online table: said as it comes, or kept for the ``chat`` command only."""
+NAME_LENGTH = 40
+"""The longest name at an online table (the server's limit)."""
 
 
 def variant_names() -> tuple[str, ...]:
@@ -53,7 +57,7 @@ def setting_choices() -> dict[str, tuple[str, ...]]:
     return {
         "verbosity": VERBOSITIES, "output": OUTPUTS, "pacing": PACINGS, "braille": BRAILLE_DISPLAY,
         "variant": variant_names(), "level": PLAYER_LEVELS, "cards": CARD_FORMS, "interrupt": INTERRUPTS,
-        "calls": CALL_MODES, "my_level": MY_LEVELS,
+        "calls": CALL_MODES, "my_level": MY_LEVELS, "chat": CHAT_MODES,
         **{option.name: ("off", "on") if option.kind is bool else (*option.choices, "default")
            for option in table_options().values() if option.kind is bool or option.choices},
     }  # fmt: skip
@@ -117,6 +121,10 @@ class Settings:
     """How cards are printed at a terminal with output auto, where the screen reader reads
     the screen: words ("14 red") or the notation ("14r").  Piped output, output plain and
     the braille verbosity always print the notation."""
+    chat: str = "on"
+    """Chat lines at an online table: on, said as they come; off, kept for the ``chat`` command to read."""
+    name: str = ""
+    """Your name at online tables, as the other players hear it; empty for the system's user name."""
 
     def table_options(self) -> dict[str, OptionValue]:
         """The table options these settings ask for, as a save keeps them (the game's own rule left out)."""
@@ -181,6 +189,8 @@ class Settings:
             f"reading_speed {self.reading_speed}: words a minute you read or hear your screen reader, 60 to 900, "
             "for the wait before a call window opens.",
             f"cards {self.cards}: at a terminal with output auto, words like 14 red, or notation like 14r.",
+            f"chat {self.chat}: at an online table, on says chat lines as they come, off keeps them for chat.",
+            f"name {self.name or 'default'}: your name at online tables, or default for your computer's user name.",
         ]
 
 
@@ -238,7 +248,12 @@ def _parse(name: str, value: object) -> Any:
         if text not in names:
             raise SettingError(f"variant is one of {', '.join(names)}, not {shown(text) if text else 'nothing'}.")
         return text
-    if name in ("verbosity", "output", "pacing", "braille", "cards", "interrupt", "calls", "my_level"):
+    if name == "name":
+        chosen = " ".join(str(value).split())
+        if len(chosen) > NAME_LENGTH or not chosen.isprintable():
+            raise SettingError(f"name is up to {NAME_LENGTH} letters, digits and spaces, or default.")
+        return "" if chosen.lower() == "default" else chosen
+    if name in ("verbosity", "output", "pacing", "braille", "cards", "interrupt", "calls", "my_level", "chat"):
         allowed = setting_choices()[name]
         if text not in allowed:
             raise SettingError(

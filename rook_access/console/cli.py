@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import json
 import os
 import re
@@ -16,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import IO, TYPE_CHECKING, Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from .. import __version__
 from ..announcer import speakable
@@ -66,15 +65,15 @@ from ..settings import (
     settings_path,
 )
 from ..streams import encodable_line, prepare_standard_streams
-from .lines import GameKeys, LineSource, input_source, is_interactive, standard_input_lines
+from . import online
+from .arguments import FLAGS_HINT
+from .arguments import OneLineParser as _Parser
+from .lines import GameKeys, InputSource, LineSource, input_source, is_interactive, standard_input_lines
 from .party import PartyGame
 from .questions import Question
 from .questions import ask as ask_question
 from .resume import LeaveProgram, choose_saved_game
 from .session import OUTPUT_SETTINGS, ConsoleGame, SettingsControl, braille_missing
-
-if TYPE_CHECKING:
-    from _typeshed import SupportsWrite
 
 SEAT_KINDS = ("human", "computer")
 FLAG_SETTINGS = (
@@ -158,47 +157,6 @@ def _bounded(low: int, high: int, what: str) -> Callable[[str], int]:
         return number
 
     return parse
-
-
-FLAGS_HINT = "Type rook-access --help for the flags."
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is told in one line with the hint --help, not the whole usage."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"rook-access: {self._one_line(message)} {FLAGS_HINT}\n")
-
-    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
-        """Help, version and mistakes, with what the console cannot encode (a flag's value) replaced."""
-        stream = file if file is not None else sys.stderr
-        if message and stream is not None:
-            stream.write(encodable_line(message, stream))
-
-    def _one_line(self, message: str) -> str:
-        flags = [flag for action in self._actions for flag in action.option_strings if flag.startswith("--")]
-        unknown = re.fullmatch(r"unrecognized arguments: (.*)", message)
-        if unknown:
-            word = unknown.group(1).split()[0]
-            if not word.startswith("-"):
-                return f"{word} is not a flag; flags start with --."
-            close = difflib.get_close_matches(word.split("=")[0], flags, n=1)
-            return f"unknown flag {word}" + (f"; did you mean {close[0]}?" if close else ".")
-        ambiguous = re.fullmatch(r"ambiguous option: (\S+) could match (.*)", message)
-        if ambiguous:
-            return f"{ambiguous.group(1)} could be {ambiguous.group(2).replace(', ', ' or ')}; give more of it."
-        value = re.fullmatch(r"argument ([^:]+): (.*)", message)
-        if value:
-            flag = value.group(1).split("/")[-1]
-            problem = value.group(2)
-            choice = re.fullmatch(r"invalid choice: '?([^']*)'? \(choose from (.*)\)", problem)
-            if choice:
-                allowed = [name.strip("'\"") for name in choice.group(2).split(", ")]
-                return f"{flag} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {choice.group(1)}."
-            if problem == "expected one argument":
-                return f"{flag} needs a value."
-            return f"{flag}: {problem.rstrip('.')}."
-        return message.rstrip(".") + "."
 
 
 def _braille_flag_help() -> str:
@@ -393,13 +351,67 @@ def _leaving_on_hangup_or_terminate() -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; the exit status.  ``rook-access serve ...`` hosts online tables instead
-    (``net.serve_command``)."""
+    (``net.serve_command``), and ``rook-access join ...`` plays at one (``console.online``)."""
     prepare_standard_streams()
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["serve"]:
         return serve_main(arguments[1:])
     with _leaving_on_hangup_or_terminate():
+        if arguments[:1] == ["join"]:
+            return _join(arguments[1:])
         return _main(argv)
+
+
+@dataclass
+class ConsoleRun:
+    """This run's output channel (opened again when an output setting changes), input and settings."""
+
+    channel: Channel
+    lines: InputSource
+    control: SettingsControl
+    data: Path
+    """The program's data folder (saved games, the seats taken at online tables)."""
+
+    def notice(self, line: str) -> None:
+        """A line about the run itself (a setting that could not be had), printed plainly."""
+        PlainChannel(_print).say(Message(line, speakable(line)))
+
+    def reply(self, line: str) -> None:
+        """A line that answers the user, by the output channel."""
+        self.channel.say(Message(line, speakable(line)))
+
+
+def _open_console(stored: Settings, settings: Settings, config: Path) -> ConsoleRun:
+    """Open the output and the input the settings ask for; a notice where no screen reader is found."""
+
+    def notice(line: str) -> None:
+        PlainChannel(_print).say(Message(line, speakable(line)))
+
+    def ask(question: str) -> None:
+        run.channel.say(Message(question, speakable(question), urgent=True))
+
+    def ask_aloud(question: str) -> None:
+        run.channel.say(Message(question, speakable(question), urgent=True, shown=False))
+
+    def reopen(changed: Settings) -> Channel:
+        run.channel.close()
+        run.channel = open_output(changed, notice)
+        return run.channel
+
+    lines = input_source(standard_input_lines(ask, ask_aloud))
+    control = SettingsControl(stored, settings, lambda changed: save_settings(config, changed), reopen)
+    run = ConsoleRun(open_output(settings, notice), lines, control, data_folder())
+    if settings.output == "auto" and is_interactive(lines) and not screen_reader_running():
+        # Auto output is plain text: a screen reader reads it, so nothing is said twice.
+        notice("No screen reader found. For speech, type: settings output voice.")
+
+    def apply_setting(name: str) -> bool:
+        """Apply a setting changed at a question before the game; False if braille found no display."""
+        return name not in OUTPUT_SETTINGS or not braille_missing(control.effective, reopen(control.effective))
+
+    control.on_change = apply_setting
+    lines.connect(GameKeys(stop_speech=lambda: run.channel.stop()))
+    return run
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -415,44 +427,10 @@ def _main(argv: Sequence[str] | None) -> int:
     except SettingError as error:
         _print_error(f"rook-access: {error} {FLAGS_HINT}")
         return 2
-
-    def notice(line: str) -> None:
-        PlainChannel(_print).say(Message(line, speakable(line)))
-
     if settings_notice:
-        notice(settings_notice)
-    channel: Channel = open_output(settings, notice)
-
-    def ask(question: str) -> None:
-        channel.say(Message(question, speakable(question), urgent=True))
-
-    def ask_aloud(question: str) -> None:
-        channel.say(Message(question, speakable(question), urgent=True, shown=False))
-
-    lines = input_source(standard_input_lines(ask, ask_aloud))
-    if settings.output == "auto" and is_interactive(lines) and not screen_reader_running():
-        # Auto output is plain text: a screen reader reads it, so nothing is said twice.
-        notice("No screen reader found. For speech, type: settings output voice.")
-    data = data_folder()
-
-    def reopen(changed: Settings) -> Channel:
-        nonlocal channel
-        channel.close()
-        channel = open_output(changed, notice)
-        return channel
-
-    control = SettingsControl(stored, settings, lambda changed: save_settings(config, changed), reopen)
-
-    def apply_setting(name: str) -> bool:
-        """Apply a setting changed at a question before the game; False if braille found no display."""
-        return name not in OUTPUT_SETTINGS or not braille_missing(control.effective, reopen(control.effective))
-
-    control.on_change = apply_setting
-
-    def reply(line: str) -> None:
-        channel.say(Message(line, speakable(line)))
-
-    lines.connect(GameKeys(stop_speech=lambda: channel.stop()))
+        PlainChannel(_print).say(Message(settings_notice, speakable(settings_notice)))
+    run = _open_console(stored, settings, config)
+    lines, control, notice, reply, data = run.lines, run.control, run.notice, run.reply, run.data
     try:
         table = _resume(args, data, lines, reply, control.command)
         if table is not None and args.party is not None:
@@ -462,20 +440,20 @@ def _main(argv: Sequence[str] | None) -> int:
         if table is None and args.party is not None:
             table = _new_party(args, control.effective, data, notice)
         if isinstance(table, PartyStart):
-            return _play_party(table, lines, lambda: channel, control)
+            return _play_party(table, lines, lambda: run.channel, control)
         if table is None:
             if args.variant is None and is_interactive(lines) and not _variant_chosen(config):
                 if not _offer_variants(lines, control, config, reply, notice, args):
                     reply("Goodbye.")
-                    channel.close()
+                    run.channel.close()
                     return 0
             if args.party is not None:  # chosen from the list
                 party = _new_party(args, control.effective, data, notice)
-                return _play_party(party, lines, lambda: channel, control)
+                return _play_party(party, lines, lambda: run.channel, control)
             table = _new_game(args, control.effective, data, notice)
     except LeaveProgram:
         reply("Goodbye. Saved games are kept.")
-        channel.close()
+        run.channel.close()
         return 0
     except (InvalidDealError, RuleSetError, OptionError) as error:
         _print_error(f"rook-access: {error}")
@@ -485,18 +463,32 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     setup, state, players, record, saver, resumed = table
 
-    game = ConsoleGame(state, players, lines, channel, record, settings=control, saver=saver, resumed=resumed)
+    game = ConsoleGame(state, players, lines, run.channel, record, settings=control, saver=saver, resumed=resumed)
     if resumed and saver is not None:  # why and review know the moves made before the game was saved
         game.recall_decisions(make_table(setup)[0], saver.actions)
     try:
         return _played(game.run, game.say_goodbye, "game")
     finally:
         if game.state.is_over:
-            _finish_speech(channel)  # the game's channel: a change of output reopens both
-        channel.close()
+            _finish_speech(run.channel)  # the game's channel: a change of output reopens both
+        run.channel.close()
         if record is not None:
             record.close()
         saver.release()
+
+
+def _join(argv: Sequence[str]) -> int:
+    """``rook-access join``: a seat at an online table, played with this console (``console.online``)."""
+    args = online.build_parser().parse_args(argv)
+    config = settings_path()
+    stored, settings_notice = load_settings(config)
+    if settings_notice:
+        PlainChannel(_print).say(Message(settings_notice, speakable(settings_notice)))
+    run = _open_console(stored, stored, config)
+    try:
+        return _played(lambda: online.play_online(args, run), run.reply, "online game")
+    finally:
+        run.channel.close()
 
 
 def _played(run: Callable[[], int], say_goodbye: Callable[[str], None], what: str) -> int:

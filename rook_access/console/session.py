@@ -379,6 +379,8 @@ class ConsoleGame:
         state = self.state
         while not state.is_over:
             self._take_ctrl_c()
+            if self.moves_elsewhere():
+                continue
             offer = open_offer(state)
             if offer is not None and timed_calls(self, offer):
                 self.reading.words_a_minute = self.settings.effective.reading_speed
@@ -409,9 +411,19 @@ class ConsoleGame:
                 return 0
             if not self.handle_line(line):
                 return 0
+        self._announce_new_events()  # the last moves of a game played elsewhere may come with its end
         for line in self.family.game_over(self):
             self.say(line)
         return 0
+
+    def moves_elsewhere(self) -> bool:
+        """Whether the next moves are made away from this console and were waited for (an online table's
+        other players); then the loop looks again.  At a local table every move is made here."""
+        return False
+
+    def game_kept(self) -> bool:
+        """Whether the game is kept when the user leaves it (saved here, or held by a server)."""
+        return self.saver is not None and not self._save_failed
 
     # ---------------------------------------------------------------- Ctrl-C
     @contextmanager
@@ -657,7 +669,7 @@ class ConsoleGame:
         """Leave at once when the game is saved; otherwise ask first. True to leave."""
         for line in self.narrator.review_lines("score", self.state.view(self.viewer())):
             self.say(line)
-        if self.saver is None or self._save_failed:
+        if not self.game_kept():
             leave = ask(LEAVE_UNSAVED, self.lines, self.say, self._settings_command)
             if leave is False:
                 self.say("Going on.")

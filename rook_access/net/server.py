@@ -45,10 +45,11 @@ from websockets.asyncio.server import Server as WebSocketServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..engine.errors import IllegalActionError
 from ..engine.games import find_game
 from ..engine.notation import action_to_json
 from ..engine.protocol import OptionError
-from ..engine.wire import to_wire
+from ..engine.wire import WireError, to_wire
 from ..players import DEFAULT_LEVEL
 from ..saves import GameSetup
 from .codes import new_code, normal_code
@@ -224,13 +225,30 @@ class RoomServer:
         except Refusal as refusal:
             await self._refuse(client, str(refusal))
         except TableError as refusal:  # the game's own refusal (a race for a call, a card not held): no strike
-            await self._refuse(client, str(refusal), strike=False)
+            cause = refusal.__cause__
+            await self._refuse(
+                client, str(refusal), strike=False, illegal=cause if isinstance(cause, IllegalActionError) else None
+            )
 
-    async def _refuse(self, client: Client, line: str, strike: bool = True) -> None:
-        """Tell the client what is wrong; a ``strike`` counts toward closing a connection that keeps at it."""
+    async def _refuse(
+        self, client: Client, line: str, strike: bool = True, illegal: IllegalActionError | None = None
+    ) -> None:
+        """Tell the client what is wrong; a ``strike`` counts toward closing a connection that keeps at it.  An
+        action the rules refused goes back with the engine's ``illegal`` reason (its rule, what is legal and
+        the detail), so the client says it in the family's own words."""
         client.strikes += strike
         LOG.info("%s refused: %s", client.address, line)
-        await self._send(client, {"type": "error", "message": line})
+        message: dict[str, Any] = {"type": "error", "message": line}
+        if illegal is not None:
+            try:
+                message["illegal"] = {
+                    "rule": to_wire(illegal.rule),
+                    "legal": to_wire(tuple(illegal.legal)),
+                    "detail": {key: to_wire(value) for key, value in illegal.detail.items()},
+                }
+            except WireError:
+                LOG.warning("a refusal's reason could not be written: %s", illegal.rule)
+        await self._send(client, message)
 
     async def _send(self, client: Client, data: dict[str, Any]) -> None:
         try:
@@ -270,7 +288,9 @@ class RoomServer:
         except (OptionError, ValueError) as error:
             raise Refusal(str(error)) from None
         code = new_code(self.rooms)
-        names = [name if kind == "human" else f"Computer {seat + 1}" for seat, kind in enumerate(seats)]
+        names = [
+            name if seat == 0 else "" if kind == "human" else f"Computer {seat + 1}" for seat, kind in enumerate(seats)
+        ]
         table = Table(code, setup, names)
         room = Room(table, wait_seconds=float(wait), address=client.address)
         self.rooms[code] = room
@@ -349,6 +369,8 @@ class RoomServer:
             raise Refusal("Say what? say, then the words.")
         if len(text) > self.limits.chat_chars:
             raise Refusal(f"A chat line is at most {self.limits.chat_chars} characters.")
+        if not text.isprintable():
+            raise Refusal("A chat line is plain text: no control characters.")
         name = room.table.holders[seat].name
         room.chat.append((name, text))
         for other in room.clients:
@@ -374,7 +396,7 @@ class RoomServer:
         client.room, client.seat, client.sent = room, seat, 0
         room.clients.append(client)
         message = self._table_message("seated", room)
-        message.update(seat=seat, back=back)
+        message.update(seat=seat, back=back, started=room.started)
         if token is not None:
             message["token"] = token
         await self._send(client, message)
@@ -426,11 +448,16 @@ class RoomServer:
         if client.seat is not None:
             message["view"] = to_wire(table.state.view(client.seat))
             legal = []
+            views = {}
             if room.started:
                 for seat in table.seats_played_by(client.seat):
                     if seat in table.state.seats_to_act():
                         legal += [action_to_json(seat, action) for action in table.state.legal_actions(seat)]
+                        if seat != client.seat:  # the dummy, to the player who plays it: its cards lie face up
+                            views[str(seat)] = to_wire(table.state.view(seat))
             message["legal"] = legal
+            if views:
+                message["views"] = views
         await self._send(client, message)
 
     async def _left(self, client: Client) -> None:

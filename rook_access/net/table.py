@@ -106,9 +106,9 @@ class Table:
             raise TableError("No seat is free at this table.")
         if seat is None:
             seat = free[0]
-        if seat not in free:
-            allowed = ", ".join(str(each) for each in free)
-            raise TableError(f"Seat {seat} is not free; free seats: {allowed}.")
+        if seat not in free:  # said as people count seats: the first is 1
+            allowed = ", ".join(str(each + 1) for each in free)
+            raise TableError(f"Seat {seat + 1} is not free; free seats: {allowed}.")
         token = secrets.token_urlsafe(TOKEN_BYTES)
         holder = self.holders[seat]
         holder.name = name
@@ -171,7 +171,7 @@ class Table:
         try:
             events = self.state.apply(action, seat)
         except IllegalActionError as error:
-            raise TableError(str(error)) from None
+            raise TableError(str(error)) from error  # the engine's refusal goes back to the client whole
         self.actions.append((seat, action))
         return events
 

@@ -138,7 +138,7 @@ def test_seating_gives_each_person_a_secret_token_once():
     seat, token = table.sit(None, "Anna")
     assert seat == 0 and table.seat_of(token) == 0 and table.holders[0].name == "Anna"
     assert token not in json.dumps(table.checkpoint())  # only its digest is kept
-    with pytest.raises(TableError, match="Seat 0 is not free; free seats: 1"):
+    with pytest.raises(TableError, match="Seat 1 is not free; free seats: 2"):
         table.sit(0, "Ben")
     with pytest.raises(TableError, match="not free"):
         table.sit(2, "Ben")  # the computer's

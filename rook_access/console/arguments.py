@@ -1,0 +1,57 @@
+"""The command line's parser: a mistake told in one short line with a hint, never the whole usage."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+import sys
+from typing import TYPE_CHECKING, NoReturn
+
+from ..streams import encodable_line
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+FLAGS_HINT = "Type rook-access --help for the flags."
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a mistake is told in one line with the hint ``hint`` (--help), not the whole usage."""
+
+    hint = FLAGS_HINT
+    """What the line of a mistake ends with: where the flags are told."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"rook-access: {self._one_line(message)} {self.hint}\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Help, version and mistakes, with what the console cannot encode (a flag's value) replaced."""
+        stream = file if file is not None else sys.stderr
+        if message and stream is not None:
+            stream.write(encodable_line(message, stream))
+
+    def _one_line(self, message: str) -> str:
+        flags = [flag for action in self._actions for flag in action.option_strings if flag.startswith("--")]
+        unknown = re.fullmatch(r"unrecognized arguments: (.*)", message)
+        if unknown:
+            word = unknown.group(1).split()[0]
+            if not word.startswith("-"):
+                return f"{word} is not a flag; flags start with --."
+            close = difflib.get_close_matches(word.split("=")[0], flags, n=1)
+            return f"unknown flag {word}" + (f"; did you mean {close[0]}?" if close else ".")
+        ambiguous = re.fullmatch(r"ambiguous option: (\S+) could match (.*)", message)
+        if ambiguous:
+            return f"{ambiguous.group(1)} could be {ambiguous.group(2).replace(', ', ' or ')}; give more of it."
+        value = re.fullmatch(r"argument ([^:]+): (.*)", message)
+        if value:
+            flag = value.group(1).split("/")[-1]
+            problem = value.group(2)
+            choice = re.fullmatch(r"invalid choice: '?([^']*)'? \(choose from (.*)\)", problem)
+            if choice:
+                allowed = [name.strip("'\"") for name in choice.group(2).split(", ")]
+                return f"{flag} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {choice.group(1)}."
+            if problem == "expected one argument":
+                return f"{flag} needs a value."
+            return f"{flag}: {problem.rstrip('.')}."
+        return message.rstrip(".") + "."

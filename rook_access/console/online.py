@@ -1,0 +1,647 @@
+"""``rook-access join``: a seat at an online table, played with the same console as a game at home.
+
+The server (``rook-access serve``) holds the game; this console holds a
+``net.remote.RemoteTricks``, the table as this seat sees it, and plays it with
+the same ``ConsoleGame`` as a local game: the same announcements by speech and
+braille, commands, hints, review, pacing and settings.  What differs:
+
+- the other players' moves come over the network: while none of this
+  player's seats is to act, the console waits for them, saying each move as
+  it comes, and takes any line typed meanwhile (review commands, ``say``);
+- people at the table are called by their names instead of their seats';
+- ``say TEXT`` sends a chat line, heard by the others as "Chat, Anna: ...";
+  the ``chat`` setting (on, off) says them as they come or keeps them for the
+  ``chat`` command, which reads the last ones; ``who`` says who sits where;
+- a lost connection is taken up again with the seat's token, kept in the data
+  folder (``online-seats.json``), and the player hears where the game stands
+  ("You are back. Trick 6, your play."); ``rook-access join HOST --code
+  CODE`` comes back to the seat from a new start too;
+- the host starts the game (``start``), computers taking the free seats.
+
+The console plays the trick games online; the server plays every game, and a
+table of another family is refused here with a line that says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..engine.games import GAMES, find_game
+from ..engine.state import Phase
+from ..files import write_atomically
+from ..net.client import ConnectionLost, TableConnection, table_url
+from ..net.codes import normal_code
+from ..net.remote import RemoteTricks, Seating, ServerRefusal, TableProtocolError
+from ..output.channels import Channel
+from ..players import DEFAULT_LEVEL, LevelError, parse_levels
+from ..saves import GameSetup
+from ..settings import NAME_LENGTH
+from .arguments import OneLineParser
+from .lines import InputSource, ReadsCalls, is_interactive
+from .registry import Refused
+from .session import ConsoleGame, SettingsControl
+from .tricks import TRICKS
+
+SEATS_FILE = "online-seats.json"
+"""Where the seats taken at online tables are kept (their tokens), in the data folder."""
+
+RECONNECT_TRIES = 5
+"""How many times a lost connection is tried again, a few seconds apart, before the console leaves."""
+RECONNECT_PAUSE = 2.0
+"""Seconds between tries."""
+POLL_SECONDS = 0.25
+"""How often the console looks for messages while it waits for keys."""
+CHAT_KEPT = 50
+"""Chat lines kept for the ``chat`` command."""
+CHAT_READ = 10
+"""Chat lines the ``chat`` command reads."""
+
+ONLINE_COMMANDS = {
+    "say": "say and your words: a chat line to everyone at the table.",
+    "chat": "chat: the last chat lines.",
+    "who": "who: who sits where at the table.",
+    "start": "start: the host starts the game; computers take the free seats.",
+}
+"""The commands of an online table, beside every command of the game."""
+
+
+class ConsoleRunLike(Protocol):
+    """What ``play_online`` needs of the run: its output, input and settings (``cli.ConsoleRun``)."""
+
+    channel: Channel
+    lines: InputSource
+    control: SettingsControl
+    data: Path
+    """The program's data folder, where the seats taken are kept."""
+
+    def reply(self, line: str) -> None: ...
+
+
+def build_parser() -> OneLineParser:
+    """The flags of ``rook-access join``."""
+    parser = OneLineParser(
+        prog="rook-access join",
+        description="Play at an online table with this console: join one by its invite code, or make one.",
+    )
+    parser.hint = "Type rook-access join --help for the flags."
+    parser.add_argument("server", help="the server: its name or address, host:port, or a ws:// or wss:// address")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--code", help="the table's invite code: three words, like amber-tiger-otter")
+    what.add_argument("--new", action="store_true", help="make a new table of --variant and be its host")
+    what.add_argument("--list", action="store_true", help="list the open tables with free seats")
+    parser.add_argument("--name", help="your name at the table (default: the name setting, or your user name)")
+    parser.add_argument("--seat", type=int, metavar="N", help="the seat to take, 1 for the first")
+    parser.add_argument("--port", type=int, help="the server's port (default 8765)")
+    parser.add_argument("--variant", choices=sorted(GAMES), help="with --new: the game (default: the variant setting)")
+    parser.add_argument("--people", type=int, metavar="N", help="with --new: the seats for people, yours included")
+    parser.add_argument("--level", help="with --new: the computer players' level (default: the level setting)")
+    parser.add_argument(
+        "--wait",
+        type=float,
+        metavar="SECONDS",
+        help="with --new: how long the table waits for "
+        "a player whose connection dropped before a computer plays their seat (default 60)",
+    )
+    return parser
+
+
+# ---------------------------------------------------------------- the seats kept
+class SeatTokens:
+    """The seats this user has taken at online tables: for each table (its server and code), each seat's secret
+    token, kept so a player can come back to their seat after a new start (``--code`` again)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / SEATS_FILE
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def find(self, url: str, code: str, seat: int | None = None) -> tuple[int, str] | None:
+        """The seat and token kept at table ``code`` at ``url``: ``seat``'s, or the first kept; None if none."""
+        entry = self._read().get(f"{url} {code}")
+        seats = entry.get("seats") if isinstance(entry, dict) else None
+        if not isinstance(seats, dict):
+            return None
+        for key, token in sorted(seats.items()):
+            if isinstance(token, str) and key.isdigit() and (seat is None or int(key) == seat):
+                return int(key), token
+        return None
+
+    def keep(self, url: str, code: str, seat: int, token: str) -> None:
+        """Keep the token of ``seat`` at table ``code`` (the file written whole or not at all)."""
+        data = self._read()
+        entry = data.get(f"{url} {code}")
+        seats: dict[str, Any] = {}
+        if isinstance(entry, dict) and isinstance(entry.get("seats"), dict):
+            seats = entry["seats"]
+        seats[str(seat)] = token
+        data[f"{url} {code}"] = {"seats": seats, "kept": int(time.time())}
+        self._write(data)
+
+    def forget(self, url: str, code: str) -> None:
+        """Forget the seats at table ``code`` (its game is over)."""
+        data = self._read()
+        if data.pop(f"{url} {code}", None) is not None:
+            self._write(data)
+
+    def _write(self, data: dict[str, Any]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(data, indent=1, sort_keys=True).encode("utf-8")
+        write_atomically(self.path, text, self.path.with_name(f".{self.path.name}.tmp"))
+
+
+# ---------------------------------------------------------------- the table's talk
+class TableTalk:
+    """The table's messages other than the game: chat, people coming and going, refusals; each as one line."""
+
+    def __init__(self, seating: Seating, seat: int, chat_on: Callable[[], bool], seat_names: tuple[str, ...]) -> None:
+        self.seating = seating
+        self.seat = seat
+        self.seat_names = seat_names
+        """The seats' own names (South, West...), for saying where someone sat down."""
+        self.chat_on = chat_on
+        self.chat: deque[str] = deque(maxlen=CHAT_KEPT)
+        self.ended = False
+        """The server gave this seat to another connection: this console leaves."""
+
+    def lines(self, message: dict[str, Any]) -> list[str]:
+        """What to say of one message."""
+        kind = message.get("type")
+        if kind == "chat":
+            who = "you" if message.get("seat") == self.seat else printable(str(message.get("name", "?")))
+            line = f"Chat, {who}: {printable(str(message.get('text', '')))}"
+            self.chat.append(line)
+            return [line] if self.chat_on() else []
+        if kind == "table":
+            return self._seating_changed(Seating.from_message(message))
+        if kind == "away":
+            name = printable(str(message.get("name", "?")))
+            wait = _seconds(message.get("wait", 0))
+            return [f"{name} has lost the connection; a computer plays for them after {wait} unless they come back."]
+        if kind == "left":
+            self.ended = True
+            return [printable(str(message.get("message", "You have left the table.")))]
+        if kind == "error":
+            return [printable(str(message.get("message", "The server refused that.")))]
+        return []
+
+    def _seating_changed(self, seating: Seating) -> list[str]:
+        said = []
+        for seat, (before, now) in enumerate(zip(self.seating.names, seating.names, strict=False)):
+            where = self.seat_names[seat] if seat < len(self.seat_names) else f"seat {seat + 1}"
+            if seat in self.seating.free and seat not in seating.free:
+                said.append(f"{printable(now)} sat down as {where}.")
+            elif before != now and seat != self.seat:
+                said.append(f"{printable(now)} now plays {where}.")
+        self.seating = seating
+        return said
+
+    def who(self) -> list[str]:
+        """Who sits where: each seat's name, and who plays it."""
+        seating = self.seating
+        parts = []
+        for seat, (name, person) in enumerate(zip(seating.names, seating.people, strict=False)):
+            seat_name = self.seat_names[seat] if seat < len(self.seat_names) else f"seat {seat + 1}"
+            if seat == self.seat:
+                parts.append(f"{seat_name}: you")
+            elif seat in seating.free:
+                parts.append(f"{seat_name}: free")
+            elif person:
+                parts.append(f"{seat_name}: {printable(name)}")
+            else:
+                parts.append(f"{seat_name}: computer")
+        host = "you" if seating.host == self.seat else printable(seating.names[seating.host])
+        return [f"Table {seating.code}. " + ", ".join(parts) + f". The host is {host}."]
+
+
+def printable(text: str) -> str:
+    """``text`` with anything a screen reader should not meet (escape codes, control characters) left out.
+
+    >>> printable("hi\\x1b[31m there\\x07")
+    'hi[31m there'
+    """
+    return "".join(character for character in text if character.isprintable())
+
+
+def _seconds(value: Any) -> str:
+    try:
+        number = round(float(value))
+    except (TypeError, ValueError):
+        number = 0
+    return "1 second" if number == 1 else f"{number} seconds"
+
+
+# ---------------------------------------------------------------- the game
+class PlayedElsewhere:
+    """The player of a seat that is not this console's: a person at another console, or the server's computer."""
+
+    level = "elsewhere"
+
+    def choose(self, view: Any) -> Any:
+        raise AssertionError("a seat played elsewhere is never asked here")
+
+
+class OnlineGame(ConsoleGame):
+    """A ``ConsoleGame`` at an online table (see the module's docstring)."""
+
+    state: RemoteTricks
+
+    def __init__(self, state: RemoteTricks, talk: TableTalk, run: ConsoleRunLike, resumed: bool) -> None:
+        players: list[Any] = [None if seat == state.seat else PlayedElsewhere() for seat in range(state.seat_count)]
+        super().__init__(state, players, run.lines, run.channel, settings=run.control, resumed=resumed, family=TRICKS)
+        self.talk = talk
+
+    def game_kept(self) -> bool:
+        """The server keeps the game, and the seat for its token."""
+        return True
+
+    def goodbye(self) -> str:
+        code = self.talk.seating.code
+        return f"Goodbye. The table keeps your seat: join it again with the code {code}."
+
+    def say_talk(self) -> None:
+        """Say the table's messages that came (chat, people coming and going)."""
+        while self.state.notices:
+            for line in self.talk.lines(self.state.notices.popleft()):
+                self.say(line)
+
+    def moves_elsewhere(self) -> bool:
+        """Take in what came from the server and say it; while no seat of this player's is to act, wait for
+        the others (a line typed meanwhile is carried out: review commands, chat)."""
+        state = self.state
+        state.pump(0)
+        self.say_talk()
+        new = self._announce_new_events()
+        if new and self.family.pauses_after(new) and self.humans and is_interactive(self.lines):
+            self._pause_after_trick()
+        if self.talk.ended:
+            raise LeftTable  # the seat was taken up from another connection; the line said so
+        if state.is_over:
+            return bool(new)
+        if self.seat_to_ask() is not None:
+            return bool(new)
+        lines = self.lines
+        if is_interactive(lines) and isinstance(lines, ReadsCalls):
+            if lines.wait_for_keys(POLL_SECONDS):
+                line = lines.read(self.narrator.turn_line(state.view(self.viewer())))
+                self._user_typed(line)
+                if line is None:
+                    self.say_goodbye("End of input. ")
+                    raise LeftTable
+                if not self.handle_line(line, may_act=False):
+                    raise LeftTable  # quit: the goodbye is said
+        else:
+            with self._waiting_on_computers():
+                state.pump(POLL_SECONDS)
+        return True
+
+    def handle_line(self, line: str, may_act: bool = True) -> bool:
+        """The online commands (``say``, ``chat``, ``who``) first, then every command of the game."""
+        words = line.split()
+        first = words[0].lower() if words else ""
+        if first in ONLINE_COMMANDS:
+            for reply in online_command(words, line, self.state, self.talk):
+                self.say(reply)
+            return True
+        if first == "why":
+            self.say("At an online table the computer players think on the server: why has no reason to give.")
+            return True
+        if first == "help" and len(words) == 1:
+            super().handle_line(line, may_act)
+            for reply in self.help_lines():
+                self.say(reply)
+            return True
+        try:
+            return super().handle_line(line, may_act)
+        except ServerRefusal as refusal:
+            self.say(printable(str(refusal)))
+            return True
+
+    def help_lines(self) -> list[str]:
+        """The online commands, in one line."""
+        return ["At an online table also: " + " ".join(ONLINE_COMMANDS[name] for name in ONLINE_COMMANDS)]
+
+
+class LeftTable(Exception):
+    """The player left the table (quit, the end of input, or their seat taken up elsewhere)."""
+
+
+def online_command(words: list[str], line: str, state: RemoteTricks, talk: TableTalk) -> list[str]:
+    """Carry out one online command; the lines to say."""
+    name = words[0].lower()
+    if name == "say":
+        text = line.strip()[len(words[0]) :].strip()
+        if not text:
+            return ["Say what? Type say and your words, like say good luck."]
+        state.connection.send({"type": "say", "text": text})
+        return []
+    if name == "chat":
+        if not talk.chat:
+            return ["No chat yet. Type say and your words to send one."]
+        kept = list(talk.chat)[-CHAT_READ:]
+        return [f"The last {len(kept)} chat lines, oldest first:", *kept]
+    if name == "who":
+        return talk.who()
+    if name == "start":
+        if talk.seating.host != talk.seat:
+            return ["Only the host starts the game."]
+        if state.started:
+            return ["The game has started."]
+        state.connection.send({"type": "start"})
+        return []
+    raise Refused(f"No online command {name}.")
+
+
+# ---------------------------------------------------------------- joining
+def player_name(given: str | None, setting: str) -> str:
+    """The name to sit down with: the flag's, the setting's, or the system's user name."""
+    name = " ".join((given or setting or _user_name()).split())
+    return name[:NAME_LENGTH] or "Player"
+
+
+def _user_name() -> str:
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return "Player"
+
+
+def _new_table_message(args: argparse.Namespace, control: SettingsControl, name: str) -> dict[str, Any]:
+    """The ``create`` message of ``--new``: the game and its table options from the flags and the settings."""
+    settings = control.effective
+    game = find_game(args.variant or settings.variant)
+    declared = {option.name for option in game.options}
+    options = {key: value for key, value in settings.table_options().items() if key in declared}
+    seats = game.seats_at(options)
+    people = args.people if args.people is not None else seats
+    if not 1 <= people <= seats:
+        raise Refused(f"--people is from 1 to {seats} at a table of {game.title}.")
+    level = args.level or settings.level or DEFAULT_LEVEL
+    try:
+        parse_levels(level, seats)
+    except LevelError as error:
+        raise Refused(f"--level: {error}.") from None
+    # People sit as partners first (seats 0, 2... then 1, 3...): two friends play together against the computers.
+    order = [*range(0, seats, 2), *range(1, seats, 2)]
+    kinds = ["human" if order.index(seat) < people else "computer" for seat in range(seats)]
+    message: dict[str, Any] = {
+        "type": "create",
+        "game": game.name,
+        "options": options,
+        "seats": kinds,
+        "level": level,
+        "name": name,
+    }
+    if args.wait is not None:
+        message["wait"] = args.wait
+    return message
+
+
+def _answer(connection: TableConnection, kinds: tuple[str, ...]) -> dict[str, Any]:
+    """The server's answer of one of ``kinds`` (or an error), skipping anything else; ConnectionLost if none."""
+    while True:
+        message = connection.next_message(30.0)
+        if message is None:
+            raise ConnectionLost("The server did not answer.")
+        if message["type"] in kinds or message["type"] == "error":
+            return message
+
+
+def play_online(args: argparse.Namespace, run: ConsoleRunLike) -> int:
+    """Join (or make, or list) a table and play at it until the game ends or the player leaves; the exit status."""
+    url = table_url(args.server, args.port)
+    say = run.reply
+    if not (args.code or args.new or args.list):
+        say("Give --code and the table's code to join a table, --new to make one, or --list to hear the open ones.")
+        return 2
+    try:
+        connection = TableConnection.open(url)
+    except ConnectionLost as lost:
+        say(str(lost))
+        return 1
+    try:
+        if args.list:
+            return _list_tables(connection, say)
+        return _sit_and_play(args, run, url, connection)
+    except (ConnectionLost, TableProtocolError) as lost:
+        say(str(lost))
+        return 1
+    finally:
+        connection.close()
+
+
+def _list_tables(connection: TableConnection, say: Callable[[str], None]) -> int:
+    connection.send({"type": "tables"})
+    answer = _answer(connection, ("tables",))
+    tables = answer.get("tables", []) if answer["type"] == "tables" else []
+    if not tables:
+        say("No open table has a free seat. Make one with --new.")
+        return 0
+    say(f"{len(tables)} open {'table' if len(tables) == 1 else 'tables'}:")
+    for table in tables:
+        game = str(table.get("game", "?"))
+        title = GAMES[game].title if game in GAMES else game
+        free = len(table.get("free", []))
+        host = printable(str(table.get("host", "?")))
+        say(f"{table.get('code')}: {title}, hosted by {host}, {free} free {'seat' if free == 1 else 'seats'}.")
+    return 0
+
+
+def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, connection: TableConnection) -> int:
+    say = run.reply
+    tokens = SeatTokens(run.data)
+    name = player_name(args.name, run.control.effective.name)
+    kept: tuple[int, str] | None = None
+    seated: dict[str, Any] | None = None
+    if args.new:
+        try:
+            connection.send(_new_table_message(args, run.control, name))
+        except Refused as refusal:
+            say(str(refusal))
+            return 2
+    else:
+        code = normal_code(args.code)
+        if code is None:
+            say(f"{printable(args.code)} is not a table code: three words, like amber-tiger-otter.")
+            return 2
+        kept = tokens.find(url, code, None if args.seat is None else args.seat - 1)
+        if kept is not None:
+            connection.send({"type": "rejoin", "code": code, "token": kept[1]})
+            seated = _answer(connection, ("seated",))
+            if seated["type"] == "error":  # a seat kept from a table that has ended, or forgot it
+                tokens.forget(url, code)
+                kept, seated = None, None
+        if seated is None:
+            message: dict[str, Any] = {"type": "join", "code": code, "name": name}
+            if args.seat is not None:
+                message["seat"] = args.seat - 1
+            connection.send(message)
+    if seated is None:
+        seated = _answer(connection, ("seated",))
+    if seated["type"] == "error":
+        say(printable(str(seated.get("message", "The server refused."))))
+        return 1
+    seating = Seating.from_message(seated)
+    seat = int(seated["seat"])
+    token = str(seated["token"]) if "token" in seated else kept[1] if kept is not None else None
+    if "token" in seated:
+        try:
+            tokens.keep(url, seating.code, seat, str(seated["token"]))
+        except OSError as error:
+            say(f"Your seat's token cannot be kept: {error.strerror}. After a new start you join as a newcomer.")
+    while True:
+        try:
+            outcome = _play_seat(run, connection, seated, seating, seat, back=bool(seated.get("back")))
+        except ConnectionLost as lost:
+            say(f"{lost} Trying again.")
+            connection.close()
+            reconnected = _reconnect(url, token, seating.code, say)
+            if reconnected is None:
+                say(
+                    f"The server cannot be reached. Your seat is kept: rook-access join {args.server} "
+                    f"--code {seating.code}"
+                )
+                return 1
+            connection, seated = reconnected
+            continue
+        if outcome == "over":
+            tokens.forget(url, seating.code)
+        return 0
+
+
+def _reconnect(
+    url: str, token: str | None, code: str, say: Callable[[str], None]
+) -> tuple[TableConnection, dict[str, Any]] | None:
+    """The seat taken up again with its token over a new connection, or None after ``RECONNECT_TRIES``."""
+    if token is None:
+        return None
+    for _ in range(RECONNECT_TRIES):
+        time.sleep(RECONNECT_PAUSE)
+        try:
+            connection = TableConnection.open(url, timeout=5.0)
+            connection.send({"type": "rejoin", "code": code, "token": token})
+            seated = _answer(connection, ("seated",))
+        except ConnectionLost:
+            continue
+        if seated["type"] == "error":
+            say(printable(str(seated.get("message", "The server refused."))))
+            connection.close()
+            return None
+        return connection, seated
+    return None
+
+
+def _play_seat(
+    run: ConsoleRunLike,
+    connection: TableConnection,
+    seated: dict[str, Any],
+    seating: Seating,
+    seat: int,
+    back: bool,
+) -> str:
+    """Play the seat until the game is over ("over") or the player leaves ("left")."""
+    say = run.reply
+    try:
+        setup = GameSetup.from_json(seated["setup"])
+        description = find_game(setup.variant)
+    except (KeyError, ValueError, TypeError) as error:
+        raise TableProtocolError(f"The server's table could not be read: {error}") from None
+    if description.family != "tricks":
+        say(
+            f"This table plays {description.title}. The console plays the trick games online so far; "
+            "the others are coming."
+        )
+        return "left"
+    state = RemoteTricks(connection, setup, seat)
+    talk = TableTalk(seating, seat, lambda: run.control.effective.chat == "on", state.rules.names)
+    state.pump(30.0)  # the update that follows seated: the game so far, as this seat saw it
+    late = bool(seated.get("started")) and not back  # a seat taken in a game under way: heard as resumed
+    if not back:
+        say(_welcome(seating, seat, description.title, state.rules.names))
+    if not _lobby(run, state, talk):
+        say(f"Goodbye. The table keeps your seat: join it again with the code {seating.code}.")
+        return "left"
+    state.name_seats(talk.seating)  # the people as they sat when the game began
+    game = OnlineGame(state, talk, run, resumed=back or late)
+    if back:
+        game.say(_back_line(state))
+    try:
+        game.run()
+    except LeftTable:
+        return "left"
+    return "over" if state.is_over else "left"
+
+
+def _welcome(seating: Seating, seat: int, title: str, names: tuple[str, ...]) -> str:
+    host = ""
+    if seating.host == seat and seating.free:
+        host = " You are the host: type start to begin, computers taking the free seats."
+    return f"You sit at table {seating.code}, {title}, as {names[seat]}.{host}"
+
+
+def _back_line(state: RemoteTricks) -> str:
+    """Where the game stands for a player back at the table: "You are back. Trick 6, your play." """
+    view = state.view(state.seat)
+    if view.phase is Phase.PLAY and view.turn is not None:
+        mine = state.controller(view.turn) == state.seat
+        whose = "your play" if mine else f"{state.rules.names[view.turn]} to play"
+        return f"You are back. Trick {len(view.tricks) + 1}, {whose}."
+    return "You are back."
+
+
+def _lobby(run: ConsoleRunLike, state: RemoteTricks, talk: TableTalk) -> bool:
+    """Wait for the game to start, saying who sits down; the host types ``start``.  False if the player left."""
+    lines = run.lines
+    host = talk.seating.host == talk.seat
+    said_waiting = False
+    while True:
+        for line in _talk_lines(state, talk):
+            run.reply(line)
+        if talk.ended:
+            return False
+        if state.started:
+            return True
+        if not said_waiting:
+            said_waiting = True
+            run.reply("Waiting for the host to start." if not host else "Waiting for players. Type start to begin.")
+        if is_interactive(lines) and isinstance(lines, ReadsCalls):
+            if not lines.wait_for_keys(POLL_SECONDS):
+                state.pump(0)
+                continue
+        elif not host:
+            state.pump(POLL_SECONDS)  # piped input is the host's to start; a guest waits for the start
+            continue
+        typed = lines.read("Start, say, who or quit:")
+        if typed is None or typed.strip().lower() in ("quit", "q", "exit"):
+            return False
+        words = typed.split()
+        if not words:
+            state.pump(0)
+            continue
+        if words[0].lower() in ONLINE_COMMANDS:
+            for reply in online_command(words, typed, state, talk):
+                run.reply(reply)
+        elif words[0].lower() == "settings":
+            for reply in run.control.command(words[1:]):
+                run.reply(reply)
+        else:
+            run.reply("The game has not started. Type start (the host), say, who, settings or quit.")
+        state.pump(0.5 if words[0].lower() == "start" else 0)
+
+
+def _talk_lines(state: RemoteTricks, talk: TableTalk) -> list[str]:
+    said = []
+    while state.notices:
+        said += talk.lines(state.notices.popleft())
+    return said

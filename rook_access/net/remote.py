@@ -1,0 +1,309 @@
+"""A table on a server, as one seat sees it: a game state the console plays like a local one.
+
+``RemoteGame`` follows the engine's game protocol (``events``, ``is_over``,
+``seats_to_act``, ``legal_actions``, ``apply``, ``view``), filled from the
+server's ``update`` messages: its events are the events this seat may see,
+decoded by the wire codec into the engine's own values, so the family's
+narrator says them as in a local game; its view is the seat's view as the
+server sent it.  ``apply`` sends the action in the record notation and waits
+for the server's answer: the update that holds it, or the refusal, raised as
+the engine's ``IllegalActionError`` (its rule, the legal actions and the
+detail came with it), so the refusal is said as at home.
+
+The other messages (chat, a player away or back, seats taken) are kept in
+``notices`` in the order they came, for the console to say between lines.
+
+The trick games' console reads more than the protocol from its state (the
+phase, trump, the bid to beat...): ``RemoteTricks`` answers those from the
+seat's view.  No hidden card is ever here: only what the server sent.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..engine.actions import Bid, Check, Pass, Play
+from ..engine.cards import Card, Color
+from ..engine.errors import IllegalActionError
+from ..engine.games import find_game
+from ..engine.notation import NotationError, action_from_json, action_to_json
+from ..engine.protocol import Standing
+from ..engine.rules import RuleSet
+from ..engine.state import Phase
+from ..engine.wire import WireContext, WireError, from_wire
+from ..saves import GameSetup
+from .client import ConnectionLost, TableConnection
+
+ANSWER_SECONDS = 60.0
+"""The longest wait for the server's answer to an action before the connection is taken as lost."""
+
+
+class TableProtocolError(Exception):
+    """A server's message that this client cannot read (a newer server, or a broken one); says what."""
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where at a table, as the server said: names, which seats are people, the host, the free seats."""
+
+    code: str
+    names: tuple[str, ...]
+    people: tuple[bool, ...]
+    host: int
+    free: tuple[int, ...]
+
+    @classmethod
+    def from_message(cls, message: dict[str, Any]) -> Seating:
+        """The seating of a ``seated``, ``watching`` or ``table`` message."""
+        try:
+            return cls(
+                str(message["code"]),
+                tuple(str(name) for name in message["names"]),
+                tuple(bool(person) for person in message["people"]),
+                int(message["host"]),
+                tuple(int(seat) for seat in message["free"]),
+            )
+        except (KeyError, TypeError, ValueError):
+            raise TableProtocolError("The server's table message could not be read.") from None
+
+
+class RemoteGame:
+    """A table's game as ``seat`` sees it (the game protocol; see the module's docstring)."""
+
+    def __init__(self, connection: TableConnection, setup: GameSetup, seat: int, rules: RuleSet | None = None) -> None:
+        self.connection = connection
+        self.setup = setup
+        self.seat = seat
+        self.description = find_game(setup.variant)
+        table_setup = setup.table_setup()
+        context = WireContext.for_table(self.description, table_setup)
+        if rules is not None:
+            context = WireContext(rules)
+        self.context = context
+        self._seat_count = self.description.start(table_setup, None).seat_count
+        self._events: list[Any] = []
+        self.at = 0
+        """The table's count of events when the last update was sent."""
+        self.to_act: tuple[int, ...] = ()
+        self.over = False
+        self.started = False
+        self.views: dict[int, Any] = {}
+        """The latest view of each seat this player plays (its own, and the dummy's when it plays it)."""
+        self.legal: dict[int, list[Any]] = {}
+        self.notices: deque[dict[str, Any]] = deque()
+        """Messages other than updates, in the order they came, for the console to say."""
+
+    # ------------------------------------------------------------ the game protocol
+    @property
+    def events(self) -> Sequence[Any]:
+        """The events this seat has been shown, in order."""
+        return self._events
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def seat_count(self) -> int:
+        return self._seat_count
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        return self.to_act
+
+    def legal_actions(self, seat: int) -> Any:
+        """What ``seat`` may do now, as the server said (nothing for a seat this player does not play)."""
+        view = self.views.get(seat)
+        if view is not None and seat in self.to_act:
+            legal = getattr(view, "legal", None)
+            if legal is not None:
+                return legal
+        return list(self.legal.get(seat, ()))
+
+    def view(self, seat: int) -> Any:
+        """The view of ``seat`` if this player plays it, else this player's own (all it may know)."""
+        return self.views.get(seat, self.views.get(self.seat))
+
+    def standings(self) -> tuple[Standing, ...]:
+        raise NotImplementedError("the standings of a table are the server's")
+
+    def clone(self) -> RemoteGame:
+        raise NotImplementedError("a table on a server is not copied")
+
+    def apply(self, action: Any, seat: int) -> list[Any]:
+        """Send ``action`` for ``seat`` and wait for the server's answer; the events it caused, as this seat
+        sees them.  ``IllegalActionError`` if the server refused it (nothing changed)."""
+        before = len(self._events)
+        at = self.at
+        self.connection.send({"type": "act", "action": action_to_json(seat, action)})
+        while True:
+            message = self.connection.next_message(ANSWER_SECONDS)
+            if message is None:
+                raise ConnectionLost("The server did not answer in a minute.")
+            kind = message["type"]
+            if kind == "update":
+                self.take(message)
+                if self.at > at:
+                    return list(self._events[before:])
+            elif kind == "error":
+                raise self._refusal(message)
+            else:
+                self.notices.append(message)
+
+    # ------------------------------------------------------------ the server's messages
+    def take(self, message: dict[str, Any]) -> list[Any]:
+        """Take in one ``update`` message; the new events it held."""
+        try:
+            events = [from_wire(item, self.context) for item in message.get("events", [])]
+            views = {self.seat: from_wire(message["view"], self.context)} if "view" in message else {}
+            for key, value in dict(message.get("views", {})).items():
+                views[int(key)] = from_wire(value, self.context)
+            legal: dict[int, list[Any]] = {}
+            for item in message.get("legal", []):
+                seat, action = action_from_json(item)
+                legal.setdefault(seat, []).append(action)
+            to_act = tuple(int(seat) for seat in message.get("to_act", []))
+            at = int(message.get("at", self.at))
+        except (WireError, NotationError, TypeError, ValueError, KeyError) as error:
+            raise TableProtocolError(f"The server's update could not be read: {error}") from None
+        self._events.extend(events)
+        self.views = views or self.views
+        self.legal = legal
+        self.to_act = to_act
+        self.at = at
+        self.over = bool(message.get("over", False))
+        self.started = bool(message.get("started", self.started))
+        return events
+
+    def pump(self, timeout: float | None) -> list[Any]:
+        """Read the messages that came (waiting at most ``timeout`` for the first); the new events.  Other
+        messages go to ``notices``."""
+        new: list[Any] = []
+        message = self.connection.next_message(timeout)
+        while message is not None:
+            if message["type"] == "update":
+                new += self.take(message)
+            else:
+                self.notices.append(message)
+            message = self.connection.next_message(0)
+        return new
+
+    def _refusal(self, message: dict[str, Any]) -> Exception:
+        """The engine's refusal the server sent back, or a plain one (a rule of the table, not the game's)."""
+        line = str(message.get("message", "Refused."))
+        illegal = message.get("illegal")
+        if isinstance(illegal, dict):
+            try:
+                rule = from_wire(illegal["rule"], self.context)
+                legal = from_wire(illegal.get("legal", []), self.context)
+                detail = {str(key): from_wire(value, self.context) for key, value in illegal.get("detail", {}).items()}
+                return IllegalActionError(rule, line, legal, **detail)
+            except (WireError, KeyError, TypeError, AttributeError):
+                pass
+        return ServerRefusal(line)
+
+
+class ServerRefusal(Exception):
+    """The server refused an action for a reason of the table (not the game's rules): the line it sent."""
+
+
+class RemoteTricks(RemoteGame):
+    """A trick game on a server: what the trick games' console reads from its state, from the seat's view."""
+
+    @property
+    def _mine(self) -> Any:
+        return self.views[self.seat]
+
+    @property
+    def rules(self) -> RuleSet:
+        rules = self.context.rules
+        assert rules is not None
+        return rules
+
+    @property
+    def phase(self) -> Phase:
+        return self._mine.phase
+
+    @property
+    def hand_number(self) -> int:
+        return self._mine.hand_number
+
+    @property
+    def turn(self) -> int | None:
+        return self._mine.turn
+
+    @property
+    def seat_to_act(self) -> int:
+        turn = self._mine.turn
+        if turn is None:
+            raise ValueError("no seat is to act")
+        return turn
+
+    @property
+    def trump(self) -> Color | None:
+        return self._mine.trump
+
+    @property
+    def high_bid(self) -> int | None:
+        return self._mine.high_bid
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self._mine.scores
+
+    @property
+    def bidder(self) -> int | None:
+        return self._mine.bidder
+
+    def controller(self, seat: int) -> int:
+        return self._mine.controller(seat)
+
+    def name_seats(self, seating: Seating) -> None:
+        """Call the people at the table by their names from now on (``named_rules``)."""
+        rules = named_rules(self.rules, seating, self.seat)
+        assert rules is not None
+        self.context = WireContext(rules)
+        self.views = {seat: replace(view, rules=rules) for seat, view in self.views.items()}
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards of ``seat`` this player can see: its own, or a hand shown to it."""
+        view = self.view(seat)
+        if view.seat == seat:
+            return list(view.hand)
+        return list(dict(view.shown).get(seat, ()))
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to act may play, if this player plays it."""
+        turn = self._mine.turn
+        legal = self.legal_actions(turn) if turn is not None else ()
+        return sorted(action.card for action in legal if isinstance(action, Play))
+
+    def may_check(self) -> bool:
+        turn = self._mine.turn
+        return turn is not None and any(isinstance(action, Check) for action in self.legal_actions(turn))
+
+    def must_bid(self) -> bool:
+        turn = self._mine.turn
+        if turn is None or self.phase is not Phase.BIDDING:
+            return False
+        legal = list(self.legal_actions(turn))
+        return (
+            bool(legal)
+            and not any(isinstance(action, Pass) for action in legal)
+            and any(isinstance(action, Bid) for action in legal)
+        )
+
+
+def named_rules(rules: RuleSet | None, seating: Seating, seat: int) -> RuleSet | None:
+    """The trick rules with the people's names for their seats (a computer's seat, and this player's own,
+    keep their seat names: "North", "You")."""
+    if rules is None:
+        return None
+    names = list(rules.names)
+    for other, (name, person) in enumerate(zip(seating.names, seating.people, strict=False)):
+        taken = other not in seating.free and bool(name.strip())
+        if person and taken and other != seat and other < len(names) and name not in names:
+            names[other] = name
+    return replace(rules, seat_names=tuple(names))

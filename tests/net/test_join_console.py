@@ -1,0 +1,323 @@
+"""``rook-access join``: the same console as at home, at an online table (issue 19).
+
+Two people, each with a console of their own (here two threads, each with
+its own output and scripted typing), play a whole game with two computer
+players on a server on loopback: each hears the game as a local game says it,
+with the other person's name; chat goes both ways; a move the rules refuse is
+said as at home; a dropped connection comes back with the seat's token, and
+the player hears where the game stands; a server killed with SIGKILL and
+started again loses nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rook_access.announcer import speakable
+from rook_access.announcer.message import Message
+from rook_access.bench.child_lines import ChildLines
+from rook_access.console import online
+from rook_access.console.lines import InputSource, input_source
+from rook_access.console.session import SettingsControl
+from rook_access.net.client import table_url
+from rook_access.net.server import RoomServer
+from rook_access.players import BasicPlayer
+from rook_access.settings import Settings
+from tests.helpers.console import ListChannel, run_in_process
+
+DEADLINE = 120.0
+"""The longest a console may take to play its game: a stall fails the test, never hangs it."""
+
+
+@contextmanager
+def server_in_thread() -> Iterator[int]:
+    """A server on a free loopback port, run by its own event loop in a thread; its port."""
+    ready = threading.Event()
+    box: dict[str, Any] = {}
+    loop = asyncio.new_event_loop()
+
+    async def serve() -> None:
+        server = RoomServer()
+        listening = await server.listen("127.0.0.1", 0)
+        box["port"] = next(iter(listening.sockets)).getsockname()[1]
+        box["stop"] = asyncio.Event()
+        ready.set()
+        await box["stop"].wait()
+        listening.close()
+        await listening.wait_closed()
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    assert ready.wait(10), "the server did not start"
+    try:
+        yield box["port"]
+    finally:
+        loop.call_soon_threadsafe(box["stop"].set)
+        thread.join(10)
+        loop.close()
+
+
+class Person:
+    """Someone at a console: types ``first`` (one line at each question), then the basic player's move at
+    each question of the game; in the lobby, a blank line (piped input: nothing but waiting)."""
+
+    def __init__(self, first: Sequence[str] = (), drop_at: int | None = None) -> None:
+        self.first = list(first)
+        self.player = BasicPlayer(0)
+        self.game: online.OnlineGame | None = None
+        self.questions: list[str] = []
+        self.drop_at = drop_at
+        """The first time this person is to play to a trick already begun after this many tricks, the
+        connection is cut before the move (a cable pulled)."""
+        self.dropped_in: int | None = None
+        """The number of the trick in which the connection was cut."""
+        self.lobby_waits = 0
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        self.questions.append(question)
+        game = self.game
+        if game is None:  # the lobby: wait a little for the others
+            self.lobby_waits += 1
+            threading.Event().wait(0.1)
+            return "" if self.lobby_waits < 600 else None
+        if game.state.is_over:
+            return None
+        if self.first:
+            return self.first.pop(0)
+        seat = game.seat_to_ask()
+        if seat is None:
+            return None
+        view = game.state.view(seat)
+        if self.drop_at is not None and self.dropped_in is None and len(view.tricks) >= self.drop_at and view.trick:
+            self.dropped_in = len(view.tricks) + 1
+            game.state.connection.socket.socket.shutdown(socket.SHUT_RDWR)
+        return str(self.player.choose(view))
+
+
+@dataclass
+class Run:
+    """One console's run: its output, input, settings and data folder (``console.online.ConsoleRunLike``)."""
+
+    channel: ListChannel
+    lines: InputSource
+    control: SettingsControl
+    data: Path
+
+    def reply(self, line: str) -> None:
+        self.channel.say(Message(line, speakable(line)))
+
+
+def console(person: Person, data: Path) -> Run:
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    return Run(ListChannel(), input_source(person), control, data)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def record_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each console's game handed to its person, so the person can choose moves from what they see."""
+
+    class Recorded(online.OnlineGame):
+        def __init__(self, state: Any, talk: Any, run: Any, resumed: bool) -> None:
+            super().__init__(state, talk, run, resumed)
+            run.lines.lines.game = self
+
+    monkeypatch.setattr(online, "OnlineGame", Recorded)
+    monkeypatch.setattr(online, "RECONNECT_PAUSE", 0.2)
+
+
+def arguments(*argv: str) -> argparse.Namespace:
+    return online.build_parser().parse_args(list(argv))
+
+
+def play(argv: list[str], run: Run, results: dict[str, int], key: str) -> threading.Thread:
+    def go() -> None:
+        results[key] = online.play_online(arguments(*argv), run)
+
+    thread = threading.Thread(target=go, daemon=True)
+    thread.start()
+    return thread
+
+
+def table_code(run: Run) -> str:
+    """The code of the table the host made, read from its welcome line."""
+    for _ in range(200):
+        for line in list(run.channel.lines):
+            found = re.match(r"You sit at table ([a-z]+-[a-z]+-[a-z]+),", line)
+            if found:
+                return found.group(1)
+        threading.Event().wait(0.05)
+    raise AssertionError(f"no welcome line: {run.channel.lines}")
+
+
+def finish(threads: list[threading.Thread], runs: list[Run]) -> None:
+    for thread, run in zip(threads, runs, strict=True):
+        thread.join(DEADLINE)
+        assert not thread.is_alive(), f"a console did not finish; its last lines: {run.channel.lines[-8:]}"
+
+
+def final_score(run: Run) -> str:
+    """The final score, as "310 to 170", from the last line of a game heard to its end."""
+    last = next(line for line in reversed(run.channel.lines) if line.startswith("Game over."))
+    found = re.search(r"(\d+) to (\d+)\.$", last)
+    assert found is not None, last
+    return found.group(0)
+
+
+def test_two_people_play_a_whole_game_at_their_consoles_with_names_chat_and_refusals(tmp_path, record_games):
+    anna, ben = Person(), Person(first=["bid 3", "say Thanks, Anna!\x1b[31m", "say Thanks, Anna!"])
+    anna_run, ben_run = console(anna, tmp_path / "anna"), console(ben, tmp_path / "ben")
+    results: dict[str, int] = {}
+    with server_in_thread() as port:
+        host = f"localhost:{port}"
+        new = ["--new", "--variant", "partnership", "--people", "2", "--level", "easy", "--name", "Anna"]
+        anna_thread = play([host, *new], anna_run, results, "anna")
+        code = table_code(anna_run)
+        ben_thread = play([host, "--code", code.upper().replace("-", " "), "--seat", "3", "--name", "Ben"], ben_run,
+                          results, "ben")  # fmt: skip
+        finish([anna_thread, ben_thread], [anna_run, ben_run])
+    assert results == {"anna": 0, "ben": 0}, ben_run.channel.lines[-10:]
+    anna_said, ben_said = anna_run.channel.lines, ben_run.channel.lines
+    # The same game, heard by both to its end, each from their own seat, the partner by name.
+    assert final_score(anna_run) == final_score(ben_run)
+    assert anna_said[-1].startswith(("Game over. You and Ben win", "Game over. East-West win"))
+    assert ben_said[-1].startswith(("Game over. You and Anna win", "Game over. East-West win"))
+    assert "Rook: the Original Rook Partnership Game, to 300 points." in anna_said
+    assert "You are South; your partner is Ben. Type help for commands, rules for the rules." in anna_said
+    assert "You are North; your partner is Anna. Type help for commands, rules for the rules." in ben_said
+    assert any(line.startswith("Your hand, ") for line in ben_said)
+    # The other person by name, the computers by their seats.
+    assert any(re.match(r"Ben (bids \d+|passes)", line) for line in anna_said), anna_said[:30]
+    assert any(re.match(r"(West|East) (bids \d+|passes)", line) for line in anna_said)
+    # A bid below the minimum is refused by the server and said as a local game says it.
+    local, _, _, _ = run_in_process(["bid 3"], seats="human,human,human,human")
+    assert local[-2] == "Bids go up in fives: 70 or more."
+    assert any(re.fullmatch(r"Bids go up in fives: \d+ or more\.", line) for line in ben_said)
+    # Chat to everyone at the table; a line with control characters is refused, and none is ever printed.
+    assert "A chat line is plain text: no control characters." in ben_said
+    assert "Chat, Ben: Thanks, Anna!" in anna_said and "Chat, you: Thanks, Anna!" in ben_said
+    assert not any("\x1b" in line for line in anna_said + ben_said)
+    # The game over, the seats are forgotten; nothing else was written.
+    assert {path.name for path in (tmp_path / "anna").iterdir()} == {"online-seats.json"}
+    assert "seats" not in (tmp_path / "anna" / "online-seats.json").read_text(encoding="utf-8")
+
+
+def test_a_dropped_connection_comes_back_mid_trick_and_says_where_the_game_stands(tmp_path, record_games):
+    anna, ben = Person(), Person(drop_at=2)
+    anna_run, ben_run = console(anna, tmp_path / "anna"), console(ben, tmp_path / "ben")
+    results: dict[str, int] = {}
+    with server_in_thread() as port:
+        host = f"localhost:{port}"
+        new = ["--new", "--people", "2", "--level", "easy", "--name", "Anna", "--variant", "partnership"]
+        anna_thread = play([host, *new], anna_run, results, "anna")
+        code = table_code(anna_run)
+        ben_thread = play([host, "--code", code, "--name", "Ben"], ben_run, results, "ben")
+        finish([anna_thread, ben_thread], [anna_run, ben_run])
+    assert results == {"anna": 0, "ben": 0}
+    assert ben.dropped_in is not None
+    ben_said = ben_run.channel.lines
+    lost = next(index for index, line in enumerate(ben_said) if line.startswith("The connection to the server was"))
+    assert ben_said[lost].endswith("Trying again.")
+    back = ben_said.index(f"You are back. Trick {ben.dropped_in}, your play.")
+    assert back > lost
+    assert ben_said[back + 1].startswith("Resuming the game: hand 1.")
+    assert final_score(anna_run) == final_score(ben_run)
+    # Nothing said twice: each of the cards played before the drop was announced once.
+    before = [line for line in ben_said[:lost] if re.match(r"\S+ (played|led) ", line)]
+    assert len(before) == len(set(before)) and not any(line in ben_said[back:] for line in before[:-1])
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_serving(port: int, data: Path, home: Path) -> tuple[subprocess.Popen[str], ChildLines]:
+    env = {**os.environ, "ROOK_ACCESS_DATA_DIR": str(home / "data"), "ROOK_ACCESS_CONFIG_DIR": str(home)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rook_access", "serve", "--port", str(port), "--data", str(data)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert process.stderr is not None
+    log = ChildLines(process.stderr, "rook-access serve")
+    log.wait_for(re.compile("serving on"))
+    return process, log
+
+
+def test_the_consoles_carry_on_after_the_server_is_killed_and_started_again(tmp_path, record_games):
+    data, port = tmp_path / "tables", free_port()
+    killed = threading.Event()
+    restarted: dict[str, subprocess.Popen[str]] = {}
+
+    class KillingPerson(Person):
+        """Ben, who at his turn in the third trick finds the server gone (killed and started again)."""
+
+        def read(self, question: str, fresh: bool = True) -> str | None:
+            game = self.game
+            if game is not None and not killed.is_set() and game.seat_to_ask() is not None:
+                view = game.state.view(game.state.seat)
+                if len(view.tricks) == 2:
+                    killed.set()
+                    server.send_signal(signal.SIGKILL)
+                    server.wait(timeout=30)
+                    restarted["server"] = start_serving(port, data, tmp_path)[0]
+            return super().read(question, fresh)
+
+    anna, ben = Person(), KillingPerson()
+    anna_run, ben_run = console(anna, tmp_path / "anna"), console(ben, tmp_path / "ben")
+    results: dict[str, int] = {}
+    server, _ = start_serving(port, data, tmp_path)
+    try:
+        host = table_url("localhost", port)
+        new = ["--new", "--people", "2", "--level", "easy", "--name", "Anna", "--variant", "partnership"]
+        anna_thread = play([host, *new], anna_run, results, "anna")
+        code = table_code(anna_run)
+        ben_thread = play([host, "--code", code, "--name", "Ben"], ben_run, results, "ben")
+        finish([anna_thread, ben_thread], [anna_run, ben_run])
+    finally:
+        for process in (server, restarted.get("server")):
+            if process is not None and process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+                process.wait(timeout=30)
+    assert killed.is_set() and results == {"anna": 0, "ben": 0}
+    for said in (anna_run.channel.lines, ben_run.channel.lines):
+        assert any(line.startswith("You are back.") for line in said)
+    assert final_score(anna_run) == final_score(ben_run)
+
+
+def test_joining_says_what_is_wrong_in_one_line(tmp_path, record_games):
+    with server_in_thread() as port:
+        host = f"localhost:{port}"
+        said = []
+        for argv in (
+            [host],
+            [host, "--code", "not a real code here"],
+            [host, "--code", "amber-tiger-otter"],
+            [f"localhost:{free_port()}", "--code", "amber-tiger-otter"],
+            [host, "--list"],
+        ):
+            run = console(Person(), tmp_path / "data")
+            status = online.play_online(arguments(*argv), run)
+            said.append((status, run.channel.lines))
+    assert said[0] == (2, ["Give --code and the table's code to join a table, --new to make one, or --list to "
+                           "hear the open ones."])  # fmt: skip
+    assert said[1] == (2, ["not a real code here is not a table code: three words, like amber-tiger-otter."])
+    assert said[2] == (1, ["No table has that code."])
+    assert said[3][0] == 1 and len(said[3][1]) == 1 and said[3][1][0].startswith("No server answered at ws://")
+    assert said[4] == (0, ["No open table has a free seat. Make one with --new."])
+    assert not (tmp_path / "data").exists()
