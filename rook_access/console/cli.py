@@ -27,6 +27,7 @@ from ..engine.cards import shown
 from ..engine.games import GAMES, all_options, find_game
 from ..engine.party import MAX_TABLES, MIN_TABLES
 from ..engine.protocol import GameDescription, GameState, Option, OptionError, OptionValue, or_list
+from ..net.codes import normal_code as online_code
 from ..net.serve_command import serve_main
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
 from ..parties import (
@@ -181,6 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
         "You are South; in the partnership games North is your partner.",
     )
     parser.add_argument("--seed", type=_seed, help="make shuffles and computer choices repeatable")
+    parser.set_defaults(online=None)  # online play chosen from the list at the first start: its join flags
     parser.add_argument(
         "--variant",
         type=_variant,
@@ -450,6 +452,9 @@ def _main(argv: Sequence[str] | None) -> int:
             if args.party is not None:  # chosen from the list
                 party = _new_party(args, control.effective, data, notice)
                 return _play_party(party, lines, lambda: run.channel, control)
+            if args.online is not None:  # chosen from the list
+                chosen = online.build_parser().parse_args(args.online)
+                return _played(lambda: online.play_online(chosen, run), run.reply, "online game")
             table = _new_game(args, control.effective, data, notice)
     except LeaveProgram:
         reply("Goodbye. Saved games are kept.")
@@ -680,6 +685,45 @@ def party_line() -> str:
     )
 
 
+def online_line() -> str:
+    """The online tables' line after the party's, in the offer at start."""
+    return (
+        f"{len(GAMES) + 2}. online: play at an online table with friends, by its server and invite code, or make "
+        "one (rook-access join SERVER --code CODE)."
+    )
+
+
+def _server_named(text: str) -> str | None:
+    words = text.split()
+    return words[0] if len(words) == 1 and words[0].isprintable() else None
+
+
+def _code_or_new(text: str) -> str | None:
+    words = text.strip().lower()
+    if words == "new":
+        return words
+    return words if online_code(words) is not None else None
+
+
+ONLINE_SERVER = Question(
+    "The server's address, like cards.example.org or localhost?",
+    _server_named,
+    allowed="Type the server's address, like cards.example.org, or quit.",
+    help=("The person who hosts the table tells you its server and its invite code.",),
+    refusal="{answer} is not a server's address.",
+)
+"""Asked when online play is chosen from the list of games."""
+
+ONLINE_TABLE = Question(
+    "The table's invite code, three words like amber tiger otter, or new to make a table?",
+    _code_or_new,
+    allowed="Type the three words of the invite code, or new.",
+    help=("New makes a table of the game in your settings, with you as its host.",),
+    refusal="{answer} is not an invite code: three words, like amber tiger otter.",
+)
+"""Asked after the server, when online play is chosen from the list of games."""
+
+
 def _variant_chosen(config: Path) -> bool:
     """Whether the settings file names a game (the user chose one before)."""
     try:
@@ -701,9 +745,9 @@ def _offer_variants(
     The last choice is a progressive party: it asks for the tables and sets ``args.party`` (the game
     is not kept: the list is offered again next time)."""
     notice("Which game? The games of the Rook rule books:")
-    for line in [*variant_lines(), party_line()]:
+    for line in [*variant_lines(), party_line(), online_line()]:
         notice(line)
-    names = [*GAMES, "party"]
+    names = [*GAMES, "party", "online"]
 
     def game_named(text: str) -> str | None:
         word = text.lower().rstrip(".")
@@ -731,6 +775,14 @@ def _offer_variants(
         control.save = save
     if choice is None:
         return False
+    if choice == "online":
+        server = ask_question(ONLINE_SERVER, lines, say, control.command)
+        table = None if server is None else ask_question(ONLINE_TABLE, lines, say, control.command)
+        if server is None or table is None:
+            return False
+        if args is not None:
+            args.online = [server, "--new"] if table == "new" else [server, "--code", table]
+        return True
     if choice == "party":
         tables = ask_question(PARTY_TABLES, lines, say, control.command)
         if tables is None:

@@ -612,6 +612,9 @@ def _lobby(run: ConsoleRunLike, state: RemoteTricks, talk: TableTalk) -> bool:
             return False
         if state.started:
             return True
+        if not talk.seating.free:  # every seat is taken: the game begins at once
+            state.pump(POLL_SECONDS)
+            continue
         if not said_waiting:
             said_waiting = True
             run.reply("Waiting for the host to start." if not host else "Waiting for players. Type start to begin.")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import queue
+import re
 import threading
 import time
 from typing import Any
@@ -157,5 +158,14 @@ class TableConnection:
 
 
 def _reason(error: BaseException) -> str:
-    text = str(error).strip() or type(error).__name__
-    return text.rstrip(".")
+    """An error in words a person reads: "connection refused", not "[Errno 111] Connection refused".
+
+    >>> _reason(ConnectionRefusedError(111, "Connection refused"))
+    'connection refused'
+    """
+    if isinstance(error, OSError) and error.strerror:
+        text = error.strerror
+    else:
+        text = str(error).strip() or type(error).__name__
+    text = re.sub(r"^\[Errno -?\d+\] ", "", text).rstrip(".")
+    return text[:1].lower() + text[1:]

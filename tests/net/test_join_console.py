@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import signal
@@ -32,13 +33,15 @@ from rook_access.announcer import speakable
 from rook_access.announcer.message import Message
 from rook_access.bench.child_lines import ChildLines
 from rook_access.console import online
+from rook_access.console.cli import _offer_variants, online_line
 from rook_access.console.lines import InputSource, input_source
 from rook_access.console.session import SettingsControl
+from rook_access.engine.games import GAMES
 from rook_access.net.client import table_url
 from rook_access.net.server import RoomServer
 from rook_access.players import BasicPlayer
 from rook_access.settings import Settings
-from tests.helpers.console import ListChannel, run_in_process
+from tests.helpers.console import ListChannel, ScriptedLines, run_in_process
 
 DEADLINE = 120.0
 """The longest a console may take to play its game: a stall fails the test, never hangs it."""
@@ -318,6 +321,62 @@ def test_joining_says_what_is_wrong_in_one_line(tmp_path, record_games):
                            "hear the open ones."])  # fmt: skip
     assert said[1] == (2, ["not a real code here is not a table code: three words, like amber-tiger-otter."])
     assert said[2] == (1, ["No table has that code."])
-    assert said[3][0] == 1 and len(said[3][1]) == 1 and said[3][1][0].startswith("No server answered at ws://")
+    assert said[3][0] == 1 and len(said[3][1]) == 1
+    assert re.fullmatch(r"No server answered at ws://localhost:\d+: connection refused\.", said[3][1][0]), said[3]
     assert said[4] == (0, ["No open table has a free seat. Make one with --new."])
     assert not (tmp_path / "data").exists()
+
+
+def test_the_program_joins_from_the_command_line_and_leaves_a_piped_game_at_the_end_of_input(tmp_path):
+    """``rook-access join`` as a user types it: a table of one person and three computers, made with --new,
+    played with piped input that ends at the first question (the seat is kept, and said so)."""
+    port = free_port()
+    server, _ = start_serving(port, tmp_path / "tables", tmp_path)
+    env = {**os.environ, "ROOK_ACCESS_DATA_DIR": str(tmp_path / "data"), "ROOK_ACCESS_CONFIG_DIR": str(tmp_path)}
+    try:
+        joined = subprocess.run(
+            [sys.executable, "-m", "rook_access", "join", f"localhost:{port}", "--new", "--people", "1",
+             "--name", "Anna", "--level", "easy"],
+            input="who\n", capture_output=True, text=True, env=env, timeout=120,
+        )  # fmt: skip
+        wrong = subprocess.run(
+            [sys.executable, "-m", "rook_access", "join", "localhost", "--kode", "x"],
+            capture_output=True, text=True, env=env, timeout=60, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    said = joined.stdout.splitlines()
+    assert joined.returncode == 0, joined.stderr
+    assert said[0].startswith("You sit at table ") and said[0].endswith(
+        ", The Original Rook Partnership Game, as South."
+    )
+    code = said[0].split()[4].rstrip(",")
+    assert "Rook: the Original Rook Partnership Game, to 300 points." in said
+    assert any(line.startswith("Your hand, ") for line in said)
+    assert said[-1] == f"End of input. Goodbye. The table keeps your seat: join it again with the code {code}."
+    assert joined.stderr == ""
+    kept = json.loads((tmp_path / "data" / "online-seats.json").read_text(encoding="utf-8"))
+    assert list(kept) == [f"ws://localhost:{port} {code}"] and list(kept[f"ws://localhost:{port} {code}"]["seats"]) == [
+        "0"
+    ]
+    assert wrong.returncode == 2 and wrong.stdout == ""
+    assert (
+        wrong.stderr
+        == "rook-access: unknown flag --kode; did you mean --code? Type rook-access join --help for the flags.\n"
+    )
+
+
+def test_online_play_is_offered_in_the_first_start_menu(tmp_path):
+    said: list[str] = []
+    lines = ScriptedLines([str(len(GAMES) + 2), "cards.example.org", "amber tiger", "Amber Tiger Otter"])
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    args = argparse.Namespace(online=None, party=None)
+    assert _offer_variants(lines, control, tmp_path / "settings.toml", said.append, said.append, args)
+    assert args.online == ["cards.example.org", "--code", "amber tiger otter"]
+    assert online_line() in said
+    assert (
+        "amber tiger is not an invite code: three words, like amber tiger otter. "
+        "Type the three words of the invite code, or new."
+    ) in said
+    assert not (tmp_path / "settings.toml").exists()  # nothing chosen to keep: online is not a game
