@@ -67,7 +67,7 @@ def test_the_first_start_at_a_terminal_offers_the_games_and_keeps_the_choice(tmp
         term.wait_for("Which game? The games of the Rook rule books:")
         term.wait_for("4. three: The Game for 3 Players: 3 players, the bid winner against the other two, to 200.")
         term.type("seven")
-        term.wait_for(f"seven is not a game here. Type a number from 1 to {len(GAMES) + 1}, or press Enter.")
+        term.wait_for(f"seven is not a game here. Type a number from 1 to {len(GAMES) + 2}, or press Enter.")
         term.type("4")
         term.wait_for("To change the game later: settings variant NAME.")
         screen = term.wait_for("Rook: the Game for 3 Players, 1 hand.")

@@ -80,7 +80,7 @@ def test_the_first_menu_takes_help_settings_and_quit(terminal, tmp_path):
     term.type("settings verbosity terse")
     term.wait_for("verbosity is now terse, saved.")
     term.type("seven")
-    term.wait_for(f"seven is not a game here. Type a number from 1 to {len(GAMES) + 1}, or press Enter.")
+    term.wait_for(f"seven is not a game here. Type a number from 1 to {len(GAMES) + 2}, or press Enter.")
     term.type("q")
     screen = term.wait_for("EXIT=0")
     assert "Goodbye." in screen and "Rook: the" not in screen
@@ -91,7 +91,7 @@ def test_the_first_menu_takes_help_settings_and_quit(terminal, tmp_path):
 
 def test_ctrl_d_at_the_first_menu_leaves_without_starting_a_game(terminal):
     term = terminal("--seed", "3", "--hands", "1", game_chosen=False)
-    term.wait_for(f"Type a number from 1 to {len(GAMES) + 1} or a name; Enter plays partnership.")
+    term.wait_for(f"Type a number from 1 to {len(GAMES) + 2} or a name; Enter plays partnership.")
     term.keys("C-d")
     screen = term.wait_for("EXIT=0")
     assert "Goodbye." in screen and "Rook: the" not in screen
