@@ -68,6 +68,8 @@ ONLINE_COMMANDS = {
     "chat": "chat: the last chat lines.",
     "who": "who: who sits where at the table.",
     "start": "start: the host starts the game; computers take the free seats.",
+    "pause": "pause: the host pauses the game, or lets it go on.",
+    "end": "end now: the host ends the table for everyone.",
 }
 """The commands of an online table, beside every command of the game."""
 
@@ -173,7 +175,10 @@ class TableTalk:
         self.chat_on = chat_on
         self.chat: deque[str] = deque(maxlen=CHAT_KEPT)
         self.ended = False
-        """The server gave this seat to another connection: this console leaves."""
+        """The table is over for this console: its seat was taken up from another connection, or the host ended
+        the table; the console leaves."""
+        self.closed = False
+        """The host ended the table: it is kept no longer."""
 
     def lines(self, message: dict[str, Any]) -> list[str]:
         """What to say of one message."""
@@ -192,6 +197,13 @@ class TableTalk:
         if kind == "left":
             self.ended = True
             return [printable(str(message.get("message", "You have left the table.")))]
+        if kind == "ended":
+            self.ended = self.closed = True
+            who = "You" if self.seating.host == self.seat else printable(str(message.get("name", "The host")))
+            return [f"{who} ended the table."]
+        if kind == "paused":
+            who = "You" if self.seating.host == self.seat else printable(str(message.get("name", "The host")))
+            return [f"{who} paused the game." if message.get("paused") else f"{who} let the game go on."]
         if kind == "error":
             return [printable(str(message.get("message", "The server refused that.")))]
         return []
@@ -353,6 +365,18 @@ def online_command(words: list[str], line: str, state: RemoteTricks, talk: Table
         return [f"The last {len(kept)} chat lines, oldest first:", *kept]
     if name == "who":
         return talk.who()
+    if name in ("pause", "end") and talk.seating.host != talk.seat:
+        return [f"Only the host can {name} the game."]
+    if name == "pause":
+        if not state.started:
+            return ["The game has not started."]
+        state.connection.send({"type": "pause"})
+        return []
+    if name == "end":
+        if words[1:] != ["now"]:
+            return ["This ends the table for everyone, and it cannot be taken up again. To do it, type end now."]
+        state.connection.send({"type": "end"})
+        return []
     if name == "start":
         if talk.seating.host != talk.seat:
             return ["Only the host starts the game."]
@@ -570,6 +594,8 @@ def _play_seat(
     if not back:
         say(_welcome(seating, seat, description.title, state.rules.names))
     if not _lobby(run, state, talk):
+        if talk.closed:
+            return "over"
         say(f"Goodbye. The table keeps your seat: join it again with the code {seating.code}.")
         return "left"
     state.name_seats(talk.seating)  # the people as they sat when the game began
@@ -579,8 +605,8 @@ def _play_seat(
     try:
         game.run()
     except LeftTable:
-        return "left"
-    return "over" if state.is_over else "left"
+        pass
+    return "over" if state.is_over or talk.closed else "left"
 
 
 def _welcome(seating: Seating, seat: int, title: str, names: tuple[str, ...]) -> str:

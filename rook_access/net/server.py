@@ -10,17 +10,24 @@ speaks JSON text messages, each an object whose ``type`` names it:
 - ``watch``: a spectator's place (``code``): what every player sees, no more;
 - ``act``: an action for a seat the player plays (``action``, the record notation);
 - ``start``: the host starts the game, computers playing any seat no person has taken;
+- ``pause``: the host pauses the game (``paused`` true or false; none: the other way round), or lets it go on;
+- ``end``: the host ends the table for everyone: it is kept no longer;
 - ``say``: a chat line (``text``) to everyone at the table;
 - ``tables``: the open tables with free seats.
 
 The server answers ``seated`` (the table, the seat and its secret token, once),
 ``update`` (the events this connection may see since the last, as the wire
 codec writes them, ``at`` the number of the table's events so far, with the
-seat's view, the seats to act and this player's legal actions in the record
-notation), ``chat``, ``tables``, ``left`` and
-``error`` (one short line; nothing changed).  Every table is checkpointed
-after every action (``store``), atomically, and a server started again resumes
-every table where it stopped.
+seat's view, the views of the other seats this player plays while they are to
+act (``views``: the 2-player game's dummy), the seats to act and this player's
+legal actions in the record notation), ``chat``, ``table`` (the seats, after
+someone sat down), ``away`` (a person's connection dropped), ``paused``,
+``ended`` (the host ended the table), ``tables``, ``left`` and ``error`` (one
+short line, nothing changed; a move the rules refuse comes with ``illegal``,
+the engine's rule, legal actions and detail by the wire codec).  Every table
+is checkpointed after every action (``store``), atomically, and a server
+started again resumes every table where it stopped; a finished game's table
+is no longer kept.
 
 Bad input never disturbs a table or the server: a message larger than
 ``Limits.message_bytes`` closes its connection (the library's limit), one
@@ -107,6 +114,8 @@ class Room:
     host: int = 0
     wait_seconds: float = 60.0
     started: bool = False
+    paused: bool = False
+    """The host has paused the game: no move is taken, and the computers wait."""
     address: str = ""
     """The address that created it (for the tables-per-address limit)."""
     clients: list[Client] = field(default_factory=list)
@@ -134,6 +143,8 @@ class RoomServer:
             "watch": self._watch,
             "act": self._act,
             "start": self._start,
+            "pause": self._pause,
+            "end": self._end,
             "say": self._say,
             "tables": self._tables,
         }
@@ -154,6 +165,7 @@ class RoomServer:
                 table,
                 wait_seconds=float(data.get("wait", self.limits.wait_seconds)),
                 started=bool(data.get("started", False)),
+                paused=bool(data.get("paused", False)),
                 address=str(data.get("address", "")),
             )
             # Nobody is connected yet: every person's seat waits for its player as after a drop.
@@ -348,11 +360,52 @@ class RoomServer:
         room, seat = self._seated(client)
         if not room.started:
             raise Refusal("The game has not started; the host starts it.")
+        if room.paused:
+            raise TableError("The host has paused the game; wait for it to go on.")
         async with room.lock:
             room.table.act_as(seat, data.get("action"))
             self._checkpoint(room)
         await self._broadcast(room)
         await self._run_computers(room)
+
+    async def _pause(self, client: Client, data: dict[str, Any]) -> None:
+        room, seat = self._seated(client)
+        if seat != room.host:
+            raise Refusal("Only the host pauses the game.")
+        if not room.started or room.table.state.is_over:
+            raise Refusal("The game is not under way.")
+        paused = data.get("paused", not room.paused)
+        if not isinstance(paused, bool):
+            raise Refusal("Paused is true or false.")
+        async with room.lock:
+            room.paused = paused
+            self._checkpoint(room)
+        name = room.table.holders[seat].name
+        LOG.info("table %s %s by its host", room.table.code, "paused" if paused else "going on")
+        for other in list(room.clients):
+            await self._send(other, {"type": "paused", "paused": paused, "name": name})
+        if not paused:
+            await self._run_computers(room)
+
+    async def _end(self, client: Client, data: dict[str, Any]) -> None:
+        room, seat = self._seated(client)
+        if seat != room.host:
+            raise Refusal("Only the host ends the table.")
+        code = room.table.code
+        async with room.lock:
+            self.rooms.pop(code, None)
+            for timer in room.away.values():
+                timer.cancel()
+            room.away.clear()
+            room.started = False  # nothing more is played here
+            if self.store is not None:
+                self.store.delete(code)
+        LOG.info("table %s ended by its host", code)
+        name = room.table.holders[seat].name
+        for other in list(room.clients):
+            other.room = None
+            await self._send(other, {"type": "ended", "name": name, "message": f"{name} ended the table."})
+        room.clients.clear()
 
     async def _start(self, client: Client, data: dict[str, Any]) -> None:
         room, seat = self._seated(client)
@@ -413,7 +466,7 @@ class RoomServer:
 
     async def _run_computers(self, room: Room) -> None:
         """Let the computers (and the stand-ins of people away) play until a person is to act."""
-        while room.started and not room.table.state.is_over:
+        while room.started and not room.paused and not room.table.state.is_over:
             async with room.lock:
                 decided = await asyncio.to_thread(room.table.computer_turn)
                 if decided is None:
@@ -466,6 +519,9 @@ class RoomServer:
             return
         if client in room.clients:
             room.clients.remove(client)
+        if room.table.state.is_over and not room.clients:
+            self.rooms.pop(room.table.code, None)  # the last player has left a finished game
+            return
         seat = client.seat
         if seat is not None and room.started and not room.table.state.is_over:
             self._mark_away(room, seat)
@@ -490,13 +546,18 @@ class RoomServer:
         room.away[seat] = loop.call_later(room.wait_seconds, hand_over)
 
     def _checkpoint(self, room: Room) -> None:
-        if self.store is not None:
+        """Keep the table as it is now; a finished game's table is no longer kept (its players are told its
+        end, and a server started again has nothing to take up)."""
+        if self.store is not None and room.table.state.is_over:
+            self.store.delete(room.table.code)
+        elif self.store is not None:
             self.store.save(
                 room.table.code,
                 {
                     "table": room.table.checkpoint(),
                     "wait": room.wait_seconds,
                     "started": room.started,
+                    "paused": room.paused,
                     "address": room.address,
                 },
             )

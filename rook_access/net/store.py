@@ -26,6 +26,10 @@ class Store(Protocol):
         """Every table's checkpoint kept."""
         ...
 
+    def delete(self, code: str) -> None:
+        """Keep table ``code`` no longer (its game is over, or its host ended it); nothing if it is not kept."""
+        ...
+
 
 class FolderStore:
     """Checkpoints as ``CODE.json`` files in one folder (made if missing)."""
@@ -43,6 +47,9 @@ class FolderStore:
         path = self.path(code)
         text = json.dumps(data, separators=(",", ":")).encode("utf-8")
         write_atomically(path, text, path.with_name(f".{path.name}.tmp"))
+
+    def delete(self, code: str) -> None:
+        self.path(code).unlink(missing_ok=True)
 
     def load_all(self) -> list[dict[str, Any]]:
         found = []

@@ -75,9 +75,14 @@ def server_in_thread() -> Iterator[int]:
         loop.close()
 
 
+MOVE = "<move>"
+"""In a person's first lines: the move they would make now."""
+
+
 class Person:
-    """Someone at a console: types ``first`` (one line at each question), then the basic player's move at
-    each question of the game; in the lobby, a blank line (piped input: nothing but waiting)."""
+    """Someone at a console: types ``first`` (one line at each question, ``MOVE`` for the move they would
+    make), then the basic player's move at each question of the game; in the lobby, a blank line (piped
+    input: nothing but waiting)."""
 
     def __init__(self, first: Sequence[str] = (), drop_at: int | None = None) -> None:
         self.first = list(first)
@@ -100,8 +105,10 @@ class Person:
             return "" if self.lobby_waits < 600 else None
         if game.state.is_over:
             return None
-        if self.first:
+        if self.first and self.first[0] != MOVE:
             return self.first.pop(0)
+        if self.first:
+            self.first.pop(0)
         seat = game.seat_to_ask()
         if seat is None:
             return None
@@ -380,3 +387,27 @@ def test_online_play_is_offered_in_the_first_start_menu(tmp_path):
         "Type the three words of the invite code, or new."
     ) in said
     assert not (tmp_path / "settings.toml").exists()  # nothing chosen to keep: online is not a game
+
+
+def test_the_host_pauses_and_ends_the_table_from_the_console(tmp_path, record_games):
+    anna = Person(first=["pause", MOVE, "pause", "end", "end now"])
+    ben = Person()
+    anna_run, ben_run = console(anna, tmp_path / "anna"), console(ben, tmp_path / "ben")
+    results: dict[str, int] = {}
+    with server_in_thread() as port:
+        host = f"localhost:{port}"
+        anna_thread = play([host, "--new", "--people", "2", "--level", "easy", "--name", "Anna"], anna_run, results,
+                           "anna")  # fmt: skip
+        code = table_code(anna_run)
+        ben_thread = play([host, "--code", code, "--name", "Ben"], ben_run, results, "ben")
+        finish([anna_thread, ben_thread], [anna_run, ben_run])
+    assert results == {"anna": 0, "ben": 0}
+    anna_said, ben_said = anna_run.channel.lines, ben_run.channel.lines
+    assert "You paused the game." in anna_said and "Anna paused the game." in ben_said
+    assert "The host has paused the game; wait for it to go on." in anna_said  # a move while paused
+    assert "You let the game go on." in anna_said and "Anna let the game go on." in ben_said
+    assert "This ends the table for everyone, and it cannot be taken up again. To do it, type end now." in anna_said
+    assert anna_said[-1] == "You ended the table." and ben_said[-1] == "Anna ended the table."
+    assert not any(line.startswith("Game over.") for line in anna_said + ben_said)
+    for folder in ("anna", "ben"):  # the table is gone: its seat is forgotten
+        assert "seats" not in (tmp_path / folder / "online-seats.json").read_text(encoding="utf-8")

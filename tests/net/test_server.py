@@ -244,3 +244,72 @@ def test_an_address_may_have_only_so_many_tables_open():
             )
 
     run(test)
+
+
+def test_the_host_pauses_the_game_and_lets_it_go_on_and_nobody_else_may(tmp_path):
+    async def test() -> None:
+        async with running(FolderStore(tmp_path)) as (_, port):
+            anna, ben = await seat_two(port, PARTNERSHIP)
+            await ben.send({"type": "pause"})
+            assert (await ben.expect("error"))["message"] == "Only the host pauses the game."
+            await anna.send({"type": "pause"})
+            for player in (anna, ben):
+                paused = await player.expect("paused")
+                assert paused == {"type": "paused", "paused": True, "name": "Anna"}
+            at = max(message.get("at", 0) for message in ben.messages if message["type"] == "update")
+            # Nobody moves while the game is paused: a move is refused, the computers wait.
+            for player in (anna, ben):
+                legal = [m for m in player.messages if m["type"] == "update"][-1]["legal"]
+                if legal:
+                    await player.send({"type": "act", "action": legal[0]})
+                    refused = await player.expect("error")
+                    assert refused["message"] == "The host has paused the game; wait for it to go on."
+            await asyncio.sleep(0.5)
+            assert max(m.get("at", 0) for m in ben.messages if m["type"] == "update") == at
+            assert json.loads(next(tmp_path.glob("*.json")).read_text(encoding="utf-8"))["paused"] is True
+            await anna.send({"type": "pause", "paused": False})
+            assert (await ben.expect("paused"))["paused"] is False
+            latest = [[m for m in player.messages if m["type"] == "update"][-1] for player in (anna, ben)]
+            await asyncio.gather(anna.play_until(game_over, read=latest[0]), ben.play_until(game_over, read=latest[1]))
+            # The finished game is no longer kept.
+            assert list(tmp_path.glob("*.json")) == []
+
+    run(test)
+
+
+def test_the_host_ends_the_table_for_everyone_and_it_is_kept_no_longer(tmp_path):
+    async def test() -> None:
+        async with running(FolderStore(tmp_path)) as (server, port):
+            anna, ben = await seat_two(port, PARTNERSHIP)
+            code = anna.code
+            await ben.send({"type": "end"})
+            assert (await ben.expect("error"))["message"] == "Only the host ends the table."
+            assert list(tmp_path.glob("*.json"))
+            await anna.send({"type": "end"})
+            for player in (anna, ben):
+                ended = await player.expect("ended")
+                assert ended == {"type": "ended", "name": "Anna", "message": "Anna ended the table."}
+            assert code not in server.rooms and list(tmp_path.glob("*.json")) == []
+            await ben.send({"type": "rejoin", "code": code, "token": ben.token})
+            assert (await ben.expect("error"))["message"] == "No table has that code."
+
+    run(test)
+
+
+def test_a_finished_table_is_let_go_when_its_last_player_leaves():
+    async def test() -> None:
+        async with running() as (server, port):
+            anna, ben = await seat_two(port, PARTNERSHIP)
+            await asyncio.gather(anna.play_until(game_over), ben.play_until(game_over))
+            assert anna.code in server.rooms
+            await anna.close()
+            await asyncio.sleep(0.2)
+            assert anna.code in server.rooms  # Ben is still there, hearing the end
+            await ben.close()
+            for _ in range(50):
+                if anna.code not in server.rooms:
+                    break
+                await asyncio.sleep(0.1)
+            assert anna.code not in server.rooms
+
+    run(test)
