@@ -38,16 +38,17 @@ from ..engine.state import Phase
 from ..files import write_atomically
 from ..net.client import ConnectionLost, TableConnection, table_url
 from ..net.codes import normal_code
-from ..net.remote import RemoteTricks, Seating, ServerRefusal, TableProtocolError
+from ..net.remote import REMOTE_STATES, RemoteGame, RemoteTricks, Seating, ServerRefusal, TableProtocolError
 from ..output.channels import Channel
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..saves import GameSetup
-from ..settings import NAME_LENGTH
+from ..settings import NAME_LENGTH, Settings
 from .arguments import OneLineParser
+from .families import family_named
+from .family import FamilyConsole
 from .lines import InputSource, ReadsCalls, is_interactive
 from .registry import Refused
 from .session import ConsoleGame, SettingsControl
-from .tricks import TRICKS
 
 SEATS_FILE = "online-seats.json"
 """Where the seats taken at online tables are kept (their tokens), in the data folder."""
@@ -267,12 +268,19 @@ class PlayedElsewhere:
 class OnlineGame(ConsoleGame):
     """A ``ConsoleGame`` at an online table (see the module's docstring)."""
 
-    state: RemoteTricks
+    state: RemoteGame
 
-    def __init__(self, state: RemoteTricks, talk: TableTalk, run: ConsoleRunLike, resumed: bool) -> None:
+    def __init__(
+        self, state: RemoteGame, talk: TableTalk, run: ConsoleRunLike, resumed: bool, family: FamilyConsole
+    ) -> None:
         players: list[Any] = [None if seat == state.seat else PlayedElsewhere() for seat in range(state.seat_count)]
-        super().__init__(state, players, run.lines, run.channel, settings=run.control, resumed=resumed, family=TRICKS)
+        super().__init__(state, players, run.lines, run.channel, settings=run.control, resumed=resumed, family=family)
         self.talk = talk
+
+    def current_settings(self) -> Settings:
+        """The settings in effect, but quick calls asked in turn: the server asks each seat in turn (there is
+        no shared clock over the network yet), so no call window opens here."""
+        return self.settings.effective.changed("calls", "turns")
 
     def game_kept(self) -> bool:
         """The server keeps the game, and the seat for its token."""
@@ -349,7 +357,7 @@ class LeftTable(Exception):
     """The player left the table (quit, the end of input, or their seat taken up elsewhere)."""
 
 
-def online_command(words: list[str], line: str, state: RemoteTricks, talk: TableTalk) -> list[str]:
+def online_command(words: list[str], line: str, state: RemoteGame, talk: TableTalk) -> list[str]:
     """Carry out one online command; the lines to say."""
     name = words[0].lower()
     if name == "say":
@@ -581,25 +589,27 @@ def _play_seat(
         description = find_game(setup.variant)
     except (KeyError, ValueError, TypeError) as error:
         raise TableProtocolError(f"The server's table could not be read: {error}") from None
-    if description.family != "tricks":
+    remote = REMOTE_STATES.get(description.family)
+    if remote is None:
         say(
-            f"This table plays {description.title}. The console plays the trick games online so far; "
-            "the others are coming."
+            f"This table plays {description.title}, which the console does not play online yet; the trick games "
+            "and the party games it does."
         )
         return "left"
-    state = RemoteTricks(connection, setup, seat)
-    talk = TableTalk(seating, seat, lambda: run.control.effective.chat == "on", state.rules.names)
+    state = remote(connection, setup, seat)
+    names = _seat_names(state)
+    talk = TableTalk(seating, seat, lambda: run.control.effective.chat == "on", names)
     state.pump(30.0)  # the update that follows seated: the game so far, as this seat saw it
     late = bool(seated.get("started")) and not back  # a seat taken in a game under way: heard as resumed
     if not back:
-        say(_welcome(seating, seat, description.title, state.rules.names))
+        say(_welcome(seating, seat, description.title, names))
     if not _lobby(run, state, talk):
         if talk.closed:
             return "over"
         say(f"Goodbye. The table keeps your seat: join it again with the code {seating.code}.")
         return "left"
     state.name_seats(talk.seating)  # the people as they sat when the game began
-    game = OnlineGame(state, talk, run, resumed=back or late)
+    game = OnlineGame(state, talk, run, resumed=back or late, family=family_named(description.family))
     if back:
         game.say(_back_line(state))
     try:
@@ -616,8 +626,19 @@ def _welcome(seating: Seating, seat: int, title: str, names: tuple[str, ...]) ->
     return f"You sit at table {seating.code}, {title}, as {names[seat]}.{host}"
 
 
-def _back_line(state: RemoteTricks) -> str:
+def _seat_names(state: RemoteGame) -> tuple[str, ...]:
+    """The seats' own names at the table (South, West...), before the people's are put in."""
+    start = state.start_state
+    if isinstance(state, RemoteTricks):
+        return tuple(state.rules.names)
+    names = getattr(start, "names", None)
+    return tuple(names) if isinstance(names, tuple) else tuple(f"Seat {seat + 1}" for seat in range(state.seat_count))
+
+
+def _back_line(state: RemoteGame) -> str:
     """Where the game stands for a player back at the table: "You are back. Trick 6, your play." """
+    if not isinstance(state, RemoteTricks):
+        return "You are back."
     view = state.view(state.seat)
     if view.phase is Phase.PLAY and view.turn is not None:
         mine = state.controller(view.turn) == state.seat
@@ -626,7 +647,7 @@ def _back_line(state: RemoteTricks) -> str:
     return "You are back."
 
 
-def _lobby(run: ConsoleRunLike, state: RemoteTricks, talk: TableTalk) -> bool:
+def _lobby(run: ConsoleRunLike, state: RemoteGame, talk: TableTalk) -> bool:
     """Wait for the game to start, saying who sits down; the host types ``start``.  False if the player left."""
     lines = run.lines
     host = talk.seating.host == talk.seat
@@ -669,7 +690,7 @@ def _lobby(run: ConsoleRunLike, state: RemoteTricks, talk: TableTalk) -> bool:
         state.pump(0.5 if words[0].lower() == "start" else 0)
 
 
-def _talk_lines(state: RemoteTricks, talk: TableTalk) -> list[str]:
+def _talk_lines(state: RemoteGame, talk: TableTalk) -> list[str]:
     said = []
     while state.notices:
         said += talk.lines(state.notices.popleft())

@@ -83,7 +83,10 @@ class RemoteGame:
         if rules is not None:
             context = WireContext(rules)
         self.context = context
-        self._seat_count = self.description.start(table_setup, None).seat_count
+        self.start_state = self.description.start(table_setup, None)
+        """A game of the table's set-up started here, for what never changes in a game (its seats' names,
+        how many play, its options); its cards are a deal of its own, never the table's."""
+        self._seat_count = self.start_state.seat_count
         self._events: list[Any] = []
         self.at = 0
         """The table's count of events when the last update was sent."""
@@ -151,6 +154,9 @@ class RemoteGame:
                 raise self._refusal(message)
             else:
                 self.notices.append(message)
+
+    def name_seats(self, seating: Seating) -> None:
+        """Call the people at the table by their names from now on (each family's remote state says how)."""
 
     # ------------------------------------------------------------ the server's messages
     def take(self, message: dict[str, Any]) -> list[Any]:
@@ -294,6 +300,15 @@ class RemoteTricks(RemoteGame):
             and not any(isinstance(action, Pass) for action in legal)
             and any(isinstance(action, Bid) for action in legal)
         )
+
+
+REMOTE_STATES: dict[str, type[RemoteGame]] = {"tricks": RemoteTricks}
+"""The remote state of each family of games the console plays online, by ``GameDescription.family``."""
+
+
+def register_remote(family: str, kind: type[RemoteGame]) -> None:
+    """Let the console play ``family``'s tables online with ``kind`` as their remote state."""
+    REMOTE_STATES[family] = kind
 
 
 def named_rules(rules: RuleSet | None, seating: Seating, seat: int) -> RuleSet | None:

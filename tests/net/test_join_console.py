@@ -142,8 +142,8 @@ def record_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each console's game handed to its person, so the person can choose moves from what they see."""
 
     class Recorded(online.OnlineGame):
-        def __init__(self, state: Any, talk: Any, run: Any, resumed: bool) -> None:
-            super().__init__(state, talk, run, resumed)
+        def __init__(self, state: Any, talk: Any, run: Any, **kwargs: Any) -> None:
+            super().__init__(state, talk, run, **kwargs)
             run.lines.lines.game = self
 
     monkeypatch.setattr(online, "OnlineGame", Recorded)
