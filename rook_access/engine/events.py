@@ -176,6 +176,9 @@ class TrumpNamed:
 
     seat: int
     color: Color
+    dummy: tuple[Card, ...] = ()
+    """The 2-player game's dummy, laid face up as trump is named: its whole hand then (empty in every other
+    game).  Not in the record's line, which the deal already tells."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -764,7 +764,8 @@ class GameState:
         seat = self.turn
         assert seat is not None
         self.trump = color
-        self._emit(TrumpNamed(seat, color))
+        dummy = self.rules.dummy_seat
+        self._emit(TrumpNamed(seat, color, () if dummy is None else tuple(cards_in(self.hands[dummy]))))
         self.phase = Phase.PLAY
         self.turn = self.trick_leader
 

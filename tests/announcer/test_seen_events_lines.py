@@ -3,10 +3,8 @@
 A remote seat will be told only ``seen_by(event, seat)``: its hidden cards are
 ``Unseen`` counts, so every line a narrator says to that one seat must come out
 the same (I Doubt It's card laid face down by another seat reaches the others as
-``FaceDownLaid``, said as the card laid is).  One line cannot yet, and is named here so that any other one
-fails: in the 2-player game the dummy's whole hand is laid face up once trump is
-  named, and no event carries it: the narrator tells it from the deal's hands,
-  so from the seen deal it has no cards to tell (the view's ``shown`` has them).
+``FaceDownLaid``, said as the card laid is).  The 2-player game's dummy, laid face up as trump is named,
+reaches every seat with ``TrumpNamed``, so its hand is told from what the seat saw.
 """
 
 from __future__ import annotations
@@ -23,7 +21,6 @@ from rook_access.announcer.doubt import DoubtNarrator
 from rook_access.announcer.match import MatchNarrator
 from rook_access.announcer.panjandrum import PanjandrumNarrator
 from rook_access.announcer.tuxedo import TuxedoNarrator
-from rook_access.engine import events
 from rook_access.engine.games import GAMES, table_setup
 from rook_access.engine.visibility import seen_by
 
@@ -44,8 +41,6 @@ TABLES = [
     ("panjandrum", {"players": 3}),
     ("tuxedo", {"players": 3}),
 ]
-KNOWN_GAPS = {(events.TrumpNamed, events.TrumpNamed)}
-"""The (event, seen event) types whose lines differ yet: see the module's docstring."""
 
 
 def _narrator(state: Any, family: str, human: int, verbosity: Verbosity) -> Narrator:
@@ -81,6 +76,4 @@ def test_each_seat_hears_the_same_from_what_it_sees(name: str, options: dict[str
             )
             if said != heard:
                 gaps.add((type(event), type(shown)))
-    assert gaps <= KNOWN_GAPS
-    if name == "two":
-        assert (events.TrumpNamed, events.TrumpNamed) in gaps  # the day an event shows the dummy, drop the gap
+    assert not gaps

@@ -108,6 +108,8 @@ def _tricks_oracle(event: Any, known: Known) -> None:
         _to(known, event.seat, event.cards)
     elif isinstance(event, events.TrumpTurned | events.TricksCut | events.HandDisplayed | events.CenterTaken):
         _to_all(known, event.cards)
+    elif isinstance(event, events.TrumpNamed):
+        _to_all(known, event.dummy)  # the 2-player game's dummy, laid face up
     elif isinstance(event, events.TrumpCut | events.CardPlayed):
         _to_all(known, (event.card,))
     elif isinstance(event, events.TrickTaken):

@@ -8,6 +8,8 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
+
 from rook_access.engine import Discard, Play
 from rook_access.engine.cards import card_name, cards_in
 from rook_access.engine.games import find_game
@@ -50,11 +52,16 @@ def _legal_cards(legal: list[Any]) -> set[str]:
     return named
 
 
-def test_no_message_names_a_card_before_the_rules_show_it():
+TWO = {**PARTNERSHIP, "game": "two", "seats": ["human", "human"]}
+"""The 2-player game: its dummy is played by the player who did not win the bid, who is sent its view."""
+
+
+@pytest.mark.parametrize("create", [PARTNERSHIP, TWO], ids=["partnership", "two"])
+def test_no_message_names_a_card_before_the_rules_show_it(create: dict[str, Any]):
     async def test() -> None:
         async with running() as (server, port):
             anna, ben = await NetClient.open(port, 1), await NetClient.open(port, 2)
-            await anna.send(PARTNERSHIP)
+            await anna.send(create)
             code = (await anna.expect("seated"))["code"]
             await ben.send({"type": "join", "code": code, "name": "Ben"})
             await ben.expect("seated")
@@ -64,13 +71,14 @@ def test_no_message_names_a_card_before_the_rules_show_it():
             watching = asyncio.ensure_future(watcher.play_until(game_over))
             await asyncio.gather(anna.play_until(game_over), ben.play_until(game_over), watching)
             table = server.rooms[code].table
-            for client in (anna, ben, watcher):
-                _check(client, table.state.events, table.setup)
+            sent = [_check(client, table.state.events, table.setup) for client in (anna, ben, watcher)]
+            if create is TWO:  # one of the two played the dummy, and was sent its view on its turns
+                assert sent[0] or sent[1]
 
     asyncio.run(asyncio.wait_for(test(), 240))
 
 
-def _check(client: NetClient, true_events: Any, setup: GameSetup) -> None:
+def _check(client: NetClient, true_events: Any, setup: GameSetup) -> list[int]:
     """Walk the client's messages beside the table's true events: each update's events must be the next ones
     the seat may see, and no card in the update (its events, view and legal actions) may be one the oracle
     says the seat has not been shown by then."""
@@ -81,6 +89,7 @@ def _check(client: NetClient, true_events: Any, setup: GameSetup) -> None:
     known: Known = {each: set() for each in [*range(len(setup.seats)), None]}
     position = 0  # the true events gone through
     updates = 0
+    views_sent: list[int] = []
     for text in client.texts:
         message = json.loads(text)
         if message["type"] != "update":
@@ -103,7 +112,16 @@ def _check(client: NetClient, true_events: Any, setup: GameSetup) -> None:
             view = from_wire(message["view"], context)
             assert view.seat == seat
             named |= _view_cards(view)
+        for key, data in message.get("views", {}).items():  # the dummy's, to the player who plays it
+            other = from_wire(data, context)
+            assert other.seat == int(key) != seat and other.controller(other.seat) == seat
+            views_sent.append(other.seat)
+            named |= _view_cards(other)
         named |= _legal_cards(message.get("legal", []))
         leaked = named - known[seat]
         assert not leaked, f"seat {seat} was sent {sorted(leaked)} before the rules showed them"
     assert updates > 10
+    if setup.variant == "two" and client.seat is not None:
+        dummy = context.rules.dummy_seat if context.rules is not None else None
+        assert set(views_sent) <= {dummy}
+    return views_sent

@@ -102,6 +102,8 @@ class TrickStory:
             self.hands[event.seat] -= set(event.cards)
         elif isinstance(event, (TrumpNamed, TrumpTurned, TrumpCut)):
             self.trump = event.color
+            if isinstance(event, TrumpNamed) and event.dummy and rules.dummy_seat is not None:
+                self.hands[rules.dummy_seat] = set(event.dummy)  # laid face up: known now to every seat
         elif isinstance(event, CenterTaken):
             team = self.team_of(event.seat)
             self.team_taken[team] = self.team_taken.get(team, 0) + event.points
