@@ -294,7 +294,8 @@ class OnlineGame(ConsoleGame):
         """Say the table's messages that came (chat, people coming and going)."""
         while self.state.notices:
             for line in self.talk.lines(self.state.notices.popleft()):
-                self.say(line)
+                for piece in self.narrator.fit(line):  # a long chat line within 40 cells in braille
+                    self.say(piece)
 
     def moves_elsewhere(self) -> bool:
         """Take in what came from the server and say it; while no seat of this player's is to act, wait for
@@ -332,7 +333,8 @@ class OnlineGame(ConsoleGame):
         first = words[0].lower() if words else ""
         if first in ONLINE_COMMANDS:
             for reply in online_command(words, line, self.state, self.talk):
-                self.say(reply)
+                for piece in self.narrator.fit(reply):
+                    self.say(piece)
             return True
         if first == "why":
             self.say("At an online table the computer players think on the server: why has no reason to give.")
