@@ -213,9 +213,11 @@ class TableTalk:
         said = []
         for seat, (before, now) in enumerate(zip(self.seating.names, seating.names, strict=False)):
             where = self.seat_names[seat] if seat < len(self.seat_names) else f"seat {seat + 1}"
+            if seat == self.seat:
+                continue  # the player's own seat is no news to them
             if seat in self.seating.free and seat not in seating.free:
                 said.append(f"{printable(now)} sat down as {where}.")
-            elif before != now and seat != self.seat:
+            elif before != now:
                 said.append(f"{printable(now)} now plays {where}.")
         self.seating = seating
         return said

@@ -1,0 +1,123 @@
+"""The parts of ``rook-access join`` one at a time, with no network: the seats kept, the table's talk, and an
+online game's lines fitted for a braille display."""
+
+from __future__ import annotations
+
+import queue
+from pathlib import Path
+from typing import Any
+
+from rook_access.announcer import speakable
+from rook_access.announcer.message import Message
+from rook_access.console import online
+from rook_access.console.lines import input_source
+from rook_access.console.session import SettingsControl
+from rook_access.console.tricks import TRICKS
+from rook_access.engine.wire import to_wire
+from rook_access.net.remote import RemoteTricks, Seating
+from rook_access.net.table import Table
+from rook_access.saves import GameSetup
+from rook_access.settings import Settings
+from tests.helpers.console import ListChannel, ScriptedLines
+
+SEATING = Seating("amber-tiger-otter", ("Anna", "Computer 2", "", "Computer 4"), (True, False, True, False), 0, (2,))
+NAMES = ("South", "West", "North", "East")
+
+
+def test_the_seats_kept_are_found_by_table_and_seat_and_forgotten_when_the_game_is_over(tmp_path: Path) -> None:
+    tokens = online.SeatTokens(tmp_path / "data")
+    assert tokens.find("ws://localhost:8765", "amber-tiger-otter") is None
+    tokens.keep("ws://localhost:8765", "amber-tiger-otter", 2, "secret-two")
+    tokens.keep("ws://localhost:8765", "amber-tiger-otter", 0, "secret-zero")
+    tokens.keep("wss://cards.example.org:8765", "amber-tiger-otter", 1, "elsewhere")
+    assert tokens.find("ws://localhost:8765", "amber-tiger-otter") == (0, "secret-zero")
+    assert tokens.find("ws://localhost:8765", "amber-tiger-otter", 2) == (2, "secret-two")
+    assert tokens.find("ws://localhost:8765", "amber-tiger-otter", 3) is None
+    assert tokens.find("wss://cards.example.org:8765", "amber-tiger-otter") == (1, "elsewhere")
+    tokens.forget("ws://localhost:8765", "amber-tiger-otter")
+    assert tokens.find("ws://localhost:8765", "amber-tiger-otter") is None
+    assert tokens.find("wss://cards.example.org:8765", "amber-tiger-otter") == (1, "elsewhere")
+    assert sorted(path.name for path in (tmp_path / "data").iterdir()) == ["online-seats.json"]
+
+
+def test_a_damaged_seats_file_is_read_as_no_seat_kept(tmp_path: Path) -> None:
+    tokens = online.SeatTokens(tmp_path)
+    for text in ("not json", "[1, 2]", '{"ws://x amber-tiger-otter": {"seats": {"zero": 5}}}'):
+        (tmp_path / online.SEATS_FILE).write_text(text, encoding="utf-8")
+        assert tokens.find("ws://x", "amber-tiger-otter") is None
+
+
+def test_the_tables_talk_is_said_in_one_plain_line_each() -> None:
+    chat = {"on": True}
+    talk = online.TableTalk(SEATING, 2, lambda: chat["on"], NAMES)
+    assert talk.lines({"type": "chat", "seat": 0, "name": "Anna", "text": "good luck"}) == ["Chat, Anna: good luck"]
+    assert talk.lines({"type": "chat", "seat": 2, "name": "Ben", "text": "thanks"}) == ["Chat, you: thanks"]
+    chat["on"] = False
+    assert talk.lines({"type": "chat", "seat": 0, "name": "Anna\x1b[2J", "text": "muted\x07"}) == []
+    assert list(talk.chat) == ["Chat, Anna: good luck", "Chat, you: thanks", "Chat, Anna[2J: muted"]
+    sat = {"type": "table", **SEATING.__dict__, "names": ["Anna", "Computer 2", "Ben", "Computer 4"], "free": []}
+    sat["people"], sat["free"] = list(SEATING.people), []
+    assert talk.lines(sat) == []  # the player's own seat taken is not news to them
+    other = online.TableTalk(SEATING, 0, lambda: True, NAMES)
+    assert other.lines(sat) == ["Ben sat down as North."]
+    assert other.who() == [
+        "Table amber-tiger-otter. South: you, West: computer, North: Ben, East: computer. The host is you."
+    ]
+    assert other.lines({"type": "away", "seat": 2, "name": "Ben", "wait": 60}) == [
+        "Ben has lost the connection; a computer plays for them after 60 seconds unless they come back."
+    ]
+    assert other.lines({"type": "paused", "paused": True, "name": "Anna"}) == ["You paused the game."]
+    assert talk.lines({"type": "paused", "paused": False, "name": "Anna"}) == ["Anna let the game go on."]
+    assert not talk.ended
+    assert talk.lines({"type": "ended", "name": "Anna", "message": "Anna ended the table."}) == [
+        "Anna ended the table."
+    ]
+    assert talk.ended and talk.closed
+
+
+class QueuedConnection:
+    """A connection to no server: the messages a test puts in, and what was sent."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def next_message(self, timeout: float | None = None) -> dict[str, Any] | None:
+        try:
+            return self.inbox.get(timeout=0 if timeout is None else min(timeout, 0.01))
+        except queue.Empty:
+            return None
+
+
+class Run:
+    def __init__(self, settings: Settings, data: Path) -> None:
+        self.channel = ListChannel()
+        self.lines = input_source(ScriptedLines([]))
+        self.control = SettingsControl(settings, settings, lambda changed: None)
+        self.data = data
+
+    def reply(self, line: str) -> None:
+        self.channel.say(Message(line, speakable(line)))
+
+
+def test_a_long_chat_line_is_cut_to_40_cells_in_the_braille_verbosity(tmp_path: Path) -> None:
+    setup = GameSetup.create(["human", "computer", "human", "computer"], level="easy", variant="partnership")
+    table = Table("amber-tiger-otter", setup, ["Anna", "Computer 2", "Ben", "Computer 4"])
+    connection = QueuedConnection()
+    state = RemoteTricks(connection, setup, 0)  # type: ignore[arg-type]  # a connection in all but its network
+    events = [to_wire(event) for event in table.seen(0)]
+    view = to_wire(table.state.view(0))
+    state.take({"type": "update", "events": events, "at": len(events), "to_act": [], "over": False, "view": view})
+    run = Run(Settings(verbosity="braille"), tmp_path)
+    talk = online.TableTalk(SEATING, 0, lambda: True, NAMES)
+    game = online.OnlineGame(state, talk, run, resumed=True, family=TRICKS)  # type: ignore[arg-type]
+    words = "a long chat line about the bidding and the nest " * 5
+    state.notices.append({"type": "chat", "seat": 2, "name": "Ben", "text": words.strip()})
+    game.say_talk()
+    said = run.channel.lines
+    assert len(said) > 3 and all(len(line) <= 40 for line in said), said
+    assert " ".join(said).split() == f"Chat, Ben: {words}".split()
+    assert not list(tmp_path.iterdir())
