@@ -60,6 +60,8 @@ class Seat:
     request: dict[str, Any]
     events: list[Any] = field(default_factory=list)
     token: str | None = None
+    cut: bool = False
+    """Its connection was closed by the kill."""
     moved: bool = False
     """Its connection was lost to the kill: its next update is checked against the events before it."""
     back: float | None = None
@@ -136,6 +138,7 @@ async def _play_seat(run: Run, game: Game, number: int, rng: random.Random, seat
                 return  # the table was never made: the game loop makes another
             if run.killed_at is not None:
                 seat.url = run.urls[1]
+                seat.cut = True
                 if seat.back is None:
                     seat.moved = True
             await asyncio.sleep(0.05)
@@ -233,6 +236,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
             start = time.perf_counter()
             run = Run([one_url, two_url], start + seconds)
             cpu_before = _server_cpu(two.pid)
+            redis_before = _redis_info(redis_url)
 
             async def everything() -> tuple[float, int]:
                 loads = [asyncio.ensure_future(_table(run, number, seed * 1000 + number)) for number in range(tables)]
@@ -248,6 +252,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
             killed_wall, logged = asyncio.run(everything())
             elapsed = time.perf_counter() - start
             cpu = _server_cpu(two.pid) - cpu_before
+            redis_after = _redis_info(redis_url)
         finally:
             for process in (one, two):
                 if process.poll() is None:
@@ -267,6 +272,10 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
     whole = [
         game for game in games_under_way if game.resumed_at is not None and game.resumed_at >= game.acknowledged_at
     ]
+    actions = sum(game.actions for game in run.games)
+    commands = redis_after["total_commands_processed"] - redis_before["total_commands_processed"]
+    received = redis_after["total_net_input_bytes"] - redis_before["total_net_input_bytes"]
+    redis_cpu = sum(redis_after[key] - redis_before[key] for key in ("used_cpu_sys", "used_cpu_user"))
     return {
         "tables": tables,
         "clients": 4 * tables,
@@ -282,6 +291,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
             "first": round(min(taken_after), 2) if taken_after else None,
             "last": round(max(taken_after), 2) if taken_after else None,
         },
+        "clients_cut_off": sum(seat.cut for game in run.under_way for seat in game.seats),
         "clients_back_s": {
             "count": len(back_after),
             "median": round(_percentile(back_after, 0.5), 2),
@@ -299,7 +309,26 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
             "max": round(max(latencies), 2) if latencies else None,
         },
         "survivor_cpu_per_second": round(cpu / elapsed, 2),
+        "redis": {
+            "commands_per_second": round(commands / elapsed, 1),
+            "commands_per_action": round(commands / actions, 2) if actions else None,
+            "bytes_in_per_action": round(received / actions) if actions else None,
+            "cpu_per_second": round(redis_cpu / elapsed, 3),
+        },
     }
+
+
+def _redis_info(url: str) -> dict[str, float]:
+    """The Redis's counters of commands, bytes received and CPU so far."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        info = client.info("all")
+    finally:
+        client.close()
+    keys = ("total_commands_processed", "total_net_input_bytes", "used_cpu_sys", "used_cpu_user")
+    return {key: float(info[key]) for key in keys}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -325,7 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"killed after {args.kill_after} s with {result['tables_of_the_killed_server']} tables under way: "
         f"{taken['count']} taken up by the other {taken['first']} to {taken['last']} s after the kill; "
-        f"{back['count']} clients back, median {back['median']} s, last {back['last']} s",
+        f"{back['count']} of {result['clients_cut_off']} clients cut off back, median {back['median']} s, "
+        f"last {back['last']} s",
         flush=True,
     )
     print(
@@ -340,6 +370,12 @@ def main(argv: list[str] | None = None) -> int:
         f"action to every seat's update ms: median {latency['median']}, p95 {latency['p95']}, "
         f"p99 {latency['p99']}, max {latency['max']}; surviving server CPU {result['survivor_cpu_per_second']} s "
         "a second",
+        flush=True,
+    )
+    shared = result["redis"]
+    print(
+        f"Redis: {shared['commands_per_second']} commands a second, {shared['commands_per_action']} an action, "
+        f"{shared['bytes_in_per_action']} bytes received an action, CPU {shared['cpu_per_second']} s a second",
         flush=True,
     )
     if args.json:
