@@ -184,7 +184,7 @@ async def _update(run: Run, game: Game, number: int, message: dict[str, Any], so
 
 async def _one_game(run: Run, number: int, rng: random.Random) -> None:
     live = run.urls if run.killed_at is None else run.urls[1:]
-    game = Game(live[(number + len(run.games)) % len(live)])
+    game = Game(live[len(run.games) % len(live)])  # the servers in turn
     run.games.append(game)
     game.seats.append(Seat(game.creator, {**CREATE, "name": f"Host {number}"}))
     seated = asyncio.Event()
@@ -266,7 +266,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
             when = datetime.datetime.strptime(found.group(1), "%Y-%m-%d %H:%M:%S,%f").timestamp()
             taken_after.append(when - killed_wall)
     assert run.killed_at is not None
-    back_after = [seat.back - run.killed_at for game in run.games for seat in game.seats if seat.back is not None]
+    back_after = [seat.back - run.killed_at for game in run.under_way for seat in game.seats if seat.back is not None]
     latencies = [latency * 1000 for game in run.games for latency in game.latencies]
     games_under_way = run.under_way
     whole = [
@@ -302,6 +302,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
         "acknowledged_events_of_the_killed_tables": sum(game.acknowledged_at for game in games_under_way),
         "events_of_the_resumed_tables": sum(game.resumed_at or 0 for game in games_under_way),
         "clients_with_an_event_lost": sum(game.lost for game in run.games),
+        "clients_of_other_tables_back": sum(game.kept for game in run.games) - sum(game.kept for game in run.under_way),
         "latency_ms": {
             "median": round(_percentile(latencies, 0.5), 2),
             "p95": round(_percentile(latencies, 0.95), 2),
