@@ -238,7 +238,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
             cpu_before = _server_cpu(two.pid)
             redis_before = _redis_info(redis_url)
 
-            async def everything() -> tuple[float, int]:
+            async def everything() -> tuple[float, int, float, dict[str, float]]:
                 loads = [asyncio.ensure_future(_table(run, number, seed * 1000 + number)) for number in range(tables)]
                 await asyncio.sleep(kill_after)
                 logged = len(two_log.lines)
@@ -246,13 +246,15 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
                 killed_wall = time.time()
                 run.killed_at = time.monotonic()
                 run.under_way = [game for game in run.games if game.creator == one_url and not game.over and game.code]
+                # The counters at the end of the load (the games' ends afterwards are idle time).
+                await asyncio.sleep(max(0.0, run.stop - time.perf_counter()))
+                cpu = _server_cpu(two.pid) - cpu_before
+                redis_after = await asyncio.to_thread(_redis_info, redis_url)
                 await asyncio.gather(*loads)
-                return killed_wall, logged
+                return killed_wall, logged, cpu, redis_after
 
-            killed_wall, logged = asyncio.run(everything())
-            elapsed = time.perf_counter() - start
-            cpu = _server_cpu(two.pid) - cpu_before
-            redis_after = _redis_info(redis_url)
+            killed_wall, logged, cpu, redis_after = asyncio.run(everything())
+            elapsed = seconds  # the clients act only within it
         finally:
             for process in (one, two):
                 if process.poll() is None:
