@@ -90,6 +90,12 @@ def test_a_missing_redis_is_said_in_one_line():
         open_redis_store("redis://127.0.0.1:1/0")
 
 
+def test_without_the_redis_package_the_server_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "redis", None)  # import redis now fails, as where it is not installed
+    with pytest.raises(RuntimeError, match=r"^--redis needs the redis package: .*rook-access\[redis\]"):
+        open_redis_store("redis://127.0.0.1:6379/0")
+
+
 @asynccontextmanager
 async def serving(url: str, renewing: bool = True) -> AsyncIterator[tuple[RoomServer, int]]:
     """A server on loopback sharing the Redis at ``url``; ``renewing`` False: one that stalls (never renews)."""
@@ -221,6 +227,7 @@ def test_a_server_killed_mid_game_has_its_table_taken_up_by_the_other_within_5_s
         (["--redis", "redis://127.0.0.1:1/0", "--data", "x"], "give --data or --redis, not both"),
         (["--redis", "redis://127.0.0.1:1/0", "--advertise", "example.org"], "--advertise is a ws:// or wss://"),
         (["--redis", "redis://127.0.0.1:1/0", "--lease", "0"], "--lease is 0.1 to 600 seconds"),
+        (["--redis", "redis://127.0.0.1:1/0", "--host", "0.0.0.0", "--insecure"], "give --advertise"),
     ],
 )
 def test_redis_flags_that_cannot_serve_are_refused_in_one_line(tmp_path, flags, words):
