@@ -134,7 +134,7 @@ def test_a_client_is_sent_to_the_server_holding_the_table_and_a_stalled_server_l
                     break
             assert code in two.rooms
             # The stalled server's next checkpoint is refused: its players are sent to the second server.
-            await asyncio.gather(anna.play_until(game_over), ben_playing)
+            await asyncio.gather(anna.play_until(game_over, read=anna.messages[-1]), ben_playing)
             assert anna.followed == [f"ws://127.0.0.1:{two_port}"] and code not in one.rooms
             assert two.rooms[code].table.state.is_over
             await anna.close()
