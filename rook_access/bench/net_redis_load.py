@@ -19,8 +19,10 @@ reached its player), the time from the kill until the second server logged
 each table taken up and until its players were back, and the check that no
 action was lost: each client's first update after coming back (the whole game
 as its seat sees it) must begin with every event that client was sent before
-the kill.  Latencies are from an action sent to the last of its table's
-clients holding it, as in ``net_load``, over the whole run.
+the kill.  A table whose game the last action before the kill ended is no
+longer kept (as every finished table) and is counted apart.  Latencies are
+from an action sent to the last of its table's clients holding it, as in
+``net_load``, over the whole run.
 """
 
 from __future__ import annotations
@@ -83,6 +85,8 @@ class Game:
     kept: int = 0
     """Clients that came back with every event of before."""
     over: bool = False
+    finished_at_kill: bool = False
+    """Its last action, just before the kill, ended the game: the table is no longer kept, nothing to take up."""
     acknowledged_at: int = 0
     """The most events of the table any client was sent (before the kill)."""
     resumed_at: int | None = None
@@ -117,6 +121,9 @@ async def _play_seat(run: Run, game: Game, number: int, rng: random.Random, seat
                         seat.url = message["url"]
                         break
                     if kind == "error":
+                        if seat.moved and message["message"] == "No table has that code.":
+                            game.finished_at_kill = True  # its last action ended it: forgotten, as every game over
+                            return
                         if seat.token is None or seat.request["type"] == "rejoin" and seat.moved:
                             await asyncio.sleep(0.05)  # not taken up yet, or a call raced: ask again
                             break
@@ -259,6 +266,8 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
                 if process.poll() is None:
                     process.terminate()
                 process.wait(timeout=30)
+    finished = [game for game in run.under_way if game.finished_at_kill]
+    run.under_way = [game for game in run.under_way if not game.finished_at_kill]
     killed_codes = {game.code for game in run.under_way}
     taken_after = []
     for line in two_log.lines[logged:]:
@@ -287,6 +296,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
         "actions_per_second": round(sum(game.actions for game in run.games) / elapsed, 1),
         "games": len(run.games),
         "tables_of_the_killed_server": len(killed_codes),
+        "tables_finished_at_the_kill": len(finished),
         "taken_up_s": {
             "count": len(taken_after),
             "first": round(min(taken_after), 2) if taken_after else None,
@@ -354,7 +364,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     print(
-        f"killed after {args.kill_after} s with {result['tables_of_the_killed_server']} tables under way: "
+        f"killed after {args.kill_after} s with {result['tables_of_the_killed_server']} tables under way "
+        f"(and {result['tables_finished_at_the_kill']} just finished): "
         f"{taken['count']} taken up by the other {taken['first']} to {taken['last']} s after the kill; "
         f"{back['count']} of {result['clients_cut_off']} clients cut off back, median {back['median']} s, "
         f"last {back['last']} s",

@@ -81,8 +81,11 @@ def test_a_lease_is_renewed_while_held_and_lost_when_it_runs_out(redis_url):
         holder.save("amber-tiger-otter", checkpoint("amber-tiger-otter", 4))
     assert lost.value.url == "ws://127.0.0.1:2222"
     assert other.claim("amber-tiger-otter").data == checkpoint("amber-tiger-otter", 3)
-    other.save("amber-tiger-otter", {**checkpoint("amber-tiger-otter", 5), "over": True})
-    assert other.orphans() == []  # a table over leaves the directory
+    with pytest.raises(LeaseLost):  # nor forget it
+        holder.delete("amber-tiger-otter")
+    other.delete("amber-tiger-otter")  # its game over: it leaves the directory, and its code is free again
+    assert other.orphans() == [] and other.held == set() and other.claim("amber-tiger-otter").data is None
+    assert holder.reserve("amber-tiger-otter")
 
 
 def test_a_missing_redis_is_said_in_one_line():
