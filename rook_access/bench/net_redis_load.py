@@ -23,6 +23,11 @@ the kill.  A table whose game the last action before the kill ended is no
 longer kept (as every finished table) and is counted apart.  Latencies are
 from an action sent to the last of its table's clients holding it, as in
 ``net_load``, over the whole run.
+
+``--directory 1000 10000 100000`` measures instead what the watcher's read
+of the directory (``RedisStore.orphans``, every third of a lease in every
+process) costs with that many open tables held: its wall time, this
+process's CPU and Redis's CPU, five reads each.
 """
 
 from __future__ import annotations
@@ -343,6 +348,45 @@ def _redis_info(url: str) -> dict[str, float]:
     return {key: float(info[key]) for key in keys}
 
 
+def measure_directory(counts: list[int]) -> list[dict[str, Any]]:
+    """The cost of one read of the directory by the watcher, for each count of open tables."""
+    import redis
+
+    from ..net.codes import WORDS
+    from ..net.redis_store import RedisStore
+
+    results = []
+    reads = 5
+    with tempfile.TemporaryDirectory() as folder, running_redis(Path(folder) / "redis") as redis_url:
+        client = redis.Redis.from_url(redis_url)
+        store = RedisStore(client, lease=600.0)
+        for count in counts:
+            client.flushall()
+            pipe = client.pipeline(transaction=False)
+            for number in range(count):  # codes as the server makes them, each held by a live process
+                code = "-".join(WORDS[(number >> shift) & 255] for shift in (16, 8, 0))
+                pipe.sadd("rook:tables:all", code)
+                pipe.set(f"rook:owner:{code}", "another", px=600_000)
+            pipe.execute()
+            before = _redis_info(redis_url)
+            wall, cpu = time.perf_counter(), time.process_time()
+            for _ in range(reads):
+                assert store.orphans() == []
+            wall, cpu = (time.perf_counter() - wall) / reads, (time.process_time() - cpu) / reads
+            after = _redis_info(redis_url)
+            redis_cpu = sum(after[key] - before[key] for key in ("used_cpu_sys", "used_cpu_user")) / reads
+            results.append(
+                {
+                    "tables": count,
+                    "read_ms": round(wall * 1000, 1),
+                    "server_cpu_ms": round(cpu * 1000, 1),
+                    "redis_cpu_ms": round(redis_cpu * 1000, 1),
+                }
+            )
+        client.close()
+    return results
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m rook_access.bench.net_redis_load", description=(__doc__ or "").split("\n")[0]
@@ -353,7 +397,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lease", type=float, default=3.0, help="the servers' lease in seconds (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write the result as JSON to FILE")
+    parser.add_argument(
+        "--directory", type=int, nargs="+", metavar="TABLES", help="measure the watcher's read of a directory instead"
+    )
     args = parser.parse_args(argv)
+    if args.directory:
+        found = measure_directory(args.directory)
+        for each in found:
+            print(
+                f"directory of {each['tables']} tables: one read {each['read_ms']} ms, the server's CPU "
+                f"{each['server_cpu_ms']} ms, Redis's CPU {each['redis_cpu_ms']} ms",
+                flush=True,
+            )
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as stream:
+                json.dump(found, stream, indent=1)
+        return 0
     result = measure(args.tables, args.seconds, args.kill_after, args.lease, args.seed)
     taken, back = result["taken_up_s"], result["clients_back_s"]
     latency = result["latency_ms"]

@@ -20,3 +20,12 @@ def test_the_kill_benchmark_takes_every_table_up_with_nothing_lost(tmp_path, cap
     assert result["tables_resumed_with_every_acknowledged_event"] == result["tables_of_the_killed_server"]
     assert result["acknowledged"] > 20 and result["redis"]["commands_per_action"] > 1
     assert "no action lost" in capsys.readouterr().out
+
+
+def test_the_directory_read_is_measured_for_each_count(tmp_path, capsys):
+    out = tmp_path / "directory.json"
+    assert net_redis_load.main(["--directory", "10", "300", "--json", str(out)]) == 0
+    found = json.loads(out.read_text(encoding="utf-8"))
+    assert [each["tables"] for each in found] == [10, 300]
+    assert all(each["read_ms"] > 0 and each["server_cpu_ms"] >= 0 for each in found)
+    assert "directory of 300 tables: one read" in capsys.readouterr().out
