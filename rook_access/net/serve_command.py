@@ -7,6 +7,13 @@ key (``wss://``), unless ``--insecure`` says outright that plain is wanted
 (``--data``; by default ``tables`` in the program's data folder) and taken up
 again when the server starts.  It runs until Ctrl-C or SIGTERM, and logs one
 line a connection, refusal and table to standard error.
+
+With ``--redis URL`` the tables are kept in a Redis that several server
+processes share instead (``redis_store``; the ``redis`` package is needed
+then, and only then): each advertises its address (``--advertise``, by
+default the one it listens on), holds its tables with a lease of
+``--lease`` seconds, sends a client who reached it for another's table
+there, and takes up the tables of a process that died.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from pathlib import Path
 
 from ..saves import data_folder
 from .server import Limits, RoomServer
-from .store import FolderStore
+from .store import FolderStore, Store
 
 DEFAULT_PORT = 8765
 
@@ -48,6 +55,18 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=Limits.tables_per_address,
         help=f"tables one address may have open at once (default {Limits.tables_per_address})",
+    )
+    parser.add_argument(
+        "--redis", metavar="URL", help="share tables with other servers in this Redis (redis://HOST:PORT)"
+    )
+    parser.add_argument(
+        "--advertise", metavar="URL", help="with --redis: the address clients reach this server at (ws://HOST:PORT)"
+    )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=3.0,
+        help="with --redis: seconds a dead server's tables wait before another takes them up (default 3)",
     )
     return parser
 
@@ -82,6 +101,16 @@ def serve_main(argv: Sequence[str]) -> int:
         return _error("--wait is 0 to 3600 seconds")
     if args.tables_per_address < 1:
         return _error("--tables-per-address is at least 1")
+    if args.redis is None and (args.advertise is not None or "--lease" in argv):
+        return _error("--advertise and --lease go with --redis")
+    if args.redis is not None and args.data is not None:
+        return _error("give --data or --redis, not both")
+    if not 0.1 <= args.lease <= 600:
+        return _error("--lease is 0.1 to 600 seconds")
+    if args.advertise is not None and not args.advertise.startswith(("ws://", "wss://")):
+        return _error("--advertise is a ws:// or wss:// address, such as ws://server1.example:8765")
+    if args.redis is not None and args.advertise is None and args.host in ("0.0.0.0", "::", ""):
+        return _error(f"listening on {args.host!r}, give --advertise: the address other servers send clients to")
     context = None
     if args.certificate is not None:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -89,11 +118,20 @@ def serve_main(argv: Sequence[str]) -> int:
             context.load_cert_chain(args.certificate, args.key)
         except (OSError, ssl.SSLError) as error:
             return _error(f"the certificate or key cannot be read: {error}")
-    folder = Path(args.data) if args.data else data_folder() / "tables"
+    store: Store
+    if args.redis is not None:
+        from .redis_store import open_redis_store  # only here: the default server needs no redis package
+
+        try:
+            store = open_redis_store(args.redis, args.lease)
+        except RuntimeError as error:
+            return _error(str(error))
+    else:
+        store = FolderStore(Path(args.data) if args.data else data_folder() / "tables")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
-    server = RoomServer(FolderStore(folder), Limits(wait_seconds=args.wait, tables_per_address=args.tables_per_address))
+    server = RoomServer(store, Limits(wait_seconds=args.wait, tables_per_address=args.tables_per_address))
     try:
-        asyncio.run(_run(server, args.host, args.port, context))
+        asyncio.run(_run(server, args.host, args.port, context, args.advertise))
     except OSError as error:
         return _error(f"cannot listen on {args.host} port {args.port}: {error.strerror or error}")
     except KeyboardInterrupt:  # Ctrl-C where signal handlers cannot be set (Windows)
@@ -101,11 +139,21 @@ def serve_main(argv: Sequence[str]) -> int:
     return 0
 
 
-async def _run(server: RoomServer, host: str, port: int, context: ssl.SSLContext | None) -> None:
-    resumed = server.resume()  # in the loop: each person's wait for their seat starts now
+async def _run(
+    server: RoomServer, host: str, port: int, context: ssl.SSLContext | None, advertise: str | None = None
+) -> None:
+    shared = server.shared
+    if shared is None:
+        resumed = server.resume()  # in the loop: each person's wait for their seat starts now
     listening = await server.listen(host, port, context)
     scheme = "wss" if context is not None else "ws"
     bound = next(iter(listening.sockets)).getsockname()[1]
+    keeping = None
+    if shared is not None:  # the address first, so that the tables taken up can be found here at once
+        shown = f"[{host}]" if ":" in host else host
+        shared.advertise(advertise or f"{scheme}://{shown}:{bound}")
+        resumed = server.resume()
+        keeping = asyncio.ensure_future(server.keep_tables())
     logging.getLogger("rook_access.server").info(
         "serving on %s://%s:%d, %d table%s taken up", scheme, host, bound, resumed, "" if resumed == 1 else "s"
     )
@@ -124,8 +172,12 @@ async def _run(server: RoomServer, host: str, port: int, context: ssl.SSLContext
     try:
         await stop
     finally:
+        if keeping is not None:
+            keeping.cancel()
         listening.close()
         await listening.wait_closed()
+        if shared is not None:
+            shared.release_all()  # another server takes the tables up at once
 
 
 def _error(line: str) -> int:

@@ -22,12 +22,24 @@ seat's view, the views of the other seats this player plays while they are to
 act (``views``: the 2-player game's dummy), the seats to act and this player's
 legal actions in the record notation), ``chat``, ``table`` (the seats, after
 someone sat down), ``away`` (a person's connection dropped), ``paused``,
-``ended`` (the host ended the table), ``tables``, ``left`` and ``error`` (one
+``ended`` (the host ended the table), ``tables``, ``left``, ``elsewhere`` and ``error`` (one
 short line, nothing changed; a move the rules refuse comes with ``illegal``,
 the engine's rule, legal actions and detail by the wire codec).  Every table
-is checkpointed after every action (``store``), atomically, and a server
-started again resumes every table where it stopped; a finished game's table
-is no longer kept.
+is checkpointed after every action (``store``), atomically, before any
+client is sent the action's update, and a server started again resumes every
+table where it stopped; a finished game's table is no longer kept.
+
+Several processes may share one store (``store.SharedStore``: Redis,
+``redis_store``), each table held by one process with a lease.  A client who
+asks one process for a table another live process holds (``join``,
+``rejoin``, ``watch``) is answered ``{"type": "elsewhere", "code": CODE,
+"url": "ws://HOST:PORT", "message": "..."}``: it connects to ``url`` and
+sends the same request there (a seated player ``rejoin`` with their token).
+The clients at a table this process has lost (its lease ran out) are sent
+the same message and their connection is closed.  A table nobody holds any
+more (its process died) is taken up from its last checkpoint by the process
+a client reaches, or by the first process whose watcher (``keep_tables``)
+finds it.
 
 Bad input never disturbs a table or the server: a message larger than
 ``Limits.message_bytes`` closes its connection (the library's limit), one
@@ -60,7 +72,7 @@ from ..engine.wire import WireError, to_wire
 from ..players import DEFAULT_LEVEL
 from ..saves import GameSetup
 from .codes import new_code, normal_code
-from .store import Store
+from .store import LeaseLost, SharedStore, Store
 from .table import Table, TableError
 
 LOG = logging.getLogger("rook_access.server")
@@ -129,11 +141,26 @@ class Refusal(Exception):
     """A message refused: the line sent back to its client."""
 
 
+class Elsewhere(Exception):
+    """The table asked for is held by another process, at ``url``."""
+
+    def __init__(self, code: str, url: str) -> None:
+        super().__init__(f"table {code} is at {url}")
+        self.code = code
+        self.url = url
+
+
+class Moved(Exception):
+    """This process lost the table while handling a message: its clients have been told (``_give_up``)."""
+
+
 class RoomServer:
     """Every table, and the message handling of every connection (see the module's docstring)."""
 
     def __init__(self, store: Store | None = None, limits: Limits = Limits()) -> None:
         self.store = store
+        self.shared = store if isinstance(store, SharedStore) else None
+        """The store, when several processes share it (routing and leases)."""
         self.limits = limits
         self.rooms: dict[str, Room] = {}
         self._handlers: dict[str, Callable[[Client, dict[str, Any]], Awaitable[None]]] = {
@@ -155,25 +182,51 @@ class RoomServer:
         loop: each person of a table under way has the table's wait to come back before a computer plays."""
         if self.store is None:
             return 0
+        taken = 0
         for data in self.store.load_all():
+            taken += self._take_up(data) is not None
+        return taken
+
+    def _take_up(self, data: dict[str, Any]) -> Room | None:
+        """The room of a checkpoint, now held here; None (logged) if it cannot be restored or is held."""
+        try:
+            table = Table.restore(data["table"])
+        except (TableError, KeyError, TypeError) as error:
+            LOG.error("a checkpoint could not be resumed: %s", error)
+            return None
+        if table.code in self.rooms:
+            return None
+        room = Room(
+            table,
+            wait_seconds=float(data.get("wait", self.limits.wait_seconds)),
+            started=bool(data.get("started", False)),
+            paused=bool(data.get("paused", False)),
+            address=str(data.get("address", "")),
+        )
+        # Nobody is connected yet: every person's seat waits for its player as after a drop.
+        for seat, holder in enumerate(table.holders):
+            if holder.person and holder.token_digest is not None and room.started:
+                self._mark_away(room, seat)
+        self.rooms[table.code] = room
+        LOG.info("table %s taken up at %d actions", table.code, len(table.actions))
+        return room
+
+    async def keep_tables(self) -> None:
+        """With a shared store, forever: renew this process's leases every third of a lease, give up the
+        tables lost, and take up the tables nobody holds (a process that died)."""
+        if self.shared is None:
+            return
+        while True:
+            await asyncio.sleep(self.shared.lease / 3)
+            for code in self.shared.renew():
+                room = self.rooms.get(code)
+                if room is not None:
+                    LOG.warning("table %s lost: its lease ran out", code)
+                    self._give_up(room, None)
             try:
-                table = Table.restore(data["table"])
-            except (TableError, KeyError, TypeError) as error:
-                LOG.error("a checkpoint could not be resumed: %s", error)
-                continue
-            room = Room(
-                table,
-                wait_seconds=float(data.get("wait", self.limits.wait_seconds)),
-                started=bool(data.get("started", False)),
-                paused=bool(data.get("paused", False)),
-                address=str(data.get("address", "")),
-            )
-            # Nobody is connected yet: every person's seat waits for its player as after a drop.
-            for seat, holder in enumerate(table.holders):
-                if holder.person and holder.token_digest is not None and room.started:
-                    self._mark_away(room, seat)
-            self.rooms[table.code] = room
-        return len(self.rooms)
+                self.resume()
+            except Exception as error:  # noqa: BLE001 - the store unreachable: tried again next time
+                LOG.error("the tables nobody holds cannot be read: %s", error)
 
     async def listen(self, host: str, port: int, ssl: Any = None) -> WebSocketServer:
         """Serve on ``host``:``port`` (TLS with ``ssl``); the running server."""
@@ -236,6 +289,15 @@ class RoomServer:
             await handler(client, data)
         except Refusal as refusal:
             await self._refuse(client, str(refusal))
+        except Elsewhere as elsewhere:
+            await self._send(client, _elsewhere(elsewhere.code, elsewhere.url))
+        except Moved:
+            pass  # the clients of the table were told where it went
+        except LeaseLost as lost:  # a table given up outside a checkpoint (the host's end): only this client asked
+            if lost.url is not None:
+                await self._send(client, _elsewhere(lost.code, lost.url))
+            else:
+                await self._send(client, {"type": "left", "message": "The table is moving; join it again."})
         except TableError as refusal:  # the game's own refusal (a race for a call, a card not held): no strike
             cause = refusal.__cause__
             await self._refuse(
@@ -299,7 +361,7 @@ class RoomServer:
             setup.table_setup()
         except (OptionError, ValueError) as error:
             raise Refusal(str(error)) from None
-        code = new_code(self.rooms)
+        code = self._new_code()
         names = [
             name if seat == 0 else "" if kind == "human" else f"Computer {seat + 1}" for seat, kind in enumerate(seats)
         ]
@@ -307,6 +369,7 @@ class RoomServer:
         room = Room(table, wait_seconds=float(wait), address=client.address)
         self.rooms[code] = room
         seat, token = table.sit(0, name)
+        self._checkpoint(room)  # the table is in the store (and, shared, in every process's directory) at once
         LOG.info("%s created table %s (%s)", client.address, code, description.name)
         await self._seat(client, room, seat, token)
         if not table.free_seats():
@@ -315,7 +378,7 @@ class RoomServer:
     async def _join(self, client: Client, data: dict[str, Any]) -> None:
         if client.room is not None:
             raise Refusal("You are at a table already.")
-        room = self._room(data)
+        room = await self._find(data)
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise Refusal("A seat is a number.")
@@ -330,7 +393,7 @@ class RoomServer:
     async def _rejoin(self, client: Client, data: dict[str, Any]) -> None:
         if client.room is not None:
             raise Refusal("You are at a table already.")
-        room = self._room(data)
+        room = await self._find(data)
         token = _text(data, "token", 100)
         seat = room.table.seat_of(token)
         for other in list(room.clients):
@@ -350,7 +413,7 @@ class RoomServer:
     async def _watch(self, client: Client, data: dict[str, Any]) -> None:
         if client.room is not None:
             raise Refusal("You are at a table already.")
-        room = self._room(data)
+        room = await self._find(data)
         client.room, client.seat, client.sent = room, None, 0
         room.clients.append(client)
         await self._send(client, self._table_message("watching", room))
@@ -465,14 +528,20 @@ class RoomServer:
         await self._run_computers(room)
 
     async def _run_computers(self, room: Room) -> None:
-        """Let the computers (and the stand-ins of people away) play until a person is to act."""
+        """Let the computers (and the stand-ins of people away) play until a person is to act (or the table
+        is lost to another process)."""
         while room.started and not room.paused and not room.table.state.is_over:
             async with room.lock:
+                if not room.started:
+                    return
                 decided = await asyncio.to_thread(room.table.computer_turn)
-                if decided is None:
+                if decided is None or not room.started:
                     return
                 room.table.apply_computer(*decided)
-                self._checkpoint(room)
+                try:
+                    self._checkpoint(room)
+                except Moved:
+                    return
             await self._broadcast(room)
 
     async def _broadcast(self, room: Room) -> None:
@@ -546,11 +615,15 @@ class RoomServer:
         room.away[seat] = loop.call_later(room.wait_seconds, hand_over)
 
     def _checkpoint(self, room: Room) -> None:
-        """Keep the table as it is now; a finished game's table is no longer kept (its players are told its
-        end, and a server started again has nothing to take up)."""
-        if self.store is not None and room.table.state.is_over:
-            self.store.delete(room.table.code)
-        elif self.store is not None:
+        """Keep the table in the store, before anyone hears of its change; a finished game's table is no longer
+        kept (its players are told its end, and a server started again has nothing to take up).  ``Moved`` (its
+        clients told) if this process no longer holds it."""
+        if self.store is None:
+            return
+        try:
+            if room.table.state.is_over:
+                self.store.delete(room.table.code)
+                return
             self.store.save(
                 room.table.code,
                 {
@@ -561,11 +634,59 @@ class RoomServer:
                     "address": room.address,
                 },
             )
+        except LeaseLost as lost:
+            LOG.warning("table %s lost: %s", room.table.code, lost)
+            self._give_up(room, lost.url)
+            raise Moved() from None
+
+    def _give_up(self, room: Room, url: str | None) -> None:
+        """Stop holding ``room`` (its lease is lost): forget it, and send its clients to ``url`` (or tell them
+        to come back in a moment), closing their connections."""
+        code = room.table.code
+        if self.rooms.get(code) is room:
+            del self.rooms[code]
+        for timer in room.away.values():
+            timer.cancel()
+        room.away.clear()
+        room.started = False  # stops this process's computers at the table
+        clients, room.clients = list(room.clients), []
+        for client in clients:
+            client.room, client.seat = None, None
+
+        async def tell() -> None:
+            for client in clients:
+                if url is not None:
+                    await self._send(client, _elsewhere(code, url))
+                else:
+                    await self._send(client, {"type": "left", "message": "The table is moving; join it again."})
+                await client.socket.close(1000, "table moved")
+
+        asyncio.ensure_future(tell())
+
+    def _new_code(self) -> str:
+        """A new table's invite code: unique in this process, and across every process of a shared store."""
+        while True:
+            code = new_code(self.rooms)
+            if self.shared is None or self.shared.reserve(code):
+                return code
 
     # ------------------------------------------------------------ small parts
-    def _room(self, data: dict[str, Any]) -> Room:
+    async def _find(self, data: dict[str, Any]) -> Room:
+        """The room of the message's code: held here, taken up here if nobody holds it, or ``Elsewhere``."""
         code = normal_code(_text(data, "code", 100))
-        room = self.rooms.get(code) if code is not None else None
+        if code is None:
+            raise Refusal("No table has that code.")
+        room = self.rooms.get(code)
+        if room is not None or self.shared is None:
+            if room is None:
+                raise Refusal("No table has that code.")
+            return room
+        claim = self.shared.claim(code)
+        if claim.url is not None:
+            raise Elsewhere(code, claim.url)
+        if claim.moving:
+            raise Refusal("That table is moving between servers; try again in a moment.")
+        room = self._take_up(claim.data) if claim.data is not None else None
         if room is None:
             raise Refusal("No table has that code.")
         return room
@@ -592,6 +713,11 @@ class RoomServer:
             "free": table.free_seats(),
             "host": room.host,
         }
+
+
+def _elsewhere(code: str, url: str) -> dict[str, Any]:
+    """The message that sends a client to the process holding table ``code``."""
+    return {"type": "elsewhere", "code": code, "url": url, "message": f"This table is served at {url}."}
 
 
 def _text(data: dict[str, Any], key: str, longest: int) -> str:

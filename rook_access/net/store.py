@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from ..files import write_atomically
 from .codes import normal_code
@@ -28,6 +28,57 @@ class Store(Protocol):
 
     def delete(self, code: str) -> None:
         """Keep table ``code`` no longer (its game is over, or its host ended it); nothing if it is not kept."""
+        ...
+
+
+class LeaseLost(Exception):
+    """This process no longer holds the table (its lease ran out, or the shared store cannot be reached): it
+    must stop touching it.  ``url`` is the address of the process that holds it now, when known."""
+
+    def __init__(self, code: str, url: str | None) -> None:
+        super().__init__(f"table {code} is no longer held by this process")
+        self.code = code
+        self.url = url
+
+
+class Claim:
+    """What ``SharedStore.claim`` found for a code: the checkpoint of a table now held by this process
+    (``data``), the address of the live process holding it (``url``), ``moving`` when a process holds it
+    but says no address (it is starting or stopping), or nothing (no such table)."""
+
+    def __init__(self, data: dict[str, Any] | None = None, url: str | None = None, moving: bool = False) -> None:
+        self.data = data
+        self.url = url
+        self.moving = moving
+
+
+@runtime_checkable
+class SharedStore(Store, Protocol):
+    """A store several server processes share (``redis_store.RedisStore``): each table is held by one
+    process with a lease; ``save`` and ``delete`` raise ``LeaseLost`` once this process no longer holds the
+    table, and ``load_all`` claims the tables nobody holds."""
+
+    lease: float
+    """Seconds a lease lasts unrenewed."""
+
+    def advertise(self, url: str) -> None:
+        """Say the address where clients reach this process."""
+        ...
+
+    def reserve(self, code: str) -> bool:
+        """Reserve a new table's code, unique across the processes, held by this one; False if taken."""
+        ...
+
+    def claim(self, code: str) -> Claim:
+        """Take table ``code`` if nobody holds it, or say where it is."""
+        ...
+
+    def renew(self) -> set[str]:
+        """Renew this process's leases; the codes of the tables lost (to be given up)."""
+        ...
+
+    def release_all(self) -> None:
+        """Give up every table at once (a clean stop)."""
         ...
 
 

@@ -1,5 +1,5 @@
 """Test clients of the online tables' server: a connection that reads every message and plays random legal
-actions when it is to act."""
+actions when it is to act, and follows an ``elsewhere`` to the server that holds its table."""
 
 from __future__ import annotations
 
@@ -26,25 +26,47 @@ class NetClient:
         self.seat: int | None = None
         self.token: str | None = None
         self.code: str | None = None
+        self.request: dict[str, Any] | None = None
+        """The last join, rejoin or watch sent (sent again to the server an ``elsewhere`` names)."""
+        self.followed: list[str] = []
+        """The addresses of the ``elsewhere`` messages followed."""
         self._inbox: asyncio.Queue[str | bytes | Exception] = asyncio.Queue()
-        self._reader = asyncio.ensure_future(self._read())
+        self._reader = asyncio.ensure_future(self._read(socket, self._inbox))
 
-    async def _read(self) -> None:
+    @staticmethod
+    async def _read(socket: ClientConnection, inbox: asyncio.Queue[str | bytes | Exception]) -> None:
         """Every message into the inbox as it comes (a wait on the inbox can time out without losing one)."""
         try:
-            async for text in self.socket:
-                self._inbox.put_nowait(text)
+            async for text in socket:
+                inbox.put_nowait(text)
         except Exception as error:  # noqa: BLE001 - handed to the reader of the inbox, as it came
-            self._inbox.put_nowait(error)
+            inbox.put_nowait(error)
         else:
-            self._inbox.put_nowait(EOFError("the server closed the connection"))
+            inbox.put_nowait(EOFError("the server closed the connection"))
 
     @classmethod
     async def open(cls, port: int, seed: int = 0) -> NetClient:
         return cls(await connect(f"ws://127.0.0.1:{port}", max_size=None), seed)
 
     async def send(self, data: Any) -> None:
+        if isinstance(data, dict) and data.get("type") in ("join", "rejoin", "watch"):
+            self.request = data
         await self.socket.send(data if isinstance(data, str) else json.dumps(data))
+
+    async def follow(self, url: str) -> None:
+        """Go where an ``elsewhere`` sends this client: a new connection to ``url``, and there a seated
+        player's ``rejoin`` with their token, or else the request that was sent elsewhere."""
+        self.followed.append(url)
+        old, old_reader = self.socket, self._reader
+        self.socket = await connect(url, max_size=None)
+        self._inbox = asyncio.Queue()
+        self._reader = asyncio.ensure_future(self._read(self.socket, self._inbox))
+        await old.close()
+        await old_reader
+        if self.token is not None and self.code is not None:
+            await self.send({"type": "rejoin", "code": self.code, "token": self.token})
+        elif self.request is not None:
+            await self.send(self.request)
 
     async def receive(self) -> dict[str, Any]:
         try:
@@ -63,6 +85,8 @@ class NetClient:
             self.code = message["code"]
             self.seat = message.get("seat")
             self.token = message.get("token", self.token)
+        elif message["type"] == "elsewhere":
+            await self.follow(message["url"])
         return message
 
     async def expect(self, kind: str) -> dict[str, Any]:
