@@ -131,14 +131,19 @@ class SeatTokens:
         return data if isinstance(data, dict) else {}
 
     def find(self, url: str, code: str, seat: int | None = None) -> tuple[int, str] | None:
-        """The seat and token kept at table ``code`` at ``url``: ``seat``'s, or the first kept; None if none."""
-        entry = self._read().get(f"{url} {code}")
-        seats = entry.get("seats") if isinstance(entry, dict) else None
-        if not isinstance(seats, dict):
-            return None
-        for key, token in sorted(seats.items()):
-            if isinstance(token, str) and key.isdigit() and (seat is None or int(key) == seat):
-                return int(key), token
+        """The seat and token kept at table ``code``: ``seat``'s, or the first kept; None if none.  A seat taken
+        through ``url`` comes first; then one taken through another address (servers sharing their tables
+        answer for each other's)."""
+        data = self._read()
+        entries = [data.get(f"{url} {code}")]
+        entries += [entry for key, entry in sorted(data.items()) if key.endswith(f" {code}") and key != f"{url} {code}"]
+        for entry in entries:
+            seats = entry.get("seats") if isinstance(entry, dict) else None
+            if not isinstance(seats, dict):
+                continue
+            for key, token in sorted(seats.items()):
+                if isinstance(token, str) and key.isdigit() and (seat is None or int(key) == seat):
+                    return int(key), token
         return None
 
     def keep(self, url: str, code: str, seat: int, token: str) -> None:
@@ -153,9 +158,12 @@ class SeatTokens:
         self._write(data)
 
     def forget(self, url: str, code: str) -> None:
-        """Forget the seats at table ``code`` (its game is over)."""
+        """Forget the seats at table ``code`` (its game is over), through whichever address they were taken."""
         data = self._read()
-        if data.pop(f"{url} {code}", None) is not None:
+        gone = [key for key in data if key == f"{url} {code}" or key.endswith(f" {code}")]
+        for key in gone:
+            del data[key]
+        if gone:
             self._write(data)
 
     def _write(self, data: dict[str, Any]) -> None:
@@ -180,6 +188,8 @@ class TableTalk:
         the table; the console leaves."""
         self.closed = False
         """The host ended the table: it is kept no longer."""
+        self.moved_to: str | None = None
+        """Where the server said the table is served now (another process sharing its tables), if it did."""
 
     def lines(self, message: dict[str, Any]) -> list[str]:
         """What to say of one message."""
@@ -198,6 +208,10 @@ class TableTalk:
         if kind == "left":
             self.ended = True
             return [printable(str(message.get("message", "You have left the table.")))]
+        if kind == "elsewhere":
+            url = str(message.get("url", ""))
+            self.moved_to = url if url.startswith(("ws://", "wss://")) else None
+            return []  # the connection closes next, and is taken up there
         if kind == "ended":
             self.ended = self.closed = True
             who = "You" if self.seating.host == self.seat else printable(str(message.get("name", "The host")))
@@ -502,7 +516,7 @@ def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, conne
     seated: dict[str, Any] | None = None
     if args.new:
         try:
-            connection.send(_new_table_message(args, run.control, name))
+            request = _new_table_message(args, run.control, name)
         except Refused as refusal:
             say(str(refusal))
             return 2
@@ -513,68 +527,102 @@ def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, conne
             return 2
         kept = tokens.find(url, code, None if args.seat is None else args.seat - 1)
         if kept is not None:
-            connection.send({"type": "rejoin", "code": code, "token": kept[1]})
-            seated = _answer(connection, ("seated",))
+            connection, seated = _ask_seat(connection, {"type": "rejoin", "code": code, "token": kept[1]})
             if seated["type"] == "error":  # a seat kept from a table that has ended, or forgot it
                 tokens.forget(url, code)
                 kept, seated = None, None
+        request = {"type": "join", "code": code, "name": name}
+        if args.seat is not None:
+            request["seat"] = args.seat - 1
+    try:
         if seated is None:
-            message: dict[str, Any] = {"type": "join", "code": code, "name": name}
-            if args.seat is not None:
-                message["seat"] = args.seat - 1
-            connection.send(message)
-    if seated is None:
-        seated = _answer(connection, ("seated",))
-    if seated["type"] == "error":
-        say(printable(str(seated.get("message", "The server refused."))))
-        return 1
-    seating = Seating.from_message(seated)
-    seat = int(seated["seat"])
-    token = str(seated["token"]) if "token" in seated else kept[1] if kept is not None else None
-    if "token" in seated:
-        try:
-            tokens.keep(url, seating.code, seat, str(seated["token"]))
-        except OSError as error:
-            say(f"Your seat's token cannot be kept: {error.strerror}. After a new start you join as a newcomer.")
-    while True:
-        try:
-            outcome = _play_seat(run, connection, seated, seating, seat, back=bool(seated.get("back")))
-        except ConnectionLost as lost:
-            say(f"{lost} Trying again.")
-            connection.close()
-            reconnected = _reconnect(url, token, seating.code, say)
-            if reconnected is None:
-                say(
-                    f"The server cannot be reached. Your seat is kept: rook-access join {args.server} "
-                    f"--code {seating.code}"
-                )
-                return 1
-            connection, seated = reconnected
-            continue
-        if outcome == "over":
-            tokens.forget(url, seating.code)
-        return 0
+            connection, seated = _ask_seat(connection, request)
+        if seated["type"] == "error":
+            say(printable(str(seated.get("message", "The server refused."))))
+            return 1
+        seating = Seating.from_message(seated)
+        seat = int(seated["seat"])
+        token = str(seated["token"]) if "token" in seated else kept[1] if kept is not None else None
+        if "token" in seated:
+            try:
+                tokens.keep(url, seating.code, seat, str(seated["token"]))
+            except OSError as error:
+                say(f"Your seat's token cannot be kept: {error.strerror}. After a new start you join as a newcomer.")
+        where = connection.url
+        while True:
+            try:
+                outcome = _play_seat(run, connection, seated, seating, seat, back=bool(seated.get("back")))
+            except SeatLost as lost:
+                say(f"{lost} Trying again.")
+                connection.close()
+                # Where the table went, where it was, and where the player came in (any of several servers).
+                places = [place for place in (lost.moved_to, where, url) if place]
+                reconnected = _reconnect(list(dict.fromkeys(places)), token, seating.code, say)
+                if reconnected is None:
+                    say(
+                        f"The server cannot be reached. Your seat is kept: rook-access join {args.server} "
+                        f"--code {seating.code}"
+                    )
+                    return 1
+                connection, seated = reconnected
+                where = connection.url
+                continue
+            if outcome == "over":
+                tokens.forget(url, seating.code)
+            return 0
+    finally:
+        connection.close()
+
+
+ROUTES = 3
+"""How many times a request is sent on to the server process that holds the table (``elsewhere``)."""
+
+
+def _ask_seat(connection: TableConnection, request: dict[str, Any]) -> tuple[TableConnection, dict[str, Any]]:
+    """Send a request for a seat (``create``, ``join``, ``rejoin``) and read its answer, ``seated`` or an
+    ``error``; a server that does not hold the table sends the client on (``elsewhere``), where the same request
+    is sent again.  The connection that answered, and the answer."""
+    for _ in range(ROUTES):
+        connection.send(request)
+        answer = _answer(connection, ("seated", "elsewhere"))
+        if answer["type"] != "elsewhere":
+            return connection, answer
+        target = str(answer.get("url", ""))
+        if not target.startswith(("ws://", "wss://")):
+            raise TableProtocolError("The server sent this table elsewhere, to no address.")
+        connection.close()
+        connection = TableConnection.open(target)
+    raise TableProtocolError("The servers kept sending this table elsewhere.")
+
+
+class SeatLost(ConnectionLost):
+    """The connection to the table was lost; ``moved_to`` is where the server said the table went, if it did."""
+
+    def __init__(self, message: str, moved_to: str | None) -> None:
+        super().__init__(message)
+        self.moved_to = moved_to
 
 
 def _reconnect(
-    url: str, token: str | None, code: str, say: Callable[[str], None]
+    urls: list[str], token: str | None, code: str, say: Callable[[str], None]
 ) -> tuple[TableConnection, dict[str, Any]] | None:
-    """The seat taken up again with its token over a new connection, or None after ``RECONNECT_TRIES``."""
+    """The seat taken up again with its token over a new connection to one of ``urls`` (each tried in turn), or
+    None after ``RECONNECT_TRIES`` rounds."""
     if token is None:
         return None
     for _ in range(RECONNECT_TRIES):
         time.sleep(RECONNECT_PAUSE)
-        try:
-            connection = TableConnection.open(url, timeout=5.0)
-            connection.send({"type": "rejoin", "code": code, "token": token})
-            seated = _answer(connection, ("seated",))
-        except ConnectionLost:
-            continue
-        if seated["type"] == "error":
-            say(printable(str(seated.get("message", "The server refused."))))
-            connection.close()
-            return None
-        return connection, seated
+        for url in urls:
+            try:
+                connection = TableConnection.open(url, timeout=5.0)
+                connection, seated = _ask_seat(connection, {"type": "rejoin", "code": code, "token": token})
+            except ConnectionLost:
+                continue
+            if seated["type"] == "error":
+                say(printable(str(seated.get("message", "The server refused."))))
+                connection.close()
+                return None
+            return connection, seated
     return None
 
 
@@ -603,17 +651,28 @@ def _play_seat(
     state = remote(connection, setup, seat)
     names = _seat_names(state)
     talk = TableTalk(seating, seat, lambda: run.control.effective.chat == "on", names)
+    try:
+        return _seat_played(run, state, talk, seated, description.title, back)
+    except ConnectionLost as lost:
+        raise SeatLost(str(lost), talk.moved_to) from None
+
+
+def _seat_played(
+    run: ConsoleRunLike, state: RemoteGame, talk: TableTalk, seated: dict[str, Any], title: str, back: bool
+) -> str:
+    say = run.reply
+    seating, seat, names = talk.seating, talk.seat, talk.seat_names
     state.pump(30.0)  # the update that follows seated: the game so far, as this seat saw it
     late = bool(seated.get("started")) and not back  # a seat taken in a game under way: heard as resumed
     if not back:
-        say(_welcome(seating, seat, description.title, names))
+        say(_welcome(seating, seat, title, names))
     if not _lobby(run, state, talk):
         if talk.closed:
             return "over"
         say(f"Goodbye. The table keeps your seat: join it again with the code {seating.code}.")
         return "left"
     state.name_seats(talk.seating)  # the people as they sat when the game began
-    game = OnlineGame(state, talk, run, resumed=back or late, family=family_named(description.family))
+    game = OnlineGame(state, talk, run, resumed=back or late, family=family_named(state.description.family))
     if back:
         game.say(_back_line(state))
     try:

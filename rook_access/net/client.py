@@ -82,8 +82,10 @@ def table_url(where: str, port: int | None = None) -> str:
 class TableConnection:
     """One connection to a server: ``send`` a message, ``next_message`` the next one received."""
 
-    def __init__(self, socket: ClientConnection) -> None:
+    def __init__(self, socket: ClientConnection, url: str = "") -> None:
         self.socket = socket
+        self.url = url
+        """The server's address this connection was made to."""
         self._allowance = float(SEND_BURST)
         self._checked = time.monotonic()
         self._sending = threading.Lock()
@@ -101,7 +103,7 @@ class TableConnection:
             raise ConnectionLost(f"{url} is not a server's address.") from None
         except (OSError, TimeoutError, WebSocketException) as error:
             raise ConnectionLost(f"No server answered at {url}: {_reason(error)}.") from None
-        return cls(socket)
+        return cls(socket, url)
 
     def _read(self) -> None:
         try:

@@ -183,7 +183,7 @@ def finish(threads: list[threading.Thread], runs: list[Run]) -> None:
 def final_score(run: Run) -> str:
     """The final score, as "310 to 170", from the last line of a game heard to its end."""
     last = next(line for line in reversed(run.channel.lines) if line.startswith("Game over."))
-    found = re.search(r"(\d+) to (\d+)\.$", last)
+    found = re.search(r"(-?\d+) to (-?\d+)\.$", last)
     assert found is not None, last
     return found.group(0)
 
@@ -411,3 +411,52 @@ def test_the_host_pauses_and_ends_the_table_from_the_console(tmp_path, record_ga
     assert not any(line.startswith("Game over.") for line in anna_said + ben_said)
     for folder in ("anna", "ben"):  # the table is gone: its seat is forgotten
         assert "seats" not in (tmp_path / folder / "online-seats.json").read_text(encoding="utf-8")
+
+
+def test_consoles_at_servers_sharing_redis_are_sent_to_the_table_and_carry_on_after_its_server_dies(
+    redis_url, tmp_path, record_games
+):
+    """Anna makes a table at server one; Ben comes in at server two and is sent on to one. Server one is killed
+    mid-game: Ben's console takes his seat up again at server two, which takes the table over; Anna, who knew
+    only server one, is told her seat is kept, and joins again through server two; both hear the game end."""
+    from tests.net.test_redis import start_server as start_shared
+
+    one, _, one_url = start_shared(redis_url, tmp_path, "one")
+    two, two_log, two_url = start_shared(redis_url, tmp_path, "two")
+    killed = threading.Event()
+
+    class Ben(Person):
+        def read(self, question: str, fresh: bool = True) -> str | None:
+            game = self.game
+            if game is not None and not killed.is_set() and game.seat_to_ask() is not None:
+                if len(game.state.view(game.state.seat).tricks) == 2:
+                    killed.set()
+                    one.send_signal(signal.SIGKILL)
+                    one.wait(timeout=30)
+            return super().read(question, fresh)
+
+    anna_run, ben_run = console(Person(), tmp_path / "anna"), console(Ben(), tmp_path / "ben")
+    results: dict[str, int] = {}
+    try:
+        new = ["--new", "--people", "2", "--level", "easy", "--name", "Anna", "--wait", "1"]
+        anna_thread = play([one_url, *new], anna_run, results, "anna")
+        code = table_code(anna_run)
+        ben_thread = play([two_url, "--code", code, "--name", "Ben"], ben_run, results, "ben")
+        finish([anna_thread], [anna_run])  # Anna's console gives up: its only server is gone
+        assert killed.is_set() and results["anna"] == 1
+        assert anna_run.channel.lines[-1] == (
+            f"The server cannot be reached. Your seat is kept: rook-access join {one_url} --code {code}"
+        )
+        again_run = console(Person(), tmp_path / "anna")
+        again = play([two_url, "--code", code], again_run, results, "again")
+        finish([ben_thread, again], [ben_run, again_run])
+    finally:
+        for process in (one, two):
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
+    assert results == {"anna": 1, "ben": 0, "again": 0}, ben_run.channel.lines[-6:]
+    ben_said, again_said = ben_run.channel.lines, again_run.channel.lines
+    assert any(line.startswith("You are back.") for line in ben_said)
+    assert again_said[0].startswith("You are back.") and final_score(again_run) == final_score(ben_run)
+    assert any(re.search(rf"table {code} taken up", line) for line in two_log.lines)

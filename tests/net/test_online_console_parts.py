@@ -34,9 +34,13 @@ def test_the_seats_kept_are_found_by_table_and_seat_and_forgotten_when_the_game_
     assert tokens.find("ws://localhost:8765", "amber-tiger-otter", 2) == (2, "secret-two")
     assert tokens.find("ws://localhost:8765", "amber-tiger-otter", 3) is None
     assert tokens.find("wss://cards.example.org:8765", "amber-tiger-otter") == (1, "elsewhere")
+    # Another address of servers sharing their tables finds the seat taken through the first.
+    assert tokens.find("ws://localhost:9000", "amber-tiger-otter", 2) == (2, "secret-two")
+    tokens.keep("ws://localhost:8765", "ocean-maple-river", 3, "other-table")
     tokens.forget("ws://localhost:8765", "amber-tiger-otter")
     assert tokens.find("ws://localhost:8765", "amber-tiger-otter") is None
-    assert tokens.find("wss://cards.example.org:8765", "amber-tiger-otter") == (1, "elsewhere")
+    assert tokens.find("wss://cards.example.org:8765", "amber-tiger-otter") is None
+    assert tokens.find("ws://localhost:8765", "ocean-maple-river") == (3, "other-table")
     assert sorted(path.name for path in (tmp_path / "data").iterdir()) == ["online-seats.json"]
 
 
