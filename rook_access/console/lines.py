@@ -336,7 +336,7 @@ class TerminalLines:
                 return "quit"
             kept, self._kept = self._kept, None
             try:
-                line = self.session.prompt(question + " ", default=kept or "")
+                line = self.session.prompt(question + " ", default=kept or "", pre_run=self._leave_if_due)
                 return None if ends_input(line) else line
             except EOFError:
                 return None
@@ -345,6 +345,14 @@ class TerminalLines:
                 if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
                 self.say(CTRL_C_NOTICE)
+
+    def _leave_if_due(self) -> None:
+        """At the prompt's start: a second Ctrl-C that came as a signal while the prompt was being set up
+        leaves now (from here on prompt_toolkit takes Ctrl-C itself)."""
+        if self._leave_due():
+            from prompt_toolkit.application import get_app
+
+            get_app().exit(result="quit")
 
     def _leave_due(self) -> bool:
         """Whether a second Ctrl-C came between prompts (a signal the game could not act on at once: out

@@ -130,31 +130,38 @@ class SeatTokens:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def find(self, url: str, code: str, seat: int | None = None) -> tuple[int, str] | None:
+    def find(self, url: str, code: str, seat: int | None = None, name: str | None = None) -> tuple[int, str] | None:
         """The seat and token kept at table ``code``: ``seat``'s, or the first kept; None if none.  A seat taken
         through ``url`` comes first; then one taken through another address (servers sharing their tables
-        answer for each other's)."""
+        answer for each other's).  With ``name``, only a seat taken with that name: two people sharing a data
+        folder (one account, two terminals) each come back to their own seat, never to the other's."""
         data = self._read()
         entries = [data.get(f"{url} {code}")]
         entries += [entry for key, entry in sorted(data.items()) if key.endswith(f" {code}") and key != f"{url} {code}"]
         for entry in entries:
-            seats = entry.get("seats") if isinstance(entry, dict) else None
-            if not isinstance(seats, dict):
+            if not isinstance(entry, dict) or not isinstance(entry.get("seats"), dict):
                 continue
-            for key, token in sorted(seats.items()):
-                if isinstance(token, str) and key.isdigit() and (seat is None or int(key) == seat):
+            names = entry["names"] if isinstance(entry.get("names"), dict) else {}
+            for key, token in sorted(entry["seats"].items()):
+                if not (isinstance(token, str) and key.isdigit() and (seat is None or int(key) == seat)):
+                    continue
+                if name is None or names.get(key, name) == name:
                     return int(key), token
         return None
 
-    def keep(self, url: str, code: str, seat: int, token: str) -> None:
-        """Keep the token of ``seat`` at table ``code`` (the file written whole or not at all)."""
+    def keep(self, url: str, code: str, seat: int, token: str, name: str = "") -> None:
+        """Keep the token of ``seat`` at table ``code``, taken with ``name`` (the file written whole or not at all)."""
         data = self._read()
         entry = data.get(f"{url} {code}")
         seats: dict[str, Any] = {}
+        names: dict[str, Any] = {}
         if isinstance(entry, dict) and isinstance(entry.get("seats"), dict):
             seats = entry["seats"]
+            names = entry["names"] if isinstance(entry.get("names"), dict) else {}
         seats[str(seat)] = token
-        data[f"{url} {code}"] = {"seats": seats, "kept": int(time.time())}
+        if name:
+            names[str(seat)] = name
+        data[f"{url} {code}"] = {"seats": seats, "names": names, "kept": int(time.time())}
         self._write(data)
 
     def forget(self, url: str, code: str) -> None:
@@ -319,7 +326,7 @@ class OnlineGame(ConsoleGame):
         state = self.state
         state.pump(0)
         self.say_talk()
-        new = self._announce_new_events()
+        new = self._announce_to_pause()
         if new and self.family.pauses_after(new) and self.humans and is_interactive(self.lines):
             self._pause_after_trick()
         if self.talk.ended:
@@ -342,6 +349,24 @@ class OnlineGame(ConsoleGame):
             with self._waiting_on_computers():
                 state.pump(POLL_SECONDS)
         return True
+
+    def _announce_to_pause(self) -> list[Any]:
+        """Announce the events not yet said up to the first that pauses the play (a trick taken): the server
+        sends the next lead with the trick, and the pause comes between them, as at home."""
+        events = self.state.events
+        said: list[Any] = []
+        while self._announced < len(events):
+            event = events[self._announced]
+            self._announced += 1
+            self._announce(event)
+            said.append(event)
+            if self.family.pauses_after([event]):
+                break
+        return said
+
+    def _asked_next(self) -> bool:
+        """Asked at once only when nothing that came is still to be said (the next lead, say)."""
+        return self._announced >= len(self.state.events) and super()._asked_next()
 
     def handle_line(self, line: str, may_act: bool = True) -> bool:
         """The online commands (``say``, ``chat``, ``who``) first, then every command of the game."""
@@ -525,7 +550,7 @@ def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, conne
         if code is None:
             say(f"{printable(args.code)} is not a table code: three words, like amber-tiger-otter.")
             return 2
-        kept = tokens.find(url, code, None if args.seat is None else args.seat - 1)
+        kept = tokens.find(url, code, None if args.seat is None else args.seat - 1, name if args.name else None)
         if kept is not None:
             connection, seated = _ask_seat(connection, {"type": "rejoin", "code": code, "token": kept[1]})
             if seated["type"] == "error":  # a seat kept from a table that has ended, or forgot it
@@ -545,7 +570,7 @@ def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, conne
         token = str(seated["token"]) if "token" in seated else kept[1] if kept is not None else None
         if "token" in seated:
             try:
-                tokens.keep(url, seating.code, seat, str(seated["token"]))
+                tokens.keep(url, seating.code, seat, str(seated["token"]), name)
             except OSError as error:
                 say(f"Your seat's token cannot be kept: {error.strerror}. After a new start you join as a newcomer.")
         where = connection.url
@@ -553,6 +578,9 @@ def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, conne
             try:
                 outcome = _play_seat(run, connection, seated, seating, seat, back=bool(seated.get("back")))
             except SeatLost as lost:
+                if lost.taken_over:  # trying again would take the seat back, and the other console again...
+                    say("Your seat was taken up from another connection: this console leaves the table.")
+                    return 1
                 say(f"{lost} Trying again.")
                 connection.close()
                 # Where the table went, where it was, and where the player came in (any of several servers).
@@ -598,8 +626,8 @@ def _ask_seat(connection: TableConnection, request: dict[str, Any]) -> tuple[Tab
 class SeatLost(ConnectionLost):
     """The connection to the table was lost; ``moved_to`` is where the server said the table went, if it did."""
 
-    def __init__(self, message: str, moved_to: str | None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, moved_to: str | None, taken_over: bool = False) -> None:
+        super().__init__(message, taken_over)
         self.moved_to = moved_to
 
 
@@ -654,7 +682,7 @@ def _play_seat(
     try:
         return _seat_played(run, state, talk, seated, description.title, back)
     except ConnectionLost as lost:
-        raise SeatLost(str(lost), talk.moved_to) from None
+        raise SeatLost(str(lost), talk.moved_to, lost.taken_over) from None
 
 
 def _seat_played(
@@ -666,7 +694,9 @@ def _seat_played(
     late = bool(seated.get("started")) and not back  # a seat taken in a game under way: heard as resumed
     if not back:
         say(_welcome(seating, seat, title, names))
-    if not _lobby(run, state, talk):
+    with run.lines.keys_held():  # keys typed while the lobby waits are not echoed before the prompt shows them
+        in_lobby = _lobby(run, state, talk)
+    if not in_lobby:
         if talk.closed:
             return "over"
         say(f"Goodbye. The table keeps your seat: join it again with the code {seating.code}.")

@@ -166,6 +166,9 @@ class RuleSet:
     seat_names: tuple[str, ...] = ()
     """The seats' names, seat 0 (the user) first; empty for the usual names of
     this many players (``names``)."""
+    place_names: tuple[str, ...] = ()
+    """The seats' own names (South, West...) when ``seat_names`` calls people by their names (an online
+    table): a side is named by its places, "North-South", never "Ben-South"; empty: ``names``."""
     counter_values: tuple[tuple[int, int], ...] = ((5, 5), (10, 10), (14, 10))
     """(number, points) for each number that counts."""
     bird_points: int = 20

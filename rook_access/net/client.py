@@ -36,10 +36,19 @@ SEND_RATE = 10.0
 a script typing moves as fast as it can is slowed here rather than refused there."""
 SEND_BURST = 20
 """Messages sent at once before the rate counts."""
+TAKEN_OVER = "seat taken up elsewhere"
+"""The reason a server closes a connection whose seat another connection took up with the same token (``server``'s
+rejoin says it so)."""
 
 
 class ConnectionLost(Exception):
     """The connection to the server ended or could not be made; the message says why, in one line."""
+
+    def __init__(self, message: str, taken_over: bool = False) -> None:
+        super().__init__(message)
+        self.taken_over = taken_over
+        """The server closed it because the seat was taken up from another connection: trying again would
+        take the seat back from there, and that one would take it back again."""
 
 
 def is_this_machine(host: str) -> bool:
@@ -117,7 +126,8 @@ class TableConnection:
                     self._inbox.put(data)
         except ConnectionClosed as closed:
             reason = closed.rcvd.reason if closed.rcvd is not None and closed.rcvd.reason else "it closed"
-            self._inbox.put(ConnectionLost(f"The connection to the server was lost: {reason}."))
+            taken_over = reason == TAKEN_OVER
+            self._inbox.put(ConnectionLost(f"The connection to the server was lost: {reason}.", taken_over))
         except OSError as error:
             self._inbox.put(ConnectionLost(f"The connection to the server was lost: {_reason(error)}."))
 

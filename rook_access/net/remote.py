@@ -321,4 +321,4 @@ def named_rules(rules: RuleSet | None, seating: Seating, seat: int) -> RuleSet |
         taken = other not in seating.free and bool(name.strip())
         if person and taken and other != seat and other < len(names) and name not in names:
             names[other] = name
-    return replace(rules, seat_names=tuple(names))
+    return replace(rules, seat_names=tuple(names), place_names=rules.place_names or rules.names)

@@ -77,8 +77,9 @@ class TrickWords(NarratorBase):
         super().__init__(rules.names, humans, verbosity)
         self.rules = rules
         self.initials = tuple(INITIALS.get(name, name[:2]) for name in self.names)
+        places = rules.place_names or self.names
         self.side_names = tuple(
-            "-".join(self.names[s] for s in reversed(side)) if len(side) <= 2 else f"{self.names[side[0]]}'s side"
+            "-".join(places[s] for s in reversed(side)) if len(side) <= 2 else f"{places[side[0]]}'s side"
             for side in rules.partnerships
         )
         self.side_initials = tuple(  # three against three: "S side", as "South's side" (not "NENWS")
