@@ -39,6 +39,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from ..engine.cards import card_name
 from .child_lines import ChildLines
 
 SERVING = re.compile(r"serving on ws://127\.0\.0\.1:(\d+)")
@@ -91,11 +92,11 @@ async def _client(
             if seat == 0:
                 run.games += 1
             return
-        legal = message.get("legal")
-        if legal and now < stop:
+        action = random_action(message, rng)
+        if action is not None and now < stop:
             run.pending.append(Pending(time.perf_counter(), message["at"]))
             run.actions += 1
-            await socket.send(json.dumps({"type": "act", "action": rng.choice(legal)}))
+            await socket.send(json.dumps({"type": "act", "action": action}))
 
 
 async def _one_game(run: TableRun, port: int, stop: float, rng: random.Random) -> None:
@@ -217,3 +218,20 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def random_action(message: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A random legal action of an ``update`` (the record notation's object), or None when it offers none: one of
+    its ``legal`` actions, or a discard made by its ``choices`` (any ``count`` cards of ``hand``)."""
+    legal = message.get("legal") or []
+    offered: list[dict[str, Any]] = []
+    for item in message.get("choices") or []:
+        rule = item["choices"]
+        if rule.get("$") == "tricks.DiscardChoices":
+            cards = rng.sample(rule["hand"], rule["count"])
+            offered.append({"seat": item["seat"], "discard": [card_name(card) for card in cards]})
+    if legal and offered:
+        return rng.choice([rng.choice(legal), rng.choice(offered)])
+    if legal:
+        return rng.choice(legal)
+    return rng.choice(offered) if offered else None

@@ -51,7 +51,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from .child_lines import ChildLines
-from .net_load import CREATE, _percentile, _server_cpu
+from .net_load import CREATE, _percentile, _server_cpu, random_action
 from .redis_server import running_redis
 
 SERVING = re.compile(r"serving on (ws://127\.0\.0\.1:\d+)")
@@ -185,11 +185,11 @@ async def _update(run: Run, game: Game, number: int, message: dict[str, Any], so
     if message["over"]:
         game.over = True
         return True
-    legal = message.get("legal")
-    if legal and now < run.stop:
+    action = random_action(message, rng)
+    if action is not None and now < run.stop:
         game.pending.append((time.perf_counter(), message["at"], set()))
         game.actions += 1
-        await socket.send(json.dumps({"type": "act", "action": rng.choice(legal)}))
+        await socket.send(json.dumps({"type": "act", "action": action}))
     return False
 
 

@@ -20,7 +20,9 @@ The server answers ``seated`` (the table, the seat and its secret token, once),
 codec writes them, ``at`` the number of the table's events so far, with the
 seat's view, the views of the other seats this player plays while they are to
 act (``views``: the 2-player game's dummy), the seats to act and this player's
-legal actions in the record notation), ``chat``, ``table`` (the seats, after
+legal actions in the record notation, or where they are too many to list, the
+rule that makes them, by the wire codec, in ``choices``: the bidder's
+discard, any ``count`` cards of ``hand``), ``chat``, ``table`` (the seats, after
 someone sat down), ``away`` (a person's connection dropped), ``paused``,
 ``ended`` (the host ended the table), ``tables``, ``left``, ``elsewhere`` and ``error`` (one
 short line, nothing changed; a move the rules refuse comes with ``illegal``,
@@ -571,13 +573,20 @@ class RoomServer:
             message["view"] = to_wire(table.state.view(client.seat))
             legal = []
             views = {}
+            choices = []
             if room.started:
                 for seat in table.seats_played_by(client.seat):
                     if seat in table.state.seats_to_act():
-                        legal += [action_to_json(seat, action) for action in table.state.legal_actions(seat)]
+                        actions = table.state.legal_actions(seat)
+                        if isinstance(actions, (list, tuple, set, frozenset)):
+                            legal += [action_to_json(seat, action) for action in actions]
+                        else:  # a rule too wide to list (any 5 cards of 14: 2,002 discards), sent as the rule
+                            choices.append({"seat": seat, "choices": to_wire(actions)})
                         if seat != client.seat:  # the dummy, to the player who plays it: its cards lie face up
                             views[str(seat)] = to_wire(table.state.view(seat))
             message["legal"] = legal
+            if choices:
+                message["choices"] = choices
             if views:
                 message["views"] = views
         await self._send(client, message)

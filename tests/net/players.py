@@ -10,6 +10,8 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from rook_access.bench.net_load import random_action
+
 DEADLINE = 60.0
 """The longest a test waits for one message: a stall fails, never hangs."""
 
@@ -101,19 +103,20 @@ class NetClient:
         answering only what is in front of them), until ``done(message)``; ``read`` is an update already read
         and not yet answered.  An action refused (another player's call came first, or too many messages) is
         tried again from the latest update."""
-        latest: list[Any] = (read or {}).get("legal") or []  # the legal actions not yet answered
-        answered: list[Any] = []  # those of the last action sent
+        latest: dict[str, Any] = read or {}  # the update whose legal actions are not yet answered
+        answered: dict[str, Any] = {}  # the one of the last action sent
         for _ in range(limit):
-            if latest and not await self._more_waiting():
-                await self.send({"type": "act", "action": self.chooser.choice(latest)})
-                latest, answered = [], latest
+            action = random_action(latest, self.chooser) if latest else None
+            if action is not None and not await self._more_waiting():
+                await self.send({"type": "act", "action": action})
+                latest, answered = {}, latest
             message = await self.receive()
             if done(message):
                 return
             if message["type"] == "update":
-                latest, answered = message.get("legal") or [], []
+                latest, answered = message, {}
             elif message["type"] == "error" and answered:
-                await asyncio.sleep(0.1)  # refused: a moment, then the same choice again
+                await asyncio.sleep(0.1)  # refused: a moment, then a choice from the same update again
                 latest = answered
         raise AssertionError("the game went on too long")
 

@@ -118,6 +118,9 @@ def _check(client: NetClient, true_events: Any, setup: GameSetup) -> list[int]:
             views_sent.append(other.seat)
             named |= _view_cards(other)
         named |= _legal_cards(message.get("legal", []))
+        for item in message.get("choices", []):  # the bidder's discard, as the rule: any count of these cards
+            assert item["seat"] == seat and item["choices"]["$"] == "tricks.DiscardChoices"
+            named |= {card_name(card) for card in item["choices"]["hand"]}
         leaked = named - known[seat]
         assert not leaked, f"seat {seat} was sent {sorted(leaked)} before the rules showed them"
     assert updates > 10
