@@ -301,3 +301,77 @@ def test_ctrl_c_twice_leaves_the_table_and_join_with_the_code_comes_back_to_the_
         ben.close()
         if back is not None:
             back.close()
+
+
+def test_two_people_sharing_a_data_folder_each_take_their_own_seat(port, tmp_path):
+    home = tmp_path / "home"  # one account, two terminals: one data folder, so one file of kept seats
+    server = f"localhost:{port}"
+    anna = Console("Anna", home, server, "--new", "--variant", "beginner", "--people", "2", "--level", "easy",
+                   "--name", "Anna")  # fmt: skip
+    ben: Console | None = None
+    try:
+        code = anna.wait(WELCOME.pattern).group(1)
+        ben = Console("Ben", home, server, "--code", code, "--name", "Ben")
+        ben.wait(rf"^You sit at table {code}, The Beginner Game, as North\.$")
+        anna.wait(r"^Ben sat down as North\.$")
+        for console in (anna, ben):
+            console.wait(r"^Rook: the Beginner Game")
+            assert "taken up elsewhere" not in console.term.screen(), console.tail()
+    finally:
+        anna.close()
+        if ben is not None:
+            ben.close()
+
+
+def test_a_seat_taken_up_from_another_terminal_is_not_taken_back(port, tmp_path):
+    anna, ben, code = seat_two(port, tmp_path)
+    again: Console | None = None
+    try:
+        asked_first(anna, ben)
+        again = Console("Anna", tmp_path / "anna", f"localhost:{port}", "--code", code)
+        again.wait(r"^You are back\.")
+        screen = anna.term.wait_for("EXIT=1", timeout=30)
+        assert "Your seat was taken up from another connection: this console leaves the table." in screen
+        assert "Trying again." not in screen
+        assert "taken up elsewhere" not in again.term.screen()
+    finally:
+        for console in (anna, ben, again):
+            if console is not None:
+                console.close()
+
+
+def test_sides_are_named_by_their_places_not_by_a_person_and_a_place(port, tmp_path):
+    server = f"localhost:{port}"
+    anna = Console("Anna", tmp_path / "anna", server, "--new", "--variant", "partnership", "--people", "2",
+                   "--level", "easy", "--name", "Anna")  # fmt: skip
+    ben: Console | None = None
+    try:
+        code = anna.wait(r"You sit at table ([a-z]+-[a-z]+-[a-z]+),").group(1)
+        ben = Console("Ben", tmp_path / "ben", server, "--code", code, "--name", "Ben")
+        for console in (anna, ben):
+            console.wait(r"^Your hand, ")
+            shown = console.type("score")
+            console.wait(r"^Score: ", after=shown)
+            assert re.search(r"^Score: North-South 0, East-West 0; game to 300\.$", console.term.screen(), re.M), (
+                console.tail()
+            )
+    finally:
+        anna.close()
+        if ben is not None:
+            ben.close()
+
+
+def test_the_pause_comes_right_after_the_trick(port, tmp_path):
+    from tests.net.test_join_terminal import GO_ON, play_until
+
+    anna, ben, _ = seat_two(port, tmp_path)
+    try:
+        play_until([anna, ben], lambda: sum(console.lines().count(GO_ON) for console in (anna, ben)) >= 4)
+        for console in (anna, ben):
+            lines = console.lines()
+            for index, line in enumerate(lines):
+                if line == GO_ON:
+                    assert re.search(r" takes? (the last )?trick", lines[index - 1]), console.tail()
+    finally:
+        anna.close()
+        ben.close()
