@@ -102,6 +102,23 @@ class SharesCtrlC(Protocol):
     ctrl_c: CtrlC | None
 
 
+NEWS_SECONDS = 0.1
+"""How often a prompt that watches for news (``read_watching``) looks."""
+
+
+class ReadInterrupted(Exception):
+    """A prompt given up for news (an online table's message came): what was typed is kept for the next."""
+
+
+@runtime_checkable
+class ReadsWatching(Protocol):
+    """A line source whose prompt can be given up when news comes (a terminal's)."""
+
+    def read_watching(self, question: str, news: Callable[[], bool] | None, fresh: bool = True) -> str | None:
+        """``read``, but ``ReadInterrupted`` the moment ``news()`` is true, what was typed kept for the next."""
+        ...
+
+
 @runtime_checkable
 class ReadsCalls(Protocol):
     """A line source that can take a quick call against the clock (``console.calls``)."""
@@ -329,15 +346,44 @@ class TerminalLines:
             run_in_terminal(lambda: self.say("Nothing to complete."))
 
     def read(self, question: str, fresh: bool = True) -> str | None:
+        return self.read_watching(question, None, fresh)
+
+    def read_watching(self, question: str, news: Callable[[], bool] | None, fresh: bool = True) -> str | None:
+        """``read``, given up the moment ``news()`` is true (looked at every tenth of a second): then
+        ``ReadInterrupted`` is raised, and what was typed so far is kept for the next prompt."""
         if fresh:
             self.speak(question)  # the prompt shows it; a voice must say it too
+        interrupted = False
+
+        def start() -> None:
+            nonlocal interrupted
+            self._leave_if_due()
+            if news is None:
+                return
+            import asyncio
+
+            from prompt_toolkit.application import get_app
+
+            app = get_app()
+
+            async def watch() -> None:
+                nonlocal interrupted
+                while app.is_running and not app.is_done:
+                    if news():
+                        interrupted = True
+                        self._kept = app.current_buffer.document
+                        app.exit(result="")
+                        return
+                    await asyncio.sleep(NEWS_SECONDS)
+
+            app.create_background_task(watch())
+
         while True:
             if self._leave_due():
                 return "quit"
             kept, self._kept = self._kept, None
             try:
-                line = self.session.prompt(question + " ", default=kept or "", pre_run=self._leave_if_due)
-                return None if ends_input(line) else line
+                line = self.session.prompt(question + " ", default=kept or "", pre_run=start)
             except EOFError:
                 return None
             except KeyboardInterrupt:
@@ -345,6 +391,10 @@ class TerminalLines:
                 if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
                 self.say(CTRL_C_NOTICE)
+                continue
+            if interrupted:
+                raise ReadInterrupted
+            return None if ends_input(line) else line
 
     def _leave_if_due(self) -> None:
         """At the prompt's start: a second Ctrl-C that came as a signal while the prompt was being set up

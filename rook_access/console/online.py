@@ -46,15 +46,16 @@ from ..settings import NAME_LENGTH, Settings
 from .arguments import OneLineParser
 from .families import family_named
 from .family import FamilyConsole
-from .lines import InputSource, ReadsCalls, is_interactive
+from .lines import InputSource, ReadInterrupted, ReadsCalls, ReadsWatching, is_interactive
 from .registry import Refused
-from .session import ConsoleGame, SettingsControl
+from .session import ConsoleGame, ReadAgain, SettingsControl
 
 SEATS_FILE = "online-seats.json"
 """Where the seats taken at online tables are kept (their tokens), in the data folder."""
 
-RECONNECT_TRIES = 5
-"""How many times a lost connection is tried again, a few seconds apart, before the console leaves."""
+RECONNECT_SECONDS = 30.0
+"""How long a lost connection is tried again, a few seconds apart, before the console leaves (a server
+started again, or another taking its tables over, is back well within it)."""
 RECONNECT_PAUSE = 2.0
 """Seconds between tries."""
 POLL_SECONDS = 0.25
@@ -202,16 +203,20 @@ class TableTalk:
         """What to say of one message."""
         kind = message.get("type")
         if kind == "chat":
-            who = "you" if message.get("seat") == self.seat else printable(str(message.get("name", "?")))
+            mine = message.get("seat") == self.seat
+            who = "you" if mine else printable(str(message.get("name", "?")))
             line = f"Chat, {who}: {printable(str(message.get('text', '')))}"
             self.chat.append(line)
-            return [line] if self.chat_on() else []
+            return [line] if self.chat_on() or mine else []  # the player's own line says it was sent
         if kind == "table":
             return self._seating_changed(Seating.from_message(message))
         if kind == "away":
             name = printable(str(message.get("name", "?")))
             wait = _seconds(message.get("wait", 0))
-            return [f"{name} has lost the connection; a computer plays for them after {wait} unless they come back."]
+            what = "has left the table" if message.get("left") else "has lost the connection"
+            return [f"{name} {what}; a computer plays for them after {wait} unless they come back."]
+        if kind == "back":
+            return [f"{printable(str(message.get('name', '?')))} is back."]
         if kind == "left":
             self.ended = True
             return [printable(str(message.get("message", "You have left the table.")))]
@@ -299,6 +304,8 @@ class OnlineGame(ConsoleGame):
         players: list[Any] = [None if seat == state.seat else PlayedElsewhere() for seat in range(state.seat_count)]
         super().__init__(state, players, run.lines, run.channel, settings=run.control, resumed=resumed, family=family)
         self.talk = talk
+        self._turn_said: tuple[int, tuple[int, ...]] = (-1, ())
+        """The events and the seats to act when a person elsewhere was last said to be the one to act."""
 
     def current_settings(self) -> Settings:
         """The settings in effect, but quick calls asked in turn: the server asks each seat in turn (there is
@@ -335,6 +342,7 @@ class OnlineGame(ConsoleGame):
             return bool(new)
         if self.seat_to_ask() is not None:
             return bool(new)
+        self._say_whose_turn()
         lines = self.lines
         if is_interactive(lines) and isinstance(lines, ReadsCalls):
             if lines.wait_for_keys(POLL_SECONDS):
@@ -349,6 +357,30 @@ class OnlineGame(ConsoleGame):
             with self._waiting_on_computers():
                 state.pump(POLL_SECONDS)
         return True
+
+    def read_move(self, question: str, fresh: bool) -> str | None:
+        """At a terminal, the question is given up when a message comes from the table (a chat line, another
+        person's call first), so it is said at once; what was typed is kept, and the question asked again."""
+        lines = self.lines
+        if not isinstance(lines, ReadsWatching):
+            return lines.read(question, fresh)
+        try:
+            return lines.read_watching(question, self.state.connection.has_news, fresh)
+        except ReadInterrupted:
+            raise ReadAgain from None
+
+    def _say_whose_turn(self) -> None:
+        """While a person at another console is to act, say so once ("Ben to bid."): a computer moves at once,
+        but a person may think a while, and a player waiting hears why nothing comes."""
+        state = self.state
+        people = self.talk.seating.people
+        to_act = state.seats_to_act()
+        deciders = {self.controller(seat) for seat in to_act}
+        if not any(seat < len(people) and people[seat] and seat != state.seat for seat in deciders):
+            return
+        if (len(state.events), to_act) != self._turn_said:
+            self._turn_said = (len(state.events), to_act)
+            self.say(self.narrator.turn_line(state.view(self.viewer())))
 
     def _announce_to_pause(self) -> list[Any]:
         """Announce the events not yet said up to the first that pauses the play (a trick taken): the server
@@ -392,8 +424,11 @@ class OnlineGame(ConsoleGame):
             return True
 
     def help_lines(self) -> list[str]:
-        """The online commands, in one line."""
-        return ["At an online table also: " + " ".join(ONLINE_COMMANDS[name] for name in ONLINE_COMMANDS)]
+        """The online commands that mean something now, in one line (the host's to the host)."""
+        host = self.talk.seating.host == self.talk.seat
+        names = [name for name in ONLINE_COMMANDS if name not in ("start", "pause", "end") or host]
+        names = [name for name in names if name != "start" or not self.state.started]
+        return ["At an online table also: " + " ".join(ONLINE_COMMANDS[name] for name in names)]
 
 
 class LeftTable(Exception):
@@ -413,7 +448,7 @@ def online_command(words: list[str], line: str, state: RemoteGame, talk: TableTa
         if not talk.chat:
             return ["No chat yet. Type say and your words to send one."]
         kept = list(talk.chat)[-CHAT_READ:]
-        return [f"The last {len(kept)} chat lines, oldest first:", *kept]
+        return ["The last chat line:" if len(kept) == 1 else f"The last {len(kept)} chat lines, oldest first:", *kept]
     if name == "who":
         return talk.who()
     if name in ("pause", "end") and talk.seating.host != talk.seat:
@@ -602,24 +637,33 @@ def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, conne
         connection.close()
 
 
-ROUTES = 3
-"""How many times a request is sent on to the server process that holds the table (``elsewhere``)."""
+ROUTES = 6
+"""How many times a request is sent on to the server process that holds the table (``elsewhere``), or asked
+again where it came in when that process has gone (another takes its tables over within seconds)."""
 
 
 def _ask_seat(connection: TableConnection, request: dict[str, Any]) -> tuple[TableConnection, dict[str, Any]]:
     """Send a request for a seat (``create``, ``join``, ``rejoin``) and read its answer, ``seated`` or an
     ``error``; a server that does not hold the table sends the client on (``elsewhere``), where the same request
     is sent again.  The connection that answered, and the answer."""
+    entry = connection.url
     for _ in range(ROUTES):
         connection.send(request)
         answer = _answer(connection, ("seated", "elsewhere"))
+        if answer["type"] == "error" and answer.get("again"):  # the table is moving between servers
+            time.sleep(RECONNECT_PAUSE)
+            continue
         if answer["type"] != "elsewhere":
             return connection, answer
         target = str(answer.get("url", ""))
         if not target.startswith(("ws://", "wss://")):
             raise TableProtocolError("The server sent this table elsewhere, to no address.")
         connection.close()
-        connection = TableConnection.open(target)
+        try:
+            connection = TableConnection.open(target)
+        except ConnectionLost:  # the process holding it has gone: the one we came in at takes it over soon
+            time.sleep(RECONNECT_PAUSE)
+            connection = TableConnection.open(entry)
     raise TableProtocolError("The servers kept sending this table elsewhere.")
 
 
@@ -635,10 +679,11 @@ def _reconnect(
     urls: list[str], token: str | None, code: str, say: Callable[[str], None]
 ) -> tuple[TableConnection, dict[str, Any]] | None:
     """The seat taken up again with its token over a new connection to one of ``urls`` (each tried in turn), or
-    None after ``RECONNECT_TRIES`` rounds."""
+    None after ``RECONNECT_SECONDS``."""
     if token is None:
         return None
-    for _ in range(RECONNECT_TRIES):
+    give_up = time.monotonic() + RECONNECT_SECONDS
+    while time.monotonic() < give_up:
         time.sleep(RECONNECT_PAUSE)
         for url in urls:
             try:
@@ -694,11 +739,15 @@ def _seat_played(
     late = bool(seated.get("started")) and not back  # a seat taken in a game under way: heard as resumed
     if not back:
         say(_welcome(seating, seat, title, names))
-    with run.lines.keys_held():  # keys typed while the lobby waits are not echoed before the prompt shows them
-        in_lobby = _lobby(run, state, talk)
+    try:
+        with run.lines.keys_held():  # keys typed while the lobby waits are not echoed before the prompt shows them
+            in_lobby = _lobby(run, state, talk)
+    except KeyboardInterrupt:  # Ctrl-C in the lobby leaves it, with the line that says how to come back
+        in_lobby = False
     if not in_lobby:
         if talk.closed:
             return "over"
+        _leave(state, talk)
         say(f"Goodbye. The table keeps your seat: join it again with the code {seating.code}.")
         return "left"
     state.name_seats(talk.seating)  # the people as they sat when the game began
@@ -709,7 +758,20 @@ def _seat_played(
         game.run()
     except LeftTable:
         pass
-    return "over" if state.is_over or talk.closed else "left"
+    if state.is_over or talk.closed:
+        return "over"
+    _leave(state, talk)
+    return "left"
+
+
+def _leave(state: RemoteGame, talk: TableTalk) -> None:
+    """Tell the server the player leaves (the others hear they left, not that their connection dropped)."""
+    if talk.ended:
+        return  # the seat is played from another connection now, or the table is gone
+    try:
+        state.connection.send({"type": "leave"})
+    except ConnectionLost:
+        pass
 
 
 def _welcome(seating: Seating, seat: int, title: str, names: tuple[str, ...]) -> str:
@@ -735,7 +797,8 @@ def _back_line(state: RemoteGame) -> str:
     view = state.view(state.seat)
     if view.phase is Phase.PLAY and view.turn is not None:
         mine = state.controller(view.turn) == state.seat
-        whose = "your play" if mine else f"{state.rules.names[view.turn]} to play"
+        move = "lead" if not view.trick else "play"
+        whose = f"your {move}" if mine else f"{state.rules.names[view.turn]} to {move}"
         return f"You are back. Trick {len(view.tricks) + 1}, {whose}."
     return "You are back."
 
@@ -757,7 +820,7 @@ def _lobby(run: ConsoleRunLike, state: RemoteGame, talk: TableTalk) -> bool:
             continue
         if not said_waiting:
             said_waiting = True
-            run.reply("Waiting for the host to start." if not host else "Waiting for players. Type start to begin.")
+            run.reply("Waiting for the host to start." if not host else "Waiting for players.")
         if is_interactive(lines) and isinstance(lines, ReadsCalls):
             if not lines.wait_for_keys(POLL_SECONDS):
                 state.pump(0)

@@ -141,6 +141,10 @@ class SettingsControl:
         return [f"{name} is now {now or 'default'}, {kept}."]
 
 
+class ReadAgain(Exception):
+    """A question given up before its answer, to be asked again once the game has been looked at again."""
+
+
 class _Quit(Exception):
     """The user quit while the game waited between tricks (the goodbye is said)."""
 
@@ -404,7 +408,10 @@ class ConsoleGame:
                 continue
             fresh = self._asked_at != len(state.events)
             self._asked_at = len(state.events)
-            line = self.lines.read(self.narrator.question(state.view(seat)), fresh)
+            try:
+                line = self.read_move(self.narrator.question(state.view(seat)), fresh)
+            except ReadAgain:
+                continue  # news came while the question waited: the loop says it, then asks again
             self._user_typed(line)
             if line is None:
                 self.say_goodbye("End of input. ")
@@ -415,6 +422,11 @@ class ConsoleGame:
         for line in self.family.game_over(self):
             self.say(line)
         return 0
+
+    def read_move(self, question: str, fresh: bool) -> str | None:
+        """The line typed at the question of a keyboard seat's move; ``ReadAgain`` to look at the game again
+        first (an online table's news came meanwhile)."""
+        return self.lines.read(question, fresh)
 
     def moves_elsewhere(self) -> bool:
         """Whether the next moves are made away from this console and were waited for (an online table's

@@ -125,11 +125,17 @@ class TableConnection:
                 if isinstance(data, dict) and isinstance(data.get("type"), str):
                     self._inbox.put(data)
         except ConnectionClosed as closed:
-            reason = closed.rcvd.reason if closed.rcvd is not None and closed.rcvd.reason else "it closed"
-            taken_over = reason == TAKEN_OVER
-            self._inbox.put(ConnectionLost(f"The connection to the server was lost: {reason}.", taken_over))
-        except OSError as error:
-            self._inbox.put(ConnectionLost(f"The connection to the server was lost: {_reason(error)}."))
+            # The server's own reason where it gave one ("seat taken up elsewhere"); the library's words for a
+            # connection cut ("no close frame received or sent") tell a player nothing.
+            reason = closed.rcvd.reason if closed.rcvd is not None and closed.rcvd.reason else ""
+            said = (
+                f"The connection to the server was lost: {reason}."
+                if reason
+                else "The connection to the server was lost."
+            )
+            self._inbox.put(ConnectionLost(said, reason == TAKEN_OVER))
+        except OSError:
+            self._inbox.put(ConnectionLost("The connection to the server was lost."))
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message (waiting first if this client is sending faster than ``SEND_RATE``);
@@ -145,8 +151,8 @@ class TableConnection:
             self._allowance -= 1
         try:
             self.socket.send(json.dumps(message, separators=(",", ":")))
-        except (ConnectionClosed, OSError) as error:
-            raise ConnectionLost(f"The connection to the server was lost: {_reason(error)}.") from None
+        except (ConnectionClosed, OSError):
+            raise ConnectionLost("The connection to the server was lost.") from None
 
     def next_message(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The next message received, waiting at most ``timeout`` seconds (None: as long as it takes); None if
@@ -159,6 +165,10 @@ class TableConnection:
             self._inbox.put(item)  # every later read says so too
             raise item
         return item
+
+    def has_news(self) -> bool:
+        """Whether a message (or the connection's end) waits to be read."""
+        return not self._inbox.empty()
 
     def close(self) -> None:
         """Leave: close the connection (the server keeps the seat for its token)."""

@@ -12,6 +12,7 @@ speaks JSON text messages, each an object whose ``type`` names it:
 - ``start``: the host starts the game, computers playing any seat no person has taken;
 - ``pause``: the host pauses the game (``paused`` true or false; none: the other way round), or lets it go on;
 - ``end``: the host ends the table for everyone: it is kept no longer;
+- ``leave``: the player leaves the table (the seat is kept for their token), said so to the others;
 - ``say``: a chat line (``text``) to everyone at the table;
 - ``tables``: the open tables with free seats.
 
@@ -23,9 +24,11 @@ act (``views``: the 2-player game's dummy), the seats to act and this player's
 legal actions in the record notation, or where they are too many to list, the
 rule that makes them, by the wire codec, in ``choices``: the bidder's
 discard, any ``count`` cards of ``hand``), ``chat``, ``table`` (the seats, after
-someone sat down), ``away`` (a person's connection dropped), ``paused``,
+someone sat down), ``away`` (a person's connection dropped, or with ``left``
+they left), ``back`` (a person came back), ``paused``,
 ``ended`` (the host ended the table), ``tables``, ``left``, ``elsewhere`` and ``error`` (one
-short line, nothing changed; a move the rules refuse comes with ``illegal``,
+short line, nothing changed, with ``again`` when asking again in a moment will do (a table moving between
+servers); a move the rules refuse comes with ``illegal``,
 the engine's rule, legal actions and detail by the wire codec).  Every table
 is checkpointed after every action (``store``), atomically, before any
 client is sent the action's update, and a server started again resumes every
@@ -118,6 +121,8 @@ class Client:
     allowance: float = 0.0
     checked: float = field(default_factory=time.monotonic)
     strikes: int = 0
+    leaving: bool = False
+    """The player said they leave (``leave``), rather than their connection dropping."""
 
 
 @dataclass(eq=False)
@@ -141,6 +146,11 @@ class Room:
 
 class Refusal(Exception):
     """A message refused: the line sent back to its client."""
+
+
+class Busy(Refusal):
+    """A request refused for a moment only (a table moving between servers): sent with ``again``, so a client
+    asks again shortly; no strike."""
 
 
 class Elsewhere(Exception):
@@ -174,6 +184,7 @@ class RoomServer:
             "start": self._start,
             "pause": self._pause,
             "end": self._end,
+            "leave": self._leave,
             "say": self._say,
             "tables": self._tables,
         }
@@ -289,6 +300,8 @@ class RoomServer:
             return
         try:
             await handler(client, data)
+        except Busy as busy:
+            await self._refuse(client, str(busy), strike=False, again=True)
         except Refusal as refusal:
             await self._refuse(client, str(refusal))
         except Elsewhere as elsewhere:
@@ -307,7 +320,12 @@ class RoomServer:
             )
 
     async def _refuse(
-        self, client: Client, line: str, strike: bool = True, illegal: IllegalActionError | None = None
+        self,
+        client: Client,
+        line: str,
+        strike: bool = True,
+        illegal: IllegalActionError | None = None,
+        again: bool = False,
     ) -> None:
         """Tell the client what is wrong; a ``strike`` counts toward closing a connection that keeps at it.  An
         action the rules refused goes back with the engine's ``illegal`` reason (its rule, what is legal and
@@ -315,6 +333,8 @@ class RoomServer:
         client.strikes += strike
         LOG.info("%s refused: %s", client.address, line)
         message: dict[str, Any] = {"type": "error", "message": line}
+        if again:
+            message["again"] = True
         if illegal is not None:
             try:
                 message["illegal"] = {
@@ -336,8 +356,10 @@ class RoomServer:
     async def _create(self, client: Client, data: dict[str, Any]) -> None:
         if client.room is not None:
             raise Refusal("You are at a table already.")
-        owned = sum(
-            1 for room in self.rooms.values() if room.address == client.address and not room.table.state.is_over
+        owned = sum(  # a table not begun that everyone has left does not count: its players have gone
+            1
+            for room in self.rooms.values()
+            if room.address == client.address and not room.table.state.is_over and (room.started or room.clients)
         )
         if owned >= self.limits.tables_per_address:
             raise Refusal(f"Your address has the most tables open at once ({owned}); end one first.")
@@ -409,6 +431,9 @@ class RoomServer:
         if timer is not None:
             timer.cancel()
         room.table.stand_in(seat, False)
+        name = room.table.holders[seat].name
+        for other in list(room.clients):
+            await self._send(other, {"type": "back", "seat": seat, "name": name})
         await self._seat(client, room, seat, None, back=True)
         await self._run_computers(room)  # a table taken up after a restart may have stopped at a computer's turn
 
@@ -471,6 +496,13 @@ class RoomServer:
             other.room = None
             await self._send(other, {"type": "ended", "name": name, "message": f"{name} ended the table."})
         room.clients.clear()
+
+    async def _leave(self, client: Client, data: dict[str, Any]) -> None:
+        """The player leaves the table (their seat is kept for their token): the others hear they left, not
+        that their connection dropped."""
+        self._seated(client)
+        client.leaving = True
+        await client.socket.close(1000, "left the table")
 
     async def _start(self, client: Client, data: dict[str, Any]) -> None:
         room, seat = self._seated(client)
@@ -603,10 +635,11 @@ class RoomServer:
         seat = client.seat
         if seat is not None and room.started and not room.table.state.is_over:
             self._mark_away(room, seat)
+            name = room.table.holders[seat].name
             for other in room.clients:
                 await self._send(
                     other,
-                    {"type": "away", "seat": seat, "name": room.table.holders[seat].name, "wait": room.wait_seconds},
+                    {"type": "away", "seat": seat, "name": name, "wait": room.wait_seconds, "left": client.leaving},
                 )
 
     def _mark_away(self, room: Room, seat: int) -> None:
@@ -694,7 +727,7 @@ class RoomServer:
         if claim.url is not None:
             raise Elsewhere(code, claim.url)
         if claim.moving:
-            raise Refusal("That table is moving between servers; try again in a moment.")
+            raise Busy("That table is moving between servers; try again in a moment.")
         room = self._take_up(claim.data) if claim.data is not None else None
         if room is None:
             raise Refusal("No table has that code.")

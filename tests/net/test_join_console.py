@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -148,6 +149,7 @@ def record_games(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(online, "OnlineGame", Recorded)
     monkeypatch.setattr(online, "RECONNECT_PAUSE", 0.2)
+    monkeypatch.setattr(online, "RECONNECT_SECONDS", 10.0)
 
 
 def arguments(*argv: str) -> argparse.Namespace:
@@ -423,9 +425,11 @@ def test_consoles_at_servers_sharing_redis_are_sent_to_the_table_and_carry_on_af
 
     one, _, one_url = start_shared(redis_url, tmp_path, "one")
     two, two_log, two_url = start_shared(redis_url, tmp_path, "two")
-    killed = threading.Event()
+    killed, anna_back = threading.Event(), threading.Event()
 
     class Ben(Person):
+        """Ben, who at his turn in the third trick finds server one gone, and thinks until Anna is back."""
+
         def read(self, question: str, fresh: bool = True) -> str | None:
             game = self.game
             if game is not None and not killed.is_set() and game.seat_to_ask() is not None:
@@ -433,12 +437,13 @@ def test_consoles_at_servers_sharing_redis_are_sent_to_the_table_and_carry_on_af
                     killed.set()
                     one.send_signal(signal.SIGKILL)
                     one.wait(timeout=30)
+                    anna_back.wait(DEADLINE)
             return super().read(question, fresh)
 
     anna_run, ben_run = console(Person(), tmp_path / "anna"), console(Ben(), tmp_path / "ben")
     results: dict[str, int] = {}
     try:
-        new = ["--new", "--people", "2", "--level", "easy", "--name", "Anna", "--wait", "1"]
+        new = ["--new", "--people", "2", "--level", "easy", "--name", "Anna", "--wait", "60"]
         anna_thread = play([one_url, *new], anna_run, results, "anna")
         code = table_code(anna_run)
         ben_thread = play([two_url, "--code", code, "--name", "Ben"], ben_run, results, "ben")
@@ -449,13 +454,18 @@ def test_consoles_at_servers_sharing_redis_are_sent_to_the_table_and_carry_on_af
         )
         again_run = console(Person(), tmp_path / "anna")
         again = play([two_url, "--code", code], again_run, results, "again")
+        deadline = time.monotonic() + DEADLINE
+        while not any(line.startswith("You are back.") for line in again_run.channel.lines):
+            assert time.monotonic() < deadline and again.is_alive(), again_run.channel.lines
+            time.sleep(0.05)
+        anna_back.set()
         finish([ben_thread, again], [ben_run, again_run])
     finally:
         for process in (one, two):
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
             process.wait(timeout=30)
-    assert results == {"anna": 1, "ben": 0, "again": 0}, ben_run.channel.lines[-6:]
+    assert results == {"anna": 1, "ben": 0, "again": 0}, (results, ben_run.channel.lines[-4:])
     ben_said, again_said = ben_run.channel.lines, again_run.channel.lines
     assert any(line.startswith("You are back.") for line in ben_said)
     assert again_said[0].startswith("You are back.") and final_score(again_run) == final_score(ben_run)

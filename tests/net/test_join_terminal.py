@@ -279,15 +279,16 @@ def test_ctrl_c_twice_leaves_the_table_and_join_with_the_code_comes_back_to_the_
         goodbye = f"Goodbye. The table keeps your seat: join it again with the code {code}."
         assert goodbye in screen.splitlines(), anna.tail()
         # Ben, waiting for her, hears that she has gone and that her seat waits for her.
-        away = "Anna has lost the connection; a computer plays for them after 60 seconds unless they come back."
+        away = "Anna has left the table; a computer plays for them after 60 seconds unless they come back."
         play_until([ben], lambda: away in ben.lines()[shown_ben:])  # going on after a trick if he was asked to
         anna.close()
         # The same person, from a new start, joins with the code (in capitals and spaces, as said on a call).
         back = Console("Anna", tmp_path / "anna", f"localhost:{port}", "--code", code.upper().replace("-", " "))
-        trick = back.wait(r"^You are back\. Trick (\d+), your play\.$")
+        trick = back.wait(r"^You are back\. Trick (\d+), your (lead|play)\.$")
         assert int(trick.group(1)) >= 2
         assert "You sit at table" not in back.term.screen()  # back in her seat, not a newcomer
         back.wait(r"^Your (lead|play), ")
+        ben.wait(r"^Anna is back\.$")
         shown_ben = len(ben.lines())
         play_until(
             [back, ben], lambda: any(re.match(r"Anna (plays|trumps) ", line) for line in ben.lines()[shown_ben:])
