@@ -136,8 +136,9 @@ class RemoteGame:
         raise NotImplementedError("a table on a server is not copied")
 
     def apply(self, action: Any, seat: int) -> list[Any]:
-        """Send ``action`` for ``seat`` and wait for the server's answer; the events it caused, as this seat
-        sees them.  ``IllegalActionError`` if the server refused it (nothing changed)."""
+        """Send ``action`` for ``seat`` and wait for the server's answer (the update with events after it, or
+        where ``action`` is no longer ``seat``'s to make: letting a call go may cause no event); the events it
+        caused, as this seat sees them.  ``IllegalActionError`` if the server refused it (nothing changed)."""
         before = len(self._events)
         at = self.at
         self.connection.send({"type": "act", "action": action_to_json(seat, action)})
@@ -148,7 +149,7 @@ class RemoteGame:
             kind = message["type"]
             if kind == "update":
                 self.take(message)
-                if self.at > at:
+                if self.at > at or action not in self.legal_actions(seat):  # a call let go may cause no event
                     return list(self._events[before:])
             elif kind == "error":
                 raise self._refusal(message)
