@@ -16,7 +16,11 @@ the holders of four fold quietly.
 Where several seats may act at once (Donkey's passes, a quick call asked of
 everyone), this player's own seat comes first in ``seats_to_act``: the
 console asks its own seat, and the others answer at their own consoles or
-on the server, whichever comes first, as the server takes them.
+on the server, whichever comes first, as the server takes them.  So an
+update with another seat's move may come between this player's action and
+the server's answer to it: ``apply`` waits for the answer itself (an event
+of this seat, or the action no longer this seat's to make), so the player is
+never asked again on the view they have just answered.
 
 ``name_seats`` puts the people's names in place of their seats' (a
 computer's seat, and this player's own, keep their seat names), in the
@@ -59,6 +63,8 @@ class RemoteParty(RemoteGame):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._names: tuple[str, ...] = tuple(self._start.names)
+        self._late = 0
+        """Answers to a call sent when another's call had closed it: the refusals still to come, left unsaid."""
 
     @property
     def _start(self) -> Any:
@@ -84,6 +90,31 @@ class RemoteParty(RemoteGame):
         mine = tuple(seat for seat in self.to_act if seat == self.seat)
         return mine + tuple(seat for seat in self.to_act if seat != self.seat)
 
+    CALLS: tuple[type, ...] = ()
+    """The events of the family's quick call made (the first call closes the call for everyone)."""
+
+    def answered(self, action: Any, seat: int, at: int, before: int) -> bool:
+        """Whether the update just taken answers ``action`` of ``seat``: an event of that seat came (no other
+        player acts for it), or the action is no longer the seat's to make (a call let go may cause no event).
+        Other seats act meanwhile (Donkey's passes, the answers to a call), so an update with their moves may
+        come first: it is not the answer, and the seat is not asked again on it.  When another's call closed
+        the call this seat was answering, the server's refusal of the answer is still to come (``late``)."""
+        new = self._events[before:]
+        if any(getattr(event, "seat", None) == seat for event in new):
+            return True
+        if action in self.legal_actions(seat):
+            return False
+        if any(isinstance(event, self.CALLS) and _caller(event) != seat for event in new):
+            self._late += 1
+        return True
+
+    def late_refusal(self, message: dict[str, Any]) -> bool:
+        """Whether this refusal is of an answer that came after another's call closed it (see ``answered``)."""
+        if self._late > 0:
+            self._late -= 1
+            return True
+        return False
+
     def name_seats(self, seating: Seating) -> None:
         """Call the people at the table by their names from now on."""
         self._names = people_named(self._start.names, seating, self.seat)
@@ -102,6 +133,15 @@ class RemoteParty(RemoteGame):
         """How many cards each seat holds (Tuxedo's hands: ``hands``)."""
         counts = self._mine.counts
         return tuple(counts() if callable(counts) else counts)
+
+
+def _caller(event: Any) -> int | None:
+    """The seat that made the call of a call event (Panjandrum's is ``caller``, I Doubt It's ``doubter``)."""
+    for name in ("caller", "doubter", "seat"):
+        seat = getattr(event, name, None)
+        if isinstance(seat, int):
+            return seat
+    return None
 
 
 class OffersCall(RemoteParty):
@@ -155,6 +195,8 @@ class RemoteDonkey(OffersCall):
 class RemotePanjandrum(OffersCall):
     """Panjandrum on a server (``console.panjandrum``)."""
 
+    CALLS = (panjandrum.PanjandrumCalled,)
+
     @property
     def turn(self) -> int | None:
         """The seat whose turn it is, None once the game is over."""
@@ -164,6 +206,8 @@ class RemotePanjandrum(OffersCall):
 
 class RemoteTuxedo(OffersCall):
     """Tuxedo on a server (``console.tuxedo``)."""
+
+    CALLS = (tuxedo.OrangeCalled,)
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -186,6 +230,8 @@ class RemoteTuxedo(OffersCall):
 
 class RemoteDoubt(OffersCall):
     """I Doubt It on a server (``console.doubt``)."""
+
+    CALLS = (doubt.Doubted,)
 
     @property
     def number(self) -> int:

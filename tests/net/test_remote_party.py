@@ -26,7 +26,8 @@ from rook_access.console.family import FamilyConsole
 from rook_access.console.panjandrum import PANJANDRUM
 from rook_access.console.registry import Command
 from rook_access.engine.calls import open_offer
-from rook_access.engine.doubt import Lay
+from rook_access.engine.donkey import Pass as DonkeyPass
+from rook_access.engine.doubt import DOUBT, LET_GO, Lay
 from rook_access.engine.errors import IllegalActionError
 from rook_access.engine.games import find_game
 from rook_access.engine.notation import action_to_json
@@ -361,3 +362,49 @@ def test_every_party_family_is_played_online():
     for variant in GAMES:
         family = find_game(variant).family
         assert issubclass(REMOTE_STATES[family], remote_party.RemoteParty), variant
+
+
+def test_an_update_of_another_seats_move_on_its_way_is_not_taken_for_the_answer_to_a_pass():
+    """Donkey's passes are chosen all at once: a computer's choice, sent before the server took this player's
+    pass, comes first; the player is not asked again on it, and the pass's own answer is waited for."""
+    for seed in range(1, 40):
+        server = LocalServer("donkey", ["human", "computer", "human", "computer"], seed)
+        server.pump()
+        decided = server.table.computer_turn()
+        if decided is not None and open_offer(server.table.state) is None:
+            break
+    else:
+        raise AssertionError("no deal where a computer passes first")
+    server.table.apply_computer(*decided)
+    server.broadcast()  # on its way to Anna, unread
+    anna = server.remotes[0]
+    assert anna.seats_to_act()[0] == 0
+    new = anna.apply(DonkeyPass(anna.view(0).hand[0]), 0)
+    assert [type(event).__name__ for event in new] == ["CardChosen", "CardChosen"]
+    assert new[-1].seat == 0 and 0 not in anna.seats_to_act() and not anna.legal_actions(0)
+
+
+def test_an_answer_to_a_call_another_made_first_is_not_refused_aloud():
+    """Anna lets a card go while Ben's doubt of it is on its way: the doubt is her answer, and the server's
+    refusal of her late answer is left unsaid (she hears Ben's doubt); her next move is answered as usual."""
+    for seed in range(1, 40):
+        server = LocalServer("i-doubt-it", ["computer", "human", "human"], seed)
+        server.run_computers()
+        offer = open_offer(server.table.state)
+        if offer is not None and offer.seats[:2] in ((1, 2), (2, 1)):
+            break
+    else:
+        raise AssertionError("no game where both people are asked to doubt")
+    server.pump()
+    anna, ben = server.remotes[1], server.remotes[2]
+    ben.apply(DOUBT, 2)  # Ben is quicker
+    assert anna.seats_to_act()[0] == 1 and LET_GO in anna.legal_actions(1)  # Anna has not heard it yet
+    new = anna.apply(LET_GO, 1)
+    assert [type(event).__name__ for event in new] == ["Doubted"] and new[0].doubter == 2
+    anna.pump(0)
+    assert not anna.notices and not anna.connection.inbox  # the refusal came, and was left unsaid
+    server.run_computers()
+    server.pump()
+    if 1 in server.table.state.seats_to_act():
+        move = anna.legal_actions(1)[0]
+        assert anna.apply(move, 1) and server.table.actions[-1] == (1, move)
