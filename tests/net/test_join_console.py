@@ -183,7 +183,7 @@ def finish(threads: list[threading.Thread], runs: list[Run]) -> None:
 def final_score(run: Run) -> str:
     """The final score, as "310 to 170", from the last line of a game heard to its end."""
     last = next(line for line in reversed(run.channel.lines) if line.startswith("Game over."))
-    found = re.search(r"(\d+) to (\d+)\.$", last)
+    found = re.search(r"(-?\d+) to (-?\d+)\.$", last)
     assert found is not None, last
     return found.group(0)
 

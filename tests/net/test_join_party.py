@@ -6,6 +6,7 @@ other person by name, the computers by their seats."""
 from __future__ import annotations
 
 import re
+import socket
 import threading
 from typing import Any
 
@@ -157,3 +158,42 @@ def test_two_people_play_a_whole_party_game_at_their_consoles(tmp_path, monkeypa
     assert len(computers) == players - 2 and all(any(name in line for line in anna_said) for name in computers)
     # The game over, the seats are forgotten.
     assert "seats" not in (tmp_path / "anna" / "online-seats.json").read_text(encoding="utf-8")
+
+
+class DroppingPerson(PartyPerson):
+    """A person whose connection is cut (a cable pulled) at their ``drop_at``-th move, before they type it."""
+
+    def __init__(self, family: str, seed: int, drop_at: int) -> None:
+        super().__init__(family, seed)
+        self.drop_at = drop_at
+        self.dropped = False
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        if self.game is not None and not self.dropped and len(self.typed) == self.drop_at:
+            self.dropped = True
+            self.game.state.connection.socket.socket.shutdown(socket.SHUT_RDWR)
+        return super().read(question, fresh)
+
+
+@pytest.mark.usefixtures("record_games")
+def test_a_dropped_connection_comes_back_to_a_party_game_that_goes_on_to_its_end(tmp_path, monkeypatch):
+    monkeypatch.setattr(saves, "draw_seed", lambda: SEED)
+    anna, ben = PartyPerson("doubt", 1), DroppingPerson("doubt", 2, drop_at=12)
+    anna_run = party_console(anna, tmp_path / "anna", Settings().with_option("players", 3))
+    ben_run = party_console(ben, tmp_path / "ben", Settings())
+    results: dict[str, int] = {}
+    with server_in_thread() as port:
+        host = f"localhost:{port}"
+        new = ["--new", "--variant", "i-doubt-it", "--people", "2", "--level", "easy", "--name", "Anna"]
+        anna_thread = play([host, *new], anna_run, results, "anna")
+        code = table_code(anna_run)
+        ben_thread = play([host, "--code", code, "--name", "Ben"], ben_run, results, "ben")
+        finish([anna_thread, ben_thread], [anna_run, ben_run])
+    assert results == {"anna": 0, "ben": 0} and ben.dropped
+    ben_said = ben_run.channel.lines
+    lost = next(index for index, line in enumerate(ben_said) if line.startswith("The connection to the server was"))
+    back = ben_said.index("You are back.")
+    assert lost < back and ben_said[back + 1] == "The game goes on where it was.", ben_said[back : back + 4]
+    assert sum(line.startswith("Game over: ") for line in ben_said) == 1
+    assert to_wire(anna.game.state.events[-1]) == to_wire(ben.game.state.events[-1])
+    assert any(re.search(r"\bAnna\b", line) for line in ben_said[back:])  # still called by her name
