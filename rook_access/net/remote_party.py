@@ -60,6 +60,9 @@ class RemoteParty(RemoteGame):
     """A party game on a server: the seats' names and how many play, the seat's own view, its seat first among
     those that act at once (see the module's docstring)."""
 
+    CALLS: tuple[type, ...] = ()
+    """The events of the family's quick call made (the first call closes the call for everyone)."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._names: tuple[str, ...] = tuple(self._start.names)
@@ -89,9 +92,6 @@ class RemoteParty(RemoteGame):
         """The seats to act, this player's own first when it is among them."""
         mine = tuple(seat for seat in self.to_act if seat == self.seat)
         return mine + tuple(seat for seat in self.to_act if seat != self.seat)
-
-    CALLS: tuple[type, ...] = ()
-    """The events of the family's quick call made (the first call closes the call for everyone)."""
 
     def answered(self, action: Any, seat: int, at: int, before: int) -> bool:
         """Whether the update just taken answers ``action`` of ``seat``: an event of that seat came (no other
@@ -129,8 +129,12 @@ class RemoteParty(RemoteGame):
     def _named(self, view: Any) -> Any:
         return view if view.names == self._names else replace(view, names=self._names)
 
+
+class CardCounts(RemoteParty):
+    """A party game whose view counts each seat's cards (all but Tuxedo, whose ``hands`` say it)."""
+
     def counts(self) -> tuple[int, ...]:
-        """How many cards each seat holds (Tuxedo's hands: ``hands``)."""
+        """How many cards each seat holds."""
         counts = self._mine.counts
         return tuple(counts() if callable(counts) else counts)
 
@@ -153,7 +157,7 @@ class OffersCall(RemoteParty):
         return offer
 
 
-class RemoteMatch(RemoteParty):
+class RemoteMatch(CardCounts):
     """Match on a server (``console.match``)."""
 
     @property
@@ -178,7 +182,7 @@ class RemoteMatch(RemoteParty):
         return int(self._mine.pile_number)
 
 
-class RemoteDonkey(OffersCall):
+class RemoteDonkey(CardCounts, OffersCall):
     """Donkey on a server (``console.donkey``)."""
 
     @property
@@ -192,7 +196,7 @@ class RemoteDonkey(OffersCall):
         return int(self._mine.round)
 
 
-class RemotePanjandrum(OffersCall):
+class RemotePanjandrum(CardCounts, OffersCall):
     """Panjandrum on a server (``console.panjandrum``)."""
 
     CALLS = (panjandrum.PanjandrumCalled,)
@@ -228,7 +232,7 @@ class RemoteTuxedo(OffersCall):
         return int(self._mine.deal)
 
 
-class RemoteDoubt(OffersCall):
+class RemoteDoubt(CardCounts, OffersCall):
     """I Doubt It on a server (``console.doubt``)."""
 
     CALLS = (doubt.Doubted,)
