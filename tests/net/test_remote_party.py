@@ -221,8 +221,8 @@ def check_seat(server: LocalServer, seat: int, consoles: dict[int, tuple[Context
     else:
         assert remote.counts() == real.counts()
     for name in FAMILY_ATTRIBUTES[family.family]:
-        known, true = getattr(remote, name), getattr(real, name)
-        assert known == (tuple(true) if isinstance(true, list) else true), name
+        told, true = getattr(remote, name), getattr(real, name)
+        assert told == (tuple(true) if isinstance(true, list) else true), name
     offer = open_offer(real)
     if family.family == "donkey" and offer is not None and seat not in offer.seats:
         offer = None  # the fold offered to others is not shown to this seat
@@ -275,9 +275,9 @@ def play_and_check(variant: str, players: int, seed: int) -> LocalServer:
             seat = chooser.choice([each for each in table.state.seats_to_act() if each in server.people])
             remote = server.remotes[seat]
             assert remote.seats_to_act()[0] == seat  # the console asks its own seat first
-            before = len(remote.events)
-            new = remote.apply(choosers[seat].choose(remote.view(seat)), seat)
-            assert [to_wire(event) for event in new] == [to_wire(event) for event in remote.events[before:]]
+            action = choosers[seat].choose(remote.view(seat))
+            remote.apply(action, seat)
+            assert table.actions[-1] == (seat, action)  # sent, taken by the table, and its answer waited for
         server.pump()
         for seat in server.people:
             check_seat(server, seat, consoles)
