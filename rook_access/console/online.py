@@ -36,6 +36,7 @@ from typing import Any, Protocol
 from ..engine.games import GAMES, find_game
 from ..engine.state import Phase
 from ..files import write_atomically
+from ..net import remote_party  # noqa: F401  (registers the party games' remote states)
 from ..net.client import ConnectionLost, TableConnection, table_url
 from ..net.codes import normal_code
 from ..net.remote import REMOTE_STATES, RemoteGame, RemoteTricks, Seating, ServerRefusal, TableProtocolError

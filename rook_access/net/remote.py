@@ -136,8 +136,8 @@ class RemoteGame:
         raise NotImplementedError("a table on a server is not copied")
 
     def apply(self, action: Any, seat: int) -> list[Any]:
-        """Send ``action`` for ``seat`` and wait for the server's answer; the events it caused, as this seat
-        sees them.  ``IllegalActionError`` if the server refused it (nothing changed)."""
+        """Send ``action`` for ``seat`` and wait for the server's answer (``answered``); the events it caused, as
+        this seat sees them.  ``IllegalActionError`` if the server refused it (nothing changed)."""
         before = len(self._events)
         at = self.at
         self.connection.send({"type": "act", "action": action_to_json(seat, action)})
@@ -148,12 +148,25 @@ class RemoteGame:
             kind = message["type"]
             if kind == "update":
                 self.take(message)
-                if self.at > at:
+                if self.answered(action, seat, at, before):
                     return list(self._events[before:])
             elif kind == "error":
-                raise self._refusal(message)
+                if not self.late_refusal(message):
+                    raise self._refusal(message)
             else:
                 self.notices.append(message)
+
+    def answered(self, action: Any, seat: int, at: int, before: int) -> bool:
+        """Whether the update just taken is the server's answer to ``action`` of ``seat``, sent when the table's
+        count of events was ``at`` and this seat had ``before`` events: it brought events (in the trick games
+        one seat acts at a time, so no other update is on its way then), or ``action`` is no longer the seat's
+        to make (letting a call go may cause no event)."""
+        return self.at > at or action not in self.legal_actions(seat)
+
+    def late_refusal(self, message: dict[str, Any]) -> bool:
+        """Whether the ``error`` message is the refusal of an answer that came too late (another player's call
+        came first), already heard as that call: left unsaid.  None in the trick games."""
+        return False
 
     def name_seats(self, seating: Seating) -> None:
         """Call the people at the table by their names from now on (each family's remote state says how)."""
@@ -191,7 +204,7 @@ class RemoteGame:
         while message is not None:
             if message["type"] == "update":
                 new += self.take(message)
-            else:
+            elif message["type"] != "error" or not self.late_refusal(message):
                 self.notices.append(message)
             message = self.connection.next_message(0)
         return new

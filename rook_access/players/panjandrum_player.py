@@ -97,7 +97,7 @@ class PanjandrumPlayer:
 def reason(view: PanjandrumView, action: Any) -> str:
     """Why ``action`` is the right move, in words."""
     if view.offer is not None:
-        if action is LET_GO:
+        if action == LET_GO:  # equal, not the same: an online view's actions come decoded from the wire
             return "Let it go: that turn had no mistake"
         who = view.names[view.accused] if view.accused is not None else "they"
         return f"Call Panjandrum: {who} " + "; ".join(slip.words() for slip in view.slips)
