@@ -1,7 +1,8 @@
 """``rook-access join``: a seat at an online table, played with the same console as a game at home.
 
-The server (``rook-access serve``) holds the game; this console holds a
-``net.remote.RemoteTricks``, the table as this seat sees it, and plays it with
+The server (``rook-access serve``) holds the game; this console holds the
+table as this seat sees it (the family's remote state, ``net.remote.REMOTE_STATES``:
+``RemoteTricks``, or a party game's from ``net.remote_party``), and plays it with
 the same ``ConsoleGame`` as a local game: the same announcements by speech and
 braille, commands, hints, review, pacing and settings.  What differs:
 
@@ -18,8 +19,9 @@ braille, commands, hints, review, pacing and settings.  What differs:
   CODE`` comes back to the seat from a new start too;
 - the host starts the game (``start``), computers taking the free seats.
 
-The console plays the trick games online; the server plays every game, and a
-table of another family is refused here with a line that says so.
+The console plays the trick games and the booklet's party games online; the
+server plays every game, and a patience table (a game for one) is refused here
+with a line that says so.
 """
 
 from __future__ import annotations
@@ -718,8 +720,8 @@ def _play_seat(
     remote = REMOTE_STATES.get(description.family)
     if remote is None:
         say(
-            f"This table plays {description.title}, which the console does not play online yet; the trick games "
-            "and the party games it does."
+            f"This table plays {description.title}, a game for one: play it at home, rook-access --variant "
+            f"{description.name}."
         )
         return "left"
     state = remote(connection, setup, seat)
