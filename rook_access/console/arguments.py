@@ -6,8 +6,11 @@ import argparse
 import difflib
 import re
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
+from ..engine.games import all_options
+from ..engine.protocol import Option, OptionError, OptionValue
 from ..streams import encodable_line
 
 if TYPE_CHECKING:
@@ -55,3 +58,24 @@ class OneLineParser(argparse.ArgumentParser):
                 return f"{flag} needs a value."
             return f"{flag}: {problem.rstrip('.')}."
         return message.rstrip(".") + "."
+
+
+def _option_value(option: Option) -> Callable[[str], OptionValue]:
+    """The flag's type for a declared option: its value checked by the declaration."""
+
+    def parse(text: str) -> OptionValue:
+        try:
+            return option.parse(text)
+        except OptionError as error:
+            raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
+
+    return parse
+
+
+def add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """A flag for each table option the games declare, with its declared help."""
+    for option in all_options():
+        if option.kind is bool:
+            parser.add_argument(option.flag, action="store_true", default=None, help=option.help)
+        else:
+            parser.add_argument(option.flag, type=_option_value(option), metavar=option.metavar, help=option.help)

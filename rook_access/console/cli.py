@@ -26,7 +26,7 @@ from ..engine import Deal, InvalidDealError, RuleSet, RuleSetError
 from ..engine.cards import shown
 from ..engine.games import GAMES, all_options, find_game
 from ..engine.party import MAX_TABLES, MIN_TABLES
-from ..engine.protocol import GameDescription, GameState, Option, OptionError, OptionValue, or_list
+from ..engine.protocol import GameDescription, GameState, OptionError, OptionValue, or_list
 from ..net.codes import normal_code as online_code
 from ..net.serve_command import serve_main
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
@@ -67,7 +67,7 @@ from ..settings import (
 )
 from ..streams import encodable_line, prepare_standard_streams
 from . import online
-from .arguments import FLAGS_HINT
+from .arguments import FLAGS_HINT, add_option_flags
 from .arguments import OneLineParser as _Parser
 from .lines import GameKeys, InputSource, LineSource, input_source, is_interactive, standard_input_lines
 from .party import PartyGame
@@ -98,27 +98,6 @@ def _variant(text: str) -> str:
         return find_game(text).name
     except OptionError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _option_value(option: Option) -> Callable[[str], OptionValue]:
-    """The flag's type for a declared option: its value checked by the declaration."""
-
-    def parse(text: str) -> OptionValue:
-        try:
-            return option.parse(text)
-        except OptionError as error:
-            raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
-
-    return parse
-
-
-def _add_option_flags(parser: argparse.ArgumentParser) -> None:
-    """A flag for each table option the games declare, with its declared help."""
-    for option in all_options():
-        if option.kind is bool:
-            parser.add_argument(option.flag, action="store_true", default=None, help=option.help)
-        else:
-            parser.add_argument(option.flag, type=_option_value(option), metavar=option.metavar, help=option.help)
 
 
 def _game_names() -> str:
@@ -196,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LIST",
         help="human or computer for each player, seat 0 (South) first; default: you and computer players",
     )
-    _add_option_flags(parser)
+    add_option_flags(parser)
     parser.add_argument("--deal", metavar="FILE", help="a JSON file that fixes the first hand's deal")
     parser.add_argument("--record", metavar="FILE", help="write the game to FILE as JSON Lines, one event a line")
     parser.add_argument(

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine.games import GAMES, find_game
+from ..engine.games import GAMES, all_options, find_game
 from ..engine.state import Phase
 from ..files import write_atomically
 from ..net import remote_party  # noqa: F401  (registers the party games' remote states)
@@ -46,7 +46,7 @@ from ..output.channels import Channel
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..saves import GameSetup
 from ..settings import NAME_LENGTH, Settings
-from .arguments import OneLineParser
+from .arguments import OneLineParser, add_option_flags
 from .families import family_named
 from .family import FamilyConsole
 from .lines import InputSource, ReadInterrupted, ReadsCalls, ReadsWatching, is_interactive
@@ -116,6 +116,7 @@ def build_parser() -> OneLineParser:
         help="with --new: how long the table waits for "
         "a player whose connection dropped before a computer plays their seat (default 60)",
     )
+    add_option_flags(parser)  # with --new: the game's table options, as for a game at home
     return parser
 
 
@@ -496,6 +497,13 @@ def _new_table_message(args: argparse.Namespace, control: SettingsControl, name:
     game = find_game(args.variant or settings.variant)
     declared = {option.name for option in game.options}
     options = {key: value for key, value in settings.table_options().items() if key in declared}
+    for option in all_options():
+        value = getattr(args, option.name, None)
+        if value is None:
+            continue
+        if option.name not in declared:
+            raise Refused(f"{option.flag} is not an option of {game.title}.")
+        options[option.name] = value
     seats = game.seats_at(options)
     people = args.people if args.people is not None else seats
     if not 1 <= people <= seats:

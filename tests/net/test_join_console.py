@@ -97,13 +97,17 @@ class Person:
         """The number of the trick in which the connection was cut."""
         self.lobby_waits = 0
 
+    def lobby_line(self) -> str | None:
+        """In the lobby (piped input is the host's there): a blank line after a little wait, for a minute."""
+        self.lobby_waits += 1
+        threading.Event().wait(0.1)
+        return "" if self.lobby_waits < 600 else None
+
     def read(self, question: str, fresh: bool = True) -> str | None:
         self.questions.append(question)
         game = self.game
-        if game is None:  # the lobby: wait a little for the others
-            self.lobby_waits += 1
-            threading.Event().wait(0.1)
-            return "" if self.lobby_waits < 600 else None
+        if game is None:
+            return self.lobby_line()
         if game.state.is_over:
             return None
         if self.first and self.first[0] != MOVE:

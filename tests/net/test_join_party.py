@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import socket
-import threading
 from typing import Any
 
 import pytest
@@ -34,6 +33,7 @@ from rook_access.players import make_player
 from rook_access.settings import Settings
 from tests.helpers.console import ListChannel
 from tests.net.test_join_console import (  # noqa: F401  (record_games: the fixture, used by its name)
+    Person,
     Run,
     finish,
     play,
@@ -82,24 +82,20 @@ def typed(action: Any, view: Any, names: tuple[str, ...]) -> str:
     raise AssertionError(f"no line for {action!r}")
 
 
-class PartyPerson:
+class PartyPerson(Person):
     """Someone at a console playing a party game: at each question, the move the family's computer player of
     level easy would make, typed as a person types it; in the lobby, a blank line (nothing but waiting)."""
 
     def __init__(self, family: str, seed: int) -> None:
-        self.player = make_player("easy", seed, family)
-        self.game: Any = None
-        self.questions: list[str] = []
+        super().__init__()
+        self.player = make_player("easy", seed, family)  # type: ignore[assignment]  # the family's own player
         self.typed: list[str] = []
-        self.lobby_waits = 0
 
     def read(self, question: str, fresh: bool = True) -> str | None:
         self.questions.append(question)
         game = self.game
-        if game is None:  # the lobby: wait a little for the others
-            self.lobby_waits += 1
-            threading.Event().wait(0.1)
-            return "" if self.lobby_waits < 600 else None
+        if game is None:
+            return self.lobby_line()
         seat = game.seat_to_ask()
         if game.state.is_over or seat is None or len(self.questions) > QUESTIONS:
             return None

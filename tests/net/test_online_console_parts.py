@@ -4,13 +4,17 @@ online game's lines fitted for a braille display."""
 from __future__ import annotations
 
 import queue
+import re
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from rook_access.announcer import speakable
 from rook_access.announcer.message import Message
 from rook_access.console import online
 from rook_access.console.lines import input_source
+from rook_access.console.registry import Refused
 from rook_access.console.session import SettingsControl
 from rook_access.console.tricks import TRICKS
 from rook_access.engine.wire import to_wire
@@ -125,3 +129,23 @@ def test_a_long_chat_line_is_cut_to_40_cells_in_the_braille_verbosity(tmp_path: 
     assert len(said) > 3 and all(len(line) <= 40 for line in said), said
     assert " ".join(said).split() == f"Chat, Ben: {words}".split()
     assert not list(tmp_path.iterdir())
+
+
+def test_a_new_table_takes_the_games_options_from_the_flags_over_the_settings() -> None:
+    control = SettingsControl(Settings(), Settings().with_option("target", 250), lambda changed: None)
+    parse = online.build_parser().parse_args
+    made = online._new_table_message(parse(["localhost", "--new", "--people", "2"]), control, "Anna")
+    assert made["game"] == "partnership" and made["options"] == {"target": 250}
+    assert made["seats"] == ["human", "computer", "human", "computer"]  # people sit as partners first
+    made = online._new_table_message(parse(["localhost", "--new", "--target", "500"]), control, "Anna")
+    assert made["options"] == {"target": 500} and made["seats"] == ["human"] * 4
+    made = online._new_table_message(
+        parse(["localhost", "--new", "--variant", "i-doubt-it", "--players", "6", "--people", "3"]), control, "Anna"
+    )
+    assert made["options"] == {"players": 6} and made["seats"] == ["human", "computer"] * 3
+    for flags, refusal in (
+        (["--variant", "donkey", "--target", "500"], "--target is not an option of Donkey."),
+        (["--people", "5"], "--people is from 1 to 4 at a table of The Original Rook Partnership Game."),
+    ):
+        with pytest.raises(Refused, match=re.escape(refusal)):
+            online._new_table_message(parse(["localhost", "--new", *flags]), control, "Anna")
