@@ -121,8 +121,8 @@ class PromptLines(TerminalLines):
         if line == CTRL_C_NOTICE:
             signal.raise_signal(signal.SIGINT)  # the second press, between the prompts
 
-    def prompt(self, question: str, default: str = "") -> str:
-        self.prompts.append(question)
+    def prompt(self, question: str, default: str = "", pre_run=None) -> str:
+        self.prompts.append(question)  # (pre_run, prompt_toolkit's own start, has no application to run in here)
         if len(self.prompts) == 1:
             raise KeyboardInterrupt  # the first press, a key at the prompt
         if question.startswith("Leave the game?"):
