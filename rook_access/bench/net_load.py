@@ -127,6 +127,23 @@ async def _table(run: TableRun, port: int, stop: float, seed: int) -> None:
         await _one_game(run, port, stop, rng)
 
 
+def random_action(message: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A random legal action of an ``update`` (the record notation's object), or None when it offers none: one of
+    its ``legal`` actions, or a discard made by its ``choices`` (any ``count`` cards of ``hand``)."""
+    legal = message.get("legal") or []
+    offered: list[dict[str, Any]] = []
+    for item in message.get("choices") or []:
+        rule = item["choices"]
+        if rule.get("$") == "tricks.DiscardChoices":
+            cards = rng.sample(rule["hand"], rule["count"])
+            offered.append({"seat": item["seat"], "discard": [card_name(card) for card in cards]})
+    if legal and offered:
+        return rng.choice([rng.choice(legal), rng.choice(offered)])
+    if legal:
+        return rng.choice(legal)
+    return rng.choice(offered) if offered else None
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
@@ -218,20 +235,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-
-
-def random_action(message: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """A random legal action of an ``update`` (the record notation's object), or None when it offers none: one of
-    its ``legal`` actions, or a discard made by its ``choices`` (any ``count`` cards of ``hand``)."""
-    legal = message.get("legal") or []
-    offered: list[dict[str, Any]] = []
-    for item in message.get("choices") or []:
-        rule = item["choices"]
-        if rule.get("$") == "tricks.DiscardChoices":
-            cards = rng.sample(rule["hand"], rule["count"])
-            offered.append({"seat": item["seat"], "discard": [card_name(card) for card in cards]})
-    if legal and offered:
-        return rng.choice([rng.choice(legal), rng.choice(offered)])
-    if legal:
-        return rng.choice(legal)
-    return rng.choice(offered) if offered else None
