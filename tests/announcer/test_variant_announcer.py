@@ -129,3 +129,11 @@ def test_a_scripted_kentucky_hand_with_checks_is_said():
     )
     assert sum(1 for line in output if line.endswith(" checks.") or line == "You check.") == 4
     assert any(line.startswith("Game over.") for line in output)
+
+
+def test_a_trick_worth_one_point_is_said_as_one_point():
+    """In the Beginner Game a trick of no counters still counts 1: "takes trick 5, 1 point.", not "1 points"."""
+    said = [line for seed in range(1, 6) for line in play_with(BEGINNER, [0], seed=seed)[0]]
+    taken = [line for line in said if " trick " in line and line.endswith(("point.", "points."))]
+    assert any(line.endswith(", 1 point.") for line in taken), taken
+    assert not any(line.endswith(" 1 points.") for line in said)

@@ -51,7 +51,7 @@ class PlayLines(TrickWords):
         taker = self.does(event.winner, "take", "takes")
         points = event.points + self.rules.trick_points  # Display Rook: the trick itself counts 2
         nest = cards_text(sort_hand(event.nest, story.trump, self.rules))
-        nest_line = f"The nest held {nest}, {event.nest_points} points."
+        nest_line = f"The nest held {nest}, {counted(event.nest_points)}."
         if self.braille and event.nest:  # 40 cells: "NW takes" (a table of six has long names)
             who = taker if event.winner == self.you else f"{self.initial(event.winner)} takes"
             return [f"{who} the last trick and nest, {points}.", f"Nest had {nest}, {event.nest_points}"]
@@ -59,13 +59,13 @@ class PlayLines(TrickWords):
             lines = [f"{taker} {'the last trick and nest' if event.nest else 'it'}, {points}."]
             return lines + ([nest_line] if event.nest else [])
         if event.nest:
-            lines = [f"{taker} the last trick and the nest, {points} points.", nest_line]
+            lines = [f"{taker} the last trick and the nest, {counted(points)}.", nest_line]
         else:
-            lines = [f"{taker} trick {event.number}, {points} points."]
+            lines = [f"{taker} trick {event.number}, {counted(points)}."]
         if self.verbose:
             winning = card_name(event.cards[(event.winner - event.leader) % self.rules.players])
             what = "the last trick and the nest" if event.nest else f"trick {event.number}"
-            lines[0] = f"{taker} {what} with {winning}, {points} points."
+            lines[0] = f"{taker} {what} with {winning}, {counted(points)}."
             team = story.team_of(event.winner)
             verb = "have taken" if not event.nest else "took"
             lines.append(f"{self.team_name(team)} {verb} {story.team_taken[team]} this hand.")
@@ -154,3 +154,12 @@ class PlayLines(TrickWords):
         taker = self.does(trick.winner, "took", "took")
         points = trick.points + self.rules.trick_points  # Display Rook: the trick itself counts 2
         return f"Last trick, {trick.number}: {played}. {taker} it, {points} points."
+
+
+def counted(points: int) -> str:
+    """Points as said: ``1 point``, ``0 points``, ``15 points`` (the Beginner Game's tricks count 1).
+
+    >>> counted(1), counted(0), counted(15)
+    ('1 point', '0 points', '15 points')
+    """
+    return "1 point" if points == 1 else f"{points} points"
