@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -222,13 +223,25 @@ async def _table(run: Run, number: int, seed: int) -> None:
             await asyncio.sleep(0.1)
 
 
-def _start_server(
-    redis_url: str, lease: float, folder: str, name: str
+LOAD_FLAGS = ("--tables-per-address", "100000", "--wait", "600")
+"""The load's servers: every table from one address, and no computer taking a seat over while its client waits."""
+
+
+def start_shared_server(
+    redis_url: str, lease: float, folder: str, name: str, flags: Sequence[str] = LOAD_FLAGS
 ) -> tuple[subprocess.Popen[str], ChildLines, str]:
-    env = {**os.environ, "ROOK_ACCESS_DATA_DIR": folder, "ROOK_ACCESS_CONFIG_DIR": folder}
+    """``rook-access serve --redis`` (of this copy of the program) on a free loopback port, its data in
+    ``folder``: the process, its log and its address."""
+    package_root = str(Path(__file__).resolve().parents[2])
+    env = {
+        **os.environ,
+        "ROOK_ACCESS_DATA_DIR": folder,
+        "ROOK_ACCESS_CONFIG_DIR": folder,
+        "PYTHONPATH": os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")]),
+    }
     process = subprocess.Popen(
         [sys.executable, "-m", "rook_access", "serve", "--port", "0", "--redis", redis_url, "--lease", str(lease),
-         "--tables-per-address", "100000", "--wait", "600"],
+         *flags],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     assert process.stderr is not None
@@ -241,8 +254,8 @@ def _start_server(
 def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: int) -> dict[str, Any]:
     """Run the load and the kill; the summary."""
     with tempfile.TemporaryDirectory() as folder, running_redis(Path(folder) / "redis") as redis_url:
-        one, _, one_url = _start_server(redis_url, lease, folder, "one")
-        two, two_log, two_url = _start_server(redis_url, lease, folder, "two")
+        one, _, one_url = start_shared_server(redis_url, lease, folder, "one")
+        two, two_log, two_url = start_shared_server(redis_url, lease, folder, "two")
         try:
             start = time.perf_counter()
             run = Run([one_url, two_url], start + seconds)

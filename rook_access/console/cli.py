@@ -343,6 +343,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
 
 
+def _notice(line: str) -> None:
+    """A line about the run itself (a setting that could not be had), printed plainly, before any game."""
+    PlainChannel(_print).say(Message(line, speakable(line)))
+
+
 @dataclass
 class ConsoleRun:
     """This run's output channel (opened again when an output setting changes), input and settings."""
@@ -355,7 +360,7 @@ class ConsoleRun:
 
     def notice(self, line: str) -> None:
         """A line about the run itself (a setting that could not be had), printed plainly."""
-        PlainChannel(_print).say(Message(line, speakable(line)))
+        _notice(line)
 
     def reply(self, line: str) -> None:
         """A line that answers the user, by the output channel."""
@@ -365,8 +370,7 @@ class ConsoleRun:
 def _open_console(stored: Settings, settings: Settings, config: Path) -> ConsoleRun:
     """Open the output and the input the settings ask for; a notice where no screen reader is found."""
 
-    def notice(line: str) -> None:
-        PlainChannel(_print).say(Message(line, speakable(line)))
+    notice = _notice
 
     def ask(question: str) -> None:
         run.channel.say(Message(question, speakable(question), urgent=True))
@@ -409,7 +413,7 @@ def _main(argv: Sequence[str] | None) -> int:
         _print_error(f"rook-access: {error} {FLAGS_HINT}")
         return 2
     if settings_notice:
-        PlainChannel(_print).say(Message(settings_notice, speakable(settings_notice)))
+        _notice(settings_notice)
     run = _open_console(stored, settings, config)
     lines, control, notice, reply, data = run.lines, run.control, run.notice, run.reply, run.data
     try:
@@ -467,7 +471,7 @@ def _join(argv: Sequence[str]) -> int:
     config = settings_path()
     stored, settings_notice = load_settings(config)
     if settings_notice:
-        PlainChannel(_print).say(Message(settings_notice, speakable(settings_notice)))
+        _notice(settings_notice)
     run = _open_console(stored, stored, config)
     try:
         return _played(lambda: online.play_online(args, run), run.reply, "online game")

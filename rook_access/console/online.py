@@ -326,10 +326,9 @@ class OnlineGame(ConsoleGame):
 
     def say_talk(self) -> None:
         """Say the table's messages that came (chat, people coming and going)."""
-        while self.state.notices:
-            for line in self.talk.lines(self.state.notices.popleft()):
-                for piece in self.narrator.fit(line):  # a long chat line within 40 cells in braille
-                    self.say(piece)
+        for line in _talk_lines(self.state, self.talk):
+            for piece in self.narrator.fit(line):  # a long chat line within 40 cells in braille
+                self.say(piece)
 
     def moves_elsewhere(self) -> bool:
         """Take in what came from the server and say it; while no seat of this player's is to act, wait for
@@ -733,7 +732,7 @@ def _play_seat(
         )
         return "left"
     state = remote(connection, setup, seat)
-    names = _seat_names(state)
+    names = state.seat_names
     talk = TableTalk(seating, seat, lambda: run.control.effective.chat == "on", names)
     try:
         return _seat_played(run, state, talk, seated, description.title, back)
@@ -790,15 +789,6 @@ def _welcome(seating: Seating, seat: int, title: str, names: tuple[str, ...]) ->
     if seating.host == seat and seating.free:
         host = " You are the host: type start to begin, computers taking the free seats."
     return f"You sit at table {seating.code}, {title}, as {names[seat]}.{host}"
-
-
-def _seat_names(state: RemoteGame) -> tuple[str, ...]:
-    """The seats' own names at the table (South, West...), before the people's are put in."""
-    start = state.start_state
-    if isinstance(state, RemoteTricks):
-        return tuple(state.rules.names)
-    names = getattr(start, "names", None)
-    return tuple(names) if isinstance(names, tuple) else tuple(f"Seat {seat + 1}" for seat in range(state.seat_count))
 
 
 def _back_line(state: RemoteGame) -> str:
@@ -858,6 +848,7 @@ def _lobby(run: ConsoleRunLike, state: RemoteGame, talk: TableTalk) -> bool:
 
 
 def _talk_lines(state: RemoteGame, talk: TableTalk) -> list[str]:
+    """What to say of the table's messages that came, in order (each taken from the state's notices)."""
     said = []
     while state.notices:
         said += talk.lines(state.notices.popleft())

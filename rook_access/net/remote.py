@@ -168,6 +168,11 @@ class RemoteGame:
         came first), already heard as that call: left unsaid.  None in the trick games."""
         return False
 
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats' own names (South, West...), whatever the people at them are called."""
+        return tuple(f"Seat {seat + 1}" for seat in range(self.seat_count))
+
     def name_seats(self, seating: Seating) -> None:
         """Call the people at the table by their names from now on (each family's remote state says how)."""
 
@@ -279,6 +284,10 @@ class RemoteTricks(RemoteGame):
     def controller(self, seat: int) -> int:
         return self._mine.controller(seat)
 
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(self.rules.place_names or self.rules.names)
+
     def name_seats(self, seating: Seating) -> None:
         """Call the people at the table by their names from now on (``named_rules``)."""
         rules = named_rules(self.rules, seating, self.seat)
@@ -324,14 +333,26 @@ def register_remote(family: str, kind: type[RemoteGame]) -> None:
     REMOTE_STATES[family] = kind
 
 
-def named_rules(rules: RuleSet | None, seating: Seating, seat: int) -> RuleSet | None:
-    """The trick rules with the people's names for their seats (a computer's seat, and this player's own,
-    keep their seat names: "North", "You")."""
-    if rules is None:
-        return None
-    names = list(rules.names)
+def people_named(names: Sequence[str], seating: Seating, seat: int) -> tuple[str, ...]:
+    """The seats' ``names`` with the people's names put in: a computer's seat, a free one, this player's own
+    ``seat``, and a name another seat already has keep their seat names.
+
+    >>> seating = Seating("amber-tiger-otter", ("Anna", "West", "Ben", "Cy"), (True, False, True, True), 0, (3,))
+    >>> people_named(("South", "West", "North", "East"), seating, 0)
+    ('South', 'West', 'Ben', 'East')
+    """
+    named = list(names)
     for other, (name, person) in enumerate(zip(seating.names, seating.people, strict=False)):
         taken = other not in seating.free and bool(name.strip())
-        if person and taken and other != seat and other < len(names) and name not in names:
-            names[other] = name
-    return replace(rules, seat_names=tuple(names), place_names=rules.place_names or rules.names)
+        if person and taken and other != seat and other < len(named) and name not in named:
+            named[other] = name
+    return tuple(named)
+
+
+def named_rules(rules: RuleSet | None, seating: Seating, seat: int) -> RuleSet | None:
+    """The trick rules with the people's names for their seats (a computer's seat, and this player's own,
+    keep their seat names: "North", "You"); the sides keep their places' names."""
+    if rules is None:
+        return None
+    places = rules.place_names or rules.names
+    return replace(rules, seat_names=people_named(places, seating, seat), place_names=places)

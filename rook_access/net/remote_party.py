@@ -29,7 +29,6 @@ narrator's names and in every view, so the hints name them too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -37,23 +36,7 @@ from ..engine import donkey, doubt, match, panjandrum, tuxedo
 from ..engine.calls import CallOffer
 from ..engine.cards import Card
 from ..engine.visibility import Unseen
-from .remote import RemoteGame, Seating, register_remote
-
-
-def people_named(names: Sequence[str], seating: Seating, seat: int) -> tuple[str, ...]:
-    """The seats' ``names`` with the people's names put in: a computer's seat, a free one, this player's own
-    ``seat``, and a name another seat already has keep their seat names.
-
-    >>> seating = Seating("amber-tiger-otter", ("Anna", "West", "Ben", "Cy"), (True, False, True, True), 0, (3,))
-    >>> people_named(("South", "West", "North", "East"), seating, 0)
-    ('South', 'West', 'Ben', 'East')
-    """
-    named = list(names)
-    for other, (name, person) in enumerate(zip(seating.names, seating.people, strict=False)):
-        taken = other not in seating.free and bool(name.strip())
-        if person and taken and other != seat and other < len(named) and name not in named:
-            named[other] = name
-    return tuple(named)
+from .remote import RemoteGame, Seating, people_named, register_remote
 
 
 class RemoteParty(RemoteGame):
@@ -73,6 +56,10 @@ class RemoteParty(RemoteGame):
     def _start(self) -> Any:
         """The game started here, as the family's own state (its names, players and options)."""
         return self.start_state
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(self._start.names)
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from websockets.asyncio.client import connect
 
 import rook_access.net.server as server_module
 from rook_access.bench.child_lines import ChildLines
+from rook_access.bench.net_redis_load import start_shared_server
 from rook_access.net.redis_store import RedisStore, open_redis_store
 from rook_access.net.server import Limits, RoomServer
 from rook_access.net.store import LeaseLost
@@ -31,7 +32,6 @@ from tests.net.test_server import PARTNERSHIP, cards_played, run
 LEASE = 0.6
 """The tests' lease: short, so a table is free again quickly."""
 
-SERVING = re.compile(r"serving on (ws://127\.0\.0\.1:\d+), (\d+) tables? taken up")
 REPOSITORY = Path(__file__).resolve().parents[2]
 
 
@@ -147,22 +147,9 @@ def test_a_client_is_sent_to_the_server_holding_the_table_and_a_stalled_server_l
 
 
 def start_server(redis_url: str, tmp_path: Path, name: str) -> tuple[subprocess.Popen[str], ChildLines, str]:
-    """``rook-access serve --redis`` on a free loopback port: the process, its log and its address."""
-    env = {
-        **os.environ,
-        "ROOK_ACCESS_DATA_DIR": str(tmp_path / name),
-        "ROOK_ACCESS_CONFIG_DIR": str(tmp_path / name),
-        "PYTHONPATH": os.pathsep.join([str(REPOSITORY), os.environ.get("PYTHONPATH", "")]),
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "rook_access", "serve", "--port", "0", "--redis", redis_url, "--lease", "1"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
-    assert process.stderr is not None
-    log = ChildLines(process.stderr, f"rook-access serve {name}")
-    found = SERVING.search(log.lines[log.wait_for(SERVING)])
-    assert found is not None
-    return process, log, found.group(1)
+    """``rook-access serve --redis --lease 1`` on a free loopback port, with the usual limits: the process, its
+    log and its address."""
+    return start_shared_server(redis_url, 1, str(tmp_path / name), name, flags=())
 
 
 def events_of(client: NetClient) -> list[Any]:
