@@ -29,7 +29,8 @@ from .doubt_player import player_maker as doubt_maker
 from .match_player import MatchPlayer
 from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
-from .search.player import NORMAL, STRONG, CheatingPlayer, PlayCheatingPlayer, SearchPlayer
+from .search.bidding import BidTuning
+from .search.player import NORMAL, STRONG, CheatingPlayer, PlayCheatingPlayer, SearchPlayer, TruthTuning
 from .search.sampling import FITTED, HAND_SET, TEMPERED, DealSource, deals_weighed_by
 from .search.skill import MY_LEVELS, TablePriors
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
@@ -77,6 +78,39 @@ class FittedPlaySearchPlayer(EvidenceSearchPlayer):
     play_model = FITTED
 
 
+class _SimulatedPassTuning(BidTuning):
+    SIMULATE_PASS = True
+
+
+class _ModelledPassTuning(_SimulatedPassTuning):
+    PASS_MODEL_SHARE = BidTuning.MODEL_SHARE
+
+
+class SimulatedPassSearchPlayer(SearchPlayer):
+    """The search player valuing a pass to an opponent's bid by simulating that contract
+    (``BidTuning.SIMULATE_PASS``): level ``strong-passsim``, a benchmark's."""
+
+    bid_tuning: type[BidTuning] = _SimulatedPassTuning
+
+
+class ModelledPassSearchPlayer(SimulatedPassSearchPlayer):
+    """``strong-passsim`` with the opponent's simulated contract moved toward the bidding model
+    (``BidTuning.PASS_MODEL_SHARE``): level ``strong-passsim-model``, a benchmark's."""
+
+    bid_tuning = _ModelledPassTuning
+
+
+class _CheatSimulatedPassTuning(TruthTuning):
+    SIMULATE_PASS = True
+
+
+class SimulatedPassCheatingPlayer(CheatingPlayer):
+    """The cheating yardstick valuing a pass by the opponent's contract on the true deal: level
+    ``cheat-passsim``, the yardstick of ``strong-passsim``."""
+
+    bid_tuning = _CheatSimulatedPassTuning
+
+
 LEVELS: dict[str, Callable[[int | None], Player]] = {
     "easy": BasicPlayer,
     "normal": lambda seed: SearchPlayer(seed, NORMAL, "normal"),
@@ -87,6 +121,9 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
     "cheat-play": PlayCheatingPlayer,
+    "cheat-passsim": SimulatedPassCheatingPlayer,
+    "strong-passsim": lambda seed: SimulatedPassSearchPlayer(seed, STRONG, "strong-passsim"),
+    "strong-passsim-model": lambda seed: ModelledPassSearchPlayer(seed, STRONG, "strong-passsim-model"),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
     "strong-blind-side": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="side"),
                                                    "strong-blind-side"),

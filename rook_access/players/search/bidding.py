@@ -14,7 +14,9 @@ The simulated points, shifted toward the model's estimate, give the expected
 hand score of each bid (a set loses the whole bid), and the player bids on
 while the best of them beats passing.  What passing is worth while an
 opponent may still win the bid is the tuned Partnership Game figure, scaled
-to each game (``contested_pass_value``).  A game without a model (rules
+to each game (``contested_pass_value``); the benchmarks' level
+``strong-passsim`` values it by simulating the contract it lets stand
+(``simulate_as_defender``, ``BidTuning.SIMULATE_PASS``).  A game without a model (rules
 made up outside the program's games) bids on the simulation alone.  Where
 checking is allowed, a hand that would pass checks instead.
 """
@@ -105,6 +107,54 @@ def simulate_as_bidder(view: SeatView, samples: int, rng: random.Random,
 
 
 @dataclass(frozen=True)
+class ContractOdds:
+    """Another seat's contract simulated from this seat's side: what letting that seat have the bid is worth."""
+
+    bidder: int
+    bid: int
+    value: float
+    """The mean hand score for this seat (its score minus the other scorers' mean: ``Outlook.scorer_margin``)."""
+    made: float
+    """The share of the deals on which the bidder's team makes the bid."""
+
+
+def simulate_as_defender(view: SeatView, bidder: int, bid: int, samples: int, rng: random.Random,
+                         deal_source: DealSource = draw_deals, model_share: float = 0.0) -> ContractOdds:
+    """``bidder``'s contract at ``bid`` over sampled deals: ``bidder`` takes the nest and the hand is played
+    out (``play_as_bidder``), each deal's hand scored as the rules score it.
+
+    With ``model_share`` the bidder's team's points are moved that share of the way toward the bidding
+    model's estimate of the bidder's hands (over the deals, from the other teams), as ``plan_bid`` moves a
+    hand's own: the simulation's defenders see every card, so alone it undervalues a contract."""
+    rules = view.rules
+    deals = deal_source(view, Knowledge.from_view(view), samples, rng)
+    outlook = Outlook.as_bidder(view, bidder, bid)
+    leader = first_leader(rules, view.dealer)
+    counting = bool(rules.most_tricks_bonus or rules.trick_points)
+    runs = []
+    for deal in deals:
+        tricks = [0] * outlook.size if counting else None
+        runs.append((*play_as_bidder(rules, outlook, list(deal.hands), deal.nest, bidder, leader, tricks), tricks))
+    side = outlook.bidder_team
+    assert side is not None  # a contract has a bidder
+    model = load_model(rules) if model_share else None
+    shift = 0
+    if model is not None:
+        simulated = sum(taken[side] for taken, _, _ in runs) / len(runs)
+        estimated = sum(model.estimate(cards_in(deal.hands[bidder]), rules) for deal in deals) / len(deals)
+        shift = round(model_share * (estimated - simulated))
+    total = 0.0
+    made = 0.0
+    for taken, won, tricks in runs:
+        if shift:  # from the other teams to the bidder's, keeping the total
+            taken = [points + shift if team == side else points - shift // (outlook.size - 1)
+                     for team, points in enumerate(taken)]
+        total += outlook.scorer_margin(taken, won, tricks)
+        made += outlook.made(taken, won, tricks)
+    return ContractOdds(bidder, bid, total / len(deals), made / len(deals))
+
+
+@dataclass(frozen=True)
 class BidPlan:
     """What the bidder worked out: expected points, the most worth bidding, and the choice."""
 
@@ -112,6 +162,8 @@ class BidPlan:
     model_points: float
     limit: int | None
     action: Action
+    held: ContractOdds | None = None
+    """The contract of the seat holding the bid, simulated as the value of passing (None: not simulated)."""
 
 
 class BidTuning:
@@ -137,6 +189,15 @@ class BidTuning:
     least bid there far below what the search player makes of it (duplicate matches against easy: of
     the hands that were thrown in, those it valued above -45 were all made, +20 to +95 a hand).  In
     the other games passing there is worth 0."""
+    SIMULATE_PASS = False
+    """While an opponent holds the bid, value passing by sampled deals played with that opponent as the bid
+    winner at its bid (their contract made or set, as the rules score it: ``simulate_as_defender``) instead
+    of the fixed figure: a contract bid up high is often set, one bid low costs more.  Tried on 2026-11-26
+    and not kept (docs/development.md, "Passing valued by the contract it lets stand"): bench levels
+    ``strong-passsim`` and ``strong-passsim-model``."""
+    PASS_MODEL_SHARE = 0.0
+    """With ``SIMULATE_PASS``, how far the opponent's simulated points are moved toward the bidding model's
+    estimate of its sampled hands (``MODEL_SHARE`` moves a hand's own)."""
     PASS_VALUE_EACH_ALONE = -20.0
     """Where everyone plays alone, whoever wins the bid (Rook for 3 to 8, 1913): what another player's
     contract costs a player, in a hand of 100, shared by the other players (at the Partnership Game's
@@ -224,8 +285,15 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
         not view.passed[seat] and team_of[seat] != view.side for seat in range(rules.players) if seat != view.seat
     )
     partner_high = view.high_bidder is not None and view.high_bidder in view.partners
+    samples = max(tuning.MIN_SAMPLES, budget.samples)
+    held: ContractOdds | None = None
     if partner_high:
         pass_value = None  # partner holds the bid: passing keeps it on our side
+    elif opponents_in and tuning.SIMULATE_PASS and view.high_bidder is not None and view.high_bid is not None:
+        held = simulate_as_defender(view, view.high_bidder, view.high_bid, samples, rng, deal_source,
+                                    tuning.PASS_MODEL_SHARE)
+        # In the units of ``bid_value`` (this team's score against the other teams' mean).
+        pass_value = held.value / outlook.scorer_scale - deficit
     elif opponents_in:
         # The mistakes cost the defence about what they cost a contract: passing is worth less by as much.
         pass_value = contested_pass_value(view, tuning) - deficit
@@ -252,7 +320,7 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
         action = CHECK if CHECK in view.legal else PASS
     else:
         action = bids[0]
-    return BidPlan(expected, model_points, limit, action)
+    return BidPlan(expected, model_points, limit, action, held)
 
 
 def _margin(runs: list[tuple[list[int], int]], mine: int) -> float:

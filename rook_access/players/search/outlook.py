@@ -121,15 +121,10 @@ class Outlook:
         team's tricks, for the bonus for most tricks (Partnership Rook).
         """
         rules = self.rules
-        all_tricks = None
-        if rules.all_tricks_bonus and won and not won & (won - 1):
-            all_tricks = won.bit_length() - 1
-        most = most_tricks_team(tricks) if tricks is not None and rules.most_tricks_bonus else None
-        if most is None and tricks is not None and rules.cut_for_tricks and self.two_teams:
+        if self._cut(tricks):
             # Equal tricks in Dixie Rook: the sides cut for the bonus, an even chance each.
             return (self.outcome(counters, won, (1, 0)) + self.outcome(counters, won, (0, 1))) / 2
-        counts = tricks if rules.trick_points else None  # Display Rook: points for each trick
-        _, scored = rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks, most, counts)
+        _, scored = self._scored(counters, won, tricks)
         change: Sequence[float] = scored
         if self.pooled:  # each member scores what they took: the team's score is its members' mean
             change = [points / len(members) for points, members in zip(scored, self.teams, strict=True)]
@@ -140,6 +135,51 @@ class Outlook:
                 others += points
         # Where points count against (Flip) a lower score is the better one: ``rules.better`` is -1.
         return rules.better * (change[mine] - others / (len(change) - 1))
+
+
+    def made(self, counters: Sequence[int], won: int = 0, tricks: Sequence[int] | None = None) -> float:
+        """Whether the bid winner's team makes its bid with these points (as ``outcome`` scores them): 1.0 or
+        0.0, or 0.5 where the sides cut for the bonus that decides it; 0.0 without a bid."""
+        if self._cut(tricks):
+            return (self.made(counters, won, (1, 0)) + self.made(counters, won, (0, 1))) / 2
+        return 1.0 if self._scored(counters, won, tricks)[0] else 0.0
+
+    def scorer_margin(self, counters: Sequence[int], won: int = 0, tricks: Sequence[int] | None = None) -> float:
+        """This seat's hand score minus the mean of every other scorer's, for the points each team took: the
+        table's own measure where scores are kept by player and a team has several (the defenders of the
+        3-player game each score what their side took), where ``outcome`` counts each team once."""
+        if self._cut(tricks):
+            return (self.scorer_margin(counters, won, (1, 0)) + self.scorer_margin(counters, won, (0, 1))) / 2
+        return self._by_scorer(self._scored(counters, won, tricks)[1])
+
+    @property
+    def scorer_scale(self) -> float:
+        """How much a point of ``outcome`` (one team's score against the other teams' mean) moves
+        ``scorer_margin``: 1 but where a team has several scorers of its own."""
+        return self._by_scorer([1 if team == self.mine else 0 for team in range(self.size)])
+
+    def _by_scorer(self, change: Sequence[int]) -> float:
+        """``scorer_margin`` for each team's hand score."""
+        rules = self.rules
+        scored = rules.scores_from_teams(self.teams, list(change))
+        others = (sum(scored) - change[self.mine]) / (len(scored) - 1)
+        return rules.better * (change[self.mine] - others)
+
+    def _cut(self, tricks: Sequence[int] | None) -> bool:
+        """Whether the sides cut for the bonus for most tricks: equal tricks in Dixie Rook."""
+        rules = self.rules
+        return (tricks is not None and bool(rules.most_tricks_bonus) and most_tricks_team(tricks) is None
+                and rules.cut_for_tricks and self.two_teams)
+
+    def _scored(self, counters: Sequence[int], won: int, tricks: Sequence[int] | None) -> tuple[bool | None, list[int]]:
+        """``RuleSet.score_hand`` for these points, with the bonuses the taken tricks bring."""
+        rules = self.rules
+        all_tricks = None
+        if rules.all_tricks_bonus and won and not won & (won - 1):
+            all_tricks = won.bit_length() - 1
+        most = most_tricks_team(tricks) if tricks is not None and rules.most_tricks_bonus else None
+        counts = tricks if rules.trick_points else None  # Display Rook: points for each trick
+        return rules.score_hand(list(counters), self.bidder_team, self.bid, all_tricks, most, counts)
 
 
 def trick_counts(view: SeatView, outlook: Outlook) -> list[int]:

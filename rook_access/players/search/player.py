@@ -215,8 +215,10 @@ class HintPlayer(SearchPlayer):
         return advice
 
 
-class _KnowsTheTruth(BidTuning):
-    MODEL_SHARE = 0.0  # its simulation plays the true deal: no estimate can improve on it
+class TruthTuning(BidTuning):
+    """The cheating yardstick's bidding: its simulation plays the true deal, so no estimate can improve on it."""
+
+    MODEL_SHARE = 0.0
 
 
 class CheatingPlayer(SearchPlayer):
@@ -226,7 +228,7 @@ class CheatingPlayer(SearchPlayer):
     """
 
     needs_state = True
-    bid_tuning = _KnowsTheTruth
+    bid_tuning = TruthTuning
 
     def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "cheat") -> None:
         super().__init__(seed, SearchBudget(samples=8, deadline=budget.deadline,
