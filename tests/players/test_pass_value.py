@@ -29,9 +29,10 @@ def weak_deal() -> Deal:
     )
 
 
-def west_holds_the_bid(amount: int) -> GameState:
-    """South opened at 70, West bid ``amount``, North and East passed: South to speak."""
-    state = GameState(PARTNERSHIP, first_deal=weak_deal())
+def west_holds_the_bid(amount: int, deal: Deal | None = None) -> GameState:
+    """South opened at 70, West bid ``amount``, North and East passed: South to speak (the weak deal unless
+    another is given)."""
+    state = GameState(PARTNERSHIP, first_deal=deal or weak_deal())
     state.apply(Bid(70), 0)
     state.apply(Bid(amount), 1)
     state.apply(PASS, 2)
@@ -81,12 +82,7 @@ def strong_hand_after_west_bids(amount: int) -> GameState:
         ),
         tuple(parse_cards("10y 7y 7g 6g 9g")),
     )
-    state = GameState(PARTNERSHIP, first_deal=deal)
-    state.apply(Bid(70), 0)
-    state.apply(Bid(amount), 1)
-    state.apply(PASS, 2)
-    state.apply(PASS, 3)
-    return state
+    return west_holds_the_bid(amount, deal)
 
 
 def test_a_strong_hand_takes_a_low_bid_and_lets_one_it_can_set_go():
