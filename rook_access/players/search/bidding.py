@@ -16,8 +16,9 @@ while the best of them beats passing.  What passing is worth while an
 opponent may still win the bid is the tuned Partnership Game figure, scaled
 to each game (``contested_pass_value``); the benchmarks' level
 ``strong-passsim`` values it by simulating the contract it lets stand
-(``simulate_as_defender``, ``BidTuning.SIMULATE_PASS``).  A game without a model (rules
-made up outside the program's games) bids on the simulation alone.  Where
+(``simulate_as_defender``, ``BidTuning.SIMULATE_PASS``).  A game without a
+model (rules made up outside the program's games) bids on the simulation
+alone.  Where
 checking is allowed, a hand that would pass checks instead.
 """
 
@@ -242,8 +243,8 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     trick_runs: list[list[int]] | None = [] if counting else None
     weak: list[tuple[list[int], int]] | None = [] if mistakes is not None and any(mistakes) else None
     weak_tricks: list[list[int]] | None = [] if counting and weak is not None else None
-    runs = simulate_as_bidder(view, max(tuning.MIN_SAMPLES, budget.samples), rng, deal_source, trick_runs,
-                              mistakes, weak, weak_tricks)
+    samples = max(tuning.MIN_SAMPLES, budget.samples)
+    runs = simulate_as_bidder(view, samples, rng, deal_source, trick_runs, mistakes, weak, weak_tricks)
     outlook = Outlook.as_bidder(view, view.seat)
     mine = outlook.mine
     mean = sum(taken[mine] for taken, _ in runs) / len(runs)
@@ -285,7 +286,6 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
         not view.passed[seat] and team_of[seat] != view.side for seat in range(rules.players) if seat != view.seat
     )
     partner_high = view.high_bidder is not None and view.high_bidder in view.partners
-    samples = max(tuning.MIN_SAMPLES, budget.samples)
     held: ContractOdds | None = None
     if partner_high:
         pass_value = None  # partner holds the bid: passing keeps it on our side
