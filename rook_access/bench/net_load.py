@@ -40,6 +40,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from ..engine.cards import card_name
+from .arguments import write_json
 from .child_lines import ChildLines
 
 SERVING = re.compile(r"serving on ws://127\.0\.0\.1:(\d+)")
@@ -144,12 +145,23 @@ def random_action(message: dict[str, Any], rng: random.Random) -> dict[str, Any]
     return rng.choice(offered) if offered else None
 
 
-def _percentile(values: list[float], share: float) -> float:
+def percentile(values: list[float], share: float) -> float:
+    """The value at ``share`` (0 to 1) of ``values`` sorted, by rank; NaN for no values."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-def _server_cpu(pid: int) -> float:
+def latency_summary(latencies: list[float]) -> dict[str, float | None]:
+    """Median, p95, p99 and max of ``latencies`` in ms, rounded to hundredths (max None for none)."""
+    return {
+        "median": round(percentile(latencies, 0.5), 2),
+        "p95": round(percentile(latencies, 0.95), 2),
+        "p99": round(percentile(latencies, 0.99), 2),
+        "max": round(max(latencies), 2) if latencies else None,
+    }
+
+
+def server_cpu(pid: int) -> float:
     """The server process's CPU seconds so far (Linux's /proc), or NaN elsewhere."""
     if sys.platform == "win32":
         return float("nan")
@@ -164,7 +176,7 @@ def _server_cpu(pid: int) -> float:
 def measure(tables: int, seconds: float, port: int, pid: int, seed: int) -> dict[str, Any]:
     """Fill ``tables`` tables for ``seconds`` and summarize."""
     runs = [TableRun(number) for number in range(tables)]
-    cpu_before = _server_cpu(pid)
+    cpu_before = server_cpu(pid)
     start = time.perf_counter()
     stop = start + seconds
 
@@ -173,7 +185,7 @@ def measure(tables: int, seconds: float, port: int, pid: int, seed: int) -> dict
 
     asyncio.run(everything())
     elapsed = time.perf_counter() - start
-    cpu = _server_cpu(pid) - cpu_before
+    cpu = server_cpu(pid) - cpu_before
     latencies = [latency * 1000 for run in runs for latency in run.latencies]
     return {
         "tables": tables,
@@ -182,12 +194,7 @@ def measure(tables: int, seconds: float, port: int, pid: int, seed: int) -> dict
         "actions": sum(run.actions for run in runs),
         "actions_per_second": round(sum(run.actions for run in runs) / elapsed, 1),
         "games": sum(run.games for run in runs),
-        "latency_ms": {
-            "median": round(_percentile(latencies, 0.5), 2),
-            "p95": round(_percentile(latencies, 0.95), 2),
-            "p99": round(_percentile(latencies, 0.99), 2),
-            "max": round(max(latencies), 2) if latencies else None,
-        },
+        "latency_ms": latency_summary(latencies),
         "server_cpu_per_second": round(cpu / elapsed, 2),
     }
 
@@ -228,8 +235,7 @@ def main(argv: list[str] | None = None) -> int:
             server.terminate()
             server.wait(timeout=30)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as stream:
-            json.dump(results, stream, indent=1)
+        write_json(args.json, results)
     return 0
 
 

@@ -51,8 +51,9 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from .arguments import write_json
 from .child_lines import ChildLines
-from .net_load import CREATE, _percentile, _server_cpu, random_action
+from .net_load import CREATE, latency_summary, percentile, random_action, server_cpu
 from .redis_server import running_redis
 
 SERVING = re.compile(r"serving on (ws://127\.0\.0\.1:\d+)")
@@ -259,7 +260,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
         try:
             start = time.perf_counter()
             run = Run([one_url, two_url], start + seconds)
-            cpu_before = _server_cpu(two.pid)
+            cpu_before = server_cpu(two.pid)
             redis_before = _redis_info(redis_url)
 
             async def everything() -> tuple[float, int, float, dict[str, float]]:
@@ -272,7 +273,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
                 run.under_way = [game for game in run.games if game.creator == one_url and not game.over and game.code]
                 # The counters at the end of the load (the games' ends afterwards are idle time).
                 await asyncio.sleep(max(0.0, run.stop - time.perf_counter()))
-                cpu = _server_cpu(two.pid) - cpu_before
+                cpu = server_cpu(two.pid) - cpu_before
                 redis_after = await asyncio.to_thread(_redis_info, redis_url)
                 await asyncio.gather(*loads)
                 return killed_wall, logged, cpu, redis_after
@@ -323,7 +324,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
         "clients_cut_off": sum(seat.cut for game in run.under_way for seat in game.seats),
         "clients_back_s": {
             "count": len(back_after),
-            "median": round(_percentile(back_after, 0.5), 2),
+            "median": round(percentile(back_after, 0.5), 2),
             "last": round(max(back_after), 2) if back_after else None,
         },
         "clients_with_every_event_kept": sum(game.kept for game in games_under_way),
@@ -332,12 +333,7 @@ def measure(tables: int, seconds: float, kill_after: float, lease: float, seed: 
         "events_of_the_resumed_tables": sum(game.resumed_at or 0 for game in games_under_way),
         "clients_with_an_event_lost": sum(game.lost for game in run.games),
         "clients_of_other_tables_back": sum(game.kept for game in run.games) - sum(game.kept for game in run.under_way),
-        "latency_ms": {
-            "median": round(_percentile(latencies, 0.5), 2),
-            "p95": round(_percentile(latencies, 0.95), 2),
-            "p99": round(_percentile(latencies, 0.99), 2),
-            "max": round(max(latencies), 2) if latencies else None,
-        },
+        "latency_ms": latency_summary(latencies),
         "survivor_cpu_per_second": round(cpu / elapsed, 2),
         "redis": {
             "commands_per_second": round(commands / elapsed, 1),
@@ -423,8 +419,7 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
         if args.json:
-            with open(args.json, "w", encoding="utf-8") as stream:
-                json.dump(found, stream, indent=1)
+            write_json(args.json, found)
         return 0
     result = measure(args.tables, args.seconds, args.kill_after, args.lease, args.seed)
     taken, back = result["taken_up_s"], result["clients_back_s"]
@@ -464,8 +459,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as stream:
-            json.dump(result, stream, indent=1)
+        write_json(args.json, result)
     whole = result["tables_resumed_with_every_acknowledged_event"] == result["tables_of_the_killed_server"]
     return 0 if result["clients_with_an_event_lost"] == 0 and whole else 1
 

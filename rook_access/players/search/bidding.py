@@ -111,8 +111,6 @@ def simulate_as_bidder(view: SeatView, samples: int, rng: random.Random,
 class ContractOdds:
     """Another seat's contract simulated from this seat's side: what letting that seat have the bid is worth."""
 
-    bidder: int
-    bid: int
     value: float
     """The mean hand score for this seat (its score minus the other scorers' mean: ``Outlook.scorer_margin``)."""
     made: float
@@ -152,7 +150,7 @@ def simulate_as_defender(view: SeatView, bidder: int, bid: int, samples: int, rn
                      for team, points in enumerate(taken)]
         total += outlook.scorer_margin(taken, won, tricks)
         made += outlook.made(taken, won, tricks)
-    return ContractOdds(bidder, bid, total / len(deals), made / len(deals))
+    return ContractOdds(total / len(deals), made / len(deals))
 
 
 @dataclass(frozen=True)
@@ -163,8 +161,6 @@ class BidPlan:
     model_points: float
     limit: int | None
     action: Action
-    held: ContractOdds | None = None
-    """The contract of the seat holding the bid, simulated as the value of passing (None: not simulated)."""
 
 
 class BidTuning:
@@ -286,14 +282,13 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
         not view.passed[seat] and team_of[seat] != view.side for seat in range(rules.players) if seat != view.seat
     )
     partner_high = view.high_bidder is not None and view.high_bidder in view.partners
-    held: ContractOdds | None = None
     if partner_high:
         pass_value = None  # partner holds the bid: passing keeps it on our side
     elif opponents_in and tuning.SIMULATE_PASS and view.high_bidder is not None and view.high_bid is not None:
-        held = simulate_as_defender(view, view.high_bidder, view.high_bid, samples, rng, deal_source,
-                                    tuning.PASS_MODEL_SHARE)
+        contract = simulate_as_defender(view, view.high_bidder, view.high_bid, samples, rng, deal_source,
+                                        tuning.PASS_MODEL_SHARE)
         # In the units of ``bid_value`` (this team's score against the other teams' mean).
-        pass_value = held.value / outlook.scorer_scale - deficit
+        pass_value = contract.value / outlook.scorer_scale - deficit
     elif opponents_in:
         # The mistakes cost the defence about what they cost a contract: passing is worth less by as much.
         pass_value = contested_pass_value(view, tuning) - deficit
@@ -320,7 +315,7 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
         action = CHECK if CHECK in view.legal else PASS
     else:
         action = bids[0]
-    return BidPlan(expected, model_points, limit, action, held)
+    return BidPlan(expected, model_points, limit, action)
 
 
 def _margin(runs: list[tuple[list[int], int]], mine: int) -> float:
