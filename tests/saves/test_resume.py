@@ -123,8 +123,9 @@ def test_killed_mid_hand_the_game_is_offered_and_resumed_at_a_terminal(tmp_path)
         term.wait_for("Saved game: Original Rook Partnership Game, hand 1, ")
         term.wait_for("A saved game was found. Resume it? Type yes or no.")
         term.type("yes")
-        screen = term.wait_for("Resuming the game: hand 1.")
-        assert "Your hand" in screen
+        term.wait_for("Resuming the game: hand 1.")
+        screen = term.wait_for("Your hand")  # the hand is read after the resume line, not before
+        assert screen.index("Resuming the game: hand 1.") < screen.index("Your hand")
         term.wait_for("Your play")  # the computers play on first; the user answers the prompt
         term.keys("C-d")
         term.wait_for("EXIT=0")
