@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from ..engine import PARTNERSHIP, Action, Deal, GameState, IllegalActionError
+from ..engine import PARTNERSHIP, Action, Deal, GameState, IllegalActionError, SeatView
 from ..engine.events import Event, HandEnded, ThrownIn
 from ..engine.rules import RuleSet
 from ..engine.state import Phase
@@ -56,6 +56,9 @@ ONE_HAND = PARTNERSHIP.replace(hands_limit=1)
 
 Times = dict[str, dict[str, list[float]]]
 """Decision times in milliseconds: level -> phase -> times."""
+
+Observer = Callable[[int, SeatView, Any, Action], None]
+"""Told of each choice a player made from its view: the seat, the view, the player and its action."""
 
 
 @runtime_checkable
@@ -157,11 +160,13 @@ def play_hand(
     times: Times | None = None,
     keep_events: bool = False,
     rules: RuleSet = ONE_HAND,
+    observe: Observer | None = None,
 ) -> PlayResult:
     """Play ``deal`` once as a single hand, team A in the even seats unless ``swapped``.
 
     Each seat gets a fresh player of its team's level seeded with ``seeds[seat]``.
     Decision times are added to ``times`` (level -> phase -> milliseconds).
+    ``observe(seat, view, player, action)`` is called after each choice a player made from its view.
     """
     levels = seat_levels(team_levels, swapped, rules)
     players = [make_player(level, seeds[seat]) for seat, level in enumerate(levels)]
@@ -185,6 +190,8 @@ def play_hand(
             start = clock()
             action = player.choose(view)
             elapsed = clock() - start
+            if observe is not None:
+                observe(seat, view, player, action)
         if times is not None:
             times.setdefault(levels[seat], {}).setdefault(_phase_name(phase), []).append(elapsed * 1000)
         try:

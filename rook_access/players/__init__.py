@@ -86,6 +86,18 @@ class _ModelledPassTuning(_SimulatedPassTuning):
     PASS_MODEL_SHARE = BidTuning.MODEL_SHARE
 
 
+class _SameDealsPassTuning(_ModelledPassTuning):
+    PASS_ON_SAME_DEALS = True
+
+
+class _CalibratedTuning(BidTuning):
+    SIMULATION_BIAS = 8.0
+
+
+class _CalibratedPassTuning(_SameDealsPassTuning):
+    SIMULATION_BIAS = 8.0
+
+
 class SimulatedPassSearchPlayer(SearchPlayer):
     """The search player valuing a pass to an opponent's bid by simulating that contract
     (``BidTuning.SIMULATE_PASS``): level ``strong-passsim``, a benchmark's."""
@@ -98,6 +110,27 @@ class ModelledPassSearchPlayer(SimulatedPassSearchPlayer):
     (``BidTuning.PASS_MODEL_SHARE``): level ``strong-passsim-model``, a benchmark's."""
 
     bid_tuning = _ModelledPassTuning
+
+
+class SameDealsPassSearchPlayer(SimulatedPassSearchPlayer):
+    """``strong-passsim-model`` playing the opponent's contract on the deals its own bids are valued on
+    (``BidTuning.PASS_ON_SAME_DEALS``): level ``strong-passsim-same``, a benchmark's."""
+
+    bid_tuning = _SameDealsPassTuning
+
+
+class CalibratedPassSearchPlayer(SimulatedPassSearchPlayer):
+    """``strong-passsim-same`` with the simulation's measured shortfall added to every bidder's points
+    (``BidTuning.SIMULATION_BIAS``): level ``strong-passsim-calibrated``, a benchmark's."""
+
+    bid_tuning = _CalibratedPassTuning
+
+
+class CalibratedSearchPlayer(SearchPlayer):
+    """The search player with the simulation's measured shortfall added to its own contracts' points
+    (``BidTuning.SIMULATION_BIAS``), passing at the fixed figure: level ``strong-calibrated``, a benchmark's."""
+
+    bid_tuning = _CalibratedTuning
 
 
 class _CheatSimulatedPassTuning(TruthTuning):
@@ -124,6 +157,9 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "cheat-passsim": SimulatedPassCheatingPlayer,
     "strong-passsim": lambda seed: SimulatedPassSearchPlayer(seed, STRONG, "strong-passsim"),
     "strong-passsim-model": lambda seed: ModelledPassSearchPlayer(seed, STRONG, "strong-passsim-model"),
+    "strong-passsim-same": lambda seed: SameDealsPassSearchPlayer(seed, STRONG, "strong-passsim-same"),
+    "strong-passsim-calibrated": lambda seed: CalibratedPassSearchPlayer(seed, STRONG, "strong-passsim-calibrated"),
+    "strong-calibrated": lambda seed: CalibratedSearchPlayer(seed, STRONG, "strong-calibrated"),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
     "strong-blind-side": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="side"),
                                                    "strong-blind-side"),

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from rook_access.engine import PARTNERSHIP, PASS, VARIANTS, Bid, Deal, GameState, parse_cards
+from rook_access.engine import PARTNERSHIP, PASS, VARIANTS, Bid, Deal, GameState, SeatView, parse_cards
 from rook_access.players.search import bidding
 from rook_access.players.search.bidding import BidTuning, plan_bid, simulate_as_defender
+from rook_access.players.search.knowledge import Knowledge
 from rook_access.players.search.outlook import Outlook
 from rook_access.players.search.player import STRONG
 
@@ -140,3 +141,58 @@ def test_the_model_share_moves_the_contract_toward_the_bidding_model(monkeypatch
     else:
         assert moved.made < plain.made and moved.value > plain.value
     assert simulate_as_defender(view, 1, 75, 48, random.Random(2), model_share=0.0) == plain
+
+
+class SameDeals(Simulated):
+    """The bidding of the bench level ``strong-passsim-same`` without the model's share."""
+
+    PASS_ON_SAME_DEALS = True
+
+
+@pytest.mark.parametrize("tuning, draws", [(Simulated, 2), (SameDeals, 1)])
+def test_the_pass_can_be_valued_on_the_deals_the_bids_are_valued_on(tuning: type[BidTuning], draws: int) -> None:
+    view = strong_hand_after_west_bids(75).view(0)
+    drawn: list[list[bidding.SampledDeal]] = []
+
+    def counting_source(view: SeatView, knowledge: Knowledge, count: int,
+                        rng: random.Random) -> list[bidding.SampledDeal]:
+        deals = bidding.draw_deals(view, knowledge, count, rng)
+        drawn.append(deals)
+        return deals
+
+    plan_bid(view, STRONG, random.Random(3), counting_source, tuning)
+    assert len(drawn) == draws
+    if tuning is SameDeals:  # the one draw serves both: the pass is the contract played on those deals
+        again = simulate_as_defender(view, 1, 75, 0, random.Random(9), deals=drawn[0])
+        assert again == simulate_as_defender(view, 1, 75, 0, random.Random(4), deals=drawn[0])
+
+
+def test_without_an_opponent_holding_the_bid_the_same_deals_setting_changes_nothing() -> None:
+    state = GameState(PARTNERSHIP, first_deal=weak_deal())  # South opens: nobody holds a bid yet
+    view = state.view(state.turn)
+    assert (plan_bid(view, STRONG, random.Random(6), tuning=SameDeals)
+            == plan_bid(view, STRONG, random.Random(6), tuning=Simulated)
+            == plan_bid(view, STRONG, random.Random(6)))
+
+
+class Biased(BidTuning):
+    """The bidding with the simulation's shortfall put back (bench level ``strong-calibrated``)."""
+
+    SIMULATION_BIAS = 8.0
+
+
+def test_the_simulation_bias_adds_its_points_to_the_bidders_expectation() -> None:
+    view = west_holds_the_bid(75).view(0)
+    plain = plan_bid(view, STRONG, random.Random(8))
+    biased = plan_bid(view, STRONG, random.Random(8), tuning=Biased)
+    assert biased.expected_points == pytest.approx(plain.expected_points + 8)  # the same deals, eight points more
+    assert biased.model_points == plain.model_points
+
+
+def test_the_simulation_bias_makes_an_opponents_contract_safer() -> None:
+    view = west_holds_the_bid(75).view(0)
+    deals = bidding.draw_deals(view, Knowledge.from_view(view), 48, random.Random(3))
+    for amount in (75, 90, 105):
+        plain = simulate_as_defender(view, 1, amount, 0, random.Random(1), deals=deals)
+        biased = simulate_as_defender(view, 1, amount, 0, random.Random(1), deals=deals, bias=8)
+        assert biased.made >= plain.made and biased.value < plain.value

@@ -138,6 +138,11 @@ class SearchPlayer:
             return nest_advice(view, decision)
         return trump_advice(view, decision)
 
+    def evaluation(self, view: SeatView) -> BidPlan | NestChoice | PlayAnalysis | None:
+        """The evaluation this player chose from for ``view`` (a bidding plan, a nest or trump choice, a play
+        search), if it chose from ``view`` lately; None otherwise.  For the benchmarks and ``why``."""
+        return self._kept(view)
+
     def _keep(self, view: SeatView, decision: BidPlan | NestChoice | PlayAnalysis) -> None:
         """Keep the evaluation of a decision made, the latest ``KEPT_DECISIONS`` of them."""
         self._decided[position_key(view)] = (view, decision)
