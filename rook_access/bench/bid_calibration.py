@@ -18,7 +18,6 @@ MARGIN is not measured here: ``bench.match`` does that.
 
 from __future__ import annotations
 
-import math
 import statistics
 import sys
 from collections.abc import Sequence
@@ -29,7 +28,7 @@ from ..engine import Action, Bid, SeatView
 from ..players import LEVELS
 from ..players.search.bidding import BidPlan
 from .arguments import add_deals_seed_jobs, add_json_and_quiet, bench_parser, print_progress, write_json
-from .match import Observer, deal_seeds, make_deal, play_hand
+from .match import Observer, deal_seeds, make_deal, mean_and_interval, play_hand
 from .parallel import results_by_name
 
 BANDS = ((0.0, 0.5), (0.5, 0.8), (0.8, 0.95), (0.95, 1.0))
@@ -95,17 +94,9 @@ def _worker(args: tuple[str, str, int, int, int]) -> list[DealContracts]:
     return [contracts_of(level_a, level_b, seed, number) for number in range(start, stop)]
 
 
-def mean_and_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (0 for fewer than two values)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, 0.0
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-
-
 def summary(contracts: Sequence[Contract]) -> dict[str, Any]:
     """The gaps between the plans and the table, overall and by band of the simulated chance."""
-    shortfall, half = mean_and_interval([contract.points - contract.expected_points for contract in contracts])
+    beyond, interval = mean_and_interval([contract.points - contract.expected_points for contract in contracts])
     bands = []
     for low, high in BANDS:
         inside = [contract for contract in contracts
@@ -122,8 +113,8 @@ def summary(contracts: Sequence[Contract]) -> dict[str, Any]:
         "expected_points": statistics.fmean(contract.expected_points for contract in contracts),
         "model_points": statistics.fmean(contract.model_points for contract in contracts),
         "points_taken": statistics.fmean(contract.points for contract in contracts),
-        "points_beyond_expected": shortfall,
-        "points_beyond_expected_half_interval": half,
+        "points_beyond_expected": beyond,
+        "points_beyond_expected_interval": interval,
         "simulated_chance": statistics.fmean(contract.make_chance for contract in contracts),
         "made_share": sum(contract.made for contract in contracts) / len(contracts),
         "average_bid": statistics.fmean(contract.bid for contract in contracts),
@@ -135,12 +126,13 @@ def lines(level_a: str, level_b: str, deals: int, report: dict[str, Any]) -> lis
     """The report as short lines a screen reader reads one by one."""
     if not report["contracts"]:
         return [f"{level_a} against {level_b}, {deals} deals: {level_a} won no contract."]
+    low_high = report["points_beyond_expected_interval"]
+    interval = "" if low_high is None else f" (95% interval {low_high[0]:+.1f} to {low_high[1]:+.1f})"
     out = [
         f"{level_a} against {level_b}, {deals} deals: {report['contracts']} contracts of {level_a}, "
         f"average bid {report['average_bid']:.1f}.",
         f"Points expected {report['expected_points']:.1f} (the model alone {report['model_points']:.1f}), "
-        f"taken {report['points_taken']:.1f}: {report['points_beyond_expected']:+.1f} "
-        f"(95% interval ±{report['points_beyond_expected_half_interval']:.1f}).",
+        f"taken {report['points_taken']:.1f}: {report['points_beyond_expected']:+.1f}{interval}.",
         f"Bids made: {report['made_share']:.0%}, the simulation's chance {report['simulated_chance']:.0%}.",
     ]
     for band in report["bands"]:
