@@ -211,12 +211,14 @@ class BidTuning:
     PASS_ON_SAME_DEALS = False
     """With ``SIMULATE_PASS``, play the opponent's contract on the very deals the player's own bids are
     valued on (common random numbers): the bid and the pass then differ by the decision, not by the luck
-    of two samples."""
+    of two samples.  Bench level ``strong-passsim-same``; not kept (docs/development.md, "Where the strong
+    player's deals go")."""
     SIMULATION_BIAS = 0.0
     """Points added to the bidder's team in every simulated contract (the player's own and, with
     ``SIMULATE_PASS``, an opponent's), taken from the other teams: what the simulation misses of what a
     bidder takes at the table.  Measured on 2026-11-26 in the Partnership Game: the strong player's
-    contracts took 7 to 9 points more than its bids' simulation and the model expected (docs/development.md,
+    contracts took 7 to 9 points more than its bids' simulation and the model expected; putting 8 back lost
+    its duplicate matches against easy (more bids won and set), so the player keeps 0 (docs/development.md,
     "The bids' simulation measured against the table")."""
     PASS_VALUE_EACH_ALONE = -20.0
     """Where everyone plays alone, whoever wins the bid (Rook for 3 to 8, 1913): what another player's
