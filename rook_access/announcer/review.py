@@ -5,8 +5,14 @@ The judgement is the strong player's (``players.search.review``: the points
 at stake come from the same analysis that chose its move); this module only
 words it, one line a choice:
 
-    Trick 3: you played 10r; 5r was better by about 8 points: it beats West's 9r; the trick holds 15 points.
+    Trick 3: you played 10r; 5r was better by about 28 points: it beats West's 9r, in a trick of 15 points;
+    over 96 likely deals, your side ends the hand about 40 points ahead with it, about 12 ahead with 10r.
     Bidding: you passed; the strong player would bid 80: it reckons your hand worth up to 95.
+
+The points at stake and the figures beside them are one measure, the hand's
+score of the user's side less the other sides' (their mean): a card that
+takes a trick also keeps its points from the other side, and one that makes
+or sets the bid moves the score by the whole bid.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, card_name, card_names
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.review import Difference, meaningful
-from .why import trick_facts
+from .why import ahead_words, trick_facts
 
 SHOWN = 6
 """How many differences ``review`` says before it stops and names ``review all`` for the rest."""
@@ -65,9 +71,11 @@ def difference_line(difference: Difference) -> str:
         reason = f"with {COLOR_NAMES[advice.trump]} trump it keeps {advice.kept_trumps} trumps"
         if advice.voids:
             reason += f" and leaves you void in {' and '.join(COLOR_NAMES[color] for color in advice.voids)}"
+        reason += _scores(difference, f"over {advice.samples} likely deals,", "yours")
     elif isinstance(action, NameTrump) and isinstance(advice, TrumpAdvice):
         head = f"Trump: you named {COLOR_NAMES[action.color]}; {COLOR_NAMES[advice.action.color]} was better"
         reason = f"you held {len(advice.trumps)} of it, {card_names(list(advice.trumps))}"
+        reason += _scores(difference, f"over {advice.samples} likely deals,", COLOR_NAMES[action.color])
     elif isinstance(advice, BidAdvice):
         head = f"Bidding: you {_bid_words(action)}; the strong player would {_bid_words(advice.action, now=True)}"
         reason = _bid_reason(advice)
@@ -123,28 +131,21 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             and view.rules.points[advice.action.card] > view.rules.points[difference.action.card]
         ):
             parts.append(f"{winning} was winning, and it gives more points")
-    if advice.points is not None:
-        figure = _figure(difference, advice.points, advice.exact, advice.samples)
-        if difference.played_points is not None and not view.rules.avoid_points:
-            figure += f", {difference.played_points} with {card_name(difference.action.card)}"
-        parts.append(figure)
+    how = "solved exactly," if advice.exact else f"over {advice.samples} likely deals,"
+    figures = _scores(difference, how, card_name(difference.action.card))
+    if figures:
+        parts.append(figures.removeprefix("; "))
     return "; ".join(parts)
 
 
-def _figure(difference: Difference, points: int, exact: bool, samples: int) -> str:
-    """The search's figure for the strong player's card: the points the user's side takes from there on with it
-    (red points where they count against, and the Golden Ten's count where it outweighs them)."""
-    view = difference.view
-    how = "solved exactly," if exact else f"over {samples} likely deals"
-    about = "" if exact else "about "
-    if view.rules.avoid_points:
-        if points < 0:
-            whose = "your side's" if view.partners else "your"
-            return f"{how} the Golden Ten takes {about}{-points} off {whose} count with it"
-        whose = "your side takes" if view.partners else "you take"
-        return f"{how} {whose} {about}{points} red point{'s' if points != 1 else ''} more with it"
-    whose = "your side takes" if view.partners else "you take"
-    return f"{how} {whose} {about}{points} more point{'s' if points != 1 else ''} with it"
+def _scores(difference: Difference, how: str, yours: str) -> str:
+    """The strong player's choice and the user's in the measure of the stake: where the user's side ends the
+    hand against the others with each (``how`` says how it was worked out); empty without figures."""
+    if difference.scores is None:
+        return ""
+    better, mine = difference.scores
+    whose = "your side ends" if difference.view.partners else "you end"
+    return f"; {how} {whose} the hand {ahead_words(better)} with it, {ahead_words(mine, unit=False)} with {yours}"
 
 
 __all__ = ["SHOWN", "difference_line", "review_lines"]

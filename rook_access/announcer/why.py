@@ -171,44 +171,42 @@ def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0) -> str:
         names = " and ".join(view.rules.names[seat] for seat in advice.shown_out)
         led = "trump" if advice.led_suit == advice.trump else COLOR_NAMES[advice.led_suit]
         parts.append(f"{names} had shown out of {led}")
-    if advice.points is not None:
+    if advice.score is not None:
         parts.append(_figure(view, advice))
         if advice.next_best is not None:
-            parts.append(_next_best(advice.next_best, advice.next_best_by, bool(secret >> advice.next_best & 1)))
+            parts.append(_next_best(advice.next_best, advice.score - advice.next_best_by,
+                                    bool(secret >> advice.next_best & 1)))
     if not parts:
         return "it had nothing to weigh"
     return "; ".join(parts)
 
 
+def ahead_words(score: float, unit: bool = True) -> str:
+    """A side's expected hand score against the others' (their mean), as a listener hears it: "about 12
+    points ahead", "about 3 behind" (without ``unit``), or "level"."""
+    points = round(score)
+    named = f" point{'s' if abs(points) != 1 else ''}" if unit else ""
+    if points > 0:
+        return f"about {points}{named} ahead"
+    if points < 0:
+        return f"about {-points}{named} behind"
+    return "level"
+
+
 def _figure(view: SeatView, advice: PlayAdvice) -> str:
-    """The search's figure for the card: the points its side takes from here on with it."""
-    points = advice.points
-    assert points is not None
-    red = view.rules.avoid_points
+    """The search's figure for the card: where its side ends the hand against the others with it."""
+    assert advice.score is not None
     whose = "its side" if view.partners else "it"
-    if red and points < 0:  # Flip's Golden Ten, -10, outweighs the red points
-        how = "solved exactly" if advice.exact else f"over {advice.samples} likely deals"
-        whose_count = "its side's" if view.partners else "its"
-        return f"{how}, the Golden Ten takes about {-points} off {whose_count} count"
-    more = (
-        f"{points} more {'red ' if red else ''}point{'s' if points != 1 else ''}"
-        if points
-        else f"no more {'red ' if red else ''}points"
-    )
     if advice.exact:
-        return f"solved exactly, {whose} takes {more}"
-    return f"{whose} expects {'about ' if points else ''}{more} over {advice.samples} likely deals"
+        return f"solved exactly, {whose} ends the hand {ahead_words(advice.score)}"
+    return f"over {advice.samples} likely deals, {whose} expects to end the hand {ahead_words(advice.score)}"
 
 
-def _next_best(card: int, by: float, hidden: bool = False) -> str:
-    """The card the search ranked second (not named while ``hidden`` from the asker), and by how much it did
-    worse."""
-    points = round(by)
-    name = "its next best card" if hidden else card_name(card)
-    if points < 1:
-        return f"{name} about as good"
-    label = "its next best card" if hidden else f"next best {name}"
-    return f"{label}, about {points} point{'s' if points != 1 else ''} worse"
+def _next_best(card: int, score: float, hidden: bool = False) -> str:
+    """The card the search ranked second (not named while ``hidden`` from the asker), and where its side would
+    end the hand with it, in the figure's measure."""
+    label = "its next best card" if hidden else f"next best {card_name(card)}"
+    return f"{label}, {ahead_words(score, unit=False)}"
 
 
 # ----------------------------------------------------------------- the bids

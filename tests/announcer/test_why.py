@@ -32,15 +32,18 @@ def test_the_strong_player_says_its_14y_is_its_only_card_over_wests_10y_in_a_tri
     assert isinstance(advice, PlayAdvice) and advice.points is not None
     line = why_line(view, action, advice)
     assert line.startswith("South played 14y: its only card that beats West's 10y; the trick holds 25 points; ")
-    # The figure is what the search found for 14y itself, and 7y, the other card, did worse by the difference.
+    # The figures are what the search found for 14y and for 7y, the other card, in the one measure it chose by:
+    # where South's side ends the hand against West's.
     results = player.analyse(view).results
+    best, other = results[parse_card("14y")].mean, results[parse_card("7y")].mean
+    assert advice.score == best and best - other > 20
     assert advice.points == round(results[parse_card("14y")].mean_points)
-    worse = round(results[parse_card("14y")].mean - results[parse_card("7y")].mean)
-    assert worse > 20
-    assert line.endswith(
-        f"its side expects about {advice.points} more points over 96 likely deals; "
-        f"next best 7y, about {worse} points worse."
-    )
+    figures = re.search(r"over 96 likely deals, its side expects to end the hand about (\d+) points (ahead|behind); "
+                        r"next best 7y, about (\d+) (ahead|behind)\.$", line)
+    assert figures is not None, line
+    told_best = int(figures.group(1)) * (1 if figures.group(2) == "ahead" else -1)
+    told_other = int(figures.group(3)) * (1 if figures.group(4) == "ahead" else -1)
+    assert (told_best, told_other) == (round(best), round(other))
 
 
 def test_the_basic_player_gives_its_own_rule_with_the_same_facts():
@@ -171,7 +174,7 @@ def test_a_card_the_asker_cannot_see_is_never_named_as_the_next_best():
     secret = 1 << parse_card("7y")  # South's 7y is hidden from the person asking (West's seat, say)
     line = why_line(view, action, advice, secret)
     assert "7y" not in line
-    assert re.search(r"; its next best card, about \d+ points worse\.$", line)
+    assert re.search(r"; its next best card, (about \d+ (ahead|behind)|level)\.$", line), line
     # Once the card can be seen (played, or the hand over), it is named.
     assert "next best 7y" in why_line(view, action, advice, 0)
 

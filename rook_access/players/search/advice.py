@@ -103,6 +103,8 @@ class PlayAdvice:
     next_best_by: float = 0.0
     """How much better the chosen card did than ``next_best``: the search's figure of choice, the expected hand
     score (this side's minus the others' mean)."""
+    score: float | None = None
+    """The chosen card's expected hand score, in that measure (None where ``points`` is None)."""
 
 
 Advice = BidAdvice | NestAdvice | TrumpAdvice | PlayAdvice
@@ -148,6 +150,7 @@ def play_advice(view: SeatView, analysis: PlayAnalysis) -> PlayAdvice:
     others = [other for other in analysis.ranked() if other.card != card and other.count]
     runner_up = others[0] if others and result.count else None
     advice = functools.partial(PlayAdvice, action=Play(card), points=figure, samples=analysis.samples,
+                               score=None if figure is None else result.mean,
                                exact=analysis.exact, trump=view.trump, card_points=points[card],
                                next_best=None if runner_up is None else runner_up.card,
                                next_best_by=0.0 if runner_up is None else result.mean - runner_up.mean)

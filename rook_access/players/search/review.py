@@ -40,9 +40,9 @@ class Difference:
     stake: float | None
     """The points the strong player's choice is expected to gain over the user's, for the user's side
     (its hand score less the other sides' mean); None for a bid, where none is worked out."""
-    played_points: int | None = None
-    """In card play, the points the search expects the user's side to take from there on with the user's card
-    (``advice.points`` is the same for the strong player's card)."""
+    scores: tuple[float, float] | None = None
+    """The expected hand score of the user's side (its score less the other sides' mean, as ``stake``) with
+    the strong player's choice and with the user's: ``stake`` is their difference.  None for a bid."""
 
 
 TIE = 0.5
@@ -90,7 +90,7 @@ def judge(view: SeatView, action: Action, player: SearchPlayer) -> Difference | 
         best, played = analysis.results[analysis.chosen], analysis.results[action.card]
         if not best.count or not played.count:
             return None  # the search stopped before judging both cards
-        return Difference(view, action, play_advice(view, analysis), best.mean - played.mean, round(played.mean_points))
+        return Difference(view, action, play_advice(view, analysis), best.mean - played.mean, (best.mean, played.mean))
     advice = player.advise(view)
     if advice.action == action:
         return None
@@ -99,7 +99,7 @@ def judge(view: SeatView, action: Action, player: SearchPlayer) -> Difference | 
         mine = best_trump_after(
             view, hand, mask_of(action.cards), player.budget, player.rng_for(view), player.deal_source(view)
         )
-        return Difference(view, action, advice, advice.score - mine.score)
+        return Difference(view, action, advice, advice.score - mine.score, (advice.score, mine.score))
     if isinstance(advice, TrumpAdvice) and isinstance(action, NameTrump):
         buried = mask_of(view.nest_discarded)
         mine = score_after(
@@ -111,7 +111,7 @@ def judge(view: SeatView, action: Action, player: SearchPlayer) -> Difference | 
             player.rng_for(view),
             player.deal_source(view),
         )
-        return Difference(view, action, advice, advice.score - mine.score)
+        return Difference(view, action, advice, advice.score - mine.score, (advice.score, mine.score))
     return Difference(view, action, advice, None)
 
 
