@@ -36,8 +36,9 @@ def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
     # ahead of West's than with 7y, by the stake.
     better, mine = analysis.results[parse_card("14y")].mean, analysis.results[parse_card("7y")].mean
     assert difference.scores == (better, mine)
-    figures = re.search(r"ends the hand about (\d+) points (ahead|behind) with it, about (\d+) (ahead|behind) with 7y\.$",
-                        line)
+    figures = re.search(
+        r"ends the hand about (\d+) points (ahead|behind) with it, about (\d+) (ahead|behind) with 7y\.$", line
+    )
     assert figures is not None, line
     told_better = int(figures.group(1)) * (1 if figures.group(2) == "ahead" else -1)
     told_mine = int(figures.group(3)) * (1 if figures.group(4) == "ahead" else -1)
@@ -70,8 +71,10 @@ def test_naming_green_with_one_green_card_is_told_against_red_with_the_red_cards
     reds = [card for card in view.hand if card_name(card).endswith("r") or card_name(card) == "rook"]
     line = difference_line(difference)
     assert line.startswith("Trump: you named green; red was better by about ")
-    held = re.search(r"you held (\d+) of it, (.*); over 96 likely deals, your side ends the hand (.*) with it, (.*) with green\.$",
-                     line)
+    held = re.search(
+        r"you held (\d+) of it, (.*); over 96 likely deals, your side ends the hand (.*) with it, (.*) with green\.$",
+        line,
+    )
     assert held is not None and int(held.group(1)) == len(reds), line
     assert set(held.group(2).split()) == {card_name(card) for card in reds}
     assert difference.scores is not None and difference.scores[0] - difference.scores[1] == difference.stake
