@@ -161,7 +161,7 @@ class TrickConsole:
                 return CHECK
             if name == "bid":
                 if len(arguments) != 1 or not is_number(arguments[0]):
-                    raise Refused("Say bid and a number, like bid 75, or pass.")
+                    raise Refused(f"Say bid and a number{_bid_example(state)}, or pass.")
                 number = int(arguments[0])
                 if state.phase is Phase.PLAY and 1 <= number <= 14 and command.arguments == tuple(arguments):
                     raise Refused(f"{number} needs a color letter: {number}r, {number}x, {number}y or {number}g.")
@@ -195,6 +195,16 @@ class TrickConsole:
                 message = message.replace(", or rook.", ".")
             raise Refused(message) from None
         raise AssertionError(f"unhandled command {name}")
+
+
+def _bid_example(state: GameState) -> str:
+    """An example of a bid: the least allowed now during the bidding, else the game's least bid."""
+    bids: list[int] = []
+    if state.phase is Phase.BIDDING:
+        bids = [action.amount for action in state.legal_actions() if isinstance(action, Bid)]
+    if not bids:
+        bids = list(state.rules.bid_range(None))
+    return f", like bid {min(bids)}" if bids else ""
 
 
 TRICKS = TrickConsole()

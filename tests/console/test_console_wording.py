@@ -32,7 +32,8 @@ def test_dictation_style_input_is_understood():
         ["Pass.", "bid 75 points", "Bid 80, please", "pass!"], seats=FOUR, deal=FIXED_DEAL
     )
     assert bids_of(records) == [(0, None), (1, 75), (2, None)]
-    assert "Say bid and a number, like bid 75, or pass." in output  # "Bid 80, please" is not a bid
+    # "Bid 80, please" is not a bid; the example is the least bid allowed then, West's 75 raised by 5.
+    assert "Say bid and a number, like bid 80, or pass." in output
 
 
 def test_a_whole_hand_of_wrong_moments_gets_specific_answers():
