@@ -28,6 +28,7 @@ from ..engine import (
     Play,
     TrickTaken,
     card_name,
+    card_number,
     parse_card,
     parse_cards,
     parse_color,
@@ -164,7 +165,8 @@ class TrickConsole:
                     raise Refused(f"Say bid and a number{_bid_example(state)}, or pass.")
                 number = int(arguments[0])
                 if state.phase is Phase.PLAY and 1 <= number <= 14 and command.arguments == tuple(arguments):
-                    raise Refused(f"{number} needs a color letter: {number}r, {number}x, {number}y or {number}g.")
+                    raise Refused(f"{number} needs a color letter: {number}r, {number}x, {number}y or {number}g. "
+                                  + _playable_numbered(state, number))
                 return Bid(number)
             if name == "trump":
                 if len(arguments) != 1:
@@ -195,6 +197,14 @@ class TrickConsole:
                 message = message.replace(", or rook.", ".")
             raise Refused(message) from None
         raise AssertionError(f"unhandled command {name}")
+
+
+def _playable_numbered(state: GameState, number: int) -> str:
+    """Which cards of this number the player to act may play now, as a short sentence."""
+    cards = [card for card in sort_hand(state.legal_cards(), state.trump, state.rules) if card_number(card) == number]
+    if not cards:
+        return f"You have no {number} you can play now."
+    return f"You can play {' or '.join(card_name(card) for card in cards)}."
 
 
 def _bid_example(state: GameState) -> str:
