@@ -33,6 +33,7 @@ from ..engine import (
     parse_cards,
     parse_color,
 )
+from ..engine.cards import shown
 from ..players import Player
 from ..players.search.player import HintPlayer
 from .commands import (
@@ -50,9 +51,16 @@ from .registry import (
     CommandContext,
     CommandSpec,
     Refused,
+    UnknownCommandError,
     is_number,
     no_such_command,
 )
+
+TRUMP_WORDS = ("red", "black", "yellow", "green")
+"""The moves at the trump prompt, in the order the question names them."""
+
+UNKNOWN_TAIL = "Type help for the commands."
+"""How the answer to a word that names nothing ends (when no command or color is close to it)."""
 
 
 class TrickConsole:
@@ -82,7 +90,17 @@ class TrickConsole:
         return None  # every move of a hand of Rook is the player's own
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
-        return parse_command(line, choices)
+        try:
+            return parse_command(line, choices)
+        except UnknownCommandError as error:
+            # At the trump prompt (the colors are the moves, named first) an unknown word is a color
+            # mistaken, not a command: say what is wanted.
+            words = line.split()
+            if (tuple(choices[:4]) == TRUMP_WORDS and len(words) == 1 and str(error).endswith(UNKNOWN_TAIL)):
+                raise UnknownCommandError(
+                    f"{shown(words[0])} is not a color. Name trump: red, black, yellow or green."
+                ) from None
+            raise
 
     def applies(self, spec: CommandSpec, state: GameState) -> bool:
         return spec.applies(state.rules, state.phase)
@@ -98,7 +116,7 @@ class TrickConsole:
         elif state.phase is Phase.DISCARD and state.turn is not None:
             words += ["discard", *(card_name(card) for card in sort_hand(state.hand(state.turn), state.trump, rules))]
         elif state.phase is Phase.TRUMP:
-            words += ["red", "black", "yellow", "green"]
+            words += TRUMP_WORDS
         return words
 
     def help(self, game: CommandContext, arguments: tuple[str, ...]) -> list[str]:

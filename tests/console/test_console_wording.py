@@ -463,3 +463,18 @@ def test_between_tricks_hand_and_legal_speak_for_the_player_never_for_the_comput
     # Before, these said the hand and the cards of the computer player to act.
     assert re.fullmatch(r"It is not your turn: \w+ to (lead|play)\.", channel.lines[1])
     assert channel.lines[2] == "No hint: it is not your turn."
+
+
+def test_a_word_that_is_no_color_at_the_trump_prompt_asks_for_a_color():
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "purple", "yelow", "score", "green"]
+    output, records, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert "purple is not a color. Name trump: red, black, yellow or green." in output
+    assert "Unknown command: purple" not in output
+    assert "Unknown command: yelow. Did you mean yellow?" in output  # a near miss keeps its suggestion
+    assert [r["color"] for r in records if r["event"] == "trump"] == ["green"]  # nothing else was named
+
+
+def test_at_the_play_an_unknown_word_is_still_an_unknown_command():
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green", "purple"]
+    output, _, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert "Unknown command: purple. Type help for the commands." in output
