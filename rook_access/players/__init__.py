@@ -79,69 +79,65 @@ class FittedPlaySearchPlayer(EvidenceSearchPlayer):
 
 
 class _SimulatedPassTuning(BidTuning):
+    """Level ``strong-passsim``: a pass to an opponent's bid valued by simulating that contract
+    (``BidTuning.SIMULATE_PASS``)."""
+
     SIMULATE_PASS = True
 
 
 class _ModelledPassTuning(_SimulatedPassTuning):
+    """Level ``strong-passsim-model``: the opponent's simulated contract moved toward the bidding model
+    (``BidTuning.PASS_MODEL_SHARE``)."""
+
     PASS_MODEL_SHARE = BidTuning.MODEL_SHARE
 
 
 class _SameDealsPassTuning(_ModelledPassTuning):
+    """Level ``strong-passsim-same``: the opponent's contract played on the deals the player's own bids are
+    valued on (``BidTuning.PASS_ON_SAME_DEALS``)."""
+
     PASS_ON_SAME_DEALS = True
 
 
+MEASURED_SHORTFALL = 8.0
+"""The points the strong player's contracts took beyond its bids' simulation (``bench.bid_calibration``)."""
+
+
 class _CalibratedTuning(BidTuning):
-    SIMULATION_BIAS = 8.0
+    """Level ``strong-calibrated``: the simulation's measured shortfall added to the player's own contracts
+    (``BidTuning.SIMULATION_BIAS``), passing at the fixed figure."""
+
+    SIMULATION_BIAS = MEASURED_SHORTFALL
 
 
 class _CalibratedPassTuning(_SameDealsPassTuning):
-    SIMULATION_BIAS = 8.0
+    """Level ``strong-passsim-calibrated``: ``strong-passsim-same`` with the shortfall added to every
+    simulated bidder's points."""
 
-
-class SimulatedPassSearchPlayer(SearchPlayer):
-    """The search player valuing a pass to an opponent's bid by simulating that contract
-    (``BidTuning.SIMULATE_PASS``): level ``strong-passsim``, a benchmark's."""
-
-    bid_tuning: type[BidTuning] = _SimulatedPassTuning
-
-
-class ModelledPassSearchPlayer(SimulatedPassSearchPlayer):
-    """``strong-passsim`` with the opponent's simulated contract moved toward the bidding model
-    (``BidTuning.PASS_MODEL_SHARE``): level ``strong-passsim-model``, a benchmark's."""
-
-    bid_tuning = _ModelledPassTuning
-
-
-class SameDealsPassSearchPlayer(SimulatedPassSearchPlayer):
-    """``strong-passsim-model`` playing the opponent's contract on the deals its own bids are valued on
-    (``BidTuning.PASS_ON_SAME_DEALS``): level ``strong-passsim-same``, a benchmark's."""
-
-    bid_tuning = _SameDealsPassTuning
-
-
-class CalibratedPassSearchPlayer(SimulatedPassSearchPlayer):
-    """``strong-passsim-same`` with the simulation's measured shortfall added to every bidder's points
-    (``BidTuning.SIMULATION_BIAS``): level ``strong-passsim-calibrated``, a benchmark's."""
-
-    bid_tuning = _CalibratedPassTuning
-
-
-class CalibratedSearchPlayer(SearchPlayer):
-    """The search player with the simulation's measured shortfall added to its own contracts' points
-    (``BidTuning.SIMULATION_BIAS``), passing at the fixed figure: level ``strong-calibrated``, a benchmark's."""
-
-    bid_tuning = _CalibratedTuning
+    SIMULATION_BIAS = MEASURED_SHORTFALL
 
 
 class _CheatSimulatedPassTuning(TruthTuning):
+    """Level ``cheat-passsim``: the cheating yardstick valuing a pass by the opponent's contract on the true
+    deal, the yardstick of ``strong-passsim``."""
+
     SIMULATE_PASS = True
 
 
-class SimulatedPassCheatingPlayer(CheatingPlayer):
-    """The cheating yardstick valuing a pass by the opponent's contract on the true deal: level
-    ``cheat-passsim``, the yardstick of ``strong-passsim``."""
+def _bidding_by(tuning: type[BidTuning], make: Callable[[int | None], SearchPlayer]) -> Callable[[int | None], Player]:
+    """A benchmark's level: the player ``make`` makes, bidding by ``tuning`` (the bidding experiments)."""
 
-    bid_tuning = _CheatSimulatedPassTuning
+    def maker(seed: int | None) -> Player:
+        player = make(seed)
+        player.bid_tuning = tuning
+        return player
+
+    return maker
+
+
+def _strong(name: str) -> Callable[[int | None], SearchPlayer]:
+    """The strong player's search under the level name ``name``."""
+    return lambda seed: SearchPlayer(seed, STRONG, name)
 
 
 LEVELS: dict[str, Callable[[int | None], Player]] = {
@@ -154,12 +150,12 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
     "cheat-play": PlayCheatingPlayer,
-    "cheat-passsim": SimulatedPassCheatingPlayer,
-    "strong-passsim": lambda seed: SimulatedPassSearchPlayer(seed, STRONG, "strong-passsim"),
-    "strong-passsim-model": lambda seed: ModelledPassSearchPlayer(seed, STRONG, "strong-passsim-model"),
-    "strong-passsim-same": lambda seed: SameDealsPassSearchPlayer(seed, STRONG, "strong-passsim-same"),
-    "strong-passsim-calibrated": lambda seed: CalibratedPassSearchPlayer(seed, STRONG, "strong-passsim-calibrated"),
-    "strong-calibrated": lambda seed: CalibratedSearchPlayer(seed, STRONG, "strong-calibrated"),
+    "cheat-passsim": _bidding_by(_CheatSimulatedPassTuning, CheatingPlayer),
+    "strong-passsim": _bidding_by(_SimulatedPassTuning, _strong("strong-passsim")),
+    "strong-passsim-model": _bidding_by(_ModelledPassTuning, _strong("strong-passsim-model")),
+    "strong-passsim-same": _bidding_by(_SameDealsPassTuning, _strong("strong-passsim-same")),
+    "strong-passsim-calibrated": _bidding_by(_CalibratedPassTuning, _strong("strong-passsim-calibrated")),
+    "strong-calibrated": _bidding_by(_CalibratedTuning, _strong("strong-calibrated")),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
     "strong-blind-side": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="side"),
                                                    "strong-blind-side"),

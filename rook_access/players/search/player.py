@@ -140,7 +140,7 @@ class SearchPlayer:
 
     def evaluation(self, view: SeatView) -> BidPlan | NestChoice | PlayAnalysis | None:
         """The evaluation this player chose from for ``view`` (a bidding plan, a nest or trump choice, a play
-        search), if it chose from ``view`` lately; None otherwise.  For the benchmarks and ``why``."""
+        search), if it chose from ``view`` lately; None otherwise (``bench.bid_calibration`` reads the plans)."""
         return self._kept(view)
 
     def _keep(self, view: SeatView, decision: BidPlan | NestChoice | PlayAnalysis) -> None:
