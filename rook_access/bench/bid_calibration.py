@@ -28,7 +28,7 @@ from ..engine import Action, Bid, SeatView
 from ..players import LEVELS
 from ..players.search.bidding import BidPlan
 from .arguments import add_deals_seed_jobs, add_json_and_quiet, bench_parser, print_progress, write_json
-from .match import Observer, deal_seeds, make_deal, mean_and_interval, play_hand
+from .match import ONE_HAND, Observer, deal_seeds, make_deal, mean_and_interval, play_hand
 from .parallel import results_by_name
 
 BANDS = ((0.0, 0.5), (0.5, 0.8), (0.8, 0.95), (0.95, 1.0))
@@ -45,6 +45,8 @@ class Contract:
     make_chance: float
     points: int
     made: bool
+    contested: bool = False
+    """Whether team B bid in the auction (the contracts the cheat lets go are among these)."""
 
 
 @dataclass(frozen=True)
@@ -57,11 +59,13 @@ class DealContracts:
     """Every result is gathered under this name (``parallel.results_by_name``)."""
 
 
-def bid_plan_keeper(plans: dict[int, BidPlan]) -> Observer:
+def bid_plan_keeper(plans: dict[int, BidPlan], bidders: set[int] | None = None) -> Observer:
     """An observer of a hand that keeps in ``plans`` each seat's plan behind its latest bid (for players
-    that show their evaluations: the search players)."""
+    that show their evaluations: the search players), and adds to ``bidders`` every seat that bids."""
 
     def observe(seat: int, view: SeatView, player: Any, action: Action) -> None:
+        if bidders is not None and isinstance(action, Bid):
+            bidders.add(seat)
         evaluation = getattr(player, "evaluation", None)
         plan = evaluation(view) if evaluation is not None else None
         if isinstance(action, Bid) and isinstance(plan, BidPlan):
@@ -77,15 +81,17 @@ def contracts_of(level_a: str, level_b: str, seed: int, number: int) -> DealCont
     seeds = deal_seeds(seed, number)
     for swapped in (False, True):
         plans: dict[int, BidPlan] = {}
-        result = play_hand(deal, (level_a, level_b), seeds, swapped, observe=bid_plan_keeper(plans))
+        bidders: set[int] = set()
+        result = play_hand(deal, (level_a, level_b), seeds, swapped, observe=bid_plan_keeper(plans, bidders))
         if result.thrown_in or result.bidder_team != "A" or result.bidder not in plans:
             continue
         assert result.bid is not None and result.made is not None  # a contract was played
         plan = plans[result.bidder]
         chance = plan.make_chance(result.bid)
         if chance is not None:
+            contested = any(ONE_HAND.side_of[seat] != ONE_HAND.side_of[result.bidder] for seat in bidders)
             found.append(Contract(result.bid, plan.expected_points, plan.model_points, chance,
-                                  result.counters[0], result.made))
+                                  result.counters[0], result.made, contested))
     return DealContracts(number, tuple(found))
 
 
@@ -95,7 +101,17 @@ def _worker(args: tuple[str, str, int, int, int]) -> list[DealContracts]:
 
 
 def summary(contracts: Sequence[Contract]) -> dict[str, Any]:
-    """The gaps between the plans and the table, overall and by band of the simulated chance."""
+    """The gaps between the plans and the table, overall, by band of the simulated chance, and for the
+    contested contracts (team B bid too) and the others apart."""
+    report = _gaps(contracts)
+    for key, contested in (("contested", True), ("uncontested", False)):
+        part = [contract for contract in contracts if contract.contested == contested]
+        report[key] = _gaps(part) if part else {"contracts": 0}
+    return report
+
+
+def _gaps(contracts: Sequence[Contract]) -> dict[str, Any]:
+    """``summary``'s figures for one set of contracts."""
     beyond, interval = mean_and_interval([contract.points - contract.expected_points for contract in contracts])
     bands = []
     for low, high in BANDS:
@@ -135,6 +151,19 @@ def lines(level_a: str, level_b: str, deals: int, report: dict[str, Any]) -> lis
         f"taken {report['points_taken']:.1f}: {report['points_beyond_expected']:+.1f}{interval}.",
         f"Bids made: {report['made_share']:.0%}, the simulation's chance {report['simulated_chance']:.0%}.",
     ]
+    out.extend(_band_lines(report))
+    for key in ("contested", "uncontested"):
+        part = report.get(key)
+        if part and part["contracts"]:
+            out.append(f"{key.capitalize()}: {part['contracts']} contracts, average bid {part['average_bid']:.1f}, "
+                       f"taken beyond expected {part['points_beyond_expected']:+.1f}, "
+                       f"made {part['made_share']:.0%}, the simulation's chance {part['simulated_chance']:.0%}.")
+            out.extend(f"{key.capitalize()}, s" + line[1:] for line in _band_lines(part))
+    return out
+
+
+def _band_lines(report: dict[str, Any]) -> list[str]:
+    out = []
     for band in report["bands"]:
         low, high = band["band"]
         count = band["contracts"]

@@ -71,8 +71,8 @@ def test_a_deals_contracts_are_team_a_s_with_the_plan_that_won_the_bid():
 
 def test_the_summary_counts_the_gap_and_the_bands():
     contracts = [
-        Contract(80, 90.0, 88.0, 0.3, 100, True),
-        Contract(90, 90.0, 88.0, 0.4, 70, False),
+        Contract(80, 90.0, 88.0, 0.3, 100, True, contested=True),
+        Contract(90, 90.0, 88.0, 0.4, 70, False, contested=True),
         Contract(75, 100.0, 95.0, 1.0, 110, True),
     ]
     report = summary(contracts)
@@ -83,6 +83,12 @@ def test_the_summary_counts_the_gap_and_the_bands():
         ([0.0, 0.5], 2, 0.5),
         ([0.95, 1.0], 1, 1.0),
     ]
+    assert report["contested"]["contracts"] == 2 and report["contested"]["made_share"] == pytest.approx(0.5)
+    assert report["uncontested"]["contracts"] == 1 and report["uncontested"]["average_bid"] == 75
+    lines = bid_calibration.lines("strong", "easy", 3, report)
+    assert ("Contested: 2 contracts, average bid 85.0, taken beyond expected -5.0, made 50%, "
+            "the simulation's chance 35%.") in lines
+    assert "Uncontested, simulated chance 95% to 100%: 1 contract, chance 100%, made 100%." in lines
 
 
 def test_the_report_and_json(tmp_path, capsys):
@@ -95,3 +101,24 @@ def test_the_report_and_json(tmp_path, capsys):
     expected = [contracts_of("strong", "easy", 2026, number) for number in range(2)]
     assert data["contracts"] == sum(len(deal.contracts) for deal in expected)
     assert all(isinstance(deal, DealContracts) for deal in expected)
+
+
+def test_a_contract_is_contested_when_team_b_bid_in_its_auction():
+    from rook_access.bench.match import ONE_HAND
+    from rook_access.engine.events import BidMade
+
+    seen = set()
+    for number in (6, 8):  # an uncontested contract, then two contested ones
+        found = contracts_of("strong", "easy", 2026, number)
+        contracts = iter(found.contracts)
+        for swapped in (False, True):
+            result = play_hand(make_deal(2026, number), ("strong", "easy"), deal_seeds(2026, number), swapped,
+                               keep_events=True)
+            if result.thrown_in or result.bidder_team != "A":
+                continue
+            assert result.events is not None and result.bidder is not None
+            bidders = {event.seat for event in result.events if isinstance(event, BidMade) and event.amount is not None}
+            contested = any(ONE_HAND.side_of[seat] != ONE_HAND.side_of[result.bidder] for seat in bidders)
+            assert next(contracts).contested == contested
+            seen.add(contested)
+    assert seen == {True, False}  # both kinds among these deals
