@@ -230,7 +230,7 @@ class ConsoleGame:
         self.last_said: list[Message] = []
         """The lines of the last thing that happened, for ``repeat``."""
         self._announced = len(state.events) if resumed else 0
-        self.narrator.recall(state.events[: self._announced])
+        self._recall(state.events[: self._announced])
         self._resumed = resumed
         self._started = False
         self._asked_at = -1
@@ -409,7 +409,7 @@ class ConsoleGame:
             fresh = self._asked_at != len(state.events)
             self._asked_at = len(state.events)
             try:
-                line = self.read_move(self.narrator.question(state.view(seat)), fresh)
+                line = self.read_move(self._with_enter_hint(self.narrator.question(state.view(seat))), fresh)
             except ReadAgain:
                 continue  # news came while the question waited: the loop says it, then asks again
             self._user_typed(line)
@@ -501,6 +501,15 @@ class ConsoleGame:
             self._announce(event)
             said.append(event)
         return said
+
+    def _recall(self, events: Sequence[Any]) -> None:
+        """Take in the events a resumed game said before, saying nothing: the narrator follows them, and
+        ``history`` and ``repeat`` have the lines they were said in, as if the game had never stopped."""
+        for event in events:
+            said = self.narrator.event_messages(event)
+            if said:
+                self.last_said = said
+                self.recent.extend(said)
 
     def _announce(self, event: Any) -> None:
         if self.record is not None:
@@ -665,6 +674,14 @@ class ConsoleGame:
             and (self.family.automatic(self.state, seat) is None)
         )
 
+    def _with_enter_hint(self, question: str) -> str:
+        """The question, with what Enter alone does where it makes the only move (at a terminal only: a blank
+        line of scripted input does nothing)."""
+        enter = self.family.enter_alone(self.state) if is_interactive(self.lines) else None
+        if enter is None or not enter[0]:
+            return question
+        return f"{question} {enter[0]}"
+
     def _play_the_only_card(self) -> bool:
         """Enter alone at a terminal does what the family says, like playing the only legal card (never in bidding)."""
         if self.seat_to_ask() is None:
@@ -672,10 +689,8 @@ class ConsoleGame:
         enter = self.family.enter_alone(self.state)
         if enter is None:
             return True
-        said, typed = enter
-        if said:  # a family whose Enter only paces (Match) says nothing more than the move's own line
-            self.say(said)
-        return self.handle_line(typed)
+        # The question said what Enter does; the move's own line says what was done.
+        return self.handle_line(enter[1])
 
     def _confirm_quit(self) -> bool:
         """Leave at once when the game is saved; otherwise ask first. True to leave."""
