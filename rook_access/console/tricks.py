@@ -7,13 +7,14 @@ engine's action here; play pauses after each trick.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from ..announcer import Announcer, Verbosity
 from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
-from ..announcer.tricks.words import sort_hand
+from ..announcer.tricks.words import STEP_WORDS, sort_hand
 from ..engine import (
     BIRD,
     CHECK,
@@ -59,6 +60,9 @@ from .registry import (
 TRUMP_WORDS = ("red", "black", "yellow", "green")
 """The moves at the trump prompt, in the order the question names them."""
 
+FRACTION = re.compile(r"\d*[.,]\d+|\d+[.,]")
+"""A number with a decimal point or comma, never a bid (bids are whole numbers)."""
+
 UNKNOWN_TAIL = "Type help for the commands."
 """How the answer to a word that names nothing ends (when no command or color is close to it)."""
 
@@ -100,6 +104,12 @@ class TrickConsole:
                 raise UnknownCommandError(
                     f"{shown(words[0])} is not a color. Name trump: red, black, yellow or green."
                 ) from None
+            if len(words) == 1 and FRACTION.fullmatch(words[0]) and any(choice.isdigit() for choice in choices):
+                # A number with a fraction in the bidding (bids among the moves) is a bid mistyped: ``action``
+                # answers with the bids allowed.
+                spec = find_command("bid")
+                assert spec is not None  # a command of this family
+                return Command(spec, (words[0],))
             raise
 
     def applies(self, spec: CommandSpec, state: GameState) -> bool:
@@ -179,6 +189,10 @@ class TrickConsole:
             if name == "check":
                 return CHECK
             if name == "bid":
+                if len(arguments) == 1 and FRACTION.fullmatch(arguments[0]) and state.phase is Phase.BIDDING:
+                    amounts = [action.amount for action in state.legal_actions() if isinstance(action, Bid)]
+                    if amounts:
+                        raise Refused(_not_whole(arguments[0], amounts, PASS in state.legal_actions()))
                 if len(arguments) != 1 or not is_number(arguments[0]):
                     raise Refused(f"Say bid and a number{_bid_example(state)}, or pass.")
                 number = int(arguments[0])
@@ -223,6 +237,15 @@ def _playable_numbered(state: GameState, number: int) -> str:
     if not cards:
         return f"You have no {number} you can play now."
     return f"You can play {' or '.join(card_name(card) for card in cards)}."
+
+
+def _not_whole(word: str, amounts: Sequence[int], may_pass: bool) -> str:
+    """The answer to a bid with a fraction in it: the bids allowed now."""
+    allowed = f"{amounts[0]}" if len(amounts) == 1 else f"{amounts[0]} to {amounts[-1]}"
+    if len(amounts) > 1:
+        step = amounts[1] - amounts[0]
+        allowed += f" in {STEP_WORDS.get(step, f'steps of {step}')}"
+    return f"{shown(word)} is not a whole number. Bid {allowed}{', or pass' if may_pass else ''}."
 
 
 def _bid_example(state: GameState) -> str:

@@ -478,3 +478,40 @@ def test_at_the_play_an_unknown_word_is_still_an_unknown_command():
     lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green", "purple"]
     output, _, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
     assert "Unknown command: purple. Type help for the commands." in output
+
+
+def test_a_bid_with_a_fraction_names_the_bids_allowed_and_changes_nothing():
+    lines = ["bid 70", "72.5", "bid 75.5", "bid 75", "pass", "pass", "pass"]
+    output, records, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    # South bid 70; West may bid 75 to 120 in fives, or pass.
+    assert "72.5 is not a whole number. Bid 75 to 120 in fives, or pass." in output
+    assert "75.5 is not a whole number. Bid 75 to 120 in fives, or pass." in output
+    assert not any(line.startswith("Unknown command") for line in output)
+    assert [r["amount"] for r in records if r["event"] == "bid" and r["amount"] is not None] == [70, 75]
+
+
+def test_at_the_dealers_opening_bid_a_fraction_offers_no_pass():
+    from rook_access.engine.rules import ROOK_1913
+
+    state = GameState(ROOK_1913.replace(hands_limit=1), seed=5)
+    assert state.must_bid()  # the dealer opens the bidding in Rook for 3 to 8 (1913)
+    channel = ListChannel()
+    ConsoleGame(state, [None] * state.rules.players, ScriptedLines(["8.5"]), channel).run()
+    assert "8.5 is not a whole number. Bid 5 to 100 in fives." in channel.lines
+    assert state.must_bid()  # nothing was bid
+
+
+def test_history_and_repeat_after_a_resume_say_what_was_said_before_the_stop():
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green", "rook", "6g", "14g", "13g"]
+    state = GameState(PARTNERSHIP, seed=1, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    first = ListChannel()
+    ConsoleGame(state, [None] * 4, ScriptedLines([*lines, "history", "repeat"]), first).run()
+    before = first.lines[first.lines.index(next(line for line in first.lines if line.startswith("The last "))):-1]
+    again = ListChannel()
+    ConsoleGame(state, [None] * 4, ScriptedLines(["history", "repeat"]), again, resumed=True).run()
+    after = again.lines[again.lines.index(before[0]):-1]
+    assert before[0] == "The last 10 announcements, oldest first:"
+    assert after == before  # the same ten lines, then the same last announcement
+    # The history's last line, then repeat's.
+    assert before[-2:] == ["South takes trick 1, 30 points.", "South takes trick 1, 30 points."]
+    assert "Trump is green, named by South." in before
