@@ -7,8 +7,10 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import sys
+import textwrap
 import threading
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
@@ -715,6 +717,15 @@ def _variant_chosen(config: Path) -> bool:
         return False
 
 
+def _terminal_columns() -> int:
+    """The width of the terminal the program prints to, asked of the terminal itself (a COLUMNS left in the
+    environment by another shell may be stale); COLUMNS, or 80, where it cannot be asked."""
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return shutil.get_terminal_size().columns
+
+
 def _offer_variants(
     lines: LineSource,
     control: SettingsControl,
@@ -728,8 +739,12 @@ def _offer_variants(
     The last choice is a progressive party: it asks for the tables and sets ``args.party`` (the game
     is not kept: the list is offered again next time)."""
     notice("Which game? The games of the Rook rule books:")
+    # At a terminal narrower than a line, the line is broken between words (a screen reader reading the
+    # screen row by row would otherwise hear a word cut in two), the rest indented.
+    width = max(40, _terminal_columns() - 1)
     for line in [*variant_lines(), party_line(), online_line()]:
-        notice(line)
+        for row in textwrap.wrap(line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False):
+            notice(row)
     names = [*GAMES, "party", "online"]
 
     def game_named(text: str) -> str | None:

@@ -61,6 +61,31 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     assert screen_reader_safe(screen)
 
 
+def test_the_game_menu_breaks_long_lines_between_words_at_a_narrow_terminal(tmp_path):
+    from rook_access.console.cli import online_line, party_line, variant_lines
+
+    width = 80
+    term = Terminal(["--seed", "3", "--hands", "1"], tmp_path, width=width, game_chosen=False)
+    try:
+        screen = term.wait_for("Enter plays partnership.")
+        term.type("q")
+        term.wait_for("EXIT=0")
+    finally:
+        term.close()
+    rows = screen.splitlines()
+    menu = rows[rows.index("Which game? The games of the Rook rule books:") + 1:]
+    menu = menu[: next(index for index, row in enumerate(menu) if row.startswith("Type a number"))]
+    assert all(len(row) < width for row in menu)  # no row fills the terminal, so none was cut by it
+    entries: list[str] = []
+    for row in menu:  # a broken line goes on in rows indented by two spaces
+        if row.startswith("  "):
+            entries[-1] += " " + row.strip()
+        else:
+            entries.append(row)
+    assert entries == [*variant_lines(), party_line(), online_line()]  # every word whole, in order
+    assert len(menu) > len(entries)  # some lines were broken at this width
+
+
 def test_the_first_start_at_a_terminal_offers_the_games_and_keeps_the_choice(tmp_path):
     term = Terminal(["--seed", "3", "--hands", "1", "--level", "random"], tmp_path, game_chosen=False)
     try:
