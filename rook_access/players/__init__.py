@@ -117,6 +117,13 @@ class _CalibratedPassTuning(_SameDealsPassTuning):
     SIMULATION_BIAS = MEASURED_SHORTFALL
 
 
+class _MinChanceTuning(BidTuning):
+    """Level ``strong-minchance``: no bid the simulation gives less than 40% while an opponent may still win
+    the bid (``BidTuning.MIN_CONTESTED_CHANCE``)."""
+
+    MIN_CONTESTED_CHANCE = 0.4
+
+
 class _CheatSimulatedPassTuning(TruthTuning):
     """Level ``cheat-passsim``: the cheating yardstick valuing a pass by the opponent's contract on the true
     deal, the yardstick of ``strong-passsim``."""
@@ -156,6 +163,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-passsim-same": _bidding_by(_SameDealsPassTuning, _strong("strong-passsim-same")),
     "strong-passsim-calibrated": _bidding_by(_CalibratedPassTuning, _strong("strong-passsim-calibrated")),
     "strong-calibrated": _bidding_by(_CalibratedTuning, _strong("strong-calibrated")),
+    "strong-minchance": _bidding_by(_MinChanceTuning, _strong("strong-minchance")),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
     "strong-blind-side": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="side"),
                                                    "strong-blind-side"),

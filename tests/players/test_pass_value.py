@@ -196,3 +196,21 @@ def test_the_simulation_bias_makes_an_opponents_contract_safer() -> None:
         plain = simulate_as_defender(view, 1, amount, 0, random.Random(1), deals=deals)
         biased = simulate_as_defender(view, 1, amount, 0, random.Random(1), deals=deals, bias=8)
         assert biased.made >= plain.made and biased.value < plain.value
+
+
+class AtLeastEvenish(BidTuning):
+    """The bidding of the bench level ``strong-minchance``: no contested bid below a 40% simulated chance."""
+
+    MIN_CONTESTED_CHANCE = 0.4
+
+
+def test_a_least_chance_stops_a_contested_bid_the_simulation_gives_poor_odds() -> None:
+    view = west_holds_the_bid(75).view(0)
+    plain = plan_bid(view, STRONG, random.Random(8))
+    strict = plan_bid(view, STRONG, random.Random(8), tuning=AtLeastEvenish)
+    assert strict.make_chances == plain.make_chances  # the same deals, the same odds
+    # The weak hand would raise West's 75 to 80 at the fixed pass value, on odds the least chance refuses.
+    assert plain.action == Bid(80) and (plain.make_chance(80) or 0) < 0.4
+    assert strict.limit is not None and (strict.make_chance(strict.limit) or 0) >= 0.4
+    assert strict.action == PASS  # its limit is no higher than West's bid
+

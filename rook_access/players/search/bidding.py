@@ -220,6 +220,10 @@ class BidTuning:
     contracts took 7 to 9 points more than its bids' simulation and the model expected; putting 8 back lost
     its duplicate matches against easy (more bids won and set), so the player keeps 0 (docs/development.md,
     "The bids' simulation measured against the table")."""
+    MIN_CONTESTED_CHANCE = 0.0
+    """While an opponent may still win the bid, the least simulated chance of making a bid for it to be worth
+    bidding at all, whatever its value against passing (bench level ``strong-minchance``: the contracts the
+    cheat lets go are contested ones the simulation gave less than even odds)."""
     PASS_VALUE_EACH_ALONE = -20.0
     """Where everyone plays alone, whoever wins the bid (Rook for 3 to 8, 1913): what another player's
     contract costs a player, in a hand of 100, shared by the other players (at the Partnership Game's
@@ -338,7 +342,7 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
             worth = expected - view.high_bid >= tuning.PARTNER_MARGIN and value > 0
         else:
             assert pass_value is not None  # known whenever partner does not hold the bid
-            worth = value > pass_value
+            worth = value > pass_value and not (opponents_in and chances[-1][1] < tuning.MIN_CONTESTED_CHANCE)
         if worth:
             limit = amount
     bids = [action for action in view.legal if isinstance(action, Bid)]
