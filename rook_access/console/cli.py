@@ -7,7 +7,6 @@ import contextlib
 import json
 import os
 import re
-import shutil
 import signal
 import sys
 import textwrap
@@ -717,13 +716,13 @@ def _variant_chosen(config: Path) -> bool:
         return False
 
 
-def _terminal_columns() -> int:
+def _terminal_columns() -> int | None:
     """The width of the terminal the program prints to, asked of the terminal itself (a COLUMNS left in the
-    environment by another shell may be stale); COLUMNS, or 80, where it cannot be asked."""
+    environment by another shell may be stale); None when the output is no terminal."""
     try:
         return os.get_terminal_size(sys.stdout.fileno()).columns
     except (OSError, ValueError, AttributeError):
-        return shutil.get_terminal_size().columns
+        return None
 
 
 def _offer_variants(
@@ -741,9 +740,13 @@ def _offer_variants(
     notice("Which game? The games of the Rook rule books:")
     # At a terminal narrower than a line, the line is broken between words (a screen reader reading the
     # screen row by row would otherwise hear a word cut in two), the rest indented.
-    width = max(40, _terminal_columns() - 1)
+    columns = _terminal_columns()
     for line in [*variant_lines(), party_line(), online_line()]:
-        for row in textwrap.wrap(line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False):
+        if columns is None or len(line) < columns:
+            notice(line)
+            continue
+        for row in textwrap.wrap(line, max(40, columns - 1), subsequent_indent="  ", break_long_words=False,
+                                 break_on_hyphens=False):
             notice(row)
     names = [*GAMES, "party", "online"]
 
