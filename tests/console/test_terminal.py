@@ -49,7 +49,7 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     # Ctrl-C clears the line and says how to leave; the game goes on.
     term.type("bid 9", enter=False)
     term.keys("C-c")
-    term.wait_for("Press Ctrl-C again to leave, or type quit.")
+    term.wait_for("To leave, press Ctrl-C twice quickly, or type quit.")
     term.type("pass")
     term.wait_for("You pass.")
     # Ctrl-D leaves cleanly with status 0.
@@ -62,7 +62,7 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
 
 
 def test_the_game_menu_breaks_long_lines_between_words_at_a_narrow_terminal(tmp_path):
-    from rook_access.console.cli import online_line, party_line, variant_lines
+    from rook_access.console.cli import MENU_FLAGS, online_line, party_line, variant_lines
 
     width = 80
     term = Terminal(["--seed", "3", "--hands", "1"], tmp_path, width=width, game_chosen=False)
@@ -82,7 +82,11 @@ def test_the_game_menu_breaks_long_lines_between_words_at_a_narrow_terminal(tmp_
             entries[-1] += " " + row.strip()
         else:
             entries.append(row)
-    assert entries == [*variant_lines(), party_line(), online_line()]  # every word whole, in order
+    # Every word whole, in order; the command-line flags left out (they cannot be typed here).
+    assert entries == [MENU_FLAGS.sub("", line) for line in [*variant_lines(), party_line(), online_line()]]
+    assert not any("--" in entry for entry in entries)
+    rook_1913 = "11. rook-1913: Rook for 3 to 8 Players (1913): 3 to 8 players, each for themselves, no nest, to 150."
+    assert rook_1913 in entries
     assert len(menu) > len(entries)  # some lines were broken at this width
 
 
