@@ -76,7 +76,8 @@ class FamilyConsole(Protocol):
         ...
 
     def enter_alone(self, state: Any) -> tuple[str, str] | None:
-        """What Enter alone does at a terminal, as (the line said, the line typed), or None for nothing."""
+        """What Enter alone does at a terminal, as (the words the question ends with, like "Enter plays it.",
+        or "" to add none; the line typed), or None for nothing."""
         ...
 
     def pauses_after(self, events: Sequence[Any]) -> bool:

@@ -259,7 +259,7 @@ class PatienceConsole:
         words = self.move_words(state, 0)
         if len(words) != 1:
             return None
-        return "Enter makes the only move.", words[0]
+        return "Enter makes it.", words[0]
 
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return bool(events)  # each step the solver's demonstration or the clock makes

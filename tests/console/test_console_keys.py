@@ -7,7 +7,8 @@ from contextlib import nullcontext
 
 import pytest
 
-from rook_access.announcer import sort_hand
+from rook_access.announcer import Verbosity, sort_hand
+from rook_access.braille.translator import cell_count
 from rook_access.console import cli
 from rook_access.console.interrupts import CTRL_C_NOTICE, CtrlC
 from rook_access.console.lines import TerminalLines
@@ -155,8 +156,9 @@ def test_a_second_ctrl_c_between_two_prompts_leaves_at_the_next_prompt():
     assert "You pass." not in channel.lines and state.phase is Phase.BIDDING
 
 
-def play_script_with_enter() -> tuple[list[str], list[str], GameState, int]:
-    """Four keyboard seats playing as the basic player would, Enter alone wherever one card is legal."""
+def play_script_with_enter(verbosity: Verbosity = Verbosity.NORMAL) -> tuple[list[str], list[str], list[str], int]:
+    """Four keyboard seats playing as the basic player would, Enter alone wherever one card is legal: the lines
+    said, the lines typed, the questions asked and the number of Enters that played a card."""
     rules = PARTNERSHIP.replace(hands_limit=1)
     state = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
     shadow = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
@@ -177,7 +179,7 @@ def play_script_with_enter() -> tuple[list[str], list[str], GameState, int]:
     channel = ListChannel()
     source = ScriptedLines(lines)
     source.interactive = True  # type: ignore[attr-defined]  # Enter is a key pressed at a terminal
-    ConsoleGame(state, [None] * 4, source, channel).run()
+    ConsoleGame(state, [None] * 4, source, channel, verbosity=verbosity).run()
     assert state.is_over and state.events == shadow.events  # Enter played what the script would have
     return channel.lines, lines, source.questions, enters
 
@@ -188,10 +190,17 @@ def test_enter_alone_plays_the_only_legal_card_in_card_play_only():
     assert lines.count("") > enters  # Enter in the bidding too, which did nothing
     # The question says what Enter does where one card is legal, and only there; the play's own line
     # says what was played (the question said it already: no line of its own).
-    hinted = [question for question in questions if question.endswith(" Enter plays the only legal card.")]
+    hinted = [question for question in questions if question.endswith(" Enter plays it.")]
     assert len(hinted) == enters
     assert all(", 1 legal: " in question or ", 1 card: " in question for question in hinted)
-    assert "Enter plays the only legal card." not in said
+    assert "Enter plays it." not in said
+
+
+def test_in_the_braille_verbosity_every_question_fits_40_cells_with_what_enter_does():
+    _, _, questions, enters = play_script_with_enter(Verbosity.BRAILLE)
+    assert len([question for question in questions if question.endswith(" Enter plays it.")]) == enters >= 4
+    assert any(" discard: name 5 cards." in question for question in questions)
+    assert max(cell_count(question) for question in questions) <= 40
 
 
 def test_a_blank_line_in_scripted_input_plays_nothing_even_with_one_card_legal():
@@ -203,8 +212,10 @@ def test_a_blank_line_in_scripted_input_plays_nothing_even_with_one_card_legal()
         state.apply(players[state.turn].choose(state.view(state.turn)))
     before = list(state.events)
     channel = ListChannel()
-    ConsoleGame(state, [None, *players[1:]], ScriptedLines(["", ""]), channel).run()
-    assert state.events == before and "Enter plays the only legal card." not in channel.lines
+    source = ScriptedLines(["", ""])
+    ConsoleGame(state, [None, *players[1:]], source, channel).run()
+    assert state.events == before and "Enter plays it." not in channel.lines
+    assert source.questions and not any("Enter" in question for question in source.questions)  # nor offered
 
 
 def test_tab_offers_the_moves_in_the_order_the_question_names_them():

@@ -20,7 +20,7 @@ from tests.helpers.terminal import screen_reader_safe
 SEED = 3
 # "Your lead, 9 cards: rook 11g ... 6y." or "Your play, 2 legal: 13y 6y." with nothing typed yet.
 PROMPT = re.compile(
-    r"^Your (?:lead|play), \d+ (?:cards?|legal): ((?:[^\s.]+ )*[^\s.]+)\.(?: Enter plays the only legal card\.)?$"
+    r"^Your (?:lead|play), \d+ (?:cards?|legal): ((?:[^\s.]+ )*[^\s.]+)\.(?: Enter plays it\.)?$"
 )
 ANY_PROMPT = re.compile(r"^Your (?:lead|play), ", re.M)
 # A question on the screen, with what was typed after it (said apart, as it is typed).

@@ -46,7 +46,7 @@ def winning_line() -> list[str]:
         last = PATIENCE.enter_alone(state)
         state.apply(action, 0)
     assert state.is_over and state.standings()[0].won
-    assert last == ("Enter makes the only move.", typed[-1])  # so Enter alone makes the last move
+    assert last == ("Enter makes it.", typed[-1])  # so Enter alone makes the last move
     return typed
 
 
@@ -93,7 +93,7 @@ def test_a_whole_game_of_rook_solitaire_typed_at_a_terminal(tmp_path):
             term.type(typed)
             term.wait_for_count(QUESTION, asked + 1)
         # The last move is the only one: the question says Enter alone makes it.
-        assert term.screen().splitlines()[-1] == f"{QUESTION}1 move: {moves[-1]}, 14x up. Enter makes the only move."
+        assert term.screen().splitlines()[-1] == f"{QUESTION}1 move: {moves[-1]}, 14x up. Enter makes it."
         term.keys("Enter")
         screen = term.wait_for("EXIT=", timeout=10)
     finally:

@@ -10,7 +10,7 @@ import pytest
 from rook_access.engine.games import GAMES
 from tests.helpers.terminal import Terminal, screen_reader_safe
 
-PROMPT = re.compile(r"Your (?:lead|play), [^:]*: ([^.\n]*)\.(?: Enter plays the only legal card\.)?")
+PROMPT = re.compile(r"Your (?:lead|play), [^:]*: ([^.\n]*)\.(?: Enter plays it\.)?")
 GOODBYE = "Game saved. Goodbye. To go on later: rook-access --resume."
 
 
@@ -140,7 +140,7 @@ def test_ctrl_c_during_the_delay_after_a_trick_stops_speech_and_the_game_goes_on
     term.type("pass")
     play_until(term, " takes trick ")  # a computer leads next: the game pauses
     term.keys("C-c")  # during the 3-second pause after the trick
-    term.wait_for("Press Ctrl-C again to leave, or type quit.", timeout=2)
+    term.wait_for("To leave, press Ctrl-C twice quickly, or type quit.", timeout=2)
     screen = term.wait_for_count("Your", term.screen().count("Your") + 1, timeout=15)
     assert "EXIT=" not in screen and "Traceback" not in screen
     # Two presses within a second during the next pause leave, the game saved.
@@ -158,7 +158,7 @@ def test_two_ctrl_c_at_a_prompt_leave_with_the_game_saved(terminal):
     term.keys("C-c")
     term.keys("C-c")
     screen = term.wait_for("EXIT=0")
-    assert screen.count("Press Ctrl-C again to leave, or type quit.") == 1
+    assert screen.count("To leave, press Ctrl-C twice quickly, or type quit.") == 1
     assert GOODBYE in screen
 
 
@@ -229,7 +229,7 @@ def test_enter_alone_plays_the_only_legal_card_and_never_bids(terminal):
         before = term.screen().count(question + " " + cards[0])
         term.type(cards[0])
         term.wait_for_count(question + " " + cards[0], before + 1)
-    assert question.endswith(" Enter plays the only legal card.")  # the question says what Enter does
+    assert question.endswith(" Enter plays it.")  # the question says what Enter does
     term.keys("Enter")
     screen = term.wait_for(f"{question}\nYou ", timeout=5)
     after = screen[screen.rindex(question) :]

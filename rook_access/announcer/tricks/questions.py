@@ -62,8 +62,11 @@ class QuestionLines(TrickWords):
             check = ", check," if _may_check(view) else ","
             return f"{you} bid: {bids.start} to {rules.max_bid}{check} or pass."
         if view.phase is Phase.DISCARD:
-            return f"{you} discard: name {rules.nest_size} cards to lay aside."
+            aside = "" if self.braille else " to lay aside"  # within the 40 cells of a display
+            return f"{you} discard: name {rules.nest_size} cards{aside}."
         if view.phase is Phase.TRUMP:
+            if self.braille and you != "Your":  # a keyboard seat named, within the 40 cells
+                return f"{you} trump: name a color."
             return f"{you} trump: red, black, yellow or green."
         legal = sort_hand(legal_cards(view), view.trump, rules)
         if self.braille:
