@@ -716,6 +716,11 @@ def _variant_chosen(config: Path) -> bool:
         return False
 
 
+MENU_FLAGS = re.compile(r" \((?:--|rook-access )[^)]*\)")
+"""The command-line flags in a game's line, like " (--players, default 4)": left out of the menu at the first
+start, where they cannot be typed."""
+
+
 def _terminal_columns() -> int | None:
     """The width of the terminal the program prints to, asked of the terminal itself (a COLUMNS left in the
     environment by another shell may be stale); None when the output is no terminal."""
@@ -742,6 +747,7 @@ def _offer_variants(
     # screen row by row would otherwise hear a word cut in two), the rest indented.
     columns = _terminal_columns()
     for line in [*variant_lines(), party_line(), online_line()]:
+        line = MENU_FLAGS.sub("", line)  # the menu asks for what the flags set; --list-variants keeps them
         if columns is None or len(line) < columns:
             notice(line)
             continue
