@@ -63,6 +63,9 @@ TRUMP_WORDS = ("red", "black", "yellow", "green")
 FRACTION = re.compile(r"\d*[.,]\d+|\d+[.,]")
 """A number with a decimal point or comma, never a bid (bids are whole numbers)."""
 
+WHOLE_WITH_POINT = re.compile(r"(\d+)[.,]0+")
+"""A whole number written with a point and zeros (75.0): the number itself."""
+
 UNKNOWN_TAIL = "Type help for the commands."
 """How the answer to a word that names nothing ends (when no command or color is close to it)."""
 
@@ -105,11 +108,12 @@ class TrickConsole:
                     f"{shown(words[0])} is not a color. Name trump: red, black, yellow or green."
                 ) from None
             if len(words) == 1 and FRACTION.fullmatch(words[0]) and any(choice.isdigit() for choice in choices):
+                whole = WHOLE_WITH_POINT.fullmatch(words[0])  # 75.0 is the bid 75
                 # A number with a fraction in the bidding (bids among the moves) is a bid mistyped: ``action``
                 # answers with the bids allowed.
                 spec = find_command("bid")
                 assert spec is not None  # a command of this family
-                return Command(spec, (words[0],))
+                return Command(spec, (whole.group(1) if whole else words[0],))
             raise
 
     def applies(self, spec: CommandSpec, state: GameState) -> bool:
@@ -158,7 +162,7 @@ class TrickConsole:
         legal = state.legal_cards()
         if len(legal) != 1:
             return None
-        return "Enter plays the only legal card.", card_name(legal[0])
+        return "Enter plays it.", card_name(legal[0])
 
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, TrickTaken) for event in events)
@@ -189,6 +193,9 @@ class TrickConsole:
             if name == "check":
                 return CHECK
             if name == "bid":
+                whole = WHOLE_WITH_POINT.fullmatch(arguments[0]) if len(arguments) == 1 else None
+                if whole:
+                    arguments = (whole.group(1),)
                 if len(arguments) == 1 and FRACTION.fullmatch(arguments[0]) and state.phase is Phase.BIDDING:
                     amounts = [action.amount for action in state.legal_actions() if isinstance(action, Bid)]
                     if amounts:
@@ -204,9 +211,15 @@ class TrickConsole:
                 if len(arguments) != 1:
                     raise Refused("Say trump and one color, like trump red.")
                 return NameTrump(parse_color(arguments[0]))
-            if name == "play" and len(arguments) > 1 and state.phase is Phase.DISCARD:
+            if name == "play" and len(arguments) != 1 and state.phase is Phase.DISCARD:
                 name = "discard"  # cards named at the discard are the discard
+            if name == "play" and len(arguments) > 1 and state.phase is Phase.TRUMP:
+                # Cards typed at the trump question (the discard typed again): as for one card, the engine's answer.
+                raise Refused("Cards are played once trump is named. Now name trump.")
             if name == "play":
+                if not arguments and state.phase is Phase.PLAY:
+                    example = card_name(sort_hand(state.legal_cards(), state.trump, state.rules)[0])
+                    raise Refused(f"Play which card? Like play {example}.")
                 if len(arguments) != 1:
                     raise Refused("Play one card at a time, like play 14r or just 14r.")
                 card = parse_card(arguments[0])

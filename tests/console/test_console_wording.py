@@ -515,3 +515,13 @@ def test_history_and_repeat_after_a_resume_say_what_was_said_before_the_stop():
     # The history's last line, then repeat's.
     assert before[-2:] == ["South takes trick 1, 30 points.", "South takes trick 1, 30 points."]
     assert "Trump is green, named by South." in before
+
+
+def test_a_bid_written_with_zeros_after_the_point_is_that_bid_and_play_alone_asks_which_card():
+    lines = ["bid 70.0", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "3g 6g 9r", "green", "play"]
+    output, records, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert [r["amount"] for r in records if r["event"] == "bid"][0] == 70  # 70.0 is the bid 70
+    assert "Cards are played once trump is named. Now name trump." in output  # several cards at the trump question
+    assert not any(line.startswith("Play one card at a time") for line in output)
+    asked = next(line for line in output if line.startswith("Play which card? Like play "))
+    assert re.fullmatch(r"Play which card\? Like play (?:rook|\d+[rxyg])\.", asked)
