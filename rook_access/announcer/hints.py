@@ -41,6 +41,9 @@ def hint_line(view: SeatView, player: Player) -> str:
         return "No hint: it is not your turn."
     if view.phase is Phase.GAME_OVER:
         return "No hint: the game is over."
+    if len(view.legal) == 1:  # nothing to choose: no reason to weigh
+        only = next(iter(view.legal))
+        return f"{action_words(only)}: the only legal {'card' if isinstance(only, Play) else 'move'}."
     return advice_line(view, player.advise(view))
 
 

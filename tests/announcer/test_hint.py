@@ -58,3 +58,15 @@ def test_hint_at_the_console_changes_nothing():
     assert len(hint_lines) == 1
     assert [line for line in with_hint if line not in hint_lines] == without
     assert hinted_records == records
+
+
+def test_a_hint_where_one_card_is_legal_says_it_is_the_only_one():
+    from rook_access.engine import Play, card_name
+
+    state = west_leads_yellow_trick()
+    while len(state.legal_actions()) != 1:  # play on, the first legal card each turn, to a forced card
+        state.apply(state.legal_actions()[0])
+    view = state.view(state.turn)
+    only = view.legal[0]
+    assert isinstance(only, Play)
+    assert hint_line(view, HINTER) == f"Play {card_name(only.card)}: the only legal card."
