@@ -114,3 +114,28 @@ def test_the_guides_verbosity_samples_are_what_the_program_says():
         )
         for sample in samples:
             assert sample in output, (verbosity, sample)
+
+
+def test_a_game_resumed_in_play_says_the_contract_before_trump_and_bids_say_you_in_lower_case():
+    from rook_access.announcer import Announcer
+    from tests.helpers.hands import make_deal, start_play
+
+    hands = (
+        "rook 14r 5x 6x 7x 8x 9x 10x 11x",
+        "13r 12x 13x 14x 5y 6y 7y 8y 9y",
+        "12r 10y 11y 12y 13y 14y 5g 6g 7g",
+        "11r 8g 9g 10g 11g 12g 13g 14g 5r",
+    )
+    state = start_play(make_deal(hands, "6r 7r 8r 9r 10r", dealer=0), 1, "6r 7r 8r 9r 10r", "red", 120)
+    announcer = Announcer(PARTNERSHIP, [0])
+    lines = announcer.resume_lines(state.view)
+    taken = lines.index("West took the bid at 120.")
+    assert lines[taken + 1] == "Trump is red, named by West."
+    braille = Announcer(PARTNERSHIP, [0], Verbosity.BRAILLE).resume_lines(state.view)
+    assert "West took the bid at 120." in braille
+    from rook_access.engine import PASS, Bid
+
+    bidding = GameState(PARTNERSHIP, seed=0, first_deal=make_deal(hands, "6r 7r 8r 9r 10r", dealer=3))
+    bidding.apply(PASS, 0)
+    bidding.apply(Bid(70), 1)
+    assert announcer.bids_line(bidding.view(0)) == "Bids: you pass, West 70. High bid 70, West."

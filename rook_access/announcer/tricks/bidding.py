@@ -169,7 +169,9 @@ class BiddingLines(TrickWords):
             return f"No bids yet. {self.does(view.turn, 'bid', 'bids')} first."
         if self.braille:
             return self._braille_bids_line(view)
-        bids = ", ".join(f"{self.name(seat)} {'pass' if amount is None else amount}" for seat, amount in view.bids)
+        bids = ", ".join(
+            f"{self.object_name(seat)} {'pass' if amount is None else amount}" for seat, amount in view.bids
+        )
         if view.bidder is not None:
             line = f"Bids: {bids}. {self.does(view.bidder, 'took', 'took')} the bid at {view.high_bid}."
             if view.trump is not None:

@@ -54,6 +54,8 @@ class TrickNarrator(BookletLines):
         if view.phase is Phase.GAME_OVER:
             return lines
         if view.trump is not None:
+            if self.rules.bidding and view.bidder is not None and view.high_bid is not None:
+                lines.append(f"{self.does(view.bidder, 'took', 'took')} the bid at {view.high_bid}.")  # the contract
             lines.append(self.trump_line(view))
         elif view.bids:
             lines += self.bids_lines(view) if view.bidder is None else [self.bids_line(view)]
