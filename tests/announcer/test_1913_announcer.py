@@ -75,7 +75,10 @@ def test_the_odd_cards_and_most_tricks_are_one_short_line_each():
     partners = PARTNERSHIP_1913
     end = HandEnded(1, 0, 60, True, (70, 30), (90, 30), (90, 30), tricks=(9, 5), most_tricks=0)
     said = Announcer(partners, [0]).event_lines(end)
-    assert "North-South took most tricks, 9 to 5: 20 more." in said
+    # The 20 is said once, with the points it came with: +90 is the 70 taken and the 20.
+    assert said[0] == "Hand 1 over. North-South bid 60 and made it with 70 and 20 for tricks: +90."
+    assert "North-South took most tricks, 9 to 5." in said
+    assert not any(line.endswith("20 more.") for line in said)
     tie = HandEnded(1, 0, 60, True, (70, 30), (70, 30), (70, 30), tricks=(7, 7), most_tricks=None)
     assert "Tricks 7 to 7: a tie, no bonus for most tricks." in Announcer(partners, [0]).event_lines(tie)
     assert "Tricks NS 9 EW 5, NS +20" in Announcer(partners, [0], Verbosity.BRAILLE).event_lines(end)
@@ -143,6 +146,17 @@ def test_dixie_bidders_make_their_bid_with_the_20_for_tricks_and_the_line_says_s
     assert said[0] == "Hand 2 over. North-South bid 70 and made it with 60 and 20 for tricks: +80."
     assert "Tricks 7 to 7; North-South won the cut." in said
     assert not any("took most tricks" in line for line in said)
+
+
+def test_defenders_who_took_most_tricks_are_said_to_score_their_points_and_the_20_in_one_line():
+    """A playtest: "East-West took 55 points: +75." then "...most tricks: 20 more." read as 20 beyond the 75."""
+    end = HandEnded(1, 0, 70, True, (65, 55), (65, 75), (65, 75), tricks=(6, 8), most_tricks=1)
+    said = Announcer(DIXIE, [0]).event_lines(end)
+    assert "East-West took 55 points and 20 for tricks: +75." in said
+    assert "East-West took most tricks, 8 to 6." in said
+    assert not any(line.endswith("20 more.") for line in said)
+    # The terse lines give the changes alone, and still say where the 20 went.
+    assert "East-West took most tricks, 8 to 6: 20 more." in Announcer(DIXIE, [0], Verbosity.TERSE).event_lines(end)
 
 
 def test_a_side_set_back_is_not_said_to_get_the_20_for_most_tricks():

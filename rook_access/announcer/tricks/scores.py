@@ -49,6 +49,8 @@ class ScoreLines(TrickWords):
         if self._bonus_toward_bid(event, bidders):  # Dixie Rook: the 20 for most tricks makes the bid too
             bonus = self.rules.most_tricks_bonus
             took_words = f"{took - bonus} and {bonus} for tricks"
+        elif event.made and self._bonus_in_change(event, teams, bidders, took):
+            took_words = f"{took} and {rules.most_tricks_bonus} for tricks"
         if event.made:
             result = f"made it with {took_words}: {signed(change)}"
         else:
@@ -59,13 +61,16 @@ class ScoreLines(TrickWords):
                 continue
             points = event.score_change[self._scorer_of(team[0])]
             each = " each" if not rules.scores_by_side and len([s for s in team if s != rules.dummy_seat]) > 1 else ""
-            taken = f"{self._took(event, index)} points: {signed(points)}{each}" if points else "no points"
+            counted = self._took(event, index)
+            with_bonus = self._bonus_in_change(event, teams, index, counted)
+            and_bonus = f" and {rules.most_tricks_bonus} for tricks" if with_bonus else ""
+            taken = f"{counted} points{and_bonus}: {signed(points)}{each}" if points else "no points"
             if points and event.made and rules.made_others_score_tricks_only:
                 taken += " for tricks"
             lines.append(f"{self.team_name(team)} took {taken}.")
         if event.bonus:
             lines.append(f"Every trick taken by one side: a bonus of {event.bonus}.")
-        lines += self._trick_bonus_lines(event, teams)
+        lines += self._trick_bonus_lines(event, teams, said=True)
         lines.append(f"Score: {self.scores_text(event.scores)}.")
         return lines + tail
 
@@ -75,9 +80,17 @@ class ScoreLines(TrickWords):
         return bool(rules.most_tricks_bonus and rules.trick_bonus_makes_bid and event.tricks
                     and event.most_tricks == team and event.bidder in (event.teams or rules.partnerships)[team])
 
-    def _trick_bonus_lines(self, event: HandEnded, teams: tuple[tuple[int, ...], ...]) -> list[str]:
+    def _bonus_in_change(self, event: HandEnded, teams: tuple[tuple[int, ...], ...], team: int, took: int) -> bool:
+        """Whether ``team`` took most tricks and its score changed by its points ``took`` and the bonus for it."""
+        bonus = self.rules.most_tricks_bonus
+        if not bonus or not event.tricks or event.most_tricks != team:
+            return False
+        return event.score_change[self._scorer_of(teams[team][0])] == took + bonus
+
+    def _trick_bonus_lines(self, event: HandEnded, teams: tuple[tuple[int, ...], ...], said: bool = False) -> list[str]:
         """Who took most tricks and the bonus for it (Partnership Rook, Dixie Rook), or each side's tricks where
-        they score by the trick (Display Rook): one line, or none."""
+        they score by the trick (Display Rook): one line, or none.  ``said``: the teams' lines said the bonus
+        with the points it came with, so this line does not add it again."""
         if not event.tricks:
             return []
         rules = self.rules
@@ -95,6 +108,9 @@ class ScoreLines(TrickWords):
             took = f"{most} took most tricks, {counts}"
         if self._bonus_toward_bid(event, event.most_tricks):
             return [f"{took}."]  # the bid's line said the bonus with what the bidders took
+        winner = event.most_tricks
+        if said and self._bonus_in_change(event, teams, winner, self._took(event, winner)):
+            return [f"{took}."]  # the team's line said the bonus with its points
         if event.bidder is not None and event.bidder in teams[event.most_tricks] and not event.made:
             return [f"{took}; set back, so no {bonus}."]
         return [f"{took}: {bonus} more."]
