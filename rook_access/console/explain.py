@@ -64,6 +64,10 @@ def _last(decisions: Sequence[Decision], seat: int | None) -> Decision | None:
     return None
 
 
+SELF_WORDS = ("me", "my", "mine", "myself", "you", "i")
+"""Words for the asker's own seat after ``why`` ("why me"): its moves are a person's, which ``why`` says."""
+
+
 def why_lines(game: CommandContext, command: Command) -> list[str]:
     """``why [SEAT]``: the reason a computer player had for its last move."""
     state: GameState = game.state
@@ -72,7 +76,7 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     seat = None
     if command.arguments:
         typed = " ".join(command.arguments)
-        seat = seat_named(typed, rules)
+        seat = game.viewer() if typed.lower() in SELF_WORDS else seat_named(typed, rules)
         if seat is None:
             return list(game.narrator.fit(f"No seat {shown(typed)}. The seats are {seats_list(rules)}."))
     decision = _last(decisions, seat)

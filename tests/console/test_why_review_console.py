@@ -74,13 +74,15 @@ def _play(
 
 
 def test_before_any_computer_move_why_says_so_and_names_the_seats_on_a_bad_name():
-    lines = ["why", "why north", "why N", "why bob", "why south", "review"]
+    lines = ["why", "why north", "why N", "why bob", "why south", "why me", "review"]
     output, records, state, status = run_in_process(lines, seats="human,human,human,human", deal=FIXED_DEAL)
     assert status == 0 and [r["event"] for r in records] == ["game_start", "deal"]
     assert "Nothing to explain yet: no computer player has moved." in output
     assert output.count("North is played by a person, not the computer.") == 2
     assert "No seat bob. The seats are South, West, North and East." in output
-    assert "South is played by you. Type hint on your turn for the strong player's move." in output
+    # "why me" is the asker's own seat, as "why south" is.
+    assert output.count("South is played by you. Type hint on your turn for the strong player's move.") == 2
+    assert "No seat me. The seats are South, West, North and East." not in output
     assert "No hand to review yet: review tells a hand once it is over." in output
 
 
