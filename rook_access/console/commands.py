@@ -30,6 +30,7 @@ from .registry import (
     Command,
     CommandSpec,
     UnknownCommandError,
+    cards_joined,
     did_you_mean,
     fit_words,
     is_number,
@@ -117,14 +118,7 @@ def _words(line: str) -> list[str]:
         for word, after in zip(words, [*words[1:], ""], strict=False)
         if not (word.lower() == "the" and after.lower() == "rook")
     ]
-    # "14 red" and "14 r" are one card.
-    joined: list[str] = []
-    for word in words:
-        if joined and is_number(joined[-1]) and _is_color(word):
-            joined[-1] += word
-        else:
-            joined.append(word)
-    return joined
+    return cards_joined(words)  # "14 red" and "14 r" are one card
 
 
 def _is_color(word: str) -> bool:

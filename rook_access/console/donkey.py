@@ -19,7 +19,7 @@ from ..announcer import Verbosity
 from ..announcer.calls import DECLINE_WORDS
 from ..announcer.donkey import DonkeyNarrator
 from ..engine.calls import open_offer
-from ..engine.cards import BIRD, CardNotationError, card_name, parse_card, parse_color, shown
+from ..engine.cards import BIRD, CardNotationError, card_name, parse_card, shown
 from ..engine.donkey import FAMILY, FOLD, MOST_ROUNDS, DonkeyState, Pass
 from ..players.donkey_player import DonkeyPlayer
 from .family import EverySeatItsOwn
@@ -29,10 +29,10 @@ from .registry import (
     CommandContext,
     CommandSpec,
     Refused,
+    cards_joined,
     command_help,
     common_command,
     fit_words,
-    is_number,
     no_such_command,
     review_handler,
     typed_words,
@@ -69,14 +69,6 @@ def _narrator(game: CommandContext) -> DonkeyNarrator:
     return narrator
 
 
-def _is_color(word: str) -> bool:
-    try:
-        parse_color(word)
-    except CardNotationError:
-        return False
-    return True
-
-
 def _is_card(word: str) -> bool:
     try:
         parse_card(word)
@@ -102,12 +94,7 @@ class DonkeyConsole(EverySeatItsOwn):
         return f"round {state.round + 1}{folded}"
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
-        words: list[str] = []
-        for word in typed_words(line):  # "7 red" and "7 r", as the cards are said in words, are one card
-            if words and is_number(words[-1]) and _is_color(word):
-                words[-1] += word
-            else:
-                words.append(word)
+        words = cards_joined(typed_words(line))  # "7 red" and "7 r", as the cards are said in words, are one card
         if not words:
             return None
         word = words[0].lower()

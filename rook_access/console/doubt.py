@@ -28,6 +28,7 @@ from .registry import (
     CommandContext,
     CommandSpec,
     Refused,
+    cards_joined,
     command_help,
     common_command,
     fit_words,
@@ -92,7 +93,7 @@ class DoubtConsole(EverySeatItsOwn):
         return f"call {state.number}, {cards}"
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
-        words = typed_words(line)
+        words = cards_joined(typed_words(line))  # "7 red", as the question's example says it in words, is 7r
         if not words:
             return None
         first = words[0].lower()

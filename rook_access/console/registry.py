@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ..announcer.base import fit_lines
-from ..engine.cards import shown
+from ..engine.cards import CardNotationError, parse_color, shown
 
 
 class Refused(Exception):
@@ -214,6 +214,30 @@ def typed_words(line: str) -> list[str]:
     ['Move', '3', '5']
     """
     return [word.strip(TRAILING) or word for word in line.replace(",", " ").split()]
+
+
+def cards_joined(words: Sequence[str]) -> list[str]:
+    """The words with a number and the color after it joined into one card, as cards are said in words:
+    "7 red" and "7 r" are 7r.
+
+    >>> cards_joined(["play", "7", "red"]), cards_joined(["7", "r", "up"]), cards_joined(["3", "5"])
+    (['play', '7red'], ['7r', 'up'], ['3', '5'])
+    """
+    joined: list[str] = []
+    for word in words:
+        if joined and is_number(joined[-1]) and _is_color(word):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    return joined
+
+
+def _is_color(word: str) -> bool:
+    try:
+        parse_color(word)
+    except CardNotationError:
+        return False
+    return True
 
 
 NUMBER_DIGITS = 6

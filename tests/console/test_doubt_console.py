@@ -218,3 +218,13 @@ def test_two_keyboard_seats_are_each_asked_by_name() -> None:
     assert any(question.startswith("South's turn, call ") for question in lines.questions)
     assert any(question.startswith("West: Doubt?") for question in lines.questions)
     assert any(isinstance(event, (CardLaid, Doubted, DoubtOver)) for event in state.events)
+
+
+def test_a_card_typed_in_words_as_the_question_says_it_is_one_card() -> None:
+    from rook_access.console.doubt import DOUBT_CONSOLE
+
+    command = DOUBT_CONSOLE.parse("play 7 red", [])
+    assert command is not None and command.name == "play" and command.arguments == ("7red",)
+    letter, number = DOUBT_CONSOLE.parse("7 r", []), DOUBT_CONSOLE.parse("play 7", [])
+    assert letter is not None and letter.arguments == ("7r",)
+    assert number is not None and number.arguments == ("7",)  # a number alone stays a number
