@@ -201,6 +201,8 @@ class PatienceConsole:
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words = typed_words(line)
+        if len(words) == 3 and words[1].lower() in ("on", "onto") and _is_card(words[0]):
+            words = [words[0], words[2]]  # "8g on 9r", as the moves are said, is "8g 9r"
         if not words:
             return None
         first = words[0].lower()

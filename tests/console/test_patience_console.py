@@ -161,3 +161,14 @@ def test_moves_are_refused_in_the_clock_and_between_its_cards():
     lines, _ = play(state, ["3 5", "quit"], PacedLines)
     assert len(state.turned) == 1
     assert any(line.startswith("Wait: ") or "plays itself" in line for line in lines)
+
+
+def test_a_move_typed_as_the_moves_are_said_8g_on_9r_is_that_move() -> None:
+    from rook_access.console.patience import PATIENCE
+
+    said = PATIENCE.parse("8g on 9r", [])
+    plain = PATIENCE.parse("8g 9r", [])
+    assert said is not None and plain is not None
+    assert (said.name, said.arguments) == (plain.name, plain.arguments) == ("move", ("8g", "9r"))
+    onto = PATIENCE.parse("8g onto 9r.", [])
+    assert onto is not None and onto.arguments == ("8g", "9r")
