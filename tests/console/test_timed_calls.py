@@ -29,9 +29,9 @@ def start(tmp_path: Path, args: list[str]) -> tuple[Pty, Path]:
 
 
 def log_entries(log: Path) -> list[dict]:
-    """The speech log's events.  The program is killed at the end of a test, so the last line may be cut short
-    (a CI run found '{"t": 67318.7961' there): a last line without its newline is left out; every other line
-    is whole."""
+    """The speech log's events.  The program is killed at the end of a test, and a kill in the middle of a
+    write that crosses a page of the file ends it short (a CI run found '{"t": 67318.7961' as the last
+    line): a last line without its newline is left out; every other line is whole."""
     lines = log.read_text(encoding="utf-8").split("\n")
     return [json.loads(line) for line in lines[:-1]]
 
