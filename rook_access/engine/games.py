@@ -19,6 +19,7 @@ game is one entry in ``GAMES`` (its module makes its ``GameDescription``).
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -311,10 +312,15 @@ def find_game(name: str) -> GameDescription:
     >>> find_game("clock").family
     'patience'
     """
+    key = name.strip().lower()
     try:
-        return GAMES[name.strip().lower()]
+        return GAMES[key]
     except KeyError:
-        raise UnknownGameError(f"There is no game called {name}. Games: {', '.join(GAMES)}.") from None
+        if key == "party":  # listed with the games, but a party of tables, not one game
+            raise UnknownGameError("A progressive party is started with --party TABLES, not --variant.") from None
+        close = difflib.get_close_matches(key, list(GAMES), n=1, cutoff=0.75)
+        near = f" Did you mean {close[0]}?" if close else ""
+        raise UnknownGameError(f"There is no game called {name}.{near} Games: {', '.join(GAMES)}.") from None
 
 
 def all_options() -> tuple[Option, ...]:
