@@ -229,7 +229,7 @@ class PatienceNarrator:
 
     def tops_lines(self, view: Any) -> list[str]:
         if isinstance(view, ClockView):
-            parts = [f"{pile.number} {pile.face_down} down" for pile in view.piles]
+            parts = [f"pile {pile.number}: {pile.face_down}" for pile in view.piles]  # two numbers apart when heard
             return [f"Face down cards by pile: {', '.join(parts)}. Next from {pile_name(view.current)}."]
         parts = [
             f"{pile.number} {card_name(pile.top) if pile.top is not None else 'empty'}" for pile in view.piles
@@ -242,5 +242,5 @@ class PatienceNarrator:
             f"{COLOR_NAMES[color]} up to {built[color]}" if built[color] else f"{COLOR_NAMES[color]} not started"
             for color in COLORS
         ]
-        return f"Building piles: {', '.join(parts)}; {sum(built)} cards built."
+        return f"Building piles: {', '.join(parts)}; {plural(sum(built), 'card')} built."
 

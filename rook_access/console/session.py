@@ -764,7 +764,9 @@ class ConsoleGame:
         if name == "history":
             if not self.recent:
                 return ["Nothing has been said yet."]
-            return [f"The last {len(self.recent)} announcements, oldest first:"] + [m.compact for m in self.recent]
+            heading = "The last announcement:" if len(self.recent) == 1 else (
+                f"The last {len(self.recent)} announcements, oldest first:")
+            return [heading] + [m.compact for m in self.recent]
         raise AssertionError(f"unhandled command {name}")
 
     def _settings_command(self, arguments: Sequence[str]) -> list[str]:

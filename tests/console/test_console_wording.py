@@ -525,3 +525,14 @@ def test_a_bid_written_with_zeros_after_the_point_is_that_bid_and_play_alone_ask
     assert not any(line.startswith("Play one card at a time") for line in output)
     asked = next(line for line in output if line.startswith("Play which card? Like play "))
     assert re.fullmatch(r"Play which card\? Like play (?:rook|\d+[rxyg])\.", asked)
+
+
+def test_history_with_one_announcement_says_the_last_announcement_in_the_singular():
+    state = GameState(PARTNERSHIP, seed=1, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    from rook_access.announcer.message import Message
+
+    channel = ListChannel()
+    game = ConsoleGame(state, [None] * 4, ScriptedLines([]), channel)
+    game.recent.append(Message("South bids 70.", "South bids 70."))
+    assert game.handle_line("history")
+    assert channel.lines[-2:] == ["The last announcement:", "South bids 70."]

@@ -172,3 +172,15 @@ def test_a_move_typed_as_the_moves_are_said_8g_on_9r_is_that_move() -> None:
     assert (said.name, said.arguments) == (plain.name, plain.arguments) == ("move", ("8g", "9r"))
     onto = PATIENCE.parse("8g onto 9r.", [])
     assert onto is not None and onto.arguments == ("8g", "9r")
+
+
+def test_the_clocks_tops_name_each_pile_and_the_building_line_counts_in_the_singular() -> None:
+    state = ClockState.from_seed(3)
+    narrator = PatienceNarrator()
+    tops = narrator.tops_lines(state.view(0))[0]
+    assert tops.startswith("Face down cards by pile: pile 1: 4, pile 2: 4, ")  # no "1 4 down" run together
+    from types import SimpleNamespace
+
+    one = SimpleNamespace(building=(1, 0, 0, 0))  # the building line reads the piles' heights alone
+    assert narrator.building_line(one) == (
+        "Building piles: red up to 1, black not started, yellow not started, green not started; 1 card built.")
