@@ -421,6 +421,8 @@ def _main(argv: Sequence[str] | None) -> int:
         table = _resume(args, data, lines, reply, control.command)
         if table is not None and args.party is not None:
             notice("--party is left out: the saved game goes on.")
+        if isinstance(table, tuple) and args.variant is not None and args.variant.lower() != table[0].variant:
+            notice(f"--variant is left out: the saved game of {find_game(table[0].variant).title} goes on.")
         if args.party is None and args.party_rounds is not None:
             notice("--party-rounds is for a progressive party (--party TABLES); it is left out.")
         if table is None and args.party is not None:

@@ -256,3 +256,12 @@ def test_rules_at_a_display_party_keep_the_displayed_hand_and_leave_out_what_can
     assert not any(line.startswith(("Table options:", "After 4 hands")) for line in out)
     party = next(line for line in out if line.startswith("Progressive party: "))
     assert party.endswith("each player dealing one.")  # the dealer must open: no hand is passed out
+
+
+def test_a_variant_beside_a_saved_game_of_another_game_is_left_out_in_one_line(tmp_path: Path):
+    environment = {"ROOK_ACCESS_DATA_DIR": str(tmp_path / "data")}
+    run_program(["--variant", "tuxedo", "--seed", "3"], "quit\n", environment=environment)  # a saved game
+    other = run_program(["--resume", "--variant", "donkey"], "quit\n", environment=environment)
+    assert other.stdout.splitlines()[0] == "--variant is left out: the saved game of Tuxedo goes on."
+    same = run_program(["--resume", "--variant", "Tuxedo"], "quit\n", environment=environment)
+    assert not any(line.startswith("--variant") for line in same.stdout.splitlines())  # the game it asked for
