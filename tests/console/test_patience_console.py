@@ -184,3 +184,10 @@ def test_the_clocks_tops_name_each_pile_and_the_building_line_counts_in_the_sing
     one = SimpleNamespace(building=(1, 0, 0, 0))  # the building line reads the piles' heights alone
     assert narrator.building_line(one) == (
         "Building piles: red up to 1, black not started, yellow not started, green not started; 1 card built.")
+
+
+def test_score_in_rook_solitaire_says_the_building_piles() -> None:
+    from rook_access.console.patience import PATIENCE
+
+    score = PATIENCE.parse("score", [])
+    assert score is not None and score.name == "building"
