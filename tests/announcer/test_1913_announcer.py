@@ -295,3 +295,15 @@ def test_display_rook_tricks_are_said_with_their_own_2_points_and_the_hand_adds_
     assert sum(int(line.rsplit(", ", 1)[1].split()[0]) for line in tricks) == 128
     line, first = taken_after_first
     assert f"{128 - first.points - 2} still out." in line
+
+
+def test_before_display_rooks_hand_is_laid_down_dummy_says_when_it_will_be():
+    from rook_access.engine import PARTNERSHIP
+
+    state = GameState(DISPLAY, seed=3)
+    view = state.view(0)
+    assert view.displayed is None  # the bidding: no hand is face up yet
+    line = "No hand is face up yet: the dealer's partner lays it down after the first card."
+    assert Announcer(DISPLAY, [0]).dummy_line(view) == line
+    assert Announcer(DISPLAY, [0]).dummy_lines(view) == [line]
+    assert Announcer(PARTNERSHIP, [0]).dummy_line(GameState(PARTNERSHIP, seed=3).view(0)) == "This game has no dummy."

@@ -87,7 +87,7 @@ class NestLines(TrickWords):
         if dummy is None and view.displayed is not None:
             return self.displayed_lines(view, view.displayed)
         if dummy is None:
-            return ["This game has no dummy."]
+            return [self._no_dummy_yet()]
         seen, held = self._dummy_seen(view, dummy)
         return self.dummy_lines_of(seen, held, view.trump)
 
@@ -97,9 +97,15 @@ class NestLines(TrickWords):
         if dummy is None and view.displayed is not None:
             return " ".join(self.displayed_lines(view, view.displayed))
         if dummy is None:
-            return "This game has no dummy."
+            return self._no_dummy_yet()
         seen, held = self._dummy_seen(view, dummy)
         return self.dummy_line_of(seen, held, view.trump)
+
+    def _no_dummy_yet(self) -> str:
+        """Where no hand is face up: in Display Rook, not yet; elsewhere, never."""
+        if self.rules.dealer_partner_displays:
+            return "No hand is face up yet: the dealer's partner lays it down after the first card."
+        return "This game has no dummy."
 
     @staticmethod
     def _dummy_seen(view: SeatView, dummy: int) -> tuple[tuple[int, ...], int]:
