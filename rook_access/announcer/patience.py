@@ -17,10 +17,11 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine.cards import COLOR_NAMES, COLORS, card_name
-from ..engine.clock import PILE_NAMES, ClockCardPlaced, ClockOver, ClockView
+from ..engine.clock import CLOCK, PILE_NAMES, ClockCardPlaced, ClockOver, ClockView
 from ..engine.errors import IllegalActionError
-from ..engine.patience_deck import HIGHEST, color_of, number_of
+from ..engine.patience_deck import HIGHEST, PatienceDealt, color_of, number_of
 from ..engine.solitaire import (
+    SOLITAIRE,
     Build,
     CardBuilt,
     CardTurned,
@@ -99,6 +100,8 @@ class PatienceNarrator:
     # ------------------------------------------------------------- events
     def event_lines(self, event: Any) -> list[str]:
         """The lines an event is said in (none for a card turned that a 14 or a 1 line says)."""
+        if isinstance(event, PatienceDealt):  # the game opens with its name and what it is, as every game does
+            return [(CLOCK if event.variant == CLOCK.name else SOLITAIRE).summary]
         if isinstance(event, CardTurned):
             number = number_of(event.card)
             if number in (1, HIGHEST):

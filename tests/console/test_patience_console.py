@@ -143,7 +143,8 @@ def test_the_clock_plays_itself_to_the_end_without_input_and_says_it_is_blocked(
     state = ClockState.from_seed(3)
     lines, questions = play(state, [])
     assert state.is_over and questions == []
-    assert lines[0] == "8g from 1 o'clock goes under 8 o'clock."
+    assert lines[0] == "Rook Clock: one player, the pack dealt round a clock; it plays itself, card by card."
+    assert lines[1] == "8g from 1 o'clock goes under 8 o'clock."
     assert "14r from 11 o'clock goes under the minute hand." in lines
     assert lines[-1] == "Blocked: 1 o'clock has no card left to turn. 8 cards stay face down."
 
@@ -191,3 +192,9 @@ def test_score_in_rook_solitaire_says_the_building_piles() -> None:
 
     score = PATIENCE.parse("score", [])
     assert score is not None and score.name == "building"
+
+
+def test_rook_solitaire_opens_with_its_name_as_every_game_does() -> None:
+    lines, _ = play(SolitaireState.from_seed(5), ["quit"])
+    assert lines[0] == "Rook Solitaire: one player, 14 transfer piles, build the four colors up from 1 to 14."
+    assert lines.count(lines[0]) == 1
