@@ -158,16 +158,17 @@ def lines(level_a: str, level_b: str, deals: int, report: dict[str, Any]) -> lis
             out.append(f"{key.capitalize()}: {part['contracts']} contracts, average bid {part['average_bid']:.1f}, "
                        f"taken beyond expected {part['points_beyond_expected']:+.1f}, "
                        f"made {part['made_share']:.0%}, the simulation's chance {part['simulated_chance']:.0%}.")
-            out.extend(f"{key.capitalize()}, s" + line[1:] for line in _band_lines(part))
+            out.extend(_band_lines(part, f"{key.capitalize()}, simulated chance"))
     return out
 
 
-def _band_lines(report: dict[str, Any]) -> list[str]:
+def _band_lines(report: dict[str, Any], label: str = "Simulated chance") -> list[str]:
+    """A line for each band of the simulated chance, beginning with ``label``."""
     out = []
     for band in report["bands"]:
         low, high = band["band"]
         count = band["contracts"]
-        out.append(f"Simulated chance {low:.0%} to {high:.0%}: {count} contract{'' if count == 1 else 's'}, "
+        out.append(f"{label} {low:.0%} to {high:.0%}: {count} contract{'' if count == 1 else 's'}, "
                    f"chance {band['simulated_chance']:.0%}, made {band['made_share']:.0%}.")
     return out
 

@@ -19,7 +19,6 @@ from ..engine import (
     Phase,
     RuleSet,
     parse_card,
-    parse_color,
 )
 from ..engine.cards import shown
 from .explain import review_command_lines, why_lines
@@ -33,6 +32,7 @@ from .registry import (
     cards_joined,
     did_you_mean,
     fit_words,
+    is_color,
     is_number,
     review_handler,
     typed_words,
@@ -121,14 +121,6 @@ def _words(line: str) -> list[str]:
     return cards_joined(words)  # "14 red" and "14 r" are one card
 
 
-def _is_color(word: str) -> bool:
-    try:
-        parse_color(word)
-    except CardNotationError:
-        return False
-    return True
-
-
 def _is_card(word: str) -> bool:
     try:
         parse_card(word)
@@ -142,7 +134,7 @@ def _refuse_a_mistyped_color(words: list[str]) -> None:
     if len(words) != 2 or not is_number(words[0]) or not 1 <= int(words[0]) <= 14:
         return
     word = words[1]
-    if word.isalpha() and word.lower() not in ("points", "point") and not _is_color(word):
+    if word.isalpha() and word.lower() not in ("points", "point") and not is_color(word):
         raise UnknownCommandError(
             f"{shown(word)} is not a color.{did_you_mean(word, COLOR_NAMES)} "
             "The colors are red, black, yellow and green, or r, x, y and g."
@@ -178,7 +170,7 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
         return Command(_BY_WORD["bid"], tuple(words))
     if _is_card(first):
         return Command(_BY_WORD["play"], tuple(words))
-    if _is_color(first) and len(words) == 1:
+    if is_color(first) and len(words) == 1:
         return Command(_BY_WORD["trump"], tuple(words))
     if re.fullmatch(r"\d+[a-z]+", first):
         number = first.rstrip("abcdefghijklmnopqrstuvwxyz")

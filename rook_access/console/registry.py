@@ -225,14 +225,15 @@ def cards_joined(words: Sequence[str]) -> list[str]:
     """
     joined: list[str] = []
     for word in words:
-        if joined and is_number(joined[-1]) and _is_color(word):
+        if joined and is_number(joined[-1]) and is_color(word):
             joined[-1] += word
         else:
             joined.append(word)
     return joined
 
 
-def _is_color(word: str) -> bool:
+def is_color(word: str) -> bool:
+    """Whether a word names a color: red, r, black, x... (``parse_color``)."""
     try:
         parse_color(word)
     except CardNotationError:

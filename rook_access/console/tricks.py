@@ -108,12 +108,11 @@ class TrickConsole:
                     f"{shown(words[0])} is not a color. Name trump: red, black, yellow or green."
                 ) from None
             if len(words) == 1 and FRACTION.fullmatch(words[0]) and any(choice.isdigit() for choice in choices):
-                whole = WHOLE_WITH_POINT.fullmatch(words[0])  # 75.0 is the bid 75
-                # A number with a fraction in the bidding (bids among the moves) is a bid mistyped: ``action``
-                # answers with the bids allowed.
+                # A number with a fraction in the bidding (bids among the moves) is a bid: ``action`` takes 75.0
+                # as 75 and answers any other with the bids allowed.
                 spec = find_command("bid")
                 assert spec is not None  # a command of this family
-                return Command(spec, (whole.group(1) if whole else words[0],))
+                return Command(spec, (words[0],))
             raise
 
     def applies(self, spec: CommandSpec, state: GameState) -> bool:
