@@ -40,6 +40,11 @@ MATCH_HINT = dataclasses.replace(
     help="Say what to do now: Match has no choices.",
     brief="Say what to do",
 )
+MATCH_TURN = dataclasses.replace(
+    common_command("turn"),
+    help="On your turn, turn your top card, as p does; at another's, say whose turn it is.",
+    brief="Turn your card, or say whose turn",
+)
 MATCH_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("play", ("p", "t"), "", "Turn your top card onto the pile; Enter alone does too at a terminal.",
                 acts=True, brief="Turn your top card", alone="Enter at a terminal"),
@@ -47,7 +52,7 @@ MATCH_COMMANDS: tuple[CommandSpec, ...] = (
                 handler=review_handler("pile")),
     CommandSpec("count", ("score", "c", "sc"), "", "Say how many cards everyone holds, and who is out.",
                 brief="Say everyone's cards", handler=review_handler("score")),
-    *(MATCH_HINT if spec.name == "hint" else spec for spec in COMMON_COMMANDS),
+    *({"hint": MATCH_HINT, "turn": MATCH_TURN}.get(spec.name, spec) for spec in COMMON_COMMANDS),
 )  # fmt: skip
 _BY_WORD = words_of(MATCH_COMMANDS)
 
@@ -79,6 +84,8 @@ class MatchConsole(EverySeatItsOwn):
         if not words:
             return None
         spec = _BY_WORD.get(words[0].lower())
+        if spec is MATCH_TURN and choices:
+            spec = MATCH_COMMANDS[0]  # "turn" on one's own turn turns the card, as the question invites
         if spec is not None:
             return Command(spec, tuple(words[1:]))
         raise unknown_command(words[0], choices)

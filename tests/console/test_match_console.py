@@ -11,6 +11,7 @@ import pytest
 
 from rook_access.console import cli
 from rook_access.console.resume import describe
+from rook_access.console.match import MatchConsole
 from rook_access.console.session import ConsoleGame
 from rook_access.engine.games import GAMES
 from rook_access.engine.match import TURN, CardTurned, MatchOver, MatchState, PileTaken
@@ -153,3 +154,17 @@ def test_two_players_at_one_keyboard_are_each_asked_by_name(
     assert {line.split("'")[0] for line in asked} == {"South", "North"}
     assert not any(line.startswith(("You ", "Your ")) for line in said)
     assert any(line.startswith("Game over: ") for line in said) and save_paths() == []
+
+
+def test_turn_on_ones_own_turn_turns_the_card_and_at_anothers_says_whose_turn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, said, err = rook(monkeypatch, capsys, ARGS, ["turn", "turn", "help turn", "quit"])
+    assert (status, err) == (0, "")
+    assert sum(line.startswith(("You turn ", "You start pile ")) for line in said) == 2
+    assert any(line.startswith("turn, short w or who: On your turn, turn your top card") for line in said)
+    console = MatchConsole()
+    mine = console.parse("turn", ["p"])
+    others = console.parse("turn", [])
+    assert mine is not None and mine.spec.acts and mine.name == "play"
+    assert others is not None and others.name == "turn" and not others.spec.acts
