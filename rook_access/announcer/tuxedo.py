@@ -219,7 +219,7 @@ class TuxedoNarrator(NarratorBase):
     def refusal(self, error: IllegalActionError, view: TuxedoView) -> str:
         """The rule broken, and what may be done instead: ``No: 4g takes nothing in the centre. Take with 10r.``"""
         if view.offer is not None:
-            return f"No: {error}. o calls Orange, pass lets it go."
+            return f"No: {error}. o calls Orange, n lets it go."
         takes = [card_name(action.card) for action in sorted(
             (action for action in view.legal if isinstance(action, Take)), key=lambda take: number_of(take.card))]
         if takes:
@@ -268,7 +268,8 @@ class TuxedoNarrator(NarratorBase):
         elif topic == "hand":
             lines = [f"Hand: {cards_text(sorted(view.hand, key=number_of))}." if view.hand else "Your hand is empty."]
         elif topic == "score":
-            lines = [self.totals_text(view.totals) + f" First to {view.target}; deal {view.deal}."]
+            lines = [self.totals_text(view.totals) + f" First to {view.target}; deal {view.deal}.",
+                     *self.deal_so_far_lines(view)]
         elif topic == "count":
             lines = self.tally_lines(view)
         else:
@@ -321,6 +322,21 @@ class TuxedoNarrator(NarratorBase):
     def build_text(self, action: Build, view: TuxedoView) -> str:
         pile = next(pile for pile in view.centre if action.on in pile.cards)
         return f"{card_name(action.card)} on {card_name(action.on)} for {pile.value + number_of(action.card)}"
+
+    def deal_so_far_lines(self, view: TuxedoView) -> list[str]:
+        """The points this deal has already made, which the totals get when it is counted (``This deal so far:
+        you -10, East 5; most cards at its end.``); nothing before any."""
+        parts = []
+        for seat in range(len(view.names)):
+            made = SeatCount(view.taken[seat], 0, view.oranges[seat], view.wrong[seat], view.big[seat],
+                             view.little[seat], view.fives[seat]).points
+            if made or view.oranges[seat] or view.wrong[seat]:
+                parts.append(f"{self.object_name(seat)} {made}")
+        if not parts:
+            return []
+        if self.braille:
+            return [f"Deal so far: {', '.join(parts)}."]
+        return [f"This deal so far: {', '.join(parts)}; added with most cards when it is counted."]
 
     def tally_lines(self, view: TuxedoView) -> list[str]:
         """This deal so far: each seat's cards taken, 5s, sweeps, Oranges; the pack left."""

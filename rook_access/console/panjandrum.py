@@ -168,14 +168,14 @@ class PanjandrumConsole(EverySeatItsOwn):
             return list(game.narrator.fit(command_help(spec, braille)))
         sayers = [spec.name for spec in PANJANDRUM_COMMANDS if not spec.acts and spec.name not in QUIET_COMMANDS]
         if braille:
-            return ["Moves: lift, build, on NAME, delay", "Call: p; pass or Enter lets it go",
+            return ["Moves: lift, build, on NAME, delay", "Call: p; n lets it go",
                     *fit_words("Say:", sayers), "help mistakes: what is called",
                     "help NAME: one command"]  # fmt: skip
         return [
             "Moves: lift (l) your top card; build (b) on the building pile of its color; on NAME (o w) on "
             "another's delay pile; delay (d) the lifted card on your own, which ends your turn.",
             "Your card is the one lifted, else your delay pile's top. Any possible move is taken, right or wrong.",
-            "After every turn the others may call: p calls Panjandrum, Enter or pass lets it go.",
+            "After every turn the others may call: p calls Panjandrum, n or Enter lets it go.",
             *self.mistakes_lines(game),
             f"To hear the game: {', '.join(sayers)}.",
             "Also settings, stop and quit. Type help and a command's name for more, or help all.",

@@ -255,11 +255,11 @@ class TuxedoConsole(EverySeatItsOwn):
         sayers = [spec.name for spec in TUXEDO_COMMANDS if not spec.acts and spec.name not in QUIET_COMMANDS]
         calling = game.state.call_offer() is not None
         if braille:
-            now = ["Now: o calls Orange, Enter lets go"] if calling else ["Play: a card, take, lay, build"]
+            now = ["Now: o calls Orange, n lets it go"] if calling else ["Play: a card, take, lay, build"]
             return [*now, *fit_words("Say:", sayers), "Also: settings, stop, quit", "help NAME: one command"]
         lines = []
         if calling:
-            lines.append("Now: o calls Orange, Enter or pass lets it go. Right when the capture took a red "
+            lines.append("Now: o calls Orange, n or Enter lets it go. Right when the capture took a red "
                          "card and a yellow card: 10 points; wrong: 10 off.")  # fmt: skip
         else:
             lines.append("Type a card to play it: it takes what it can, or else it is laid. Or take 10r, "
@@ -303,7 +303,7 @@ class TuxedoConsole(EverySeatItsOwn):
         view: TuxedoView = game.state.view(game.viewer())
         narrator = _narrator(game)
         if view.offer is not None:
-            return list(narrator.fit("o calls Orange; Enter or pass lets it go."))
+            return list(narrator.fit("o calls Orange; n or Enter lets it go."))
         takes = [card_name(a.card) for a in view.legal if isinstance(a, Take)]
         lays = [card_name(a.card) for a in view.legal if isinstance(a, Lay)]
         builds = [narrator.build_text(a, view) for a in view.legal if isinstance(a, Build)]

@@ -208,3 +208,19 @@ def test_several_at_one_keyboard_hear_whose_orange_question_it_is(
     assert (status, err) == (0, "")
     asked = {line.split(":")[0] for line in said if line.endswith("Orange? o to call, n to let it go.")}
     assert asked == {"South", "North"}
+
+
+def test_score_says_the_points_this_deal_has_made_before_it_is_counted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Seed 3: East's first capture takes no red card, so the user's Orange call is wrong; the totals change only
+    # when the deal is counted, so score says the -10 beside them.
+    args = ["--variant", "tuxedo", "--seed", "3"]
+    status, said, err = rook(monkeypatch, capsys, args, ["score", "o", "score", "quit"])
+    assert (status, err) == (0, "")
+    assert "You call Orange: wrong, no red card was taken, -10 points." in said
+    totals = "Totals: you 0, West 0, North 0, East 0. First to 100; deal 1."
+    first = said.index(totals)
+    assert said[first + 1] != "This deal so far: you -10; added with most cards when it is counted."
+    second = said.index(totals, first + 1)
+    assert said[second + 1] == "This deal so far: you -10; added with most cards when it is counted."
