@@ -203,10 +203,18 @@ class PatienceNarrator:
         """One line: what is wrong, the rule, and the moves there are."""
         rule = getattr(error.rule, "value", str(error.rule))
         reason = str(error)
-        line = f"{reason[:1].upper()}{reason[1:]}" if reason else "Not allowed"
+        line = f"{reason[:1].upper()}{reason[1:]}." if reason else "Not allowed."
         if rule and rule not in line:
-            line += f": {rule}"
-        return f"{line}. {self.moves_line(view)}"
+            line += f" {rule[:1].upper()}{rule[1:]}."
+        return f"{line} {self.moves_pointer(view)}"
+
+    def moves_pointer(self, view: Any) -> str:
+        """For a refusal's end: the moves when they are few, else how to hear them (a long list would bury the
+        reason): ``Type moves to hear the 10 moves.``"""
+        if isinstance(view, ClockView):
+            return self.moves_line(view)
+        count = sum(isinstance(action, (Move, Build)) for action in view.legal)
+        return self.moves_line(view) if count <= 3 else f"Type moves to hear the {count} moves."
 
     # ------------------------------------------------------------- review
     def moves_line(self, view: Any) -> str:

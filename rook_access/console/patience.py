@@ -315,7 +315,7 @@ class PatienceConsole:
             raise Refused("Rook Clock has no moves: it plays itself.")
         name, arguments = command.name, command.arguments
         view = state.view(0)
-        moves = _narrator(game).moves_line(state.view(0))
+        moves = _narrator(game).moves_pointer(view)
         try:
             if name == "resign":
                 return RESIGN

@@ -66,7 +66,8 @@ class SolitaireAdvice:
         """The hint as one line for the player."""
         action = self.action
         if self.reason is Reason.WINS_IN_GUESSES:
-            return f"{_said(action)}: it starts a win in {self.wins} of {self.guesses} guesses at the face-down cards."
+            games = "trial game" if self.guesses == 1 else "trial games"
+            return f"{_said(action)}: it won {self.wins} of {self.guesses} {games}, the face-down cards guessed."
         if self.reason is Reason.SAFE_BUILD:
             return f"{_said(action)}: no card can ever go on it, so building it is safe."
         if self.reason is Reason.TURNS_CARD:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -74,7 +75,7 @@ def test_a_move_typed_by_piles_or_by_cards_is_the_same_move(typed):
     assert "2x onto 3g, pile 3 to pile 9." in lines
 
 
-def test_bad_moves_get_one_line_naming_the_rule_and_the_moves_and_change_nothing():
+def test_bad_moves_get_one_line_naming_the_rule_and_how_to_hear_the_moves_and_change_nothing():
     state = SolitaireState.from_seed(5)
     face_down = card_name(state.down[0][0])
     script = [
@@ -87,13 +88,14 @@ def test_bad_moves_get_one_line_naming_the_rule_and_the_moves_and_change_nothing
     ]
     lines, _ = play(state, script)
     said = lines[lines.index("Pile 14 turns up 12y.") + 1 :]
-    refusals = [line for line in said if "Moves:" in line]
+    # Ten moves are too many to list after the reason: the line says how to hear them.
+    refusals = [line for line in said if re.search(r" Type moves to hear the \d+ moves\.$", line)]
     assert len(refusals) == 5
-    assert "a transfer pile builds down" in refusals[0]
-    assert "a building pile takes cards of its own color only" in refusals[1]
-    assert "only a face-up card can move" in refusals[2]
-    assert "a pile cannot move onto itself" in refusals[3]
-    assert "a sequence moves bodily, never split" in refusals[4]
+    assert "2x cannot go on 4r: it goes only on a 3. A transfer pile builds down" in refusals[0]
+    assert "A building pile takes cards of its own color only" in refusals[1]
+    assert "Only a face-up card can move" in refusals[2]
+    assert "A pile cannot move onto itself" in refusals[3]
+    assert "A sequence moves bodily, never split" in refusals[4]
     assert state.actions == [Move(parse_card("2x"), 9)]
 
 
@@ -198,3 +200,20 @@ def test_rook_solitaire_opens_with_its_name_as_every_game_does() -> None:
     lines, _ = play(SolitaireState.from_seed(5), ["quit"])
     assert lines[0] == "Rook Solitaire: one player, 14 transfer piles, build the four colors up from 1 to 14."
     assert lines.count(lines[0]) == 1
+
+
+def test_a_refusal_lists_the_moves_when_there_are_three_or_fewer():
+    state = SolitaireState.from_seed(5)
+    result = Solver().solve(state)
+    narrator = PatienceNarrator()
+    many = narrator.moves_pointer(state.view(0))
+    assert many == "Type moves to hear the 10 moves."
+    for action in result.line:
+        view = state.view(0)
+        if sum(isinstance(legal, (Move, Build)) for legal in view.legal) <= 3:
+            assert narrator.moves_pointer(view) == narrator.moves_line(view)
+            assert narrator.moves_line(view).startswith("Moves: ")
+            break
+        state.apply(action, 0)
+    else:
+        pytest.fail("the winning line never came to three moves or fewer")

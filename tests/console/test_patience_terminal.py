@@ -75,11 +75,11 @@ def test_a_whole_game_of_rook_solitaire_typed_at_a_terminal(tmp_path):
         assert any(line.startswith("Building piles: red not started,") for line in lines)
         term.type("hint")
         hint = next(line for line in term.wait_for("Type 3 9.").splitlines() if line.startswith("Type 3 9."))
-        # A move that does not build: one line naming the rule and the moves, and nothing moves.
+        # A move that does not build: one line naming the rule and how to hear the moves, and nothing moves.
         term.type("3 1")
-        screen = term.wait_for("a transfer pile builds down")
-        refusal = [line for line in screen.splitlines() if "a transfer pile builds down" in line]
-        assert len(refusal) == 1 and MOVES in refusal[0], refusal
+        screen = term.wait_for("A transfer pile builds down")
+        refusal = [line for line in screen.splitlines() if "A transfer pile builds down" in line]
+        assert len(refusal) == 1 and refusal[0].endswith(" Type moves to hear the 10 moves."), refusal
         term.type("tops")
         term.wait_for_count(tops, 2)
         # A move, and undo takes it back.
