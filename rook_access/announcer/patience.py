@@ -135,10 +135,10 @@ class PatienceNarrator:
             return [f"{card_name(event.card)} from {pile_name(event.source)} goes under {pile_name(event.target)}."]
         if isinstance(event, ClockOver):
             if event.came_out:
-                return ["The clock came out: every card is face up in its place."]
+                return ["You won: the clock came out, every card face up in its place."]
             return [
-                f"Blocked: {pile_name(event.blocked_at)} has no card left to turn. "
-                f"{event.face_down} cards stay face down."
+                f"You lost: {pile_name(event.blocked_at)} has no card left to turn, "
+                f"and {plural(event.face_down, 'card')} {'stays' if event.face_down == 1 else 'stay'} face down."
             ]
         return []
 

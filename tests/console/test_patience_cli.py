@@ -105,7 +105,7 @@ def test_the_clock_plays_itself_to_its_end_with_piped_input_and_the_save_is_gone
     record = tmp_path / "clock.jsonl"
     result = rook(tmp_path, ["--variant", "clock", "--seed", "5", "--record", str(record)])
     assert result.returncode == 0, result.stderr
-    assert "Blocked: 1 o'clock has no card left to turn. 15 cards stay face down." in result.stdout
+    assert "You lost: 1 o'clock has no card left to turn, and 15 cards stay face down." in result.stdout
     lines = records(record)
     assert lines[-1] == {"event": "clock_over", "blocked_at": 1, "came_out": False, "face_down": 15}
     assert lines[0]["event"] == "game_start" and lines[0]["variant"] == "clock" and lines[0]["seed"] == 5

@@ -11,7 +11,7 @@ from rook_access.announcer.base import plural
 from rook_access.announcer.patience import QUESTION_WIDTH, PatienceNarrator, move_said, move_typed
 from rook_access.console.session import ConsoleGame
 from rook_access.engine.cards import card_name, parse_card
-from rook_access.engine.clock import ClockState
+from rook_access.engine.clock import ClockOver, ClockState
 from rook_access.engine.solitaire import UNDO, Build, Move, OneStartsBuilding, SolitaireState
 from rook_access.patience_stats import STATS_FILE
 from rook_access.players.solitaire_solver import Solver
@@ -148,7 +148,17 @@ def test_the_clock_plays_itself_to_the_end_without_input_and_says_it_is_blocked(
     assert lines[0] == "Rook Clock: one player, the pack dealt round a clock; it plays itself, card by card."
     assert lines[1] == "8g from 1 o'clock goes under 8 o'clock."
     assert "14r from 11 o'clock goes under the minute hand." in lines
-    assert lines[-1] == "Blocked: 1 o'clock has no card left to turn. 8 cards stay face down."
+    assert lines[-1] == "You lost: 1 o'clock has no card left to turn, and 8 cards stay face down."
+
+
+def test_the_clocks_end_says_won_or_lost():
+    narrator = PatienceNarrator()
+    assert narrator.event_lines(ClockOver(12, True, 0)) == [
+        "You won: the clock came out, every card face up in its place."
+    ]
+    assert narrator.event_lines(ClockOver(1, False, 1)) == [
+        "You lost: 1 o'clock has no card left to turn, and 1 card stays face down."
+    ]
 
 
 def test_at_a_terminal_the_clock_waits_for_enter_between_cards_and_takes_review_commands():
