@@ -43,7 +43,7 @@ MATCH_HINT = dataclasses.replace(
 MATCH_TURN = dataclasses.replace(
     common_command("turn"),
     help="On your turn, turn your top card, as p does; at another's, say whose turn it is.",
-    brief="Turn your card, or say whose turn",
+    brief="Turn a card; whose turn",
 )
 MATCH_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("play", ("p", "t"), "", "Turn your top card onto the pile; Enter alone does too at a terminal.",
