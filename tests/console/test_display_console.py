@@ -118,6 +118,10 @@ def test_a_saved_game_resumes_exactly(tmp_path):
     second = run_at_home(["--resume"], "\n".join(moves[half:]) + "\n", tmp_path / "b")
     assert second.returncode == 0 and "Game over." in second.stdout, second.stdout[-500:]
     assert parts.read_text() == whole.read_text()
+    # The resumed game says the hand face up on the table again, before the question.
+    resumed = second.stdout.splitlines()
+    before_the_question = resumed[: next(index for index, line in enumerate(resumed) if " legal: " in line)]
+    assert any(line.startswith("North's hand is face up, you play it: ") for line in before_the_question), resumed[:8]
 
 
 def test_a_card_that_does_not_follow_and_a_bid_not_in_fives_get_one_line_and_change_nothing():

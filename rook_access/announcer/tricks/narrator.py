@@ -45,7 +45,8 @@ class TrickNarrator(BookletLines):
 
     # -------------------------------------------------------------------- now
     def resume_lines(self, views: Views) -> list[str]:
-        """Where a resumed game stands: the hand, the score, trump, the hands held, the trick."""
+        """Where a resumed game stands: the hand, the score, trump, the hands held, a hand face up on the table,
+        the trick."""
         view: SeatView = views(self.humans[0] if self.humans else self.rules.people[0])
         if self.braille:  # "Resumed, hand 2." and the score lines, each within 40 cells
             lines = [f"Resumed, hand {view.hand_number}.", *self.braille_score_lines(view.scores)]
@@ -63,6 +64,13 @@ class TrickNarrator(BookletLines):
             own: SeatView = views(seat)
             if not self.lists_own_hand(own):
                 lines += self.hand_lines(seat, own.hand, own.trump)
+        dummy = self.rules.dummy_seat
+        # The hand on the table, as it was heard before the stop; not where the dummy's lead is asked next, which
+        # lists its cards.
+        if view.phase is Phase.PLAY and (
+            view.displayed is not None or (dummy is not None and not (view.turn == dummy and not view.trick))
+        ):
+            lines += self.dummy_lines(view)
         if view.phase is Phase.PLAY and view.trick:
             lines += self.trick_lines(view)
         return lines
