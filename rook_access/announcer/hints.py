@@ -156,9 +156,10 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
     if advice.points is not None:
         takes = f"{side} {'takes' if view.partners else 'take'}"
         if advice.exact:
-            reasons.append(f"the last tricks are solved exactly: {takes} {advice.points} more points")
+            reasons.append(f"the last tricks are solved exactly: {takes} {advice.points} of the points still to play")
         else:
-            reasons.append(f"over {advice.samples} likely deals {takes} about {advice.points} more points")
+            reasons.append(f"over {advice.samples} likely deals {takes} about {advice.points} "
+                           "of the points still to play")
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
 
 
@@ -202,8 +203,8 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
     if advice.points is not None:
         if advice.points >= 0:
             takes = "takes" if view.partners else "take"
-            reasons.append(f"over {advice.samples} likely deals {side} {takes} about {advice.points} more "
-                           f"red point{'s' if advice.points != 1 else ''}")
+            reasons.append(f"over {advice.samples} likely deals {side} {takes} about {advice.points} of the "
+                           "red points still to play")
         else:
             whose = "your side's" if view.partners else "your"
             reasons.append(f"over {advice.samples} likely deals the Golden Ten takes about {-advice.points} "

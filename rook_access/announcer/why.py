@@ -183,14 +183,15 @@ def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0) -> str:
 
 def ahead_words(score: float, unit: bool = True) -> str:
     """A side's expected hand score against the others' (their mean), as a listener hears it: "about 12
-    points ahead", "about 3 behind" (without ``unit``), or "level"."""
+    points ahead of the others", "about 3 behind" (without ``unit``: after a figure that named them), or
+    "level with the others"."""
     points = round(score)
     named = f" point{'s' if abs(points) != 1 else ''}" if unit else ""
     if points > 0:
-        return f"about {points}{named} ahead"
+        return f"about {points}{named} ahead" + (" of the others" if unit else "")
     if points < 0:
-        return f"about {-points}{named} behind"
-    return "level"
+        return f"about {-points}{named} behind" + (" the others" if unit else "")
+    return "level with the others" if unit else "level"
 
 
 def _figure(view: SeatView, advice: PlayAdvice) -> str:

@@ -138,7 +138,7 @@ def _check_play(view, player: SearchPlayer, advice: PlayAdvice, line: str) -> No
     assert card == analysis.chosen
     assert line.startswith(f"Play {card_name(card)}: ")
     # Flip counts red points against, and the Golden Ten may take more off than is taken.
-    figures = re.findall(r"takes? (?:about )?(\d+) more (?:red )?points?", line)
+    figures = re.findall(r"takes? (?:about )?(\d+) of the (?:red )?points still to play", line)
     golden = re.findall(r"the Golden Ten takes about (\d+) off", line)
     if analysis.samples or analysis.exact:
         assert advice.points == round(analysis.results[card].mean_points)

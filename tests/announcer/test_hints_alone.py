@@ -38,7 +38,8 @@ def first_play_view(rules: RuleSet, seed: int = 1):
 
 
 def play_advice(view, *, exact: bool = False, trump_lead: bool = False) -> PlayAdvice:
-    """Advice to lead the view's first legal card, worth 12 more points (as the search would give it)."""
+    """Advice to lead the view's first legal card, worth 12 of the points still to play (as the search would
+    give it)."""
     card = next(action.card for action in view.legal if isinstance(action, Play))
     trump = view.trump
     led = trump if trump_lead else 0
@@ -53,11 +54,11 @@ def test_a_play_hint_to_a_player_alone_says_you(rules, players):
     assert view.partners == ()
     sampled = advice_line(view, play_advice(view))
     red = "red points" if rules.avoid_points else "points"
-    assert f"over 40 likely deals you take about 12 more {red}" in sampled, sampled
+    assert f"over 40 likely deals you take about 12 of the {red} still to play" in sampled, sampled
     lines = [sampled]
     if not rules.avoid_points:
         exact = advice_line(view, play_advice(view, exact=True))
-        assert "the last tricks are solved exactly: you take 12 more points" in exact, exact
+        assert "the last tricks are solved exactly: you take 12 of the points still to play" in exact, exact
         trump = advice_line(view, play_advice(view, trump_lead=True))
         assert "you lead trump to draw out the others' trumps" in trump, trump
         lines += [exact, trump]
@@ -70,7 +71,8 @@ def test_a_play_hint_to_partners_still_says_your_side(rules, players):
     view = first_play_view(rules.at_table(players))
     assert view.partners
     red = "red points" if rules.avoid_points else "points"
-    assert f"over 40 likely deals your side takes about 12 more {red}" in advice_line(view, play_advice(view))
+    line = advice_line(view, play_advice(view))
+    assert f"over 40 likely deals your side takes about 12 of the {red} still to play" in line, line
     if not rules.avoid_points:
         trump = advice_line(view, play_advice(view, trump_lead=True))
         assert "you lead trump to draw out the other side's trumps" in trump, trump

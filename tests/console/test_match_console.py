@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from rook_access.console import cli
-from rook_access.console.resume import describe
 from rook_access.console.match import MatchConsole
+from rook_access.console.resume import describe
 from rook_access.console.session import ConsoleGame
 from rook_access.engine.games import GAMES
 from rook_access.engine.match import TURN, CardTurned, MatchOver, MatchState, PileTaken

@@ -219,7 +219,7 @@ def test_review_in_the_2_player_game_and_flip_names_the_users_own_cards(monkeypa
         )
         if played:
             assert any(card_name(action.card) == played.group(1) for action in mine if hasattr(action, "card"))
-            figures = re.search(r"ends the hand (about \d+ points? (?:ahead|behind)|level) with it, "
+            figures = re.search(r"ends the hand (about \d+ points? (?:ahead of|behind)|level with) the others with it, "
                                 r"(about \d+ (?:ahead|behind)|level) with \S+\.$", line)
             assert figures is not None, line
         else:

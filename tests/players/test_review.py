@@ -37,7 +37,8 @@ def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
     better, mine = analysis.results[parse_card("14y")].mean, analysis.results[parse_card("7y")].mean
     assert difference.scores == (better, mine)
     figures = re.search(
-        r"ends the hand about (\d+) points (ahead|behind) with it, about (\d+) (ahead|behind) with 7y\.$", line
+        r"ends the hand about (\d+) points (ahead|behind)(?: of)? the others with it, about (\d+) (ahead|behind) "
+        r"with 7y\.$", line
     )
     assert figures is not None, line
     told_better = int(figures.group(1)) * (1 if figures.group(2) == "ahead" else -1)
