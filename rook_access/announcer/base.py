@@ -66,8 +66,9 @@ class Narrator(Protocol):
 
     - tells it every event, in order, as the game produces them:
       ``event_messages(event)`` (the messages to say; may be none);
-    - on resuming a saved game, first ``recall(state.events)`` (nothing said),
-      then says ``resume_lines(state.view)``;
+    - on resuming a saved game, first tells it the events said before the stop
+      the same way (``history`` keeps their messages; nothing is said), then
+      says ``resume_lines(state.view)``;
     - asks the seat to act with ``question(view)``, ``view`` being the view of
       the seat to act;
     - words a refused action with ``refusal(error, view)`` (view of the seat to act);
@@ -106,10 +107,6 @@ class Narrator(Protocol):
 
     def fit(self, line: str) -> list[str]:
         """A line said in answer to a command, cut to the display's width if need be."""
-        ...
-
-    def recall(self, events: Iterable[Any]) -> None:
-        """Take in events already said (a resumed game), saying nothing."""
         ...
 
     def event_messages(self, event: Any) -> list[Message]:

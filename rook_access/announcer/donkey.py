@@ -85,11 +85,6 @@ class DonkeyNarrator(NarratorBase):
         self._got: dict[int, list[str]] = {}
         """The card a keyboard seat got, said after the card it passed, by seat."""
 
-    def recall(self, events: Iterable[Any]) -> None:
-        """Follow the cards through the events already said."""
-        for event in events:
-            self._follow(event)
-
     def _passing(self, seat: int, round_: int) -> bool:
         """Whether ``seat``'s own pass of that round is still to be said."""
         return not any(told.seat == seat and told.round == round_ for told in self._round_passes)

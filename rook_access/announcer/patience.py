@@ -94,9 +94,6 @@ class PatienceNarrator:
         """The messages of one event, from the event alone."""
         return self.messages(line for said in self.event_lines(event) for line in self.fit(said))
 
-    def recall(self, events: Iterable[Any]) -> None:
-        """A resumed game's earlier events: nothing to remember, every line comes from its event or the view."""
-
     # ------------------------------------------------------------- events
     def event_lines(self, event: Any) -> list[str]:
         """The lines an event is said in (none for a card turned that a 14 or a 1 line says)."""

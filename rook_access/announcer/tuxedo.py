@@ -67,12 +67,6 @@ class TuxedoNarrator(NarratorBase):
         self.capture: Captured | None = None
         """The last capture told, which a wrong Orange call is about."""
 
-    def recall(self, events: Iterable[Any]) -> None:
-        """Remember the last capture (a call on it may follow); every other line comes from its event or the view."""
-        for event in events:
-            if isinstance(event, Captured):
-                self.capture = event
-
     def event_messages(self, event: Any) -> list[Message]:
         return self.messages(piece for line in self.event_lines(event) for piece in self.fit(line))
 

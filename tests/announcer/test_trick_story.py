@@ -110,19 +110,6 @@ def test_the_story_knows_only_what_the_events_told():
     assert story.hands[0] == set(after.hand(0))
 
 
-def test_a_resumed_narrator_recalls_the_events_said_before():
-    """``recall`` takes in what was said before a resume: the next card is worded with its hand's trump."""
-    _, after = _script()
-    events = after.events
-    last_play = max(i for i, event in enumerate(events) if type(event).__name__ == "CardPlayed")
-    resumed = Announcer(PARTNERSHIP, [0], Verbosity.NORMAL)
-    resumed.recall(events[:last_play])
-    whole = Announcer(PARTNERSHIP, [0], Verbosity.NORMAL)
-    for event in events[:last_play]:
-        whole.event_lines(event)
-    assert resumed.event_lines(events[last_play]) == whole.event_lines(events[last_play])
-
-
 def test_the_beginner_hands_at_the_deal_are_sorted_as_known_at_the_deal():
     """Trump is turned from the nest after the deal: the hands said with the deal are sorted without it."""
     state = GameState(BEGINNER, seed=5)

@@ -62,9 +62,8 @@ def test_a_wrong_orange_call_says_which_color_the_capture_lacked():
     assert narrator.event_lines(OrangeCalled(0, 1, False, -10)) == [
         "You call Orange: wrong, no yellow card was taken, -10 points."
     ]
-    resumed = TuxedoNarrator(NAMES, [0])  # a resumed game recalls the capture the call is about
-    resumed.recall([Captured(1, parse_card("10g"), (tuple(parse_cards("7y 3x")),), None)])
-    assert resumed.event_lines(OrangeCalled(2, 1, False, -10)) == [
+    narrator.event_lines(Captured(1, parse_card("10g"), (tuple(parse_cards("7y 3x")),), None))
+    assert narrator.event_lines(OrangeCalled(2, 1, False, -10)) == [
         "North calls Orange: wrong, no red card was taken, -10 points."
     ]
 

@@ -97,7 +97,8 @@ def test_a_trump_on_another_colors_lead_is_announced_as_trumping():
     state.apply(Discard(frozenset(parse_cards("5x 5g 6g 8r 9r"))))
     state.apply(NameTrump(RED))
     narrator = Narrator(PARTNERSHIP, [0])
-    narrator.recall(state.events)
+    for event in state.events:  # said before, as a resumed game's are
+        narrator.event_lines(event)
     said = []
     for card in "9x 14x 8x 6x 5y 14y 7y 7r".split():
         for event in state.apply(Play(parse_card(card))):

@@ -331,9 +331,6 @@ class ToyNarrator(NarratorBase):
     def __init__(self, humans: Iterable[int], verbosity: Verbosity = Verbosity.NORMAL) -> None:
         super().__init__(NAMES, humans, verbosity)
 
-    def recall(self, events: Iterable[Any]) -> None:
-        """Nothing to remember: every line comes from its event or the view."""
-
     def event_messages(self, event: Any) -> list[Message]:
         return self.messages(piece for line in self.event_lines(event) for piece in self.fit(line))
 

@@ -7,7 +7,7 @@ review commands, a resumed game) are made from the seat's view.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from ...engine import Phase, SeatView
 from ...players.base import Advice
@@ -28,11 +28,6 @@ class TrickNarrator(BookletLines):
     """
 
     # ----------------------------------------------------------------- events
-    def recall(self, events: Iterable[object]) -> None:
-        """Take in events said before (a resumed game), saying nothing."""
-        for event in events:
-            self.story.tell(event)
-
     def event_lines(self, event: object) -> list[str]:
         """The lines that announce ``event``, the next event of the game."""
         self.story.tell(event)
