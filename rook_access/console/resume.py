@@ -298,16 +298,20 @@ def _take(entry: SaveEntry, notice: Notice) -> ChosenGame | None:
 # ----------------------------------------------------------------- the lines
 def _say_list(entries: list[SaveEntry], notice: Notice, now: float) -> None:
     notice(f"{len(entries)} saved games, newest first:" if len(entries) > 1 else "1 saved game:")
-    for number, entry in enumerate(entries, 1):
-        notice(f"{number}. {describe(entry, now)}.")
+    lines = [describe(entry, now) for entry in entries]
+    for number, (entry, line) in enumerate(zip(entries, lines, strict=True), 1):
+        if lines.count(line) > 1:  # two saves alike to the minute: the seconds tell them apart
+            line = describe(entry, now, seconds=True)
+        notice(f"{number}. {line}.")
 
 
-def describe(entry: SaveEntry, now: float, mark_open: bool = True) -> str:
+def describe(entry: SaveEntry, now: float, mark_open: bool = True, seconds: bool = False) -> str:
     """One short line about a save: the game, hand, score and when it was saved (or why it cannot be read).
 
-    ``mark_open``: end with "open in another copy" when another copy plays it.
+    ``mark_open``: end with "open in another copy" when another copy plays it; ``seconds``: the time to the
+    second.
     """
-    when = saved_when(entry.saved_at, now)
+    when = saved_when(entry.saved_at, now, seconds)
     if entry.game is None:
         return f"cannot be read, saved {when}: {entry.damage}"
     setup, state = entry.game.setup, entry.game.state
@@ -323,10 +327,11 @@ def describe(entry: SaveEntry, now: float, mark_open: bool = True) -> str:
     return line
 
 
-def saved_when(moment: float, now: float) -> str:
-    """When a save was written, as one says it: ``today at 14:03``, ``yesterday at 9:15``, ``3 March at 20:10``."""
+def saved_when(moment: float, now: float, seconds: bool = False) -> str:
+    """When a save was written, as one says it: ``today at 14:03``, ``yesterday at 9:15``, ``3 March at 20:10``;
+    with ``seconds``, ``today at 14:03:27``."""
     then, today = time.localtime(moment), time.localtime(now)
-    clock = f"{then.tm_hour}:{then.tm_min:02d}"
+    clock = f"{then.tm_hour}:{then.tm_min:02d}" + (f":{then.tm_sec:02d}" if seconds else "")
     yesterday = time.localtime(now - 86400)
     if (then.tm_year, then.tm_yday) == (today.tm_year, today.tm_yday):
         return f"today at {clock}"

@@ -460,6 +460,19 @@ def test_several_saves_are_listed_newest_first_and_chosen_by_number(tmp_path):
     assert asked == ["Resume which saved game? Type a number from 1 to 3, new for a new game, or quit."]
 
 
+def test_two_saves_alike_to_the_minute_are_told_apart_by_the_second(tmp_path):
+    now = time.time()
+    minute = now - now % 60 - 120  # two minutes ago, on the minute: both saves fall in that minute
+    make_save(tmp_path, "game-20250101-090000.json", seed=4, when=minute + 5)
+    make_save(tmp_path, "game-20250101-090030.json", seed=4, when=minute + 35)
+    make_save(tmp_path, "game-20250102-090000.json", seed=5, moves=3, when=now - 30, variant="three")
+    _, said, _ = choose(tmp_path, "quit")
+    alike = [line for line in said[1:4] if "Original Rook Partnership" in line]
+    assert len(alike) == 2 and alike[0] != alike[1]
+    assert all(re.search(r", saved (today|yesterday) at \d+:\d\d:\d\d\.$", line) for line in alike), alike
+    assert re.search(r", saved (today|yesterday) at \d+:\d\d\.$", said[1]), said[1]  # unlike the others: minutes
+
+
 def test_a_bad_number_or_word_in_the_list_is_refused_and_asked_again(tmp_path):
     three_saves(tmp_path)
     chosen, said, asked = choose(tmp_path, "4", "0", "two", "", "delete", "1.")
