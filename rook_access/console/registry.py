@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ..announcer.base import fit_lines
-from ..engine.cards import CardNotationError, parse_color, shown
+from ..engine.cards import COLOR_NAMES, CardNotationError, parse_color, shown
 
 
 class Refused(Exception):
@@ -217,19 +217,32 @@ def typed_words(line: str) -> list[str]:
 
 
 def cards_joined(words: Sequence[str]) -> list[str]:
-    """The words with a number and the color after it joined into one card, as cards are said in words:
-    "7 red" and "7 r" are 7r.
+    """The words with a number and its color joined into one card, as cards are said in words: "7 red",
+    "7 r", "the 7 of red" and "red 7" are 7r ("the rook" is the Bird).
 
     >>> cards_joined(["play", "7", "red"]), cards_joined(["7", "r", "up"]), cards_joined(["3", "5"])
     (['play', '7red'], ['7r', 'up'], ['3', '5'])
+    >>> cards_joined(["play", "red", "14"]), cards_joined(["the", "14", "of", "green", "9", "x"])
+    (['play', '14red'], ['14green', '9x'])
     """
     joined: list[str] = []
-    for word in words:
+    for index, word in enumerate(words):
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if word.lower() == "of" and joined and is_number(joined[-1]) and is_color(following):
+            continue  # "14 of red"
+        if word.lower() == "the" and (is_number(following) or following.lower() in ("rook", "bird")):
+            continue  # "the 14 of red", "the rook"
         if joined and is_number(joined[-1]) and is_color(word):
             joined[-1] += word
+        elif joined and joined[-1].lower() in COLOR_WORDS and is_number(word):
+            joined[-1] = word + joined[-1]  # "red 14", the color said first (in full: "b 80" is a bid)
         else:
             joined.append(word)
     return joined
+
+
+COLOR_WORDS = frozenset(name.lower() for name in COLOR_NAMES)
+"""The colors' names in full, which may come before the number: "red 14"."""
 
 
 def is_color(word: str) -> bool:

@@ -210,8 +210,8 @@ class TrickConsole:
                 if len(arguments) != 1:
                     raise Refused("Say trump and one color, like trump red.")
                 return NameTrump(parse_color(arguments[0]))
-            if name == "play" and len(arguments) != 1 and state.phase is Phase.DISCARD:
-                name = "discard"  # cards named at the discard are the discard
+            if name == "play" and state.phase is Phase.DISCARD:
+                name = "discard"  # cards named at the discard are the discard, one card too (it is too few)
             if name == "play" and len(arguments) > 1 and state.phase is Phase.TRUMP:
                 # Cards typed at the trump question (the discard typed again): as for one card, the engine's answer.
                 raise Refused("Cards are played once trump is named. Now name trump.")

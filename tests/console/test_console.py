@@ -57,7 +57,7 @@ def test_four_keyboard_seats_play_a_hand_and_refused_commands_change_nothing(tmp
         "Bids go up in fives: 75 or more.",
         "The highest bid is 120: bid ",
         "Unknown command: xyzzy. Type help for the commands.",
-        "Discard exactly 5 cards; you named 4.",
+        "Discard exactly 5 cards, all on one line; you named 4.",
         "You named a card twice. Name each card once.",
         "purple is not a color.",
         "You must follow",

@@ -167,7 +167,7 @@ import pytest  # noqa: E402
 from rook_access.announcer import Verbosity  # noqa: E402
 from rook_access.braille.translator import cell_count  # noqa: E402
 from rook_access.console.cli import open_output  # noqa: E402
-from rook_access.console.commands import COMMANDS, help_all_lines, help_lines  # noqa: E402
+from rook_access.console.commands import COMMANDS, help_all_lines, help_lines, parse_command  # noqa: E402
 from rook_access.console.session import ConsoleGame, SettingsControl  # noqa: E402
 from rook_access.engine import Phase, card_name  # noqa: E402
 from rook_access.engine.rules import BEGINNER, KENTUCKY, TWO_PLAYER, VARIANTS  # noqa: E402
@@ -206,6 +206,12 @@ def test_cards_named_at_the_discard_without_the_word_discard_are_the_discard():
     assert "South discards 5r 12x 9x 6y 5y." in output
     assert not any("one card at a time" in line for line in output)
     assert state.phase is Phase.TRUMP
+    # One card alone is too few for a discard, not a card played before trump.
+    lines = ["bid 70", "pass", "pass", "pass", "5r", "play 12x"]
+    output, _, state, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert output.count("Discard exactly 5 cards, all on one line; you named 1.") == 2
+    assert not any("played once trump is named" in line for line in output)
+    assert state.phase is Phase.DISCARD
 
 
 def test_a_mistyped_word_gets_the_closest_choice_of_the_moment():
@@ -537,3 +543,14 @@ def test_history_with_one_announcement_says_the_last_announcement_in_the_singula
     game.recent.append(Message("South bids 70.", "South bids 70."))
     assert game.handle_line("history")
     assert channel.lines[-2:] == ["The last announcement:", "South bids 70."]
+
+
+def test_a_card_said_in_words_in_any_order_is_one_card():
+    # "red 14", "the 14 of red", "play the rook": as people say cards aloud.
+    for typed in ("red 14", "play red 14", "14 of red", "play the 14 of red", "14 red", "the 14 red"):
+        command = parse_command(typed)
+        assert command is not None and command.name == "play" and command.arguments == ("14red",), typed
+    rook = parse_command("play the rook")
+    assert rook is not None and rook.arguments == ("rook",)
+    discard = parse_command("discard red 5 the 9 of black 10 green")
+    assert discard is not None and discard.arguments == ("5red", "9black", "10green")

@@ -257,7 +257,7 @@ class QuestionLines(TrickWords):
             cards = detail["cards"]
             return f"You do not hold {cards_text(cards)}. Discard {rules.nest_size} cards from your hand."
         if rule is Rule.DISCARD_COUNT:
-            return f"Discard exactly {rules.nest_size} cards; you named {detail['given']}."
+            return f"Discard exactly {rules.nest_size} cards, all on one line; you named {detail['given']}."
         # The question follows the refusal at once (it is the prompt): say what to do now in a few words only.
         if rule is Rule.WRONG_PHASE:
             return f"{self._out_of_phase(detail['action'], view)} Now {self._doing_now(view)}."
