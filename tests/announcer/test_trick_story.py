@@ -7,6 +7,8 @@ already in the next hand, with no trump.  These tests play through that move.
 
 from __future__ import annotations
 
+import re
+
 from rook_access.announcer import Announcer, Verbosity
 from rook_access.announcer.base import cards_text
 from rook_access.announcer.tricks import TrickStory, sort_hand
@@ -75,7 +77,9 @@ def test_after_the_last_trick_the_nest_is_sorted_with_the_trump_of_its_hand():
     ConsoleGame(state, [None] * 4, ScriptedLines(commands), channel).run()
     nest = cards_text(sort_hand(card_set(BURIED), GREEN, PARTNERSHIP))
     assert nest.startswith("rook 10g 5g")  # trump first, the Bird its highest here
-    assert any(line.startswith(f"The nest held {nest}, ") for line in channel.lines), channel.lines[-12:]
+    # The points come first: after the cards they would be heard as one more card.
+    said = [line for line in channel.lines if re.fullmatch(rf"The nest held \d+ points?: {nest}\.", line)]
+    assert said, channel.lines[-12:]
 
 
 def test_the_last_card_that_trumps_is_said_to_trump():

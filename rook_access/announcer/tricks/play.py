@@ -51,7 +51,8 @@ class PlayLines(TrickWords):
         taker = self.does(event.winner, "take", "takes")
         points = event.points + self.rules.trick_points  # Display Rook: the trick itself counts 2
         nest = cards_text(sort_hand(event.nest, story.trump, self.rules))
-        nest_line = f"The nest held {nest}, {counted(event.nest_points)}."
+        # The points first: after the cards, ", 5 points" is heard as one more card.
+        nest_line = f"The nest held {counted(event.nest_points)}: {nest}."
         if self.braille and event.nest:  # 40 cells: "NW takes" (a table of six has long names)
             who = taker if event.winner == self.you else f"{self.initial(event.winner)} takes"
             return [f"{who} the last trick and nest, {points}.", f"Nest had {nest}, {event.nest_points}"]
