@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ..engine import Card, IllegalActionError, card_name
+from ..engine.games import GAMES
 from ..engine.protocol import article, or_list
 from .message import Message
 from .panning import pan_pieces
@@ -155,6 +156,11 @@ def cards_text(cards: Iterable[Card]) -> str:
     '14r 5x rook'
     """
     return " ".join(card_name(card) for card in cards)
+
+
+def resuming_line(game: str) -> str:
+    """The first line of a resumed game of ``game`` (its name in ``GAMES``): ``Resuming Rook Solitaire.``"""
+    return f"Resuming {GAMES[game].title}."
 
 
 def fit_lines(label: str, groups: list[list[str]], width: int) -> list[str]:

@@ -37,7 +37,7 @@ from ..engine.donkey import (
 )
 from ..engine.errors import IllegalActionError
 from ..engine.patience_deck import number_of
-from .base import NarratorBase, Verbosity, mid_sentence
+from .base import NarratorBase, Verbosity, mid_sentence, resuming_line
 from .calls import call_question
 from .message import Message
 
@@ -248,7 +248,7 @@ class DonkeyNarrator(NarratorBase):
     def resume_lines(self, views: Any) -> list[str]:
         seat = self.humans[0] if self.humans else 0
         view: DonkeyView = views(seat)
-        lines = ["The game goes on where it was.", *self.hand_lines(seat, view.hand)]
+        lines = [resuming_line("donkey"), *self.hand_lines(seat, view.hand)]
         if view.folds:
             lines += self.fit(f"Folded, in order: {self.people_text(view.folds, in_order=True)}.")
         return lines

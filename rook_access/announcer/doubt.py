@@ -36,7 +36,7 @@ from ..engine.doubt import (
 )
 from ..engine.errors import IllegalActionError
 from ..engine.visibility import FaceDownLaid
-from .base import NarratorBase, Verbosity, article, cards_text, fit_lines, mid_sentence, plural
+from .base import NarratorBase, Verbosity, article, cards_text, fit_lines, mid_sentence, plural, resuming_line
 from .calls import call_question
 from .message import Message
 
@@ -192,7 +192,7 @@ class DoubtNarrator(NarratorBase):
 
     def resume_lines(self, views: Any) -> list[str]:
         view: DoubtView = views(self.humans[0] if self.humans else 0)
-        lines = ["The game goes on where it was."]
+        lines = [resuming_line("i-doubt-it")]
         if view.offer is not None and view.last_play is not None:  # stopped while it could be doubted: the play
             lines.append(self.open_play_line(view))  # again, then the question
         if self.you is not None:

@@ -18,7 +18,7 @@ from typing import Any
 from ..engine.cards import card_name
 from ..engine.errors import IllegalActionError
 from ..engine.match import CardTurned, LastPiles, MatchOver, MatchStarted, MatchView, PileTaken, PlayerOut
-from .base import NarratorBase, Verbosity, cards_text, plural
+from .base import NarratorBase, Verbosity, cards_text, plural, resuming_line
 from .message import Message
 
 
@@ -117,7 +117,7 @@ class MatchNarrator(NarratorBase):
 
     def resume_lines(self, views: Any) -> list[str]:
         view: MatchView = views(self.humans[0] if self.humans else 0)
-        return ["The game goes on where it was.", *self.pile_lines(view), *self.fit(self.counts_text(view.counts))]
+        return [resuming_line("match"), *self.pile_lines(view), *self.fit(self.counts_text(view.counts))]
 
     @property
     def review_topics(self) -> tuple[str, ...]:

@@ -37,7 +37,7 @@ from ..engine.panjandrum import (
     Slip,
 )
 from ..engine.patience_deck import color_of, number_of
-from .base import NarratorBase, Verbosity, mid_sentence, plural
+from .base import NarratorBase, Verbosity, mid_sentence, plural, resuming_line
 from .calls import call_question
 from .message import Message
 
@@ -201,7 +201,7 @@ class PanjandrumNarrator(NarratorBase):
 
     def resume_lines(self, views: Any) -> list[str]:
         view: PanjandrumView = views(self.humans[0] if self.humans else 0)
-        lines = ["The game goes on where it was."]
+        lines = [resuming_line("panjandrum")]
         if view.offer is not None:  # stopped while the call was open: the turn judged again, then the question
             lines += self.plays_lines(view)
         return [*lines, *self.piles_lines(view)]

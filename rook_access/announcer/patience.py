@@ -35,7 +35,7 @@ from ..engine.solitaire import (
     SolitaireOver,
     SolitaireView,
 )
-from .base import BRAILLE_WIDTH, Verbosity, plural
+from .base import BRAILLE_WIDTH, Verbosity, plural, resuming_line
 from .message import Message
 from .panning import pan_pieces
 from .spoken import cards_in_words, speakable
@@ -160,7 +160,8 @@ class PatienceNarrator:
 
     def resume_lines(self, views: Any) -> list[str]:
         """Where a resumed game stands; ``views`` is ``state.view``."""
-        return ["The game goes on where it was.", *self.tops_lines(views(0))]
+        view = views(0)
+        return [resuming_line("clock" if isinstance(view, ClockView) else "solitaire"), *self.tops_lines(view)]
 
     @property
     def review_topics(self) -> tuple[str, ...]:

@@ -44,7 +44,7 @@ from ..engine.tuxedo import (
     TuxedoView,
     capture_groups,
 )
-from .base import NarratorBase, Verbosity, article, cards_text, mid_sentence, or_list, plural
+from .base import NarratorBase, Verbosity, article, cards_text, mid_sentence, or_list, plural, resuming_line
 from .calls import call_question
 from .message import Message
 
@@ -242,7 +242,7 @@ class TuxedoNarrator(NarratorBase):
 
     def resume_lines(self, views: Any) -> list[str]:
         view: TuxedoView = views(self.humans[0] if self.humans else 0)
-        lines = ["The game goes on where it was."]
+        lines = [resuming_line("tuxedo")]
         if view.capture is not None:  # stopped while Orange could be called: the capture again, then the question
             lines += self.event_lines(view.capture)
         lines += self.centre_lines(view)

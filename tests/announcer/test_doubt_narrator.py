@@ -28,7 +28,7 @@ def test_a_game_resumed_while_a_play_may_be_doubted_says_the_play_again_before_t
     assert 0 in state.seats_to_act()
     narrator = DoubtNarrator(state.names, [0])
     lines = narrator.resume_lines(state.view)
-    assert lines[:2] == ["The game goes on where it was.", "West plays a card face down: 2."]
+    assert lines[:2] == ["Resuming I Doubt It.", "West plays a card face down: 2."]
     assert lines[2].startswith("Your hand, 13 cards: ") and lines[3].startswith("Cards: you 13, West 13, ")
     assert narrator.question(state.view(0)) == "Doubt? d to call, n to let it go."
 
@@ -45,4 +45,4 @@ def test_a_game_resumed_while_your_own_play_may_be_doubted_says_your_card():
 def test_a_game_resumed_between_plays_says_no_play():
     state = DoubtState(PATIENCE_PACK, 4, 3)
     lines = DoubtNarrator(state.names, [0]).resume_lines(state.view)
-    assert lines[0] == "The game goes on where it was." and lines[1].startswith("Your hand, 14 cards: ")
+    assert lines[0] == "Resuming I Doubt It." and lines[1].startswith("Your hand, 14 cards: ")

@@ -23,7 +23,7 @@ def test_a_game_resumed_while_the_call_is_open_says_the_turn_judged_before_the_p
     narrator = PanjandrumNarrator(state.names, [1])  # West, who may call on South's turn
     lines = narrator.resume_lines(state.view)
     assert lines[:3] == [
-        "The game goes on where it was.",
+        "Resuming Panjandrum.",
         "South's turn, 1 card played:",
         "South lifts 11g: on their own delay pile, end of turn.",
     ]
@@ -34,7 +34,7 @@ def test_a_game_resumed_while_the_call_is_open_says_the_turn_judged_before_the_p
 def test_a_game_resumed_between_turns_says_the_piles_only():
     state = PanjandrumState(PATIENCE_PACK, 4, 3)
     lines = PanjandrumNarrator(state.names, [0]).resume_lines(state.view)
-    assert lines[0] == "The game goes on where it was." and lines[1].startswith("Building piles: ")
+    assert lines[0] == "Resuming Panjandrum." and lines[1].startswith("Building piles: ")
 
 
 def test_the_piles_say_each_delay_pile_s_top_and_size_apart():

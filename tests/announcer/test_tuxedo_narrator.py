@@ -121,7 +121,7 @@ def test_a_game_resumed_while_orange_may_be_called_says_the_capture_again_before
     state.apply(Take(parse_card("10g")), 0)
     narrator = TuxedoNarrator(state.names, [0])
     assert narrator.resume_lines(state.view) == [
-        "The game goes on where it was.",
+        "Resuming Tuxedo.",
         "You take 7r 3y, with 10g.",
         "Centre, 1 card: 12g.",
         "Hand: 4x.",

@@ -129,7 +129,7 @@ def test_a_whole_game_with_piped_input_its_record_replayed_and_its_save_resumed_
     # --resume: the game goes on from where it stopped, to its end, the user folding when asked.
     status, said, err = rook(monkeypatch, capsys, ["--resume"], moves[half:])
     assert (status, err) == (0, "")
-    assert said[0] == "The game goes on where it was." and said[1].startswith("Your hand: ")
+    assert said[0] == "Resuming Donkey." and said[1].startswith("Your hand: ")
     assert save_paths() == []  # a finished game's save is deleted
     assert "Fold now: type f." in said or said.count("Fold now: type f.") == 0 and moves[-1] == "f"
     assert any(line.startswith("You fold your hands") for line in said)

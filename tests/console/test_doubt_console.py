@@ -124,7 +124,7 @@ def test_a_whole_game_with_piped_input_the_user_doubting_its_record_replayed_and
     laid = [event for event in rebuilt.state.events if isinstance(event, CardLaid)][-1]
     assert laid.seat != 0
     assert said[:2] == [
-        "The game goes on where it was.",
+        "Resuming I Doubt It.",
         f"{rebuilt.state.names[laid.seat]} plays a card face down: {laid.called}.",
     ]
     assert said[2].startswith("Your hand, ")

@@ -83,7 +83,7 @@ def test_a_whole_game_with_piped_input_its_record_replayed_and_its_save_resumed_
     # --resume: the game goes on from the very card it stopped at, to its end.
     status, said, err = rook(monkeypatch, capsys, ["--resume"], ["p"] * 400)
     assert (status, err) == (0, "")
-    assert said[0] == "The game goes on where it was."
+    assert said[0] == "Resuming Match."
     assert save_paths() == []  # a finished game's save is deleted
     whole = record.read_bytes()
     assert whole.startswith(first_part)

@@ -213,7 +213,7 @@ def test_the_toy_game_is_played_saved_quit_and_resumed_to_its_end(
     # ------------------------------------------------------ resumed to the end
     status, said, err = rook(monkeypatch, capsys, ["--resume"], south[1:])
     assert (status, err) == (0, "")
-    assert said[:2] == ["The game goes on where it was.", "Round 2 of 4. You 0, North 1."]
+    assert said[:2] == ["Resuming the toy game.", "Round 2 of 4. You 0, North 1."]
     assert save_paths() == []  # a finished game's save is deleted
     whole = record.read_bytes()
     assert whole.startswith(first_part)  # the record goes on: nothing written before is lost or written twice

@@ -141,7 +141,7 @@ def test_a_whole_game_with_piped_input_calls_its_record_replayed_and_a_save_resu
     said_first = said
     status, said, err = rook(monkeypatch, capsys, ["--resume"], script[12:])
     assert (status, err) == (0, "")
-    assert said[0] == "The game goes on where it was."
+    assert said[0] == "Resuming Panjandrum."
     said = said_first + said
     assert save_paths() == []  # a finished game's save is deleted
     lines = record_of(record)

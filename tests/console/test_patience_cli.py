@@ -85,7 +85,7 @@ def test_solitaire_moves_undo_quit_then_resume_goes_on_with_the_same_piles_and_r
 
     second = rook(tmp_path, ["--resume"], "tops\n14 8\nquit\n")
     assert second.returncode == 0, second.stderr
-    assert "The game goes on where it was." in second.stdout
+    assert "Resuming Rook Solitaire." in second.stdout
     assert "Tops: 1 3x, 2 2y, 3 11r, 4 9g, 5 5r, 6 13g, 7 13y, 8 3y, 9 11y, 10 10x, 11 8g, 12 7y, 13 10y, 14 2x." in (
         second.stdout
     )

@@ -87,7 +87,7 @@ def test_a_whole_game_with_piped_input_the_user_calling_its_record_replayed_and_
     before = said
     status, said, err = rook(monkeypatch, capsys, ["--resume"], tail)
     assert (status, err) == (0, "")
-    assert said[0] == "The game goes on where it was."
+    assert said[0] == "Resuming Tuxedo."
     assert said[1].startswith(("Centre, ", "The centre is empty."))
     assert save_paths() == []  # a finished game's save is deleted
     assert any(line == "You call Orange: right, 10 points." for line in before + said)

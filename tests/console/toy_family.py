@@ -359,7 +359,7 @@ class ToyNarrator(NarratorBase):
     def resume_lines(self, views: Views) -> list[str]:
         view: ToyView = views(self.humans[0] if self.humans else 0)
         where = f"Round {view.round} of {view.rounds}. {self.score_text(view.points)}."
-        return ["The game goes on where it was.", where]
+        return ["Resuming the toy game.", where]
 
     def question(self, view: ToyView) -> str:
         cards = or_list(_names(action.card for action in view.legal))

@@ -189,7 +189,7 @@ def test_a_dropped_connection_comes_back_to_a_party_game_that_goes_on_to_its_end
     ben_said = ben_run.channel.lines
     lost = next(index for index, line in enumerate(ben_said) if line.startswith("The connection to the server was"))
     back = ben_said.index("You are back.")
-    assert lost < back and ben_said[back + 1] == "The game goes on where it was.", ben_said[back : back + 4]
+    assert lost < back and ben_said[back + 1] == "Resuming I Doubt It.", ben_said[back : back + 4]
     assert sum(line.startswith("Game over: ") for line in ben_said) == 1
     assert to_wire(anna.game.state.events[-1]) == to_wire(ben.game.state.events[-1])
     assert any(re.search(r"\bAnna\b", line) for line in ben_said[back:])  # still called by her name

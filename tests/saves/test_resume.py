@@ -614,7 +614,7 @@ def test_a_patience_game_killed_mid_game_is_offered_and_resumed_at_a_terminal(tm
         term.wait_for("Saved game: Rook Solitaire, 0 of 56 cards built, ")
         term.wait_for("A saved game was found. Resume it? Type yes or no.")
         term.type("yes")
-        term.wait_for("The game goes on where it was.")
+        term.wait_for("Resuming Rook Solitaire.")
         term.type("3 9")  # pile 3's 2x went to pile 9 before the kill: this move is gone
         term.wait_for("Type moves to hear the 11 moves.")
         term.keys("C-d")
