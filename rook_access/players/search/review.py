@@ -45,9 +45,10 @@ class Difference:
     the strong player's choice and with the user's: ``stake`` is their difference.  None for a bid."""
 
 
-TIE = 0.5
+TIE = 1.0
 """Below this many points the strong player counts two choices as equal: a closer call is not a difference
-worth telling (the search's own noise is larger)."""
+worth telling (the search's own noise is larger), and below 1 point the line's two figures, rounded, would
+read the same while it said one card was better."""
 
 
 REVIEW_SECONDS = 1.5
