@@ -144,8 +144,9 @@ class Settings:
         return dataclasses.replace(self, options=kept)
 
     def changed(self, name: str, value: object) -> Settings:
-        """A copy with one setting changed from text typed by the user (or a value of the settings file)."""
-        name = name.strip().lower()
+        """A copy with one setting changed from text typed by the user (or a value of the settings file); a
+        hyphen in the name is taken for the underscore, as the command-line flags spell it (``bird-rank``)."""
+        name = name.strip().lower().replace("-", "_")
         declared = table_options()
         if name in declared:
             return self.with_option(name, _parse_option(declared[name], value))

@@ -56,6 +56,12 @@ def test_bad_values_are_refused_with_what_is_allowed(name, value, message):
     assert str(error.value).startswith(message)
 
 
+def test_a_setting_may_be_named_with_hyphens_as_the_flags_spell_it():
+    settings = Settings().changed("bird-rank", "low").changed("Reading-Speed", "250")
+    assert settings == Settings().changed("bird_rank", "low").changed("reading_speed", "250")
+    assert dict(settings.options)["bird_rank"] != dict(Settings().options).get("bird_rank")
+
+
 def test_default_words_reset_voice_and_rate():
     settings = Settings().changed("voice", "en-us").changed("rate", "300")
     assert settings.changed("voice", "default").voice == ""
