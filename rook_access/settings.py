@@ -144,9 +144,9 @@ class Settings:
         return dataclasses.replace(self, options=kept)
 
     def changed(self, name: str, value: object) -> Settings:
-        """A copy with one setting changed from text typed by the user (or a value of the settings file); a
-        hyphen in the name is taken for the underscore, as the command-line flags spell it (``bird-rank``)."""
-        name = name.strip().lower().replace("-", "_")
+        """A copy with one setting changed from text typed by the user (or a value of the settings file); the
+        name as ``setting_name`` reads it."""
+        name = setting_name(name)
         declared = table_options()
         if name in declared:
             return self.with_option(name, _parse_option(declared[name], value))
@@ -294,6 +294,12 @@ def _parse(name: str, value: object) -> Any:
             raise SettingError("reading_speed is a number of words a minute from 60 to 900.")
         return int(text)
     raise SettingError(f"There is no setting {shown(name)}.")
+
+
+def setting_name(typed: str) -> str:
+    """A setting's name as typed, in its own spelling: a hyphen is taken for the underscore, as the command-line
+    flags spell it (``bird-rank`` is ``bird_rank``), and case does not matter."""
+    return typed.strip().lower().replace("-", "_")
 
 
 def settings_path() -> Path:

@@ -32,7 +32,7 @@ from ..players import LevelError, Player, parse_levels
 from ..players.reactions import HasLevel
 from ..record import RecordWriter
 from ..saves import GameSaver
-from ..settings import SettingError, Settings, setting_choices
+from ..settings import SettingError, Settings, setting_choices, setting_name
 from .calls import CallWindow, LeaveGame, ReadingClock, timed_calls
 from .families import family_of
 from .family import FamilyConsole
@@ -115,7 +115,7 @@ class SettingsControl:
             return self.voices(None if len(arguments) == 2 else user_language())
         if len(arguments) < 2:
             return [f"Say settings {shown(arguments[0])} and a value, like settings verbosity terse."]
-        name, value = arguments[0].lower(), " ".join(arguments[1:])
+        name, value = setting_name(arguments[0]), " ".join(arguments[1:])
         try:
             effective = self.effective.changed(name, value)
             stored = self.stored.changed(name, value)

@@ -60,6 +60,8 @@ def test_a_setting_may_be_named_with_hyphens_as_the_flags_spell_it():
     settings = Settings().changed("bird-rank", "low").changed("Reading-Speed", "250")
     assert settings == Settings().changed("bird_rank", "low").changed("reading_speed", "250")
     assert dict(settings.options)["bird_rank"] != dict(Settings().options).get("bird_rank")
+    control = SettingsControl(Settings(), Settings(), lambda _: None)
+    assert control.command(("bird-rank", "low")) == ["bird_rank is now low, saved."]
 
 
 def test_default_words_reset_voice_and_rate():
