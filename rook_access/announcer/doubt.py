@@ -35,6 +35,7 @@ from ..engine.doubt import (
     by_number,
 )
 from ..engine.errors import IllegalActionError
+from ..engine.patience_deck import number_of
 from ..engine.visibility import FaceDownLaid
 from .base import NarratorBase, Verbosity, article, cards_text, fit_lines, mid_sentence, plural, resuming_line
 from .calls import call_question
@@ -158,7 +159,14 @@ class DoubtNarrator(NarratorBase):
             return self.printed(ask if self.you is not None else f"{self.names[view.seat]}: {ask}")
         if self.terse:
             return self.printed(f"{self.whose(view.seat)} turn, call {view.number}: play a card.")
-        return self.printed(f"{self.whose(view.seat)} turn, call {view.number}: play a card, like play 7r.")
+        return self.printed(f"{self.whose(view.seat)} turn, call {view.number}: play a card, like play "
+                            f"{self.example_card(view)}.")
+
+    @staticmethod
+    def example_card(view: DoubtView) -> str:
+        """A card of the hand to show how a play is typed: one of the number called if the hand has one."""
+        called = [card for card in view.hand if number_of(card) == view.number]
+        return card_name((called or list(view.hand))[0]) if view.hand else "7r"
 
     def refusal(self, error: IllegalActionError, view: DoubtView) -> str:
         if self.terse:

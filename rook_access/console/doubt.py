@@ -198,7 +198,7 @@ class DoubtConsole(EverySeatItsOwn):
         narrator: DoubtNarrator = game.narrator
         if view.offer is not None:
             return narrator.fit(f"Type {KEY} to doubt, or Enter or n to let it go.")
-        return narrator.fit(f"Play any card of your hand as {view.number}, like play 7r.")
+        return narrator.fit(f"Play any card of your hand as {view.number}, like play {narrator.example_card(view)}.")
 
     def game_over(self, game: CommandContext) -> list[str]:
         return []

@@ -46,3 +46,18 @@ def test_a_game_resumed_between_plays_says_no_play():
     state = DoubtState(PATIENCE_PACK, 4, 3)
     lines = DoubtNarrator(state.names, [0]).resume_lines(state.view)
     assert lines[0] == "Resuming I Doubt It." and lines[1].startswith("Your hand, 14 cards: ")
+
+
+def test_the_questions_example_is_a_card_of_the_hand_of_the_number_called_if_held():
+    state = DoubtState(PATIENCE_PACK, 4, 3)
+    narrator = DoubtNarrator(state.names, [0])
+    view = state.view(0)
+    example = narrator.question(view).removesuffix(".").rsplit(" ", 1)[-1]
+    card = parse_card(example)
+    assert card in view.hand
+    if any(number_of(held) == view.number for held in view.hand):
+        assert number_of(card) == view.number
+    truthless = [held for held in view.hand if number_of(held) != view.number]
+    state.hands[0] = truthless  # a hand without the number called
+    other = narrator.question(state.view(0)).removesuffix(".").rsplit(" ", 1)[-1]
+    assert parse_card(other) in truthless
