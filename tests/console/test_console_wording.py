@@ -554,3 +554,10 @@ def test_a_card_said_in_words_in_any_order_is_one_card():
     assert rook is not None and rook.arguments == ("rook",)
     discard = parse_command("discard red 5 the 9 of black 10 green")
     assert discard is not None and discard.arguments == ("5red", "9black", "10green")
+
+
+def test_bids_says_who_checked_in_kentucky_discard():
+    lines = ["check", "bids", "bid 70", "bids"]
+    output, _, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL, rules=KENTUCKY)
+    assert "No bids yet; checked: South. West bids now." in output
+    assert "Bids: West 70; checked: South. High bid 70, West." in output

@@ -164,14 +164,19 @@ class BiddingLines(TrickWords):
         """The bids so far, and who holds or took the bid."""
         if not self.rules.bidding:
             return "There is no bidding in this game."
+        checked = [self.object_name(seat) for seat, did in enumerate(view.checked) if did]
         if not view.bids:
             assert view.turn is not None
+            if checked:  # Kentucky Discard: checks are not bids; who checked, and who is to bid now
+                return f"No bids yet; checked: {', '.join(checked)}. {self.does(view.turn, 'bid', 'bids')} now."
             return f"No bids yet. {self.does(view.turn, 'bid', 'bids')} first."
         if self.braille:
             return self._braille_bids_line(view)
         bids = ", ".join(
             f"{self.object_name(seat)} {'pass' if amount is None else amount}" for seat, amount in view.bids
         )
+        if checked and view.bidder is None:
+            bids += f"; checked: {', '.join(checked)}"
         if view.bidder is not None:
             line = f"Bids: {bids}. {self.does(view.bidder, 'took', 'took')} the bid at {view.high_bid}."
             if view.trump is not None:
