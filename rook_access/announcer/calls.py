@@ -27,3 +27,7 @@ def call_words(offer: CallOffer) -> tuple[str, ...]:
 
 DECLINE_WORDS: tuple[str, ...] = ("", "n", "no", "pass")
 """What may be typed to let a call go (Enter alone, at a terminal or in a script)."""
+
+ACCEPT_WORDS: tuple[str, ...] = ("yes",)
+"""Typed at a call's question ("Doubt? d to call, n to let it go."), the answer that makes the call, as "no" lets
+it go; never a key of the timed window (its keys are the call's own)."""

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..announcer import Verbosity
-from ..announcer.calls import DECLINE_WORDS
+from ..announcer.calls import ACCEPT_WORDS, DECLINE_WORDS
 from ..announcer.doubt import DoubtNarrator
 from ..engine.cards import CardNotationError, card_name, parse_card
 from ..engine.doubt import DOUBT, FAMILY, KEY, LET_GO, MOST_PLAYS, WORD, Doubted, DoubtState, Lay
@@ -99,6 +99,8 @@ class DoubtConsole(EverySeatItsOwn):
         first = words[0].lower()
         if first in DECLINE_WORDS:
             return Command(_PASS, tuple(words[1:]))
+        if first in ACCEPT_WORDS:
+            return Command(_BY_WORD[WORD], tuple(words[1:]))
         spec = _BY_WORD.get(first)
         if spec is not None:
             return Command(spec, tuple(words[1:]))

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..announcer import Verbosity
-from ..announcer.calls import DECLINE_WORDS
+from ..announcer.calls import ACCEPT_WORDS, DECLINE_WORDS
 from ..announcer.panjandrum import PanjandrumNarrator
 from ..engine.panjandrum import (
     BUILD,
@@ -120,6 +120,8 @@ class PanjandrumConsole(EverySeatItsOwn):
         first = words[0].lower()
         if first in DECLINE_WORDS:
             return Command(_BY_WORD["pass"], tuple(words[1:]))
+        if first in ACCEPT_WORDS:
+            return Command(_BY_WORD["panjandrum"], tuple(words[1:]))
         spec = _BY_WORD.get(first)
         if spec is not None:
             return Command(spec, tuple(words[1:]))

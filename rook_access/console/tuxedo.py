@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..announcer import Verbosity
-from ..announcer.calls import DECLINE_WORDS
+from ..announcer.calls import ACCEPT_WORDS, DECLINE_WORDS
 from ..announcer.tuxedo import TuxedoNarrator
 from ..engine.cards import COLOR_LETTERS, COLOR_NAMES, Card, CardNotationError, card_name
 from ..engine.patience_deck import number_of, parse_pack_card
@@ -178,6 +178,8 @@ class TuxedoConsole(EverySeatItsOwn):
         spec = _BY_WORD.get(first)
         if spec is None and first in DECLINE_WORDS:
             spec = _BY_WORD["pass"]
+        if spec is None and first in ACCEPT_WORDS:
+            spec = _BY_WORD["orange"]
         if spec is not None:
             return Command(spec, tuple(words[1:]))
         raise unknown_command(words[0], choices)

@@ -228,3 +228,14 @@ def test_a_card_typed_in_words_as_the_question_says_it_is_one_card() -> None:
     letter, number = DOUBT_CONSOLE.parse("7 r", []), DOUBT_CONSOLE.parse("play 7", [])
     assert letter is not None and letter.arguments == ("7r",)
     assert number is not None and number.arguments == ("7",)  # a number alone stays a number
+
+
+def test_yes_at_a_calls_question_makes_the_call_as_no_lets_it_go():
+    from rook_access.console.doubt import DOUBT_CONSOLE
+    from rook_access.console.panjandrum import PANJANDRUM
+    from rook_access.console.tuxedo import TUXEDO
+
+    for console, call in ((DOUBT_CONSOLE, "doubt"), (PANJANDRUM, "panjandrum"), (TUXEDO, "orange")):
+        yes, no = console.parse("yes", []), console.parse("no", [])
+        assert yes is not None and yes.name == call, console
+        assert no is not None and no.name == "pass", console
