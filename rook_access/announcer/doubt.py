@@ -174,7 +174,7 @@ class DoubtNarrator(NarratorBase):
         if error.rule is DoubtRule.NOT_HELD:
             return f"No: {error}. Play a card you hold; hand says them."
         if error.rule is DoubtRule.DOUBT_OR_LET_GO and view.offer is not None:
-            return f"No: {error}. Type {view.offer.key} to doubt, or Enter to let it go."
+            return f"No: {error}. Type {view.offer.key} to doubt, or n to let it go."
         return f"No: {error}."
 
     def turn_line(self, view: DoubtView) -> str:

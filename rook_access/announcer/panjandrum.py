@@ -169,7 +169,7 @@ class PanjandrumNarrator(NarratorBase):
 
     def moves_text(self, view: PanjandrumView) -> str:
         if view.offer is not None:
-            return f"{view.offer.key} to call, pass to let it go"
+            return f"{view.offer.key} to call, n to let it go"
         return ", ".join(self.move_text(action, view.seat) for action in view.legal)
 
     def question(self, view: PanjandrumView) -> str:

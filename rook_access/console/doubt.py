@@ -112,7 +112,7 @@ class DoubtConsole(EverySeatItsOwn):
         name = command.name
         if name in (WORD, "pass"):
             if command.arguments:
-                raise Refused(f"Type {KEY} alone to doubt, or Enter or n alone to let the card go.")
+                raise Refused(f"Type {KEY} alone to doubt, or n alone to let the card go.")
             return DOUBT if name == WORD else LET_GO
         if len(command.arguments) != 1:
             raise Refused("Say one card to play, like play 7r, or a number, like play 7.")
@@ -161,7 +161,7 @@ class DoubtConsole(EverySeatItsOwn):
             return [*now, *fit_words("Say:", sayers), "Also: settings, stop, quit", "help NAME: one command"]
         lines = ["Play a card face down as the number called; any other player may doubt it."]
         if asked:
-            lines.append(f"Now: type {KEY} to doubt the card just played, or press Enter or type n to let it go.")
+            lines.append(f"Now: type {KEY} to doubt the card just played, or n to let it go.")
         elif game.yours():
             lines.append("Now: play a card, like play 7r, or the card alone; play 7 plays any 7.")
         lines.append(f"To hear the game: {', '.join(sayers)}.")
@@ -199,7 +199,7 @@ class DoubtConsole(EverySeatItsOwn):
         view = game.state.view(game.viewer())
         narrator: DoubtNarrator = game.narrator
         if view.offer is not None:
-            return narrator.fit(f"Type {KEY} to doubt, or Enter or n to let it go.")
+            return narrator.fit(f"Type {KEY} to doubt, or n to let it go.")
         return narrator.fit(f"Play any card of your hand as {view.number}, like play {narrator.example_card(view)}.")
 
     def game_over(self, game: CommandContext) -> list[str]:

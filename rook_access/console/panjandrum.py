@@ -221,7 +221,7 @@ class PanjandrumConsole(EverySeatItsOwn):
         view = game.state.view(game.viewer())
         narrator: PanjandrumNarrator = game.narrator
         if view.offer is not None:
-            return list(narrator.fit("Type p to call Panjandrum, or press Enter or type pass to let it go."))
+            return list(narrator.fit("Type p to call Panjandrum, or n to let it go."))
         return list(narrator.fit(f"You may: {narrator.moves_text(view)}."))
 
     def game_over(self, game: CommandContext) -> list[str]:

@@ -192,7 +192,7 @@ class TuxedoConsole(EverySeatItsOwn):
                 return ORANGE
             if name == "pass":
                 return NO_ORANGE
-            raise Refused("First the Orange call: o to call it, or Enter or pass to let it go.")
+            raise Refused("First the Orange call: o to call it, or n to let it go.")
         if name in CALLS:
             raise Refused(f"Orange is called only just after a capture. {_narrator(game).moves_now(view)}".strip())
         arguments = [word.lower() for word in command.arguments]
