@@ -561,3 +561,14 @@ def test_bids_says_who_checked_in_kentucky_discard():
     output, _, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL, rules=KENTUCKY)
     assert "No bids yet; checked: South. West bids now." in output
     assert "Bids: West 70; checked: South. High bid 70, West." in output
+
+
+def test_the_score_says_you_in_lower_case_inside_a_sentence(monkeypatch, capsys):
+    from tests.helpers.console import run_main
+
+    args = ["--variant", "two", "--seed", "3"]
+    status, said, _ = run_main(monkeypatch, capsys, args, ["bid 100", "4r 5r 13x 11x 8x", "trump yellow", "score"])
+    assert status == 0
+    assert "South takes the bid at 100." in said or "You take the bid at 100." in said, said
+    lines = [line for line in said if line.startswith("This hand ")]
+    assert lines == ["This hand you bid 100. Taken so far: You 0, North with the dummy 0."], lines

@@ -230,7 +230,7 @@ class ScoreLines(TrickWords):
                 f"{self.team_name(team)} {points}"
                 for team, points in zip(view.teams, self.team_points(view), strict=True)
             )
-            bidders = self.team_name(view.teams[view.team_of[view.bidder]])
+            bidders = self.team_name(view.teams[view.team_of[view.bidder]], in_sentence=True)
             lines.append(f"This hand {bidders} bid {view.high_bid}. Taken so far: {taken}.")
         elif in_play:
             taken = ", ".join(

@@ -110,14 +110,15 @@ class TrickWords(NarratorBase):
             return self.side_initials[scorer]
         return self.initials[self.rules.people[scorer]]
 
-    def team_name(self, team: tuple[int, ...]) -> str:
-        """A team of the hand: a fixed side's name, or its players ("You and West")."""
+    def team_name(self, team: tuple[int, ...], in_sentence: bool = False) -> str:
+        """A team of the hand: a fixed side's name, or its players ("You and West"; "you and West" with
+        ``in_sentence``, inside a sentence)."""
         if self.rules.scores_by_side and team in self.rules.partnerships:
             return self.side_names[self.rules.partnerships.index(team)]
         phrase = self.people_text(seat for seat in team if seat != self.rules.dummy_seat)
         if self.rules.dummy_seat in team:
             phrase += " with the dummy"
-        return phrase[0].upper() + phrase[1:]
+        return phrase if in_sentence else phrase[0].upper() + phrase[1:]
 
     def team_initials(self, team: tuple[int, ...]) -> str:
         """A team of the hand in initials."""
