@@ -152,7 +152,7 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             reasons.append(f"it wins {total} points" if advice.last_to_play
                            else f"it takes the lead in a trick worth {total} points so far")
         elif not advice.card_points:
-            reasons.append("you cannot win it, so it throws a card that loses nothing")
+            reasons.append("you cannot win it, and this card gives away no points")
     if advice.points is not None:
         takes = f"{side} {'takes' if view.partners else 'take'}"
         if advice.exact:
