@@ -101,3 +101,14 @@ def test_the_easy_player_s_reason_for_pulling_trumps_alone_says_the_others():
             state.apply(advice.action)
     assert any("pull the others' trumps" in line for line in reasons)
     assert not any("other side" in line or "your side" in line or "partner" in line for line in reasons)
+
+
+WINNING = [(rules, players) for rules, players in PARTNERS if not rules.avoid_points]  # Flip words its ducks apart
+
+
+@pytest.mark.parametrize(("rules", "players"), WINNING, ids=_ids(WINNING))
+def test_a_card_thrown_on_a_trick_it_cannot_win_is_said_so_in_the_users_person(rules, players):
+    view = first_play_view(rules.at_table(players))
+    thrown = dataclasses.replace(play_advice(view), leader=1, winning=1, takes_lead=False)
+    line = advice_line(view, thrown)
+    assert "you cannot win it, and this card gives away no points" in line, line
