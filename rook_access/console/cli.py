@@ -774,6 +774,7 @@ def _offer_variants(
             "The number or the name of a game in the list starts it; in the game, the rules command says its rules.",
         ),
         refusal="{answer} is not a game here.",
+        suggest=names,
     )
     # A setting changed here is kept, but not the game: it is not chosen yet, and the list is offered again.
     save = control.save

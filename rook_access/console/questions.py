@@ -30,7 +30,7 @@ from typing import Generic, TypeVar
 
 from ..engine.cards import shown
 from .lines import LineSource
-from .registry import common_command
+from .registry import common_command, did_you_mean
 
 T = TypeVar("T")
 
@@ -61,6 +61,8 @@ class Question(Generic[T]):
     """One or two lines on what the answers do, said for ``help`` (``allowed`` when there are none)."""
     refusal: str = "{answer} is not an answer here."
     """Said before ``allowed`` for a line that is not an answer; ``{answer}`` is the line ("": ``allowed`` alone)."""
+    suggest: Sequence[str] = ()
+    """Answers by name: a line close to one of them is answered "Did you mean kentucky?" after the refusal."""
 
 
 def ask(
@@ -101,6 +103,8 @@ def ask(
             fresh = True  # the output may have changed: a new voice says the question
         elif text:
             refused = question.refusal.format(answer=shown(text))
+            if refused and question.suggest:
+                refused += did_you_mean(text.lower(), question.suggest)
             say(f"{refused} {question.allowed}" if refused else question.allowed)
         else:
             say(question.allowed)

@@ -94,3 +94,15 @@ def test_the_quit_confirmation_of_an_unsaved_game_asks_again_and_leaves_on_ctrl_
     assert questions.count("Leave the game? It is not saved. Type yes to leave or no to go on.") == 4
     output, _, _ = run(["quit"])
     assert output[-1] == "Goodbye."
+
+
+def test_a_name_close_to_an_answer_is_offered_after_the_refusal():
+    games = ("partnership", "kentucky", "two")
+    question = Question("Which game?", lambda text: text if text in games else None, allowed="Type a game's name.",
+                        refusal="{answer} is not a game here.", suggest=games)
+    answer, said, _ = asked(["kentuky", "zzz", "kentucky"], question)
+    assert answer == "kentucky"
+    assert said == [
+        "kentuky is not a game here. Did you mean kentucky? Type a game's name.",
+        "zzz is not a game here. Type a game's name.",
+    ]
