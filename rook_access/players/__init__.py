@@ -165,6 +165,8 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-calibrated": _bidding_by(_CalibratedTuning, _strong("strong-calibrated")),
     "strong-minchance": _bidding_by(_MinChanceTuning, _strong("strong-minchance")),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
+    "strong-160": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, samples=160), "strong-160"),
+    "strong-exact3": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, exact_cards=3), "strong-exact3"),
     "strong-blind-side": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="side"),
                                                    "strong-blind-side"),
 }
