@@ -21,7 +21,7 @@ from typing import Any
 from ..announcer import Verbosity
 from ..announcer.patience import PatienceNarrator, move_said, move_typed
 from ..engine.cards import CardNotationError, parse_color
-from ..engine.clock import STEP, ClockState
+from ..engine.clock import STEP, ClockState, ClockView
 from ..engine.patience_deck import parse_pack_card
 from ..engine.solitaire import (
     RESIGN,
@@ -79,14 +79,23 @@ def _tops(game: CommandContext, command: Command) -> list[str]:
 
 
 def _building(game: CommandContext, command: Command) -> list[str]:
-    return _narrator(game).fit(_narrator(game).building_line(game.state.view(0)))
+    view = game.state.view(0)
+    if isinstance(view, ClockView):  # score, typed in Rook Clock: how far the clock has come
+        return _narrator(game).score_lines(view)
+    return _narrator(game).fit(_narrator(game).building_line(view))
 
 
 def _moves(game: CommandContext, command: Command) -> list[str]:
     return _narrator(game).fit(_narrator(game).moves_line(game.state.view(0)))
 
 
+CLOCK_PLAYS_ITSELF = "Rook Clock plays itself: press Enter for its next card."
+"""The answer in Rook Clock to a Solitaire command that has nothing to do there (solve, demo)."""
+
+
 def _solve(game: CommandContext, command: Command) -> list[str]:
+    if not isinstance(game.state, SolitaireState):
+        return [CLOCK_PLAYS_ITSELF]
     result = Solver().solve(game.state)
     if result.outcome is Verdict.WON:
         return ["There is a winning line."]
@@ -114,6 +123,8 @@ class LinePlayer:
 
 
 def _demo(game: CommandContext, command: Command) -> list[str]:
+    if not isinstance(game.state, SolitaireState):
+        return [CLOCK_PLAYS_ITSELF]
     if not game.yours():
         return ["The demonstration is already playing."]
     result = Solver().solve(game.state)

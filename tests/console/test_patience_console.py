@@ -227,3 +227,17 @@ def test_a_refusal_lists_the_moves_when_there_are_three_or_fewer():
         state.apply(action, 0)
     else:
         pytest.fail("the winning line never came to three moves or fewer")
+
+
+def test_every_command_word_at_the_clocks_pause_answers_in_lines_and_never_fails():
+    # Rook Clock plays itself; at a terminal it waits for Enter, and a command typed there is answered. The
+    # Solitaire-only commands (building and its alias score, solve, demo, the moves) must not reach into a
+    # Solitaire view (score once stopped the program with an AttributeError).
+    from rook_access.console.patience import PATIENCE_COMMANDS
+
+    words = sorted({word for spec in PATIENCE_COMMANDS for word in (spec.name, *spec.aliases)} - {"quit", "q", "exit"})
+    for word in words:
+        state = ClockState.from_seed(3)
+        lines, _ = play(state, [word, "quit"], PacedLines)
+        assert lines, word
+        assert not any("internal error" in line or "Traceback" in line for line in lines), (word, lines[-3:])
