@@ -103,6 +103,9 @@ class FolderStore:
         self.path(code).unlink(missing_ok=True)
 
     def load_all(self) -> list[dict[str, Any]]:
+        for leftover in self.folder.glob(".*.json.tmp"):  # a write that a kill cut short: its checkpoint stands
+            LOG.info("removing %s, a checkpoint's write cut short", leftover.name)
+            leftover.unlink(missing_ok=True)
         found = []
         for path in sorted(self.folder.glob("*.json")):
             try:

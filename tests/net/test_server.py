@@ -313,3 +313,11 @@ def test_a_finished_table_is_let_go_when_its_last_player_leaves():
             assert anna.code not in server.rooms
 
     run(test)
+
+
+def test_a_checkpoint_write_cut_short_leaves_the_checkpoint_and_its_temporary_file_is_cleared_at_the_start(tmp_path):
+    store = FolderStore(tmp_path)
+    store.save("dingo-cedar-mosaic", {"table": "before"})
+    (tmp_path / ".dingo-cedar-mosaic.json.tmp").write_bytes(b'{"table": "hal')  # a kill during the next write
+    assert store.load_all() == [{"table": "before"}]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["dingo-cedar-mosaic.json"]
