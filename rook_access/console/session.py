@@ -149,6 +149,19 @@ class _Quit(Exception):
     """The user quit while the game waited between tricks (the goodbye is said)."""
 
 
+REPEATED_QUESTION_LENGTH = 60
+"""A question longer than this is shown shorter when it comes again unchanged (``repeated_question``)."""
+
+
+def repeated_question(question: str) -> str:
+    """The question shown again at a terminal after a command that changed nothing: a long one without the list
+    after its colon (``Your lead, 8 cards.``), which was said in full the first time and which a screen reader
+    would read again with every prompt; ``legal`` and ``hand`` say it on demand."""
+    if len(question) <= REPEATED_QUESTION_LENGTH or ": " not in question:
+        return question
+    return question[: question.index(": ")] + "."
+
+
 class _LeaveNow(BaseException):
     """A second Ctrl-C while the game waited (a computer thinking, the pause after a trick).
 
@@ -408,8 +421,11 @@ class ConsoleGame:
                 continue
             fresh = self._asked_at != len(state.events)
             self._asked_at = len(state.events)
+            question = self.narrator.question(state.view(seat))
+            if not fresh and is_interactive(self.lines):
+                question = repeated_question(question)
             try:
-                line = self.read_move(self._with_enter_hint(self.narrator.question(state.view(seat))), fresh)
+                line = self.read_move(self._with_enter_hint(question), fresh)
             except ReadAgain:
                 continue  # news came while the question waited: the loop says it, then asks again
             self._user_typed(line)

@@ -168,7 +168,7 @@ from rook_access.announcer import Verbosity  # noqa: E402
 from rook_access.braille.translator import cell_count  # noqa: E402
 from rook_access.console.cli import open_output  # noqa: E402
 from rook_access.console.commands import COMMANDS, help_all_lines, help_lines, parse_command  # noqa: E402
-from rook_access.console.session import ConsoleGame, SettingsControl  # noqa: E402
+from rook_access.console.session import ConsoleGame, SettingsControl, repeated_question  # noqa: E402
 from rook_access.engine import Phase, card_name  # noqa: E402
 from rook_access.engine.rules import BEGINNER, KENTUCKY, TWO_PLAYER, VARIANTS  # noqa: E402
 from rook_access.players import RandomPlayer  # noqa: E402
@@ -572,3 +572,19 @@ def test_the_score_says_you_in_lower_case_inside_a_sentence(monkeypatch, capsys)
     assert "South takes the bid at 100." in said or "You take the bid at 100." in said, said
     lines = [line for line in said if line.startswith("This hand ")]
     assert lines == ["This hand you bid 100. Taken so far: You 0, North with the dummy 0."], lines
+
+
+def test_at_a_terminal_a_long_question_asked_again_unchanged_leaves_out_its_list():
+    class TerminalScript(ScriptedLines):
+        interactive = True
+
+    state = GameState(PARTNERSHIP, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    script = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "black", "score", "99x", "quit"]
+    lines = TerminalScript(script)
+    ConsoleGame(state, [None] * 4, lines, ListChannel()).run()
+    play = [question for question in lines.questions if "legal" in question or "lead" in question]
+    first, again = play[0], play[1]
+    assert ": " in first and len(first) > 60, first  # said in full the first time, with its cards
+    assert again == first[: first.index(": ")] + ".", again  # then without them after score
+    assert play[2] == again  # and after a refusal
+    assert repeated_question("Your bid: 70 to 120, or pass.") == "Your bid: 70 to 120, or pass."  # short: whole
