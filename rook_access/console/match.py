@@ -42,7 +42,7 @@ MATCH_HINT = dataclasses.replace(
 )
 MATCH_TURN = dataclasses.replace(
     common_command("turn"),
-    help="On your turn, turn your top card, as p does; at another's, say whose turn it is.",
+    help="On your turn, turn your top card, as p does; at another's, say whose turn it is (w and who always say it).",
     brief="Turn a card; whose turn",
 )
 MATCH_COMMANDS: tuple[CommandSpec, ...] = (
@@ -84,8 +84,8 @@ class MatchConsole(EverySeatItsOwn):
         if not words:
             return None
         spec = _BY_WORD.get(words[0].lower())
-        if spec is MATCH_TURN and choices:
-            spec = MATCH_COMMANDS[0]  # "turn" on one's own turn turns the card, as the question invites
+        if words[0].lower() == "turn" and choices:
+            spec = MATCH_COMMANDS[0]  # "turn" on one's own turn turns the card, as the question invites; "who" asks
         if spec is not None:
             return Command(spec, tuple(words[1:]))
         raise unknown_command(words[0], choices)

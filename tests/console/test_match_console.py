@@ -168,3 +168,6 @@ def test_turn_on_ones_own_turn_turns_the_card_and_at_anothers_says_whose_turn(
     others = console.parse("turn", [])
     assert mine is not None and mine.spec.acts and mine.name == "play"
     assert others is not None and others.name == "turn" and not others.spec.acts
+    for word in ("w", "who"):  # asking whose turn never turns a card
+        asked = console.parse(word, ["p"])
+        assert asked is not None and not asked.spec.acts, word
