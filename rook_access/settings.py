@@ -181,7 +181,7 @@ class Settings:
             "or one per seat like easy,strong,normal,strong.",
             f"my_level {self.my_level}: how well you play, as the computer players assume: new, casual or expert.",
             f"braille {self.braille}: {braille_setting_help()}.",
-            f"variant {self.variant}: the game, one of {', '.join(variant_names())}.",
+            f"variant {self.variant}: the game a new start plays when none is named; --list-variants says them all.",
             *(_describe_option(option, self.option(option.name)) for option in table_options().values()),
             f"calls {self.calls}: quick calls at a terminal, timed in a window after you have heard the event, "
             "or turns, each asked in turn with no clock.",
@@ -189,7 +189,8 @@ class Settings:
             "or 0 for the default of the computers' level.",
             f"reading_speed {self.reading_speed}: words a minute you read or hear your screen reader, 60 to 900, "
             "for the wait before a call window opens.",
-            f"cards {self.cards}: at a terminal with output auto, words like 14 red, or notation like 14r.",
+            f"cards {self.cards}: at a terminal with output auto, words like 14 red, or the kits' notation, "
+            "a number and a color letter.",
             f"chat {self.chat}: at an online table, on says chat lines as they come, off keeps them for chat.",
             f"name {self.name or 'default'}: your name at online tables, or default for your computer's user name.",
         ]

@@ -759,8 +759,8 @@ class ConsoleGame:
             if not self.yours():
                 return [f"It is not your turn: {narrator.turn_line(state.view(self.viewer()))}"]
             return self.family.legal_lines(self)
-        if name == "settings":
-            return self._settings_command(command.arguments)
+        if name == "settings":  # within 40 cells in braille, as every line said in a game
+            return [piece for line in self._settings_command(command.arguments) for piece in narrator.fit(line)]
         if name == "stop":
             self.stop_speech()
             # Shown, not spoken: the user has just asked for silence.

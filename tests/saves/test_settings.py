@@ -253,3 +253,15 @@ def test_the_my_level_flag_sets_it_for_one_run_and_a_new_game_takes_it(tmp_path)
                 environment={"ROOK_ACCESS_DATA_DIR": str(data)})
     saves = [read_save(path) for path in data.rglob("*.json")]
     assert [saved.setup.my_level for saved in saves if saved is not None] == ["expert"]
+
+
+def test_in_braille_the_settings_lines_fit_40_cells_and_say_no_card_the_terminal_would_turn_into_words(
+    monkeypatch, capsys
+):
+    from tests.helpers.console import run_main
+
+    status, said, _ = run_main(monkeypatch, capsys, ["--variant", "dixie", "--verbosity", "braille"], ["settings"])
+    assert status == 0
+    assert any(line.startswith("variant dixie: ") for line in said)
+    assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
+    assert not any("14r" in line for line in Settings().describe())  # "14r" would be shown as "14 red"
