@@ -69,7 +69,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 needs="bidding", phases=_BIDDING),
     CommandSpec("check", ("ch",), "", "Kentucky Discard: before anyone bids, keep the right to bid later.", acts=True,
                 brief="Check: bid later", needs="checking", phases=_BIDDING),
-    CommandSpec("discard", ("d",), "C C C C C",
+    CommandSpec("discard", ("d",), "CARDS",
                 "Lay as many cards aside as the nest held (5 in most games) as the new nest; the cards alone do too.",
                 acts=True, brief="Lay cards aside", needs="bidding", phases=frozenset({Phase.DISCARD}),
                 alone="the cards alone"),
@@ -77,7 +77,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "Name trump, like trump red; a color alone does too. Without a color: say what trump is.",
                 acts=True, brief="Name trump, or say it", phases=frozenset({Phase.TRUMP}), alone="a color alone",
                 reviews=True, handler=_trump, needs="has_trump"),
-    CommandSpec("play", ("pl",), "C", "Play a card, like play 14r. A card alone plays it too.", acts=True,
+    CommandSpec("play", ("pl",), "CARD", "Play a card, like play 14r. A card alone plays it too.", acts=True,
                 brief="Play a card", phases=_PLAY, alone="a card alone"),
     CommandSpec("hand", ("h",), "", "Say your hand, by color, trump first.", brief="Say your hand", handler=_hand),
     CommandSpec("trick", ("tr",), "", "Say the cards played to this trick and who is winning it.",
@@ -203,12 +203,9 @@ def cards_line(rules: RuleSet, braille: bool = False) -> str:
     return CARDS_LINE if rules.uses_bird else CARDS_LINE_NO_BIRD
 
 
-def _usage(spec: CommandSpec, rules: RuleSet | None = None) -> str:
-    """The command and its arguments; a discard names as many cards as this game's nest holds."""
-    arguments = spec.arguments
-    if rules is not None and arguments.startswith("C C"):
-        arguments = " ".join(["C"] * rules.nest_size)
-    return f"{spec.name} {arguments}".strip()
+def _usage(spec: CommandSpec) -> str:
+    """The command and its arguments (``play CARD``, ``discard CARDS``)."""
+    return f"{spec.name} {spec.arguments}".strip()
 
 
 def help_lines(
@@ -227,7 +224,7 @@ def help_lines(
     others = [spec for spec in COMMANDS if spec.applies(rules, phase) and not spec.is_move(phase)]
     sayers = [spec.name for spec in others if spec.name not in QUIET_COMMANDS]
     if braille:
-        lines = fit_words("Now:", [_usage(spec, rules) for spec in moves]) if moves else []
+        lines = fit_words("Now:", [_usage(spec) for spec in moves]) if moves else []
         lines += fit_words("Say:", sayers)
         lines += ["Also: settings, stop, quit", "help NAME: one command", "help all: every command"]
         if phase is Phase.PLAY or phase is Phase.DISCARD:
@@ -235,7 +232,7 @@ def help_lines(
         return lines
     lines = []
     if moves:
-        said = [f"{_usage(spec, rules)}{f' or {spec.alone}' if spec.alone else ''}" for spec in moves]
+        said = [f"{_usage(spec)}{f' or {spec.alone}' if spec.alone else ''}" for spec in moves]
         lines.append(f"Moves now: {', '.join(said)}.")
     lines.append(f"To hear the game: {', '.join(sayers)}.")
     lines.append("Also settings, stop and quit. Type help and a "

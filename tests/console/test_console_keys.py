@@ -294,7 +294,7 @@ def test_settings_output_at_the_first_menu_switches_the_output_for_the_game(monk
 
 
 def test_help_names_no_moves_while_another_player_is_to_act():
-    """At "Press Enter to go on." with a computer to lead, help does not offer "play C"."""
+    """At "Press Enter to go on." with a computer to lead, help does not offer "play CARD"."""
     state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
     channel = ListChannel()
     game = ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], ScriptedLines([]), channel)
@@ -307,7 +307,7 @@ def test_help_names_no_moves_while_another_player_is_to_act():
     while state.turn != 0:
         state.apply(players[state.turn].choose(state.view(state.turn)))
     game.handle_line("help")
-    assert "Moves now: play C or a card alone." in channel.lines
+    assert "Moves now: play CARD or a card alone." in channel.lines
 
 
 def test_a_setting_changed_at_the_first_menu_is_kept_and_the_menu_comes_back_next_time(monkeypatch, capsys):
