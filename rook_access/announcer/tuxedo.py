@@ -274,7 +274,7 @@ class TuxedoNarrator(NarratorBase):
         if not pile.is_build:
             return card_name(pile.cards[0])
         owner = "your" if pile.owner == self.you else f"{self.names[pile.owner or 0]}'s"
-        return f"{owner} build of {pile.value}, {cards_text(pile.cards)}"
+        return f"{owner} build of {pile.value}, made of {cards_text(pile.cards)}"
 
     def centre_lines(self, view: TuxedoView) -> list[str]:
         """The centre grouped by number (``2x 2g; 6r``), then each build named."""
@@ -300,7 +300,7 @@ class TuxedoNarrator(NarratorBase):
             cards_by_group = [tuple(c for index in group for c in view.centre[index].cards) for group in groups]
             sums = sums_text(cards_by_group)
             count = sum(len(cards) for cards in taken)
-            line = f"{card_name(card)} takes {groups_text(cards_by_group)}"
+            line = f"{card_name(card)} can take {groups_text(cards_by_group)}"
             if sums:
                 line += f": {sums}"
             if count == sum(len(pile.cards) for pile in view.centre):

@@ -264,8 +264,8 @@ class TuxedoConsole(EverySeatItsOwn):
             lines.append("Now: o calls Orange, n or Enter lets it go. Right when the capture took a red "
                          "card and a yellow card: 10 points; wrong: 10 off.")  # fmt: skip
         else:
-            lines.append("Type a card to play it: it takes what it can, or else it is laid. Or take 10r, "
-                         "lay 7x, build 2r on 6g for 8x.")  # fmt: skip
+            lines.append("Type a card to play it: it takes what it can, or else it is laid. Or say the move, "
+                         "like take 10r, lay 7x, or build 2r on 6g for 8x; captures says your moves now.")  # fmt: skip
         lines.append(f"To hear the game: {', '.join(sayers)}.")
         lines.append("Also settings, stop and quit. Type help and a command's name for more, or help all.")
         return lines

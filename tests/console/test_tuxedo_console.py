@@ -123,10 +123,10 @@ def test_captures_names_each_card_that_takes_with_the_sums_and_centre_groups_by_
     said = channel.lines
     said = said[next(i for i, line in enumerate(said) if line.startswith("Your hand: ")) + 1 :]  # after the deal
     assert said[:4] == [
-        "2x takes 2g; 2y.",
-        "8r takes 8g; 6x 2g; 5y 2y 1g: 6+2, 5+2+1.",
-        "10y takes 2g 5y 2y 1g: 2+5+2+1.",  # four cards: 8+2 would leave no other 10
-        "13g takes 13r; 2g 2y 1g 8g: 2+2+1+8.",
+        "2x can take 2g; 2y.",
+        "8r can take 8g; 6x 2g; 5y 2y 1g: 6+2, 5+2+1.",
+        "10y can take 2g 5y 2y 1g: 2+5+2+1.",  # four cards: 8+2 would leave no other 10
+        "13g can take 13r; 2g 2y 1g 8g: 2+2+1+8.",
     ]
     assert said[4].startswith("Builds: 8r on 2g for 10, ") and "2x on 6x for 8" in said[4]
     assert said[5] == "Centre, 7 cards: 1g; 2g 2y; 5y; 6x; 8g; 13r."
