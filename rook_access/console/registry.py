@@ -224,7 +224,15 @@ def cards_joined(words: Sequence[str]) -> list[str]:
     (['play', '7red'], ['7r', 'up'], ['3', '5'])
     >>> cards_joined(["play", "red", "14"]), cards_joined(["the", "14", "of", "green", "9", "x"])
     (['play', '14red'], ['14green', '9x'])
+    >>> cards_joined(["ten", "green"]), cards_joined(["the", "five", "of", "red"]), cards_joined(["two"])
+    (['10green'], ['5red'], ['two'])
     """
+    words = [  # a number in words before a color: "ten green", "ten of green"
+        str(NUMBER_WORDS.index(word.lower()) + 1)
+        if word.lower() in NUMBER_WORDS and index + 1 < len(words)
+        and (is_color(words[index + 1]) or words[index + 1].lower() == "of") else word
+        for index, word in enumerate(words)
+    ]
     joined: list[str] = []
     for index, word in enumerate(words):
         following = words[index + 1] if index + 1 < len(words) else ""
@@ -240,6 +248,10 @@ def cards_joined(words: Sequence[str]) -> list[str]:
             joined.append(word)
     return joined
 
+
+NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                "thirteen", "fourteen")
+"""The cards' numbers in words, 1 to 14, as a card may be typed before its color: "ten green"."""
 
 COLOR_WORDS = frozenset(name.lower() for name in COLOR_NAMES)
 """The colors' names in full, which may come before the number: "red 14"."""

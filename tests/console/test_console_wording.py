@@ -547,7 +547,8 @@ def test_history_with_one_announcement_says_the_last_announcement_in_the_singula
 
 def test_a_card_said_in_words_in_any_order_is_one_card():
     # "red 14", "the 14 of red", "play the rook": as people say cards aloud.
-    for typed in ("red 14", "play red 14", "14 of red", "play the 14 of red", "14 red", "the 14 red"):
+    for typed in ("red 14", "play red 14", "14 of red", "play the 14 of red", "14 red", "the 14 red", "fourteen red",
+                  "play the fourteen of red"):
         command = parse_command(typed)
         assert command is not None and command.name == "play" and command.arguments == ("14red",), typed
     rook = parse_command("play the rook")
