@@ -38,6 +38,8 @@ SERVING = re.compile(r"serving on ws://127\.0\.0\.1:(\d+), \d+ tables? taken up"
 WELCOME = re.compile(r"You sit at table ([a-z]+-[a-z]+-[a-z]+), The Beginner Game, as South\.")
 QUESTION = re.compile(r"^Your (?:lead|play), \d+ (?:cards|legal): ([^,.]+)[,.]")
 """A question to play a card, and the first card it names."""
+REPEATED = re.compile(r"^Your (?:lead|play), \d+ (?:cards|legal)\.$")
+"""The question asked again with nothing changed, its cards left out (said in full just before)."""
 GO_ON = "Press Enter to go on."
 TRICK_ONE = re.compile(r" takes? trick 1, \d+ points?\.$", re.MULTILINE)
 WIDTH = 250
@@ -127,6 +129,8 @@ def step(console: Console) -> str | None:
     if where <= console.answered:
         return None
     question = QUESTION.match(last)
+    if question is None and REPEATED.match(last):  # asked again unchanged, without its cards: the full one above
+        question = next((found for line in reversed(console.lines()[:where]) if (found := QUESTION.match(line))), None)
     if question is not None and last.endswith("."):
         console.answered = where
         console.type(question.group(1))
