@@ -205,7 +205,9 @@ def rules_summary(rules: RuleSet, whole_game: bool = True) -> list[str]:
     """
     title = rules.title[0].upper() + rules.title[1:]
     players = len(rules.people)
-    lines = [f"{title}, {players} players{' and a dummy hand' if rules.dummy else ''}.", _deck(rules), _deal(rules)]
+    # "The Game for 5 Players" names its players already: "The Game for 5 Players, 5 players." said it twice.
+    count = "" if f"{players} players" in title.lower() else f", {players} players"
+    lines = [f"{title}{count}{' and a dummy hand' if rules.dummy else ''}.", _deck(rules), _deal(rules)]
     lines += _bidding(rules)
     lines.append(_teams(rules))
     if rules.dummy:

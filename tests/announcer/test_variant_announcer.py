@@ -137,3 +137,11 @@ def test_a_trick_worth_one_point_is_said_as_one_point():
     taken = [line for line in said if " trick " in line and line.endswith(("point.", "points."))]
     assert any(line.endswith(", 1 point.") for line in taken), taken
     assert not any(line.endswith(" 1 points.") for line in said)
+
+
+def test_the_rules_first_line_names_the_players_once():
+    from rook_access.announcer.rules_summary import rules_summary
+    from rook_access.engine.rules import VARIANTS
+
+    assert rules_summary(VARIANTS["five"])[0] == "The Game for 5 Players."
+    assert rules_summary(VARIANTS["partnership"])[0] == "The Original Rook Partnership Game, 4 players."

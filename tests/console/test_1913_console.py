@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from rook_access.announcer.rules_summary import rules_summary
 from rook_access.console import cli
 from rook_access.engine import PASS, Bid, GameState, NameTrump, Play, parse_card, parse_color
 from rook_access.engine.events import OddCardsTaken
@@ -136,7 +137,7 @@ def test_a_scripted_game_at_the_console_records_a_game_the_engine_replays(tmp_pa
     assert "Traceback" not in done.stdout + done.stderr
     assert any(line.startswith("Game over.") for line in out), out[-10:]
     assert not any(line.startswith(("Unknown command", "You do not hold", "You must follow")) for line in out)
-    assert f"{rules.title}, {rules.players} players." in out  # the rules command
+    assert rules_summary(rules)[0] in out  # the rules command: the game and its players
     assert "The dealer bids first and must bid; then each player to the left raises by 5 or more, or passes." in out
     events = [json.loads(line) for line in record.read_text().splitlines()]
     start = events[0]

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from rook_access.announcer.rules_summary import rules_summary
 from rook_access.engine import BirdRank, GameState
 from rook_access.engine.rules import VARIANTS, TableOptions, with_options
 from rook_access.players import BasicPlayer
@@ -58,7 +59,7 @@ def test_a_scripted_game_of_every_variant_at_the_console(tmp_path, variant, flag
     out = done.stdout.splitlines()
     assert any(line.startswith("Game over.") for line in out), out[-10:]
     assert not any(line.startswith(("Unknown command", "You do not hold", "You must follow")) for line in out)
-    assert f"{rules.title[0].upper()}{rules.title[1:]}, {len(rules.people)} players" in done.stdout  # the rules command
+    assert rules_summary(rules)[0] in done.stdout  # the rules command: the game and its players
     events = [json.loads(line) for line in record.read_text().splitlines()]
     start = events[0]
     assert start["event"] == "game_start" and start["variant"] == variant
