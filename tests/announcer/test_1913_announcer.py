@@ -135,7 +135,7 @@ def test_dixie_bidders_make_their_bid_with_the_20_for_tricks_and_the_line_says_s
     made = HandEnded(1, 1, 75, True, (35, 65), (35, 85), (35, 85), tricks=(4, 10), most_tricks=1)
     said = Announcer(rules, [0]).event_lines(made)
     assert said[0] == "Hand 1 over. East-West bid 75 and made it with 65 and 20 for tricks: +85."
-    assert "East-West took most tricks, 10 to 4." in said  # the 20 is said once, with the bid
+    assert "East-West took most tricks, 10 to 4 with the nest." in said  # the 20 is said once, with the bid
     assert not any("made it with 65:" in line for line in said)
     assert Announcer(rules, [0], Verbosity.TERSE).event_lines(made)[0].startswith(
         "Hand 1: East-West bid 75, took 85, made.")
@@ -144,7 +144,7 @@ def test_dixie_bidders_make_their_bid_with_the_20_for_tricks_and_the_line_says_s
     cut = HandEnded(2, 0, 70, True, (60, 40), (80, 40), (80, 40), tricks=(7, 7), most_tricks=0)
     said = Announcer(rules, [0]).event_lines(cut)
     assert said[0] == "Hand 2 over. North-South bid 70 and made it with 60 and 20 for tricks: +80."
-    assert "Tricks 7 to 7; North-South won the cut." in said
+    assert "Tricks 7 to 7 with the nest; North-South won the cut." in said
     assert not any("took most tricks" in line for line in said)
 
 
@@ -153,10 +153,11 @@ def test_defenders_who_took_most_tricks_are_said_to_score_their_points_and_the_2
     end = HandEnded(1, 0, 70, True, (65, 55), (65, 75), (65, 75), tricks=(6, 8), most_tricks=1)
     said = Announcer(DIXIE, [0]).event_lines(end)
     assert "East-West took 55 points and 20 for tricks: +75." in said
-    assert "East-West took most tricks, 8 to 6." in said
+    assert "East-West took most tricks, 8 to 6 with the nest." in said
     assert not any(line.endswith("20 more.") for line in said)
     # The terse lines give the changes alone, and still say where the 20 went.
-    assert "East-West took most tricks, 8 to 6: 20 more." in Announcer(DIXIE, [0], Verbosity.TERSE).event_lines(end)
+    terse = Announcer(DIXIE, [0], Verbosity.TERSE).event_lines(end)
+    assert "East-West took most tricks, 8 to 6 with the nest: 20 more." in terse
 
 
 def test_a_side_set_back_is_not_said_to_get_the_20_for_most_tricks():

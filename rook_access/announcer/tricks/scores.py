@@ -98,6 +98,8 @@ class ScoreLines(TrickWords):
             each = ", ".join(f"{self.team_name(team)} {count}" for team, count in zip(teams, event.tricks, strict=True))
             return [f"Tricks: {each}, {rules.trick_points} points each."]
         counts = " to ".join(str(count) for count in sorted(event.tricks, reverse=True))
+        if rules.nest_is_trick:  # Dixie Rook: 13 tricks played make 14, the nest one of them
+            counts += " with the nest"
         if event.most_tricks is None:
             return [f"Tricks {counts}: a tie, no bonus for most tricks."]
         bonus = rules.most_tricks_bonus
