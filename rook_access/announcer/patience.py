@@ -50,6 +50,11 @@ def pile_name(number: int) -> str:
     return name if number <= 12 else f"the {name}"
 
 
+def moves_of(view: SolitaireView) -> list[Move | Build]:
+    """The moves legal now in Rook Solitaire, undo and resign left out."""
+    return [action for action in view.legal if isinstance(action, (Move, Build))]
+
+
 def move_typed(action: Move | Build, view: SolitaireView) -> str:
     """A move as it is typed: ``3 5`` (pile 3's run onto pile 5) or ``up 3`` (pile 3's top to its building pile)."""
     source = next(pile.number for pile in view.piles if action.card in pile.up)
@@ -143,7 +148,7 @@ class PatienceNarrator:
     def question(self, view: Any) -> str:
         if isinstance(view, ClockView):
             return f"Next: a card from {pile_name(view.current)}."
-        moves = [action for action in view.legal if isinstance(action, (Move, Build))]
+        moves = moves_of(view)
         said = "; ".join(f"{move_typed(action, view)}, {move_said(action, view)}" for action in moves)
         whole = f"Your move, {plural(len(moves), 'move')}: {said}."
         if len(self.printed(whole)) <= QUESTION_WIDTH:
@@ -211,14 +216,14 @@ class PatienceNarrator:
         reason): ``Type moves to hear the 10 moves.``"""
         if isinstance(view, ClockView):
             return self.moves_line(view)
-        count = sum(isinstance(action, (Move, Build)) for action in view.legal)
+        count = len(moves_of(view))
         return self.moves_line(view) if count <= 3 else f"Type moves to hear the {count} moves."
 
     # ------------------------------------------------------------- review
     def moves_line(self, view: Any) -> str:
         if isinstance(view, ClockView):
             return "Rook Clock has no moves: it plays itself."
-        moves = [action for action in view.legal if isinstance(action, (Move, Build))]
+        moves = moves_of(view)
         if not moves:
             return "No moves left."
         return "Moves: " + "; ".join(f"{move_typed(action, view)}, {move_said(action, view)}" for action in moves) + "."

@@ -36,6 +36,7 @@ from .registry import (
     is_number,
     review_handler,
     typed_words,
+    usage,
     words_of,
 )
 from .registry import command_help as _command_help
@@ -203,11 +204,6 @@ def cards_line(rules: RuleSet, braille: bool = False) -> str:
     return CARDS_LINE if rules.uses_bird else CARDS_LINE_NO_BIRD
 
 
-def _usage(spec: CommandSpec) -> str:
-    """The command and its arguments (``play CARD``, ``discard CARDS``)."""
-    return f"{spec.name} {spec.arguments}".strip()
-
-
 def help_lines(
     rules: RuleSet, phase: Phase, braille: bool = False, may_check: bool = True, may_move: bool = True,
     may_pass: bool = True,
@@ -224,7 +220,7 @@ def help_lines(
     others = [spec for spec in COMMANDS if spec.applies(rules, phase) and not spec.is_move(phase)]
     sayers = [spec.name for spec in others if spec.name not in QUIET_COMMANDS]
     if braille:
-        lines = fit_words("Now:", [_usage(spec) for spec in moves]) if moves else []
+        lines = fit_words("Now:", [usage(spec) for spec in moves]) if moves else []
         lines += fit_words("Say:", sayers)
         lines += ["Also: settings, stop, quit", "help NAME: one command", "help all: every command"]
         if phase is Phase.PLAY or phase is Phase.DISCARD:
@@ -232,7 +228,7 @@ def help_lines(
         return lines
     lines = []
     if moves:
-        said = [f"{_usage(spec)}{f' or {spec.alone}' if spec.alone else ''}" for spec in moves]
+        said = [f"{usage(spec)}{f' or {spec.alone}' if spec.alone else ''}" for spec in moves]
         lines.append(f"Moves now: {', '.join(said)}.")
     lines.append(f"To hear the game: {', '.join(sayers)}.")
     lines.append("Also settings, stop and quit. Type help and a "

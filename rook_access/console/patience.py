@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..announcer import Verbosity
-from ..announcer.patience import PatienceNarrator, move_said, move_typed
+from ..announcer.patience import PatienceNarrator, move_said, move_typed, moves_of
 from ..engine.cards import CardNotationError, parse_color
 from ..engine.clock import STEP, ClockState, ClockView
 from ..engine.patience_deck import parse_pack_card
@@ -235,7 +235,7 @@ class PatienceConsole:
         if not isinstance(state, SolitaireState):
             return []
         view = state.view(0)
-        return [move_typed(action, view) for action in view.legal if isinstance(action, (Move, Build))]
+        return [move_typed(action, view) for action in moves_of(view)]
 
     def help(self, game: CommandContext, arguments: tuple[str, ...]) -> list[str]:
         state = game.state
@@ -353,7 +353,7 @@ class PatienceConsole:
                 raise Refused(f"{second} is not the top card of a pile. {moves}")
             if len(arguments) == 1 and _is_card(arguments[0]):
                 card = parse_pack_card(arguments[0])
-                mine = [a for a in view.legal if isinstance(a, (Move, Build)) and a.card == card]
+                mine = [action for action in moves_of(view) if action.card == card]
                 if len(mine) == 1:
                     return mine[0]
                 if mine:
