@@ -167,6 +167,12 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
     "strong-160": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, samples=160), "strong-160"),
     "strong-exact3": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, exact_cards=3), "strong-exact3"),
+    "strong-handoff2": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, rollout_exact_cards=2),
+                                                 "strong-handoff2"),
+    "strong-handoff3": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, rollout_exact_cards=3),
+                                                 "strong-handoff3"),
+    "cheat-handoff3": lambda seed: CheatingPlayer(seed, dataclasses.replace(STRONG, rollout_exact_cards=3),
+                                                  "cheat-handoff3"),
     "strong-blind-side": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="side"),
                                                    "strong-blind-side"),
 }

@@ -26,7 +26,7 @@ from .knowledge import Knowledge, excluded_by_voids
 from .outlook import Outlook, trick_counts
 from .rollout import rollout
 from .sampling import DealSource, SampledDeal, draw_deals
-from .solver import SolverTables, solve_moves_counted
+from .solver import SolverTables, solve_counted, solve_moves_counted
 from .tables import TrumpTables, trump_tables
 
 
@@ -56,6 +56,11 @@ class SearchBudget:
     sampled deal's every hand: "" none, "all" every seat, "side" the searching seat's side only (the others
     still see everything, as a best defence would).  The search then values a card by futures played as
     people play them, not as if each later guess were right (a remedy for strategy fusion)."""
+    rollout_exact_cards: int = 0
+    """Hand each rollout's ending to the exact search once every seat holds at most this many cards (0: never),
+    where the exact solver plays the rules: each card is then valued against the endgame the player will
+    really play, not the rollout rules' (the 5- and 6-player games hand over at fewer cards, as many in all
+    as four hands of this many)."""
     max_work: int = 500_000
     """The most work a decision's rollouts may do, counted as samples × legal cards × cards left
     in the hands × the longest hand (a rollout plays every card left, choosing each among about
@@ -283,6 +288,15 @@ def _evaluate_deal(
         return searched
     so_far = trick_counts(view, outlook) if rules.most_tricks_bonus or rules.trick_points else None
     shown_out, blind_seats = blind if blind is not None else (None, -1)
+    finish = None
+    finish_cards = 0
+    if budget.rollout_exact_cards and outlook.by_own_points and solver_fits(rules) and not rules.all_tricks_bonus:
+        finish_cards = min(budget.rollout_exact_cards, EXACT_SEATS * budget.rollout_exact_cards // rules.players)
+        assert view.trump is not None  # named before card play
+        trump = view.trump
+
+        def finish(hands: list[int], leader: int) -> int:
+            return solve_counted(rules, trump, hands, leader, side, nest_points, team_of, solved)
     # With a mistake rate per seat, every card of a deal meets the same mistakes (common random numbers):
     # the cards are compared on the same futures, not on the luck of each one's.
     common = rng.random() if not isinstance(epsilon, (int, float)) else None
@@ -293,7 +307,7 @@ def _evaluate_deal(
             tricks = None if so_far is None else list(so_far)
             draw = rng.random if common is None else random.Random(f"{common}:{turn}").random
             taken, more = rollout(tables, team_of, hands, leader, [*trick, card], nest_points, draw,
-                                  epsilon, tricks, center_points, shown_out, blind_seats)
+                                  epsilon, tricks, center_points, shown_out, blind_seats, finish, finish_cards, side)
             final = [have + extra for have, extra in zip(counters, taken, strict=True)]
             result = results[card]
             result.total += outlook.outcome(final, won | more, tricks)

@@ -236,8 +236,8 @@ class CheatingPlayer(SearchPlayer):
     bid_tuning = TruthTuning
 
     def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "cheat") -> None:
-        super().__init__(seed, SearchBudget(samples=8, deadline=budget.deadline,
-                                            exact_cards=budget.exact_cards, epsilon=0.1), name)
+        super().__init__(seed, SearchBudget(samples=8, deadline=budget.deadline, exact_cards=budget.exact_cards,
+                                            epsilon=0.1, rollout_exact_cards=budget.rollout_exact_cards), name)
         self._truth: SampledDeal | None = None
 
     def choose_with_state(self, state: GameState, seat: int) -> Action:

@@ -37,6 +37,9 @@ def rollout(
     center_points: int = 0,
     shown_out: Sequence[CardSet] | None = None,
     blind_seats: int = -1,
+    finish: Callable[[list[CardSet], int], int] | None = None,
+    finish_cards: int = 0,
+    finish_team: int = 0,
 ) -> tuple[list[int], int]:
     """Play the hand out from here: the points each team takes from now on, and the
     teams that took a trick (bit ``t`` for team ``t``).
@@ -58,6 +61,13 @@ def rollout(
     sees every hand of the sampled deal, and plays as if it had seen them all along.  ``blind_seats``
     (bit ``s`` for seat ``s``; every seat by default) says which seats play blind: the others still see
     every hand.
+
+    With ``finish`` the rollout hands its ending to an exact search: at the start of a trick where every
+    hand holds at most ``finish_cards`` cards, ``finish(hands, leader)`` gives the points ``finish_team``
+    takes from there on best play (the nest too), and every other point left goes to another team
+    (an objective of one team against the others' mean does not care which).  The teams that take a
+    trick of those last ones are not known then: only the finishing team is counted as having taken one
+    if it takes any points.
     """
     rules = tables.rules
     legal_plays = rules.legal_plays
@@ -83,6 +93,20 @@ def rollout(
 
     cards: Sequence[int] = trick  # the cards played to this trick before the rollout began
     while True:
+        if finish is not None and not cards and hands[leader].bit_count() <= finish_cards:
+            mine = finish(hands, leader)
+            left = nest_points
+            for hand in hands:
+                while hand:
+                    low = hand & -hand
+                    left += points[low.bit_length() - 1]
+                    hand ^= low
+            taken[finish_team] += mine
+            other = 1 if finish_team == 0 else 0
+            taken[other] += left - mine
+            if mine:
+                won |= 1 << finish_team
+            return taken, won
         # Each card of the trick, those already played first, is taken into the trick's state.
         lead: int | None = None
         powers = trick_powers[0]

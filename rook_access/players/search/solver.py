@@ -50,7 +50,7 @@ from functools import cmp_to_key
 from ...engine.cards import BIRD, COLORS
 from ...engine.rules import RuleSet
 
-__all__ = ["SolverTables", "solve", "solve_moves", "solve_moves_counted"]
+__all__ = ["SolverTables", "solve", "solve_counted", "solve_moves", "solve_moves_counted"]
 
 _CARDS = BIRD + 1
 
@@ -638,6 +638,26 @@ def solve(
     """
     search = _Search(rules, trump, side, nest_points, team_of)
     search.load(hands, leader, trick)
+    return search.exact()
+
+
+def solve_counted(
+    rules: RuleSet,
+    trump: int,
+    hands: Sequence[int],
+    leader: int,
+    side: int,
+    nest_points: int,
+    team_of: Sequence[int] | None,
+    tables: SolverTables,
+) -> int:
+    """`solve` from the start of a trick, with the transposition tables kept in ``tables`` from one call to
+    the next (see `solve_moves_counted`): a rollout's ending, handed to the exact search."""
+    key = (rules, trump, side, nest_points, None if team_of is None else tuple(team_of))
+    search = tables.get(key)
+    if search is None:
+        search = tables[key] = _Search(rules, trump, side, nest_points, team_of)
+    search.load(hands, leader, ())
     return search.exact()
 
 
