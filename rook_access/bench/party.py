@@ -23,8 +23,13 @@ Quick calls are answered as the program's timed window does: every seat the
 offer is open to decides, and the answers are applied in the order of the
 players' reaction times (a call that comes after the offer closed is not
 made).  Match is luck alone: every level plays it the same way, so its
-margin is exactly 0 on every game, a check of the measure.  There is no
-cheating yardstick for these games.
+margin is exactly 0 on every game, a check of the measure.
+
+The level ``cheat`` (``--pairs cheat:easy``) is the cheating yardstick of
+Tuxedo and I Doubt It, the games where hidden cards decide a move: in
+Tuxedo the strong player seeing every hand, in I Doubt It the strong player
+seeing the card under doubt.  Panjandrum, Donkey and Match have none: their
+moves turn on care, quickness and luck, not on hidden cards.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from ..engine.calls import open_offer
 from ..engine.errors import IllegalActionError
 from ..engine.games import find_game, table_setup
 from ..engine.protocol import GameState, SeatKind
-from ..players import PLAYER_LEVELS, make_player
+from ..players import PLAYER_LEVELS, family_levels, make_player
 from ..players.reactions import Reacts
 from . import arguments
 from .arguments import add_json_and_quiet, bench_parser, print_progress, write_json
@@ -99,10 +104,13 @@ def play_game(game: str, players: int, seed: int, number: int, levels: Sequence[
         for seat in state.seats_to_act():
             view = state.view(seat)
             start = clock()
-            action = seats[seat].choose(view)
+            player = seats[seat]
+            if getattr(player, "needs_state", False):  # a cheating yardstick sees the cards
+                action = player.choose_with_state(state, seat)  # type: ignore[attr-defined]  # a yardstick's call
+            else:
+                action = player.choose(view)
             if times is not None and levels[seat] == timed:
                 times.append(1000 * (clock() - start))
-            player = seats[seat]
             delay = player.reaction(view) if isinstance(player, Reacts) else 0.0
             answers.append((delay, seat, action))
         offer = open_offer(state)
@@ -201,9 +209,21 @@ def run(games: Sequence[str], count: int, players: int, seed: int, jobs: int, fi
             for game in games]
 
 
+YARDSTICK = "cheat"
+"""The cheating yardstick's level, in the games that have one (``family_levels``)."""
+
+
 def parse_pair(text: str) -> tuple[str, str]:
-    """``strong:easy`` as (``strong``, ``easy``), levels a person may choose; ``ValueError`` otherwise."""
-    return arguments.parse_pair(text, PLAYER_LEVELS)
+    """``strong:easy`` as (``strong``, ``easy``), levels a person may choose or the yardstick ``cheat``;
+    ``ValueError`` otherwise."""
+    return arguments.parse_pair(text, (*PLAYER_LEVELS, YARDSTICK))
+
+
+def games_without(games: Sequence[str], pair: tuple[str, str]) -> list[str]:
+    """The games of ``games`` that have no player of one of the pair's levels (only the yardstick can be
+    missing)."""
+    return [game for game in games
+            if any(level not in family_levels(find_game(game).family) for level in pair)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,6 +245,13 @@ def main(argv: list[str] | None = None) -> int:
         pairs = [parse_pair(text) for text in args.pairs]
     except ValueError as error:
         parser.error(str(error))
+    for pair in pairs:
+        missing = games_without(args.games_of, pair)
+        if missing:
+            having = [game for game in PARTY_GAMES if not games_without([game], pair)]
+            verb = "has" if len(missing) == 1 else "have"
+            parser.error(f"{':'.join(pair)}: {', '.join(missing)} {verb} no {YARDSTICK} player; "
+                         f"it plays {' and '.join(having)} (--games-of)")
     start = time.perf_counter()
     every: list[PartySummary] = []
     for first, second in pairs:
@@ -242,4 +269,5 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["PARTY_GAMES", "GameResult", "PartySummary", "main", "play_game", "play_pair", "run", "score_margin"]
+__all__ = ["PARTY_GAMES", "GameResult", "PartySummary", "games_without", "main", "play_game", "play_pair", "run",
+           "score_margin"]

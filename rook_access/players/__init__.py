@@ -247,7 +247,7 @@ register_players("match", {level: MatchPlayer for level in PLAYER_LEVELS})
 register_players("donkey", {level: donkey_maker(level) for level in PLAYER_LEVELS})
 register_players("panjandrum", {level: _panjandrum_player(level) for level in PLAYER_LEVELS})
 register_players("tuxedo", tuxedo_levels())
-register_players("doubt", {level: doubt_maker(level) for level in PLAYER_LEVELS})
+register_players("doubt", {level: doubt_maker(level) for level in (*PLAYER_LEVELS, "cheat")})
 
 
 __all__ = [

@@ -40,7 +40,7 @@ from math import inf
 from typing import Any
 
 from ..engine.cards import Card, card_name
-from ..engine.doubt import DOUBT, HIGHEST, LET_GO, DoubtView, Lay, SeenDoubt, SeenPlay, next_number
+from ..engine.doubt import DOUBT, HIGHEST, LET_GO, DoubtState, DoubtView, Lay, SeenDoubt, SeenPlay, next_number
 from ..engine.patience_deck import number_of
 from ..engine.protocol import article
 from .reactions import reaction_delay
@@ -381,9 +381,34 @@ class DoubtPlayer:
         return DoubtAdvice(LET_GO, f"a true {called} is {percent}% likely: not sure enough to risk the centre")
 
 
+class CheatingDoubtPlayer(DoubtPlayer):
+    """The strong player that sees the card under doubt: a benchmark's yardstick (level ``cheat``), never an
+    opponent.  It doubts every false card and no true one, at the strong player's speed, and plays as the
+    strong player does; ``bench.party`` measures how much of its edge the fair players reach."""
+
+    needs_state = True
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__("strong", seed)
+        self.name = "cheat"
+
+    def choose_with_state(self, state: DoubtState, seat: int) -> Any:
+        """Choose seeing the card under doubt (the engine's ``last``: seat, card, number called)."""
+        view = state.view(seat)
+        if view.offer is not None and state.last is not None:
+            _player, card, called = state.last
+            if number_of(card) != called:
+                return DOUBT
+            return LET_GO
+        return self.choose(view)
+
+
 def player_maker(level: str) -> Any:
     """The maker of ``level``'s player from a seed, for ``register_players``."""
+    if level == "cheat":
+        return CheatingDoubtPlayer
     return lambda seed: DoubtPlayer(level, seed)
 
 
-__all__ = ["DoubtAdvice", "DoubtPlayer", "Knowledge", "bluff_card", "my_calls", "next_number", "player_maker"]
+__all__ = ["CheatingDoubtPlayer", "DoubtAdvice", "DoubtPlayer", "Knowledge", "bluff_card", "my_calls", "next_number",
+           "player_maker"]

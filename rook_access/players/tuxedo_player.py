@@ -41,6 +41,7 @@ from ..engine.tuxedo import (
     Orange,
     Pile,
     Take,
+    TuxedoState,
     TuxedoView,
     capture_groups,
     is_orange,
@@ -191,6 +192,14 @@ class TuxedoPlayer:
                 worst = max(worst, chance * capture_points(_probe(number), groups, not left))
         return worst
 
+    def _build_safety(self, view: TuxedoView, value: int, unseen: dict[int, int], others: list[int]) -> float:
+        """The chance that no other player holding cards (``others``) holds a card of ``value`` to take the
+        build first."""
+        held = unseen.get(value, 0)
+        total = max(1, sum(unseen.values()))
+        cards_out = sum(view.hand_counts[seat] for seat in others)
+        return (1 - min(1.0, cards_out / total)) ** held if held else 1.0
+
     def _strong(self, view: TuxedoView, legal: list[Any]) -> TuxedoAdvice:
         unseen = self._unseen(view)
         following = (view.seat + 1) % len(view.names)
@@ -205,10 +214,7 @@ class TuxedoPlayer:
             elif isinstance(action, Build):
                 pile = next(p for p in centre if action.card in p.cards)
                 value = pile.value
-                held = unseen.get(value, 0)
-                total = max(1, sum(unseen.values()))
-                cards_out = sum(view.hand_counts[seat] for seat in others)
-                safe = (1 - min(1.0, cards_out / total)) ** held if held else 1.0
+                safe = self._build_safety(view, value, unseen, others)
                 gain = safe * (CARD_WORTH * (len(pile.cards) + 1) + 5 * sum(number_of(c) == 5 for c in pile.cards))
                 gain -= 1.0  # a build shows a card you hold and gives up a turn's take
                 reason = f"it makes {value}, a sum no one else is likely to hold"
@@ -220,6 +226,47 @@ class TuxedoPlayer:
                 best = (score, action, reason)
         assert best is not None
         return TuxedoAdvice(best[1], best[2])
+
+
+class CheatingTuxedoPlayer(TuxedoPlayer):
+    """The strong player that sees every hand: a benchmark's yardstick (level ``cheat``), never an opponent.
+
+    It weighs its moves as the strong player does, but with what the next player really holds in place of
+    the chances of the unseen cards (the most that player can take from the centre a move leaves), builds
+    only where no other player holds the build's sum, and is always right about Orange; ``bench.party``
+    measures how much of its edge the fair players reach.
+    """
+
+    needs_state = True
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__("strong", seed, exact_calls=True)
+        self.name = "cheat"
+        self._hands: tuple[tuple[Card, ...], ...] = ()
+
+    def choose_with_state(self, state: TuxedoState, seat: int) -> Any:
+        """Choose seeing every hand."""
+        self._hands = tuple(tuple(hand) for hand in state.hands)
+        try:
+            return self.choose(state.view(seat))
+        finally:
+            self._hands = ()
+
+    def _danger(self, view: TuxedoView, centre: tuple[Pile, ...], unseen: dict[int, int], holding: int) -> float:
+        if not self._hands:
+            return super()._danger(view, centre, unseen, holding)
+        following = (view.seat + 1) % len(view.names)
+        worst = 0.0
+        for card in self._hands[following]:
+            groups, left = after_take(card, centre)
+            if groups:
+                worst = max(worst, capture_points(card, groups, not left))
+        return worst
+
+    def _build_safety(self, view: TuxedoView, value: int, unseen: dict[int, int], others: list[int]) -> float:
+        if not self._hands:
+            return super()._build_safety(view, value, unseen, others)
+        return 0.0 if any(number_of(card) == value for seat in others for card in self._hands[seat]) else 1.0
 
 
 def _exact_call(view: TuxedoView) -> TuxedoAdvice:
@@ -245,5 +292,8 @@ def _lay_cost(card: Card) -> float:
 
 
 def tuxedo_levels() -> dict[str, Any]:
-    """The player makers by level, for ``players.register_players``."""
-    return {level: (lambda seed, level=level: TuxedoPlayer(level, seed)) for level in CALLS}
+    """The player makers by level, for ``players.register_players``: the levels a person may choose, and the
+    benchmark's cheating yardstick (``cheat``)."""
+    levels: dict[str, Any] = {level: (lambda seed, level=level: TuxedoPlayer(level, seed)) for level in CALLS}
+    levels["cheat"] = CheatingTuxedoPlayer
+    return levels

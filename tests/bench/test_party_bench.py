@@ -62,5 +62,16 @@ def test_the_report_says_its_measure(tmp_path, capsys):
 
 def test_a_bad_pair_is_refused(capsys):
     with pytest.raises(SystemExit):
-        party.main(["--pairs", "cheat:easy", "--quiet"])
+        party.main(["--pairs", "expert:easy", "--quiet"])
     assert "two levels joined by a colon" in capsys.readouterr().err
+
+
+def test_the_cheating_yardstick_plays_tuxedo_and_i_doubt_it_and_is_refused_elsewhere(capsys):
+    for game in ("tuxedo", "i-doubt-it"):
+        state, actions = party.play_game(game, 3, 7, 1, ["cheat", "easy", "easy"])
+        assert state.is_over and 0 < actions < party.MOVE_LIMIT, game
+    assert party.games_without(party.PARTY_GAMES, ("cheat", "easy")) == ["panjandrum", "donkey", "match"]
+    assert party.games_without(party.PARTY_GAMES, ("strong", "easy")) == []
+    with pytest.raises(SystemExit):
+        party.main(["--games-of", "tuxedo", "donkey", "--games", "1", "--pairs", "cheat:easy", "--quiet"])
+    assert "donkey has no cheat player; it plays tuxedo and i-doubt-it" in capsys.readouterr().err
