@@ -33,6 +33,7 @@ from ..engine.cards import BIRD_MASK
 from ..engine.rules import Teams
 from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
+from .why import trick_facts
 
 
 def hint_line(view: SeatView, player: Player) -> str:
@@ -152,11 +153,15 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             reasons.append(f"it wins {total} points" if advice.last_to_play
                            else f"it takes the lead in a trick worth {total} points so far")
         elif not advice.card_points:
-            reasons.append("you cannot win it, and this card gives away no points")
+            if trick_facts(view, card).beaters:
+                reasons.append("you let it go, and this card gives away no points")
+            else:
+                reasons.append("you cannot win it, and this card gives away no points")
     if advice.points is not None:
         takes = f"{side} {'takes' if view.partners else 'take'}"
         if advice.exact:
-            reasons.append(f"the last tricks are solved exactly: {takes} {advice.points} of the points still to play")
+            reasons.append(f"the last tricks solved exactly over {advice.samples} likely deals, {takes} about "
+                           f"{advice.points} of the points still to play")
         else:
             reasons.append(f"over {advice.samples} likely deals {takes} about {advice.points} "
                            "of the points still to play")

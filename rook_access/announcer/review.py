@@ -131,7 +131,8 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             and view.rules.points[advice.action.card] > view.rules.points[difference.action.card]
         ):
             parts.append(f"{winning} was winning, and it gives more points")
-    how = "solved exactly," if advice.exact else f"over {advice.samples} likely deals,"
+    how = (f"solved exactly over {advice.samples} likely deals," if advice.exact
+           else f"over {advice.samples} likely deals,")
     figures = _scores(difference, how, card_name(difference.action.card))
     if figures:
         parts.append(figures.removeprefix("; "))

@@ -199,7 +199,8 @@ def _figure(view: SeatView, advice: PlayAdvice) -> str:
     assert advice.score is not None
     whose = "its side" if view.partners else "it"
     if advice.exact:
-        return f"solved exactly, {whose} ends the hand {ahead_words(advice.score)}"
+        return (f"solved exactly over {advice.samples} likely deals, {whose} expects to end the hand "
+                f"{ahead_words(advice.score)}")
     return f"over {advice.samples} likely deals, {whose} expects to end the hand {ahead_words(advice.score)}"
 
 

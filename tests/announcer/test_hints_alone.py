@@ -13,11 +13,12 @@ import math
 import pytest
 
 from rook_access.announcer.hints import advice_line, hint_line
-from rook_access.engine import GameState, Phase, Play, RuleSet
+from rook_access.engine import GameState, Phase, Play, RuleSet, card_color, parse_card
 from rook_access.engine.rules import FLIP, HIGH_14, PARTNERSHIP_1913, ROOK_1913
 from rook_access.players import BasicPlayer
 from rook_access.players.search.advice import PlayAdvice
 from rook_access.players.search.player import STRONG, HintPlayer
+from tests.players.test_players import west_declares
 
 ALONE = [(HIGH_14, 3), (HIGH_14, 5), (HIGH_14, 6), (FLIP, 3), (FLIP, 5), (FLIP, 6), (FLIP, 7),
          *((ROOK_1913, players) for players in ROOK_1913.table_sizes)]
@@ -58,7 +59,8 @@ def test_a_play_hint_to_a_player_alone_says_you(rules, players):
     lines = [sampled]
     if not rules.avoid_points:
         exact = advice_line(view, play_advice(view, exact=True))
-        assert "the last tricks are solved exactly: you take 12 of the points still to play" in exact, exact
+        assert "the last tricks solved exactly over 40 likely deals, you take about 12 of the points still to play" \
+            in exact, exact
         trump = advice_line(view, play_advice(view, trump_lead=True))
         assert "you lead trump to draw out the others' trumps" in trump, trump
         lines += [exact, trump]
@@ -112,3 +114,19 @@ def test_a_card_thrown_on_a_trick_it_cannot_win_is_said_so_in_the_users_person(r
     thrown = dataclasses.replace(play_advice(view), leader=1, winning=1, takes_lead=False)
     line = advice_line(view, thrown)
     assert "you cannot win it, and this card gives away no points" in line, line
+
+
+def test_a_card_that_lets_a_trick_go_is_not_said_to_be_unable_to_win_it():
+    """West, out of yellow and holding trump, throws 9x on North's 5y: it could trump, so it lets the trick go."""
+    state = west_declares()
+    for seat, card in ((1, "7x"), (2, "14x"), (3, "8x"), (0, "6x"), (2, "5y"), (3, "11y"), (0, "7y")):
+        state.apply(Play(parse_card(card)), seat)
+    view = state.view(1)
+    thrown = parse_card("9x")
+    assert Play(thrown) in view.legal and Play(parse_card("13r")) in view.legal
+    advice = PlayAdvice(action=Play(thrown), points=12, samples=40, exact=False, leader=2,
+                        led_suit=card_color(parse_card("5y")), trump=view.trump, winning=3, shown_out=(),
+                        takes_lead=False, last_to_play=True, trick_points=0, card_points=0, partner_winning=False)
+    line = advice_line(view, advice)
+    assert "you let it go, and this card gives away no points" in line, line
+    assert "cannot win" not in line, line
