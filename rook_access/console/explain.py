@@ -1,9 +1,10 @@
 """The trick games' ``why`` and ``review`` commands: the reasons behind the moves made at the table.
 
 ``why`` (or ``why north``) says, in one line, the reason the computer player
-had for its last move: its own ``advise`` for the view it chose from (kept
-with the move in ``CommandContext.decisions``; a search player answers from
-the very evaluation that chose, so the reason is the one it had).
+had for its last move (one of an earlier hand begins "In hand 1,"): its own
+``advise`` for the view it chose from (kept with the move in
+``CommandContext.decisions``; a search player answers from the very
+evaluation that chose, so the reason is the one it had).
 ``review`` sets the user's choices in the last finished hand against the
 strong player's (``players.search.review``), the costliest first.
 """
@@ -95,6 +96,8 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
         else:
             secret, bidding_over = _still_hidden(game, view.hand_number)
             line = why_line(view, decision.action, advice, secret, bidding_over)
+        if view.hand_number != state.hand_number:
+            line = f"In hand {view.hand_number}, {line}"  # not yet moved this hand: its move is the last hand's
     return list(game.narrator.fit(line))
 
 

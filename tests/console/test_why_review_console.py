@@ -121,6 +121,17 @@ def test_why_names_the_last_computer_move_and_why_west_the_wests():
             assert re.match(rf"\w+ (played|led) {card_name(event.card)}: ", line)
 
 
+def test_why_of_a_seat_that_has_not_moved_this_hand_names_the_hand_of_its_last_move():
+    output, lines, game = _play({3: ["why west", "why north"]}, level="normal", hands=3)
+    # Hand 3 is dealt by West: North and East bid before South's first question, West bids last.
+    assert "Hand 3. West deals." in output
+    west = [line for line in output if line.startswith("In hand 2, West ")]
+    assert len(west) == 1 and re.match(r"In hand 2, West (played|led) \S+: ", west[0]), west
+    north = [line for line in output if SAID.match(line) and line.startswith("North ")]
+    assert len(north) == 1 and north[0].startswith(("North bid", "North passed")), north
+    assert not any(line.startswith("In hand 2, North") for line in output)
+
+
 def test_why_answers_from_the_move_the_computer_made():
     """The reason is worded from the decision kept with the move, and its action is the move."""
     output, lines, game = _play({1: ["pass", "why"]}, level="normal", hands=1)
