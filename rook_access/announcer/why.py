@@ -215,8 +215,8 @@ def _next_best(card: int, score: float, hidden: bool = False) -> str:
 def _open_bidding_reason(view: SeatView, action: object) -> str:
     """A bid or pass explained, while the bidding is open, by what it tells the table and no more."""
     if isinstance(action, Bid):
-        return (f"it reckoned its hand worth {action.amount} or more; how much more is told once the "
-                "bidding is over")
+        return (f"it reckoned its hand worth {action.amount} or more; after the bidding, "
+                f"why {view.rules.names[view.seat].lower()} bid says how much more")
     bids = [legal.amount for legal in view.legal if isinstance(legal, Bid)]
     if action == CHECK:
         return "it checked rather than bid"

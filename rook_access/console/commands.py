@@ -91,8 +91,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 handler=_score),
     CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.",
                 brief="Counters taken", phases=_PLAY, handler=_taken),
-    CommandSpec("why", ("wy",), "[SEAT]",
-                "Say why a computer player made its last move; why and a seat, like why north, that seat's.",
+    CommandSpec("why", ("wy",), "[SEAT] [bid]",
+                "Say why a computer player made its last move; why and a seat, like why north, that seat's; "
+                "why north bid, its last bid or pass.",
                 brief="Why a computer moved", handler=why_lines),
     CommandSpec("review", ("rv",), "[all]",
                 "After a hand, say your choices the strong player would have made otherwise, costliest first; "

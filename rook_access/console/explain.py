@@ -1,7 +1,8 @@
 """The trick games' ``why`` and ``review`` commands: the reasons behind the moves made at the table.
 
 ``why`` (or ``why north``) says, in one line, the reason the computer player
-had for its last move (one of an earlier hand begins "In hand 1,"): its own
+had for its last move (one of an earlier hand begins "In hand 1,"; ``why north
+bid`` asks for its last bid or pass): its own
 ``advise`` for the view it chose from (kept with the move in
 ``CommandContext.decisions``; a search player answers from the very
 evaluation that chose, so the reason is the one it had).
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 
 from ..announcer.review import review_lines
 from ..announcer.why import did_words, why_line
-from ..engine import Dealt, GameState, Phase, RuleSet
+from ..engine import Bid, Check, Dealt, GameState, Pass, Phase, RuleSet
 from ..engine.cards import shown
 from ..players.search.knowledge import Knowledge
 from ..players.search.player import HintPlayer
@@ -57,12 +58,20 @@ def seats_list(rules: RuleSet) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
-def _last(decisions: Sequence[Decision], seat: int | None) -> Decision | None:
-    """The latest computer move of ``seat`` (of any seat for None)."""
+def _last(decisions: Sequence[Decision], seat: int | None, bidding: bool = False) -> Decision | None:
+    """The latest computer move of ``seat`` (of any seat for None); with ``bidding``, its latest bid, pass or
+    check."""
     for decision in reversed(decisions):
         if decision.player is not None and (seat is None or decision.seat == seat):
-            return decision
+            if not bidding or isinstance(decision.action, BIDDING_ACTIONS):
+                return decision
     return None
+
+
+BIDDING_ACTIONS = (Bid, Pass, Check)
+"""The moves of the auction, which ``why north bid`` asks about."""
+BID_WORDS = ("bid", "bids", "bidding")
+"""Words after ``why`` (and a seat) that ask for the last bid or pass, not the last move."""
 
 
 SELF_WORDS = ("me", "my", "mine", "myself", "you", "i")
@@ -75,14 +84,18 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     rules = state.rules
     decisions = game.decisions
     seat = None
-    if command.arguments:
-        typed = " ".join(command.arguments)
+    words = list(command.arguments)
+    bidding = bool(words) and words[-1].lower() in BID_WORDS
+    if bidding:
+        words.pop()
+    if words:
+        typed = " ".join(words)
         seat = game.viewer() if typed.lower() in SELF_WORDS else seat_named(typed, rules)
         if seat is None:
             return list(game.narrator.fit(f"No seat {shown(typed)}. The seats are {seats_list(rules)}."))
-    decision = _last(decisions, seat)
+    decision = _last(decisions, seat, bidding)
     if seat is not None and decision is None:
-        line = _no_move(game, seat)
+        line = _no_move(game, seat, "bid" if bidding else "moved")
     elif decision is None and game.resumed_at:
         line = "Nothing to explain yet: no computer player has moved since the game was resumed."
     elif decision is None:
@@ -110,8 +123,8 @@ def _still_hidden(game: CommandContext, hand_number: int) -> tuple[int, bool]:
     return Knowledge.from_view(state.view(game.viewer())).unseen, state.phase is not Phase.BIDDING
 
 
-def _no_move(game: CommandContext, seat: int) -> str:
-    """Why there is no reason to give for ``seat``: it is a person's, or it has not moved."""
+def _no_move(game: CommandContext, seat: int, done: str = "moved") -> str:
+    """Why there is no reason to give for ``seat``: it is a person's, or it has not ``done`` (moved, bid)."""
     state: GameState = game.state
     name = state.rules.names[seat]
     controller = state.controller(seat)
@@ -120,8 +133,8 @@ def _no_move(game: CommandContext, seat: int) -> str:
     if controller in game.humans:
         return f"{name} is played by a person, not the computer."
     if game.resumed_at:
-        return f"{name} has not moved since the game was resumed."
-    return f"{name} has not moved yet."
+        return f"{name} has not {done} since the game was resumed."
+    return f"{name} has not {done} yet."
 
 
 def hand_to_review(state: GameState) -> int:

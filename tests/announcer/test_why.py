@@ -186,7 +186,8 @@ def test_while_the_bidding_is_open_a_bid_tells_only_what_it_tells_the_table():
     advice = player.advise(view)
     bid = Bid(70)
     line = why_line(view, bid, dataclasses.replace(advice, action=bid, limit=95), bidding_over=False)
-    assert line == "West bid 70: it reckoned its hand worth 70 or more; how much more is told once the bidding is over."
+    assert line == ("West bid 70: it reckoned its hand worth 70 or more; after the bidding, why west bid says how much "
+                    "more.")
     assert "95" not in line
     passed = why_line(view, PASS, dataclasses.replace(advice, action=PASS, limit=None), bidding_over=False)
     assert passed == "West passed: it reckoned its hand not worth 70."

@@ -279,5 +279,22 @@ def test_while_the_bidding_is_open_why_gives_no_limit_away():
     assert len(bids) == 3, channel.lines
     for line in bids:
         assert "up to" not in line and "at most" not in line, line
-        assert re.search(r": it reckoned its hand (worth \d+ or more; how much more is told once the bidding is "
-                         r"over|not worth \d+)\.$", line), line
+        assert re.search(r": it reckoned its hand (worth \d+ or more; after the bidding, why (west|north|east) bid "
+                         r"says how much more|not worth \d+)\.$", line), line
+
+
+def test_why_a_seat_bid_tells_its_last_bid_once_the_bidding_is_over():
+    """The winning bidder moves again before South's next question; ``why west bid`` still tells its bid, with
+    the limit the open auction kept back."""
+    output, lines, game = _play({1: ["pass", "why bid", "why north bid", "why south bid", "why bob bid"]},
+                                level="normal", hands=1)
+    bids = [line for line in output if re.match(r"(West|North|East) (bid \d+|passed): ", line)]
+    assert bids, output
+    for line in bids:
+        assert "after the bidding" not in line, line  # the bidding is over: the limit itself is told
+    north = [line for line in output if re.match(r"North (bid \d+|passed): ", line)]
+    assert len(north) == 1, output
+    said = [event for event in game.state.events if isinstance(event, BidMade) and event.seat == 2]
+    assert north[0].startswith(_started(said[-1])), north  # its last bid or pass, not its later cards
+    assert "South is played by you. Type hint on your turn for the strong player's move." in output
+    assert "No seat bob. The seats are South, West, North and East." in output
