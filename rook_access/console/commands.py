@@ -91,7 +91,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 handler=_score),
     CommandSpec("taken", ("c", "counters"), "", "Say the counters each side has taken this hand.",
                 brief="Counters taken", phases=_PLAY, handler=_taken),
-    CommandSpec("why", ("wy",), "[SEAT] [bid]",
+    CommandSpec("why", ("wy",), "[SEAT]",
                 "Say why a computer player made its last move; why and a seat, like why north, that seat's; "
                 "why north bid, its last bid or pass.",
                 brief="Why a computer moved", handler=why_lines),
