@@ -33,7 +33,7 @@ from ..engine.cards import BIRD_MASK
 from ..engine.rules import Teams
 from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
-from .why import trick_facts
+from .why import over_deals, trick_facts
 
 
 def hint_line(view: SeatView, player: Player) -> str:
@@ -159,12 +159,8 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
                 reasons.append("you cannot win it, and this card gives away no points")
     if advice.points is not None:
         takes = f"{side} {'takes' if view.partners else 'take'}"
-        if advice.exact:
-            reasons.append(f"the last tricks solved exactly over {advice.samples} likely deals, {takes} about "
-                           f"{advice.points} of the points still to play")
-        else:
-            reasons.append(f"over {advice.samples} likely deals {takes} about {advice.points} "
-                           "of the points still to play")
+        basis = f"the last tricks {over_deals(advice)}," if advice.exact else over_deals(advice)
+        reasons.append(f"{basis} {takes} about {advice.points} of the points still to play")
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, card_name, card_names
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.review import Difference, meaningful
-from .why import ahead_words, trick_facts
+from .why import ahead_words, over_deals, trick_facts
 
 SHOWN = 6
 """How many differences ``review`` says before it stops and names ``review all`` for the rest."""
@@ -131,8 +131,7 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             and view.rules.points[advice.action.card] > view.rules.points[difference.action.card]
         ):
             parts.append(f"{winning} was winning, and it gives more points")
-    how = (f"solved exactly over {advice.samples} likely deals," if advice.exact
-           else f"over {advice.samples} likely deals,")
+    how = f"{over_deals(advice)},"
     figures = _scores(difference, how, card_name(difference.action.card))
     if figures:
         parts.append(figures.removeprefix("; "))

@@ -198,10 +198,13 @@ def _figure(view: SeatView, advice: PlayAdvice) -> str:
     """The search's figure for the card: where its side ends the hand against the others with it."""
     assert advice.score is not None
     whose = "its side" if view.partners else "it"
-    if advice.exact:
-        return (f"solved exactly over {advice.samples} likely deals, {whose} expects to end the hand "
-                f"{ahead_words(advice.score)}")
-    return f"over {advice.samples} likely deals, {whose} expects to end the hand {ahead_words(advice.score)}"
+    return f"{over_deals(advice)}, {whose} expects to end the hand {ahead_words(advice.score)}"
+
+
+def over_deals(advice: PlayAdvice) -> str:
+    """What a card's figure is an average over: "over 96 likely deals", "solved exactly over 40 likely deals"
+    (each deal's last tricks solved exactly, the figure still their mean)."""
+    return f"{'solved exactly ' if advice.exact else ''}over {advice.samples} likely deals"
 
 
 def _next_best(card: int, score: float, hidden: bool = False) -> str:

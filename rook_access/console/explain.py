@@ -58,6 +58,12 @@ def seats_list(rules: RuleSet) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
+BIDDING_ACTIONS = (Bid, Pass, Check)
+"""The moves of the auction, which ``why north bid`` asks about."""
+BID_WORDS = ("bid", "bids", "bidding")
+"""Words after ``why`` (and a seat) that ask for the last bid or pass, not the last move."""
+
+
 def _last(decisions: Sequence[Decision], seat: int | None, bidding: bool = False) -> Decision | None:
     """The latest computer move of ``seat`` (of any seat for None); with ``bidding``, its latest bid, pass or
     check."""
@@ -66,12 +72,6 @@ def _last(decisions: Sequence[Decision], seat: int | None, bidding: bool = False
             if not bidding or isinstance(decision.action, BIDDING_ACTIONS):
                 return decision
     return None
-
-
-BIDDING_ACTIONS = (Bid, Pass, Check)
-"""The moves of the auction, which ``why north bid`` asks about."""
-BID_WORDS = ("bid", "bids", "bidding")
-"""Words after ``why`` (and a seat) that ask for the last bid or pass, not the last move."""
 
 
 SELF_WORDS = ("me", "my", "mine", "myself", "you", "i")

@@ -95,12 +95,7 @@ def rollout(
     while True:
         if finish is not None and not cards and hands[leader].bit_count() <= finish_cards:
             mine = finish(hands, leader)
-            left = nest_points
-            for hand in hands:
-                while hand:
-                    low = hand & -hand
-                    left += points[low.bit_length() - 1]
-                    hand ^= low
+            left = nest_points + sum(rules.points_in(hand) for hand in hands)
             taken[finish_team] += mine
             other = 1 if finish_team == 0 else 0
             taken[other] += left - mine

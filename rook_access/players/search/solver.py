@@ -653,12 +653,22 @@ def solve_counted(
 ) -> int:
     """`solve` from the start of a trick, with the transposition tables kept in ``tables`` from one call to
     the next (see `solve_moves_counted`): a rollout's ending, handed to the exact search."""
-    key = (rules, trump, side, nest_points, None if team_of is None else tuple(team_of))
-    search = tables.get(key)
-    if search is None:
-        search = tables[key] = _Search(rules, trump, side, nest_points, team_of)
+    search = _search_for(rules, trump, side, nest_points, team_of, tables)
     search.load(hands, leader, ())
     return search.exact()
+
+
+def _search_for(rules: RuleSet, trump: int, side: int, nest_points: int, team_of: Sequence[int] | None,
+                tables: SolverTables | None) -> _Search:
+    """The search of these rules, trump, side, nest points and teams: the one kept in ``tables`` (made and kept
+    there the first time), or a new one without them."""
+    key = (rules, trump, side, nest_points, None if team_of is None else tuple(team_of))
+    search = None if tables is None else tables.get(key)
+    if search is None:
+        search = _Search(rules, trump, side, nest_points, team_of)
+        if tables is not None:
+            tables[key] = search
+    return search
 
 
 def solve_moves(
@@ -702,12 +712,7 @@ def solve_moves_counted(
     their endings meet); a position's value depends only on the cards, so a table serves any call with
     the same rules, trump, side, teams and nest points.
     """
-    key = (rules, trump, side, nest_points, None if team_of is None else tuple(team_of))
-    search = None if tables is None else tables.get(key)
-    if search is None:
-        search = _Search(rules, trump, side, nest_points, team_of)
-        if tables is not None:
-            tables[key] = search
+    search = _search_for(rules, trump, side, nest_points, team_of, tables)
     before = search.counts[0]
     search.load(hands, leader, trick)
     legal = search.legal()
