@@ -30,8 +30,17 @@ from .match_player import MatchPlayer
 from .panjandrum_player import player_maker as _panjandrum_player
 from .random_player import RandomPlayer
 from .search.bidding import BidTuning
-from .search.player import NORMAL, STRONG, CheatingPlayer, PlayCheatingPlayer, SearchPlayer, TruthTuning
-from .search.sampling import FITTED, HAND_SET, TEMPERED, DealSource, deals_weighed_by
+from .search.player import (
+    NORMAL,
+    STRONG,
+    BidCheatingPlayer,
+    CheatingPlayer,
+    NestCheatingPlayer,
+    PlayCheatingPlayer,
+    SearchPlayer,
+    TruthTuning,
+)
+from .search.sampling import EASY_SHAPED, FITTED, HAND_SET, TEMPERED, DealSource, deals_weighed_by
 from .search.skill import MY_LEVELS, TablePriors
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
@@ -48,6 +57,20 @@ class EvidenceSearchPlayer(SearchPlayer):
 
     def deal_source(self, view: SeatView) -> DealSource:
         return deals_weighed_by(self.play_model if view.phase is Phase.PLAY else self.auction_model)
+
+
+class EasyModelSearchPlayer(EvidenceSearchPlayer):
+    """The search player reading the opponents' bids by the easy player's own bidding rule
+    (``sampling.EASY_SHAPED``) in the bidding, the discard and the trump, twelve deals drawn for each one
+    kept (its sharp weights would leave three too few): bench levels ``strong-easymodel`` and
+    ``strong-easymodel-pass``, an upper bound on what reading the bids gives against easy."""
+
+    auction_model = EASY_SHAPED
+
+    def deal_source(self, view: SeatView) -> DealSource:
+        if view.phase is Phase.PLAY:
+            return deals_weighed_by(self.play_model)
+        return deals_weighed_by(self.auction_model, 12)
 
 
 class HandSetSearchPlayer(EvidenceSearchPlayer):
@@ -124,6 +147,29 @@ class _MinChanceTuning(BidTuning):
     MIN_CONTESTED_CHANCE = 0.4
 
 
+class _AuctionTuning(BidTuning):
+    """Level ``strong-auction``: the model corrects the simulation on plain deals (``MODEL_FROM_PLAIN_DEALS``)."""
+
+    MODEL_FROM_PLAIN_DEALS = True
+
+
+class _AuctionSameDealsTuning(_SameDealsPassTuning):
+    """``strong-passsim-same`` with ``MODEL_FROM_PLAIN_DEALS``."""
+
+    MODEL_FROM_PLAIN_DEALS = True
+
+
+def _easy_model(tuning: type[BidTuning], name: str) -> Callable[[int | None], Player]:
+    """A benchmark's level: ``EasyModelSearchPlayer`` bidding by ``tuning``."""
+
+    def maker(seed: int | None) -> Player:
+        player = EasyModelSearchPlayer(seed, STRONG, name)
+        player.bid_tuning = tuning
+        return player
+
+    return maker
+
+
 class _CheatSimulatedPassTuning(TruthTuning):
     """Level ``cheat-passsim``: the cheating yardstick valuing a pass by the opponent's contract on the true
     deal, the yardstick of ``strong-passsim``."""
@@ -157,12 +203,17 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
     "cheat-play": PlayCheatingPlayer,
+    "cheat-bid": lambda seed: BidCheatingPlayer(seed, STRONG, "cheat-bid"),
+    "cheat-nest": lambda seed: NestCheatingPlayer(seed, STRONG, "cheat-nest"),
     "cheat-passsim": _bidding_by(_CheatSimulatedPassTuning, CheatingPlayer),
     "strong-passsim": _bidding_by(_SimulatedPassTuning, _strong("strong-passsim")),
     "strong-passsim-model": _bidding_by(_ModelledPassTuning, _strong("strong-passsim-model")),
     "strong-passsim-same": _bidding_by(_SameDealsPassTuning, _strong("strong-passsim-same")),
     "strong-passsim-calibrated": _bidding_by(_CalibratedPassTuning, _strong("strong-passsim-calibrated")),
     "strong-calibrated": _bidding_by(_CalibratedTuning, _strong("strong-calibrated")),
+    "strong-auction": _bidding_by(_AuctionTuning, _strong("strong-auction")),
+    "strong-easymodel": _easy_model(_AuctionTuning, "strong-easymodel"),
+    "strong-easymodel-pass": _easy_model(_AuctionSameDealsTuning, "strong-easymodel-pass"),
     "strong-minchance": _bidding_by(_MinChanceTuning, _strong("strong-minchance")),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
     "strong-160": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, samples=160), "strong-160"),

@@ -137,3 +137,22 @@ def test_the_play_cheat_bids_as_strong_and_plays_as_cheat():
     cheat = make_player("cheat", 5)
     chosen = cheat_play.choose_with_state(state, seat)  # type: ignore[attr-defined]  # a yardstick's call
     assert chosen == cheat.choose_with_state(state, seat)  # type: ignore[attr-defined]  # as above
+
+
+def test_the_bid_and_nest_cheats_see_every_hand_in_their_phase_alone():
+    from rook_access.players.search.player import BidCheatingPlayer, NestCheatingPlayer
+
+    assert BidCheatingPlayer.cheat_phases == {Phase.BIDDING}
+    assert NestCheatingPlayer.cheat_phases == {Phase.DISCARD, Phase.TRUMP}
+    for level in ("cheat-bid", "cheat-nest"):
+        state = GameState(PARTNERSHIP, seed=11)
+        yardstick, strong, cheat = make_player(level, 5), make_player("strong", 5), make_player("cheat", 5)
+        phases = yardstick.cheat_phases  # type: ignore[attr-defined]  # a yardstick's attribute
+        while state.phase is not Phase.GAME_OVER and len(state.tricks) < 2:
+            seat = state.turn
+            assert seat is not None
+            action = yardstick.choose_with_state(state, seat)  # type: ignore[attr-defined]  # a yardstick's call
+            other = cheat.choose_with_state(state, seat) if state.phase in phases else strong.choose(  # type: ignore[attr-defined]  # as above
+                state.view(seat))
+            assert action == other
+            state.apply(action, seat)

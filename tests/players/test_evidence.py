@@ -241,3 +241,33 @@ def test_a_models_temperature_raises_each_weight_to_its_power():
         return sum(values) ** 2 / sum(value * value for value in values)
 
     assert effective(softened) >= effective(weights)
+
+
+def test_the_easy_shaped_model_reads_only_the_opponents_by_the_easy_players_rule():
+    from rook_access.players import make_player
+    from rook_access.players.search.sampling import EASY_SHAPED
+
+    state = GameState(PARTNERSHIP, seed=11)
+    first = state.turn
+    assert first is not None
+    state.apply(Bid(100), first)
+    rng = random.Random(4)
+    opponent_view = state.view((first + 1) % 4)  # the bid is an opponent's
+    partner_view = state.view((first + 2) % 4)  # the bid is partner's
+    for view in (opponent_view, partner_view):
+        knowledge = Knowledge.from_view(view)
+        deals = [deal_unseen(knowledge, rng) for _ in range(200)]
+        weak = [deal for deal in deals if hand_strength(cards_in(deal.hands[first]), PARTNERSHIP) <= 85]
+        assert weak
+        easy, hand_set = Evidence(view, EASY_SHAPED), Evidence(view, HAND_SET)
+        for deal in weak[:5]:
+            if view is partner_view:  # a partner's bid is read as the hand-set model reads it
+                assert easy.weight(deal) == hand_set.weight(deal)
+            else:  # an opponent bids only what its reckoning reaches: a hand worth 85 all but never bids 100
+                assert easy.weight(deal) < hand_set.weight(deal) / 100
+    # The bench level draws its auction's deals by it, twelve drawn for each one kept.
+    knowledge = Knowledge.from_view(opponent_view)
+    source = make_player("strong-easymodel", 1).deal_source(opponent_view)
+    drawn = source(opponent_view, knowledge, 12, random.Random(7))
+    expected = draw_deals(opponent_view, knowledge, 12, random.Random(7), 12, model=EASY_SHAPED)
+    assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rook_access.engine import PARTNERSHIP, PASS, VARIANTS, Bid, Deal, GameState, SeatView, parse_cards
+from rook_access.engine import PARTNERSHIP, PASS, VARIANTS, Bid, Deal, GameState, SeatView, mask_of, parse_cards
 from rook_access.players.search import bidding
 from rook_access.players.search.bidding import BidTuning, plan_bid, simulate_as_defender
 from rook_access.players.search.knowledge import Knowledge
@@ -214,3 +214,41 @@ def test_a_least_chance_stops_a_contested_bid_the_simulation_gives_poor_odds() -
     assert strict.limit is not None and (strict.make_chance(strict.limit) or 0) >= 0.4
     assert strict.action == PASS  # its limit is no higher than West's bid
 
+
+
+class FromPlainDeals(BidTuning):
+    """The bidding of the bench level ``strong-auction``: the model corrects the simulation on plain deals."""
+
+    MODEL_FROM_PLAIN_DEALS = True
+
+
+def _the_deal(deal: Deal) -> bidding.SampledDeal:
+    return bidding.SampledDeal([mask_of(list(hand)) for hand in deal.hands], mask_of(list(deal.nest)))
+
+
+def test_the_model_can_correct_the_simulation_on_plain_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The auction's deals are the true one; the "plain" deals give the strong cards to West or to South's side.
+    view = west_holds_the_bid(75).view(0)
+    truth = _the_deal(weak_deal())
+
+    def the_truth(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random) -> list[bidding.SampledDeal]:
+        return [truth] * count
+
+    plain_deal = [truth]
+    monkeypatch.setattr(bidding, "deal_unseen", lambda knowledge, rng: plain_deal[0])
+    before = plan_bid(view, STRONG, random.Random(8), the_truth)
+    same = plan_bid(view, STRONG, random.Random(8), the_truth, FromPlainDeals)
+    assert same.expected_points == pytest.approx(before.expected_points)  # plain deals as the auction's: no change
+
+    # North's and West's hands swapped: the same cards elsewhere, so the simulation takes other points.
+    swapped = bidding.SampledDeal([truth.hands[0], truth.hands[2], truth.hands[1], truth.hands[3]], truth.nest)
+    plain_deal[0] = swapped
+    moved = plan_bid(view, STRONG, random.Random(8), the_truth, FromPlainDeals)
+    mine = Outlook.as_bidder(view, 0).mine
+    on_truth = bidding.simulate_as_bidder(view, 1, random.Random(1), deals=[truth])[0][0][mine]
+    on_plain = bidding.simulate_as_bidder(view, 1, random.Random(1), deals=[swapped])[0][0][mine]
+    assert on_truth != on_plain
+    # The model's pull is measured from the plain deals: the expectation moves by the share of their difference.
+    assert moved.expected_points - before.expected_points == pytest.approx(
+        BidTuning.MODEL_SHARE * (on_truth - on_plain))
+    assert moved.model_points == before.model_points

@@ -44,7 +44,7 @@ from .nest import candidate_discards, color_ranks
 from .outlook import Outlook, first_leader
 from .play import SearchBudget, nest_points_of
 from .rollout import rollout
-from .sampling import DealSource, SampledDeal, draw_deals
+from .sampling import DealSource, SampledDeal, deal_unseen, draw_deals
 from .tables import trump_tables
 
 
@@ -224,6 +224,11 @@ class BidTuning:
     """While an opponent may still win the bid, the least simulated chance of making a bid for it to be worth
     bidding at all, whatever its value against passing (bench level ``strong-minchance``: the contracts the
     cheat lets go are contested ones the simulation gave less than even odds)."""
+    MODEL_FROM_PLAIN_DEALS = False
+    """Move the simulated points toward the model by the model's difference from the simulation on plain
+    deals (the hard facts alone), not on the deals weighed by the auction: the model knows only this hand,
+    so it corrects the rollouts' bias, while what the other seats' bids and passes say stays in the
+    simulation.  Bench level ``strong-auction``."""
     PASS_VALUE_EACH_ALONE = -20.0
     """Where everyone plays alone, whoever wins the bid (Rook for 3 to 8, 1913): what another player's
     contract costs a player, in a hand of 100, shared by the other players (at the Partnership Game's
@@ -284,7 +289,12 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     mine = outlook.mine
     mean = sum(taken[mine] for taken, _ in runs) / len(runs)
     model_points = model.estimate(cards, rules) if model is not None else mean
-    shift = tuning.MODEL_SHARE * (model_points - mean) + tuning.SIMULATION_BIAS
+    base = mean  # what the model corrects: the simulation on these deals, or with MODEL_FROM_PLAIN_DEALS on plain ones
+    if tuning.MODEL_FROM_PLAIN_DEALS and model is not None and tuning.MODEL_SHARE:
+        knowledge = Knowledge.from_view(view)
+        plain = simulate_as_bidder(view, samples, rng, deals=[deal_unseen(knowledge, rng) for _ in range(samples)])
+        base = sum(taken[mine] for taken, _ in plain) / len(plain)
+    shift = tuning.MODEL_SHARE * (model_points - base) + tuning.SIMULATION_BIAS
     deficit = 0.0
     if weak is not None:  # the table as it is: the same deals with the mistakes, the same correction
         deficit = _margin(runs, mine) - _margin(weak, mine)

@@ -272,8 +272,24 @@ class PlayCheatingPlayer(SearchPlayer):
         super().__init__(seed, budget, name)
         self._cheat = CheatingPlayer(seed, budget, name)
 
+    cheat_phases: frozenset[Phase] = frozenset({Phase.PLAY})
+    """The phases in which it chooses as ``cheat`` (the rest as ``strong``)."""
+
     def choose_with_state(self, state: GameState, seat: int) -> Action:
-        """Choose as ``cheat`` in the card play, as ``strong`` before it."""
-        if state.phase is Phase.PLAY:
+        """Choose as ``cheat`` in ``cheat_phases`` (the card play), as ``strong`` in the rest."""
+        if state.phase in self.cheat_phases:
             return self._cheat.choose_with_state(state, seat)
         return self.choose(state.view(seat))
+
+
+class BidCheatingPlayer(PlayCheatingPlayer):
+    """The strong player that sees every hand in the bidding alone (level ``cheat-bid``): a yardstick."""
+
+    cheat_phases = frozenset({Phase.BIDDING})
+
+
+class NestCheatingPlayer(PlayCheatingPlayer):
+    """The strong player that sees every hand in the nest exchange and the trump alone (level
+    ``cheat-nest``): a yardstick."""
+
+    cheat_phases = frozenset({Phase.DISCARD, Phase.TRUMP})

@@ -117,6 +117,8 @@ class EvidenceModel:
     smear_odds: float = 1.0
     """How much less likely a hand is for each card worth more points than the one its seat played, of
     those it could play without overtaking, when it played last to its partner's winning trick."""
+    partners_model: EvidenceModel | None = None
+    """The model of this seat's partners' bids and passes where it differs from the opponents' (None: the same)."""
     temperature: float = 1.0
     """The power a deal's weight is raised to when the search draws its deals: below 1 softens a model
     sharper than the search's sample can use (the weights of a few deals would crowd out the rest)."""
@@ -142,6 +144,10 @@ sharper weights probably leave the search too few different deals).  The benchma
 TEMPERED = dataclasses.replace(FITTED, temperature=0.4)
 """``FITTED`` with its weights raised to the power 0.4, so that the search's deals stay varied: the bench
 level ``strong-tempered`` (docs/development.md, "Inference")."""
+
+EASY_SHAPED = EvidenceModel(spread=1.5, floor=0.0001, bid_offset=0.0, partner_margin=20.0, partners_model=HAND_SET)
+"""The easy player's own bidding as evidence: it bids while the rule books' reckoning reaches the bid and
+over partner only 15 more (an oracle's model of that opponent, for the benchmarks)."""
 
 PLAYER_MODEL = HAND_SET
 """The model ``draw_deals`` weighs by unless told otherwise: the one that won the matches."""
@@ -293,20 +299,24 @@ class Evidence:
         worths = facts.worth
         if facts.other_worth is not None and model.model_worth != self.model.model_worth:
             worths = facts.other_worth
-        floor = math.log(model.floor) if model.floor > 0 else -math.inf
-        spread = model.spread
-        offset = model.bid_offset
+        team_of = self.view.team_of
         for seat, worth in zip(self.bid_seats, worths, strict=True):
             if worth != worth:  # nan: unknown
                 continue
+            reading = model  # the numbers this seat's bids and passes are read by
+            if model.partners_model is not None and team_of[seat] == team_of[self.view.seat]:
+                reading = model.partners_model
+            floor = math.log(reading.floor) if reading.floor > 0 else -math.inf
+            spread = reading.spread
+            offset = reading.bid_offset
             if seat == self.bidder:
-                worth -= model.bidder_gain
+                worth -= reading.bidder_gain
             if seat in self.highest_bid:
                 total += max(floor, _log_logistic((worth - self.highest_bid[seat] - offset) / spread))
             if seat in self.passed_below and seat != self.bidder:
                 limit = float(self.passed_below[seat])
                 if seat in self.passed_over_partner:
-                    limit = max(limit, self.passed_over_partner[seat] + model.partner_margin)
+                    limit = max(limit, self.passed_over_partner[seat] + reading.partner_margin)
                 total += max(floor, _log_logistic((limit + offset - worth) / spread))
         if facts.preferences is not None and self.trump is not None:
             sharp = model.trump_sharpness
@@ -436,10 +446,11 @@ DealSource = Callable[[SeatView, Knowledge, int, random.Random], list[SampledDea
 """Where a search gets its deals: ``draw_deals`` normally, the true deal for a cheating player."""
 
 
-def deals_weighed_by(model: EvidenceModel) -> DealSource:
-    """``draw_deals`` with the evidence weighed by ``model`` (the benchmarks' players of other models)."""
+def deals_weighed_by(model: EvidenceModel, oversample: int = 3) -> DealSource:
+    """``draw_deals`` with the evidence weighed by ``model``, ``oversample`` deals drawn for each one kept (the
+    benchmarks' players of other models)."""
 
     def source(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random) -> list[SampledDeal]:
-        return draw_deals(view, knowledge, count, rng, model=model)
+        return draw_deals(view, knowledge, count, rng, oversample, model=model)
 
     return source
