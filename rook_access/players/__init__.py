@@ -34,7 +34,9 @@ from .search.player import (
     NORMAL,
     STRONG,
     BidCheatingPlayer,
+    BidderPlayCheatingPlayer,
     CheatingPlayer,
+    DefencePlayCheatingPlayer,
     NestCheatingPlayer,
     PlayCheatingPlayer,
     SearchPlayer,
@@ -71,6 +73,16 @@ class EasyModelSearchPlayer(EvidenceSearchPlayer):
         if view.phase is Phase.PLAY:
             return deals_weighed_by(self.play_model)
         return deals_weighed_by(self.auction_model, 12)
+
+
+class EasyModelPlaySearchPlayer(EasyModelSearchPlayer):
+    """``EasyModelSearchPlayer`` reading the opponents' bids by the easy player's rule in the card play too,
+    twelve deals drawn for each one kept: bench level ``strong-easymodel-play``."""
+
+    play_model = EASY_SHAPED
+
+    def deal_source(self, view: SeatView) -> DealSource:
+        return deals_weighed_by(EASY_SHAPED, 12)
 
 
 class HandSetSearchPlayer(EvidenceSearchPlayer):
@@ -159,11 +171,12 @@ class _AuctionSameDealsTuning(_SameDealsPassTuning):
     MODEL_FROM_PLAIN_DEALS = True
 
 
-def _easy_model(tuning: type[BidTuning], name: str) -> Callable[[int | None], Player]:
-    """A benchmark's level: ``EasyModelSearchPlayer`` bidding by ``tuning``."""
+def _easy_model(tuning: type[BidTuning], name: str, kind: type[EasyModelSearchPlayer] = EasyModelSearchPlayer,
+                ) -> Callable[[int | None], Player]:
+    """A benchmark's level: ``kind`` (an ``EasyModelSearchPlayer``) bidding by ``tuning``."""
 
     def maker(seed: int | None) -> Player:
-        player = EasyModelSearchPlayer(seed, STRONG, name)
+        player = kind(seed, STRONG, name)
         player.bid_tuning = tuning
         return player
 
@@ -203,6 +216,8 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
     "cheat-play": PlayCheatingPlayer,
+    "cheat-play-bidder": lambda seed: BidderPlayCheatingPlayer(seed, STRONG, "cheat-play-bidder"),
+    "cheat-play-defence": lambda seed: DefencePlayCheatingPlayer(seed, STRONG, "cheat-play-defence"),
     "cheat-bid": lambda seed: BidCheatingPlayer(seed, STRONG, "cheat-bid"),
     "cheat-nest": lambda seed: NestCheatingPlayer(seed, STRONG, "cheat-nest"),
     "cheat-passsim": _bidding_by(_CheatSimulatedPassTuning, CheatingPlayer),
@@ -213,6 +228,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-calibrated": _bidding_by(_CalibratedTuning, _strong("strong-calibrated")),
     "strong-auction": _bidding_by(_AuctionTuning, _strong("strong-auction")),
     "strong-easymodel": _easy_model(_AuctionTuning, "strong-easymodel"),
+    "strong-easymodel-play": _easy_model(_AuctionTuning, "strong-easymodel-play", EasyModelPlaySearchPlayer),
     "strong-easymodel-pass": _easy_model(_AuctionSameDealsTuning, "strong-easymodel-pass"),
     "strong-minchance": _bidding_by(_MinChanceTuning, _strong("strong-minchance")),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),

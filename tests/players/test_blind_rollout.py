@@ -156,3 +156,25 @@ def test_the_bid_and_nest_cheats_see_every_hand_in_their_phase_alone():
                 state.view(seat))
             assert action == other
             state.apply(action, seat)
+
+
+def test_the_play_cheats_by_side_see_every_hand_only_on_their_side_of_the_contract():
+    state = GameState(PARTNERSHIP, seed=11)
+    strong, cheat = make_player("strong", 5), make_player("cheat", 5)
+    while state.phase is not Phase.PLAY:
+        seat = state.turn
+        assert seat is not None
+        state.apply(strong.choose(state.view(seat)), seat)
+    assert state.bidder is not None
+    bidders = {seat for seat in range(4) if state.team_of[seat] == state.team_of[state.bidder]}
+    for level, sees in (("cheat-play-bidder", bidders), ("cheat-play-defence", set(range(4)) - bidders)):
+        yardstick = make_player(level, 5)
+        for _ in range(4):  # the first trick: every seat plays once
+            seat = state.turn
+            assert seat is not None
+            chosen = yardstick.choose_with_state(state, seat)  # type: ignore[attr-defined]  # a yardstick's call
+            if seat in sees:
+                assert chosen == cheat.choose_with_state(state, seat)  # type: ignore[attr-defined]  # as above
+            else:
+                assert chosen == strong.choose(state.view(seat))
+            state.apply(chosen, seat)

@@ -271,3 +271,19 @@ def test_the_easy_shaped_model_reads_only_the_opponents_by_the_easy_players_rule
     drawn = source(opponent_view, knowledge, 12, random.Random(7))
     expected = draw_deals(opponent_view, knowledge, 12, random.Random(7), 12, model=EASY_SHAPED)
     assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+
+
+def test_the_easy_shaped_card_play_level_reads_the_bids_in_the_card_play_too():
+    from rook_access.players import make_player
+    from rook_access.players.search.sampling import EASY_SHAPED
+
+    state = west_declares()
+    view = state.view(0)
+    knowledge = Knowledge.from_view(view)
+    for level, model, oversample in (("strong-easymodel", HAND_SET, 3), ("strong-easymodel-play", EASY_SHAPED, 12)):
+        drawn = make_player(level, 1).deal_source(view)(view, knowledge, 12, random.Random(7))
+        expected = draw_deals(view, knowledge, 12, random.Random(7), oversample, model=model)
+        assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+    hand_set = draw_deals(view, knowledge, 12, random.Random(7), 3, model=HAND_SET)
+    easy = draw_deals(view, knowledge, 12, random.Random(7), 12, model=EASY_SHAPED)
+    assert [deal.hands for deal in hand_set] != [deal.hands for deal in easy]  # the two levels' draws differ

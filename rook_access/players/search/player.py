@@ -275,11 +275,36 @@ class PlayCheatingPlayer(SearchPlayer):
     cheat_phases: frozenset[Phase] = frozenset({Phase.PLAY})
     """The phases in which it chooses as ``cheat`` (the rest as ``strong``)."""
 
+    cheat_sides: frozenset[str] = frozenset({"bidder", "defender"})
+    """In the card play, on which side of the contract it sees every hand: the bid winner's, the others'."""
+
     def choose_with_state(self, state: GameState, seat: int) -> Action:
-        """Choose as ``cheat`` in ``cheat_phases`` (the card play), as ``strong`` in the rest."""
-        if state.phase in self.cheat_phases:
+        """Choose as ``cheat`` in ``cheat_phases`` (the card play) on ``cheat_sides``, as ``strong`` in the rest."""
+        if state.phase in self.cheat_phases and (state.phase is not Phase.PLAY or self._side(state, seat)
+                                                 in self.cheat_sides):
             return self._cheat.choose_with_state(state, seat)
         return self.choose(state.view(seat))
+
+    @staticmethod
+    def _side(state: GameState, seat: int) -> str:
+        """Whether ``seat`` plays on the bid winner's side this hand or against it."""
+        team_of = state.team_of
+        bidder = state.bidder
+        return "bidder" if bidder is not None and team_of[bidder] == team_of[seat] else "defender"
+
+
+class BidderPlayCheatingPlayer(PlayCheatingPlayer):
+    """The strong player that sees every hand in the card play only where its side won the bid (level
+    ``cheat-play-bidder``): a yardstick."""
+
+    cheat_sides = frozenset({"bidder"})
+
+
+class DefencePlayCheatingPlayer(PlayCheatingPlayer):
+    """The strong player that sees every hand in the card play only where it defends against a contract
+    (level ``cheat-play-defence``): a yardstick."""
+
+    cheat_sides = frozenset({"defender"})
 
 
 class BidCheatingPlayer(PlayCheatingPlayer):
