@@ -42,7 +42,7 @@ from .search.player import (
     SearchPlayer,
     TruthTuning,
 )
-from .search.sampling import EASY_SHAPED, FITTED, HAND_SET, TEMPERED, DealSource, deals_weighed_by
+from .search.sampling import DRAWN_FOR_EACH_KEPT, EASY_SHAPED, FITTED, HAND_SET, TEMPERED, DealSource, deals_weighed_by
 from .search.skill import MY_LEVELS, TablePriors
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
@@ -56,9 +56,15 @@ class EvidenceSearchPlayer(SearchPlayer):
     """The model of the bidding, the discard and the trump."""
     play_model = HAND_SET
     """The model of the card play."""
+    auction_oversample = DRAWN_FOR_EACH_KEPT
+    """Deals drawn for each one kept in the bidding, the discard and the trump (``draw_deals``)."""
+    play_oversample = DRAWN_FOR_EACH_KEPT
+    """Deals drawn for each one kept in the card play."""
 
     def deal_source(self, view: SeatView) -> DealSource:
-        return deals_weighed_by(self.play_model if view.phase is Phase.PLAY else self.auction_model)
+        if view.phase is Phase.PLAY:
+            return deals_weighed_by(self.play_model, self.play_oversample)
+        return deals_weighed_by(self.auction_model, self.auction_oversample)
 
 
 class EasyModelSearchPlayer(EvidenceSearchPlayer):
@@ -68,11 +74,7 @@ class EasyModelSearchPlayer(EvidenceSearchPlayer):
     ``strong-easymodel-pass``, an upper bound on what reading the bids gives against easy."""
 
     auction_model = EASY_SHAPED
-
-    def deal_source(self, view: SeatView) -> DealSource:
-        if view.phase is Phase.PLAY:
-            return deals_weighed_by(self.play_model)
-        return deals_weighed_by(self.auction_model, 12)
+    auction_oversample = 12
 
 
 class EasyModelPlaySearchPlayer(EasyModelSearchPlayer):
@@ -80,9 +82,7 @@ class EasyModelPlaySearchPlayer(EasyModelSearchPlayer):
     twelve deals drawn for each one kept: bench level ``strong-easymodel-play``."""
 
     play_model = EASY_SHAPED
-
-    def deal_source(self, view: SeatView) -> DealSource:
-        return deals_weighed_by(EASY_SHAPED, 12)
+    play_oversample = 12
 
 
 class HandSetSearchPlayer(EvidenceSearchPlayer):
@@ -171,18 +171,6 @@ class _AuctionSameDealsTuning(_SameDealsPassTuning):
     MODEL_FROM_PLAIN_DEALS = True
 
 
-def _easy_model(tuning: type[BidTuning], name: str, kind: type[EasyModelSearchPlayer] = EasyModelSearchPlayer,
-                ) -> Callable[[int | None], Player]:
-    """A benchmark's level: ``kind`` (an ``EasyModelSearchPlayer``) bidding by ``tuning``."""
-
-    def maker(seed: int | None) -> Player:
-        player = kind(seed, STRONG, name)
-        player.bid_tuning = tuning
-        return player
-
-    return maker
-
-
 class _CheatSimulatedPassTuning(TruthTuning):
     """Level ``cheat-passsim``: the cheating yardstick valuing a pass by the opponent's contract on the true
     deal, the yardstick of ``strong-passsim``."""
@@ -201,9 +189,9 @@ def _bidding_by(tuning: type[BidTuning], make: Callable[[int | None], SearchPlay
     return maker
 
 
-def _strong(name: str) -> Callable[[int | None], SearchPlayer]:
-    """The strong player's search under the level name ``name``."""
-    return lambda seed: SearchPlayer(seed, STRONG, name)
+def _strong(name: str, kind: type[SearchPlayer] = SearchPlayer) -> Callable[[int | None], SearchPlayer]:
+    """The strong player's search (of the class ``kind``) under the level name ``name``."""
+    return lambda seed: kind(seed, STRONG, name)
 
 
 LEVELS: dict[str, Callable[[int | None], Player]] = {
@@ -227,9 +215,10 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-passsim-calibrated": _bidding_by(_CalibratedPassTuning, _strong("strong-passsim-calibrated")),
     "strong-calibrated": _bidding_by(_CalibratedTuning, _strong("strong-calibrated")),
     "strong-auction": _bidding_by(_AuctionTuning, _strong("strong-auction")),
-    "strong-easymodel": _easy_model(_AuctionTuning, "strong-easymodel"),
-    "strong-easymodel-play": _easy_model(_AuctionTuning, "strong-easymodel-play", EasyModelPlaySearchPlayer),
-    "strong-easymodel-pass": _easy_model(_AuctionSameDealsTuning, "strong-easymodel-pass"),
+    "strong-easymodel": _bidding_by(_AuctionTuning, _strong("strong-easymodel", EasyModelSearchPlayer)),
+    "strong-easymodel-play": _bidding_by(_AuctionTuning, _strong("strong-easymodel-play", EasyModelPlaySearchPlayer)),
+    "strong-easymodel-pass": _bidding_by(_AuctionSameDealsTuning,
+                                         _strong("strong-easymodel-pass", EasyModelSearchPlayer)),
     "strong-minchance": _bidding_by(_MinChanceTuning, _strong("strong-minchance")),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
     "strong-160": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, samples=160), "strong-160"),

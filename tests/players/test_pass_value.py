@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rook_access.engine import PARTNERSHIP, PASS, VARIANTS, Bid, Deal, GameState, SeatView, mask_of, parse_cards
+from rook_access.engine import PARTNERSHIP, PASS, VARIANTS, Bid, Deal, GameState, SeatView, parse_cards
 from rook_access.players.search import bidding
 from rook_access.players.search.bidding import BidTuning, plan_bid, simulate_as_defender
 from rook_access.players.search.knowledge import Knowledge
@@ -222,14 +222,11 @@ class FromPlainDeals(BidTuning):
     MODEL_FROM_PLAIN_DEALS = True
 
 
-def _the_deal(deal: Deal) -> bidding.SampledDeal:
-    return bidding.SampledDeal([mask_of(list(hand)) for hand in deal.hands], mask_of(list(deal.nest)))
-
-
 def test_the_model_can_correct_the_simulation_on_plain_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The auction's deals are the true one; the "plain" deals give the strong cards to West or to South's side.
-    view = west_holds_the_bid(75).view(0)
-    truth = _the_deal(weak_deal())
+    # The auction's deals are the true one; the "plain" deals are the true one too, then another.
+    state = west_holds_the_bid(75)
+    view = state.view(0)
+    truth = bidding.SampledDeal(list(state.hands), state.nest)
 
     def the_truth(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random) -> list[bidding.SampledDeal]:
         return [truth] * count

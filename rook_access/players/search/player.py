@@ -268,15 +268,15 @@ class PlayCheatingPlayer(SearchPlayer):
 
     needs_state = True
 
-    def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "cheat-play") -> None:
-        super().__init__(seed, budget, name)
-        self._cheat = CheatingPlayer(seed, budget, name)
-
     cheat_phases: frozenset[Phase] = frozenset({Phase.PLAY})
     """The phases in which it chooses as ``cheat`` (the rest as ``strong``)."""
 
     cheat_sides: frozenset[str] = frozenset({"bidder", "defender"})
     """In the card play, on which side of the contract it sees every hand: the bid winner's, the others'."""
+
+    def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "cheat-play") -> None:
+        super().__init__(seed, budget, name)
+        self._cheat = CheatingPlayer(seed, budget, name)
 
     def choose_with_state(self, state: GameState, seat: int) -> Action:
         """Choose as ``cheat`` in ``cheat_phases`` (the card play) on ``cheat_sides``, as ``strong`` in the rest."""

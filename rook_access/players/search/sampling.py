@@ -300,13 +300,15 @@ class Evidence:
         if facts.other_worth is not None and model.model_worth != self.model.model_worth:
             worths = facts.other_worth
         team_of = self.view.team_of
+        own_team = team_of[self.view.seat]
+        partners = model.partners_model or model
+        floors = [math.log(each.floor) if each.floor > 0 else -math.inf for each in (model, partners)]
         for seat, worth in zip(self.bid_seats, worths, strict=True):
             if worth != worth:  # nan: unknown
                 continue
-            reading = model  # the numbers this seat's bids and passes are read by
-            if model.partners_model is not None and team_of[seat] == team_of[self.view.seat]:
-                reading = model.partners_model
-            floor = math.log(reading.floor) if reading.floor > 0 else -math.inf
+            is_partner = team_of[seat] == own_team
+            reading = partners if is_partner else model  # the numbers this seat's bids and passes are read by
+            floor = floors[is_partner]
             spread = reading.spread
             offset = reading.bid_offset
             if seat == self.bidder:
@@ -415,8 +417,12 @@ def _layers(layer: dict[int, int]) -> tuple[CardSet, ...]:
     return tuple(sum(1 << card for card, count in layer.items() if count >= level) for level in range(1, top + 1))
 
 
+DRAWN_FOR_EACH_KEPT = 3
+"""How many deals ``draw_deals`` draws at random for each one it keeps by the evidence."""
+
+
 def draw_deals(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random,
-               oversample: int = 3, model: EvidenceModel | None = None) -> list[SampledDeal]:
+               oversample: int = DRAWN_FOR_EACH_KEPT, model: EvidenceModel | None = None) -> list[SampledDeal]:
     """``count`` deals for the search: drawn at random, then kept by how well they fit the evidence
     (weighed by ``model``, by default ``PLAYER_MODEL``)."""
     evidence = Evidence(view, model)
@@ -446,7 +452,7 @@ DealSource = Callable[[SeatView, Knowledge, int, random.Random], list[SampledDea
 """Where a search gets its deals: ``draw_deals`` normally, the true deal for a cheating player."""
 
 
-def deals_weighed_by(model: EvidenceModel, oversample: int = 3) -> DealSource:
+def deals_weighed_by(model: EvidenceModel, oversample: int = DRAWN_FOR_EACH_KEPT) -> DealSource:
     """``draw_deals`` with the evidence weighed by ``model``, ``oversample`` deals drawn for each one kept (the
     benchmarks' players of other models)."""
 
