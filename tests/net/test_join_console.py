@@ -91,10 +91,13 @@ class Person:
         self.game: online.OnlineGame | None = None
         self.questions: list[str] = []
         self.drop_at = drop_at
-        """The first time this person is to play to a trick already begun after this many tricks, the
-        connection is cut before the move (a cable pulled)."""
+        """The first time this person is to play to a trick already begun after this many tricks of a hand, the
+        connection is cut before the move (a cable pulled).  In whichever hand that comes first: a person who
+        leads every trick after the first few is not cut until a later hand."""
         self.dropped_in: int | None = None
         """The number of the trick in which the connection was cut."""
+        self.dropped_in_hand: int | None = None
+        """The number of the hand in which the connection was cut."""
         self.lobby_waits = 0
 
     def lobby_line(self) -> str | None:
@@ -119,7 +122,7 @@ class Person:
             return None
         view = game.state.view(seat)
         if self.drop_at is not None and self.dropped_in is None and len(view.tricks) >= self.drop_at and view.trick:
-            self.dropped_in = len(view.tricks) + 1
+            self.dropped_in, self.dropped_in_hand = len(view.tricks) + 1, view.hand_number
             game.state.connection.socket.socket.shutdown(socket.SHUT_RDWR)
         return str(self.player.choose(view))
 
@@ -250,11 +253,16 @@ def test_a_dropped_connection_comes_back_mid_trick_and_says_where_the_game_stand
     assert ben_said[lost].endswith("Trying again.")
     back = ben_said.index(f"You are back. Trick {ben.dropped_in}, your play.")
     assert back > lost
-    assert ben_said[back + 1].startswith("Resuming the game: hand 1.")
+    hand = ben.dropped_in_hand
+    assert ben_said[back + 1].startswith(f"Resuming the game: hand {hand}.")
     assert final_score(anna_run) == final_score(ben_run)
-    # Nothing said twice: each of the cards played before the drop was announced once.
-    before = [line for line in ben_said[:lost] if re.match(r"\S+ (played|led) ", line)]
-    assert len(before) == len(set(before)) and not any(line in ben_said[back:] for line in before[:-1])
+    # Nothing said twice: each card played in that hand before the drop was said once, and not again after it.
+    dealt = max(index for index, line in enumerate(ben_said[:lost]) if line.startswith(f"Hand {hand}. "))
+    hand_over = next(index for index in range(back, len(ben_said)) if ben_said[index].startswith(f"Hand {hand} over."))
+    played = re.compile(r"\S+ (plays?|trumps? with) \S+\.$")  # "Anna plays 11g.", "You trump with rook."
+    before = [line for line in ben_said[dealt:lost] if played.match(line)]
+    assert len(before) >= 8, ben_said[dealt:lost]  # the two tricks before the drop, at least
+    assert len(before) == len(set(before)) and not any(line in ben_said[back:hand_over] for line in before)
 
 
 def free_port() -> int:
