@@ -325,20 +325,38 @@ class OnlineGame(ConsoleGame):
         return f"Goodbye. The table keeps your seat: join it again with the code {code}."
 
     def say_talk(self) -> None:
-        """Say the table's messages that came (chat, people coming and going)."""
-        for line in _talk_lines(self.state, self.talk):
+        """Say the table's messages that came (chat, people coming and going), each after the moves that came before
+        it: one that came after a move not yet said waits until the move has been said."""
+        self._say_talk_after(self._announced)
+
+    def _say_talk_after(self, events_said: int) -> None:
+        for line in _talk_lines(self.state, self.talk, events_said):
             for piece in self.narrator.fit(line):  # a long chat line within 40 cells in braille
                 self.say(piece)
 
+    def _announce(self, event: Any) -> None:
+        """Say the table's messages that came before ``event``, then the event (``_announced`` counts it already)."""
+        self._say_talk_after(self._announced - 1)
+        super()._announce(event)
+
+    def _announce_new_events(self) -> list[Any]:
+        """Announce the events not yet said, and then the table's messages that came after them (a chat line that
+        came after a game's last moves is said before its end, after which nothing is said)."""
+        said = super()._announce_new_events()
+        self.say_talk()
+        return said
+
     def moves_elsewhere(self) -> bool:
-        """Take in what came from the server and say it; while no seat of this player's is to act, wait for
-        the others (a line typed meanwhile is carried out: review commands, chat)."""
+        """Take in what came from the server and say it, each message in its place among the moves; while no
+        seat of this player's is to act, wait for the others (a line typed meanwhile is carried out: review
+        commands, chat)."""
         state = self.state
         state.pump(0)
-        self.say_talk()
         new = self._announce_to_pause()
         if new and self.family.pauses_after(new) and self.humans and is_interactive(self.lines):
             self._pause_after_trick()
+        # What came after the trick is said after the pause, as when it comes while the player is at the pause.
+        self.say_talk()
         if self.talk.ended:
             raise LeftTable  # the seat was taken up from another connection; the line said so
         if state.is_over:
@@ -847,9 +865,10 @@ def _lobby(run: ConsoleRunLike, state: RemoteGame, talk: TableTalk) -> bool:
         state.pump(0.5 if words[0].lower() == "start" else 0)
 
 
-def _talk_lines(state: RemoteGame, talk: TableTalk) -> list[str]:
-    """What to say of the table's messages that came, in order (each taken from the state's notices)."""
+def _talk_lines(state: RemoteGame, talk: TableTalk, events_said: int | None = None) -> list[str]:
+    """What to say of the table's messages that came, in order (each taken from the state's notices); with
+    ``events_said``, only up to the first that came after an event past the first ``events_said``."""
     said = []
-    while state.notices:
-        said += talk.lines(state.notices.popleft())
+    while state.notices and (events_said is None or state.notices[0].after <= events_said):
+        said += talk.lines(state.notices.popleft().message)
     return said

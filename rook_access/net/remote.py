@@ -11,7 +11,8 @@ the engine's ``IllegalActionError`` (its rule, the legal actions and the
 detail came with it), so the refusal is said as at home.
 
 The other messages (chat, a player away or back, seats taken) are kept in
-``notices`` in the order they came, for the console to say between lines.
+``notices`` in the order they came, each with the count of events that came
+before it, so the console says it in its place among the moves.
 
 The trick games' console reads more than the protocol from its state (the
 phase, trump, the bid to beat...): ``RemoteTricks`` answers those from the
@@ -70,6 +71,16 @@ class Seating:
             raise TableProtocolError("The server's table message could not be read.") from None
 
 
+@dataclass(frozen=True)
+class Notice:
+    """A message of the table other than an update (chat, a player away or back, seats taken), and where it came
+    among the game's events."""
+
+    message: dict[str, Any]
+    after: int
+    """How many events this seat had been sent when it came: it is said after them, and before any later one."""
+
+
 class RemoteGame:
     """A table's game as ``seat`` sees it (the game protocol; see the module's docstring)."""
 
@@ -96,8 +107,9 @@ class RemoteGame:
         self.views: dict[int, Any] = {}
         """The latest view of each seat this player plays (its own, and the dummy's when it plays it)."""
         self.legal: dict[int, list[Any]] = {}
-        self.notices: deque[dict[str, Any]] = deque()
-        """Messages other than updates, in the order they came, for the console to say."""
+        self.notices: deque[Notice] = deque()
+        """Messages other than updates, in the order they came, for the console to say in their place among the
+        events."""
 
     # ------------------------------------------------------------ the game protocol
     @property
@@ -154,7 +166,7 @@ class RemoteGame:
                 if not self.late_refusal(message):
                     raise self._refusal(message)
             else:
-                self.notices.append(message)
+                self.notice(message)
 
     def answered(self, action: Any, seat: int, at: int, before: int) -> bool:
         """Whether the update just taken is the server's answer to ``action`` of ``seat``, sent when the table's
@@ -177,6 +189,10 @@ class RemoteGame:
         """Call the people at the table by their names from now on (each family's remote state says how)."""
 
     # ------------------------------------------------------------ the server's messages
+    def notice(self, message: dict[str, Any]) -> None:
+        """Keep a message other than an update for the console to say after the events that came before it."""
+        self.notices.append(Notice(message, len(self._events)))
+
     def take(self, message: dict[str, Any]) -> list[Any]:
         """Take in one ``update`` message; the new events it held."""
         try:
@@ -210,7 +226,7 @@ class RemoteGame:
             if message["type"] == "update":
                 new += self.take(message)
             elif message["type"] != "error" or not self.late_refusal(message):
-                self.notices.append(message)
+                self.notice(message)
             message = self.connection.next_message(0)
         return new
 

@@ -17,9 +17,12 @@ from rook_access.console.lines import input_source
 from rook_access.console.registry import Refused
 from rook_access.console.session import SettingsControl
 from rook_access.console.tricks import TRICKS
+from rook_access.engine.events import TrickTaken
+from rook_access.engine.state import Phase
 from rook_access.engine.wire import to_wire
 from rook_access.net.remote import RemoteTricks, Seating
 from rook_access.net.table import Table
+from rook_access.players import BasicPlayer
 from rook_access.saves import GameSetup
 from rook_access.settings import Settings
 from tests.helpers.console import ListChannel, ScriptedLines
@@ -123,12 +126,58 @@ def test_a_long_chat_line_is_cut_to_40_cells_in_the_braille_verbosity(tmp_path: 
     talk = online.TableTalk(SEATING, 0, lambda: True, NAMES)
     game = online.OnlineGame(state, talk, run, resumed=True, family=TRICKS)  # type: ignore[arg-type]
     words = "a long chat line about the bidding and the nest " * 5
-    state.notices.append({"type": "chat", "seat": 2, "name": "Ben", "text": words.strip()})
+    state.notice({"type": "chat", "seat": 2, "name": "Ben", "text": words.strip()})
     game.say_talk()
     said = run.channel.lines
     assert len(said) > 3 and all(len(line) <= 40 for line in said), said
     assert " ".join(said).split() == f"Chat, Ben: {words}".split()
     assert not list(tmp_path.iterdir())
+
+
+def update_message(table: Table, seat: int, sent: int) -> dict[str, Any]:
+    """The update the server sends ``seat`` of ``table`` after its first ``sent`` events (no legal actions:
+    enough for a console that is not asked)."""
+    events = [to_wire(event) for event in table.seen(seat, sent)]
+    at = len(table.state.events)
+    to_act = list(table.state.seats_to_act())
+    return {"type": "update", "events": events, "at": at, "to_act": to_act, "over": False,
+            "view": to_wire(table.state.view(seat)), "legal": []}  # fmt: skip
+
+
+def test_the_tables_news_is_said_in_its_place_among_the_moves(tmp_path: Path) -> None:
+    """Messages read from the server at once (a console a moment behind) are said in the order they came: a chat
+    line before the moves after it, and a player gone after the trick that came before."""
+    setup = GameSetup.create(["human", "computer", "human", "computer"], level="easy", variant="partnership")
+    table = Table("amber-tiger-otter", setup, ["Anna", "Computer 2", "Ben", "Computer 4"])
+    players = [BasicPlayer(seat) for seat in range(4)]
+
+    def play_until(done: Any) -> None:
+        while not done():
+            seat = table.state.seats_to_act()[0]
+            table.state.apply(players[seat].choose(table.state.view(seat)), seat)
+
+    play_until(lambda: table.state.phase is Phase.PLAY)
+    connection = QueuedConnection()
+    state = RemoteTricks(connection, setup, 0)  # type: ignore[arg-type]  # a connection in all but its network
+    state.take(update_message(table, 0, 0))
+    sent = len(table.state.events)
+    run = Run(Settings(), tmp_path)
+    seating = Seating("amber-tiger-otter", ("Anna", "Computer 2", "Ben", "Computer 4"), SEATING.people, 0, ())
+    talk = online.TableTalk(seating, 0, lambda: True, NAMES)
+    state.name_seats(seating)
+    game = online.OnlineGame(state, talk, run, resumed=True, family=TRICKS)  # type: ignore[arg-type]
+    play_until(lambda: any(isinstance(event, TrickTaken) for event in table.state.events[sent:]))
+    connection.inbox.put({"type": "chat", "seat": 2, "name": "Ben", "text": "here it comes"})
+    connection.inbox.put(update_message(table, 0, sent))
+    connection.inbox.put({"type": "away", "seat": 2, "name": "Ben", "wait": 60, "left": True})
+    game.moves_elsewhere()
+    said = run.channel.lines
+    chat = said.index("Chat, Ben: here it comes")
+    gone = said.index("Ben has left the table; a computer plays for them after 60 seconds unless they come back.")
+    moves = [index for index, line in enumerate(said) if re.match(r"\S+ (plays?|trumps? with) \S+\.$", line)]
+    taken = next(index for index, line in enumerate(said) if re.search(r" takes? trick 1, ", line))
+    assert len(moves) == 4 and chat < moves[0] and moves[-1] < taken < gone, said
+    assert not state.notices
 
 
 def test_a_new_table_takes_the_games_options_from_the_flags_over_the_settings() -> None:
