@@ -40,6 +40,8 @@ from .search.player import (
     NestCheatingPlayer,
     PlayCheatingPlayer,
     SearchPlayer,
+    SideTreeSearchPlayer,
+    TreeSearchPlayer,
     TruthTuning,
 )
 from .search.sampling import DRAWN_FOR_EACH_KEPT, EASY_SHAPED, FITTED, HAND_SET, TEMPERED, DealSource, deals_weighed_by
@@ -229,6 +231,8 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
                                                  "strong-handoff3"),
     "cheat-handoff3": lambda seed: CheatingPlayer(seed, dataclasses.replace(STRONG, rollout_exact_cards=3),
                                                   "cheat-handoff3"),
+    "strong-ismcts": _strong("strong-ismcts", TreeSearchPlayer),
+    "strong-ismcts-side": _strong("strong-ismcts-side", SideTreeSearchPlayer),
     "strong-blind-side": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="side"),
                                                    "strong-blind-side"),
 }

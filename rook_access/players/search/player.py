@@ -38,6 +38,7 @@ from ..base import decision_rng, position_key
 from . import skill
 from .advice import Advice, NestAdvice, bid_advice, nest_advice, play_advice, trump_advice
 from .bidding import BidPlan, BidTuning, plan_bid
+from .ismcts import analyse_play_ismcts, applies
 from .knowledge import Knowledge
 from .nest import NestChoice, best_trump_after, choose_nest, choose_trump
 from .play import PlayAnalysis, SearchBudget, analyse_play
@@ -175,6 +176,26 @@ class SearchPlayer:
         """The search of the card play for ``view`` (what ``choose`` plays, with the reasons)."""
         return analyse_play(view, self.budget, self.rng_for(view), self.deal_source(view), time.perf_counter(),
                             self.mistakes(view) if skill.PLAN_PLAY else None)
+
+
+class TreeSearchPlayer(SearchPlayer):
+    """The strong player whose side, having won the bid, plays its cards by information-set Monte Carlo
+    tree search (``ismcts``) instead of sampling and solving each deal apart (bench level ``strong-ismcts``)."""
+
+    tree_side_only = False
+    """Whether the tree holds only its own side's choices, the other side playing as in the rollouts."""
+
+    def analyse(self, view: SeatView) -> PlayAnalysis:
+        if applies(view, self.budget):
+            return analyse_play_ismcts(view, self.budget, self.rng_for(view), self.deal_source(view),
+                                       tree_side_only=self.tree_side_only)
+        return super().analyse(view)
+
+
+class SideTreeSearchPlayer(TreeSearchPlayer):
+    """``TreeSearchPlayer`` whose tree holds its own side's choices alone (bench level ``strong-ismcts-side``)."""
+
+    tree_side_only = True
 
 
 class HintPlayer(SearchPlayer):

@@ -175,6 +175,26 @@ def rollout(
         cards = ()
 
 
+def policy_card(tables: TrumpTables, team_of: Sequence[int], hands: list[CardSet], leader: int,
+                trick: Sequence[int]) -> int:
+    """The card the rollout's policy plays next, seeing every hand: the seat after ``trick``'s cards (played
+    from ``leader`` on) chooses among its legal cards."""
+    rules = tables.rules
+    players = tables.players
+    seat = (leader + len(trick)) % players
+    legal = rules.legal_plays(hands[seat], trick[0] if trick else None, tables.trump)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if not trick:
+        return (_lead_avoid if tables.avoid else _lead)(tables, team_of, hands, seat, legal)
+    powers = rules.trick_powers[tables.trump][trick[0]]
+    place = max(range(len(trick)), key=lambda index: powers[trick[index]])
+    points = tables.trick_bonus + sum(tables.points[card] for card in trick)
+    follow = _follow_avoid if tables.avoid else _follow
+    return follow(tables, team_of, hands, seat, legal, powers, trick[0], powers[trick[place]],
+                  (leader + place) % players, points, len(trick))
+
+
 def _lead(tables: TrumpTables, side_of: Sequence[int], hands: list[CardSet], seat: int, legal: CardSet) -> int:
     """The card to lead: a sure winner with the most points, else the cheapest card of a plain suit."""
     my_side = side_of[seat]
