@@ -66,7 +66,7 @@ def test_flip_says_red_points_the_golden_ten_and_the_center_as_they_are_taken():
     assert announcer.review_lines("taken", view) == [
         "Red points taken this hand: South 0, you 2, East 0; 25 still out. The Golden Ten: you."]
     assert announcer.review_lines("score", view)[0] == (
-        "Score: South 0, You 0, East 0; hand 1 of 1; points against, the lowest wins.")
+        "Score: South 0, you 0, East 0; hand 1 of 1; points against, the lowest wins.")
 
 
 def test_the_end_of_a_hand_of_flip_says_each_count_against_and_the_golden_ten_s_relief():

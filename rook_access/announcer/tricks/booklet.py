@@ -203,7 +203,7 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
             taken = " ".join(f"{self.scorer_initials(side)} {event.score_change[side]}"
                              for side in range(len(rules.scorers)))
             return [f"Deal {event.hand}: took {taken}.", self.braille_score_line(event.scores)]
-        taken = ", ".join(f"{self.scorer_name(side)} {event.score_change[side]}" for side in range(len(rules.scorers)))
+        taken = self.scorers_listed(event.score_change[side] for side in range(len(rules.scorers)))
         first = f"Hand {event.hand}: took {taken}." if self.terse else f"Hand {event.hand} over. Taken: {taken}."
         return [first, f"Score: {self.scores_text(event.scores)}."]
 

@@ -35,9 +35,7 @@ class ScoreLines(TrickWords):
             ]
             return lines + tail
         if self.terse:
-            changes = ", ".join(
-                f"{self.scorer_name(scorer)} {signed(points)}" for scorer, points in enumerate(event.score_change)
-            )
+            changes = self.scorers_listed(signed(points) for points in event.score_change)
             lines = [
                 f"Hand {event.hand}: {self.team_name(teams[bidders])} "
                 f"bid {event.bid}, took {took}, {verdict}. {changes}.",
@@ -235,9 +233,7 @@ class ScoreLines(TrickWords):
             bidders = self.team_name(view.teams[view.team_of[view.bidder]], in_sentence=True)
             lines.append(f"This hand {bidders} bid {view.high_bid}. Taken so far: {taken}.")
         elif in_play:
-            taken = ", ".join(
-                f"{self.scorer_name(scorer)} {points}" for scorer, points in enumerate(self.taken_by_scorer(view))
-            )
+            taken = self.scorers_listed(self.taken_by_scorer(view))
             lines.append(f"Taken so far this hand: {taken}.")
         return lines
 

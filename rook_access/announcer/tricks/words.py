@@ -104,6 +104,15 @@ class TrickWords(NarratorBase):
             return self.side_names[scorer]
         return self.name(self.rules.people[scorer])
 
+    def scorers_listed(self, values: Iterable[object]) -> str:
+        """Each scorer's value with whose it is, in scorer order: "North-South 120, East-West -45",
+        "West 8, you 3" (the player "You" only first, where the list may begin a sentence)."""
+        listed = []
+        for scorer, value in enumerate(values):
+            name = self.scorer_name(scorer)
+            listed.append(f"{'you' if listed and name == 'You' else name} {value}")
+        return ", ".join(listed)
+
     def scorer_initials(self, scorer: int) -> str:
         """Whose score this is, in initials: ``NS``, ``W``."""
         if self.rules.scores_by_side:
@@ -127,8 +136,8 @@ class TrickWords(NarratorBase):
         return "".join(self.initials[seat] for seat in team if seat != self.rules.dummy_seat)
 
     def scores_text(self, scores: Iterable[int]) -> str:
-        """The scores with whose they are: "North-South 120, East-West -45"."""
-        return ", ".join(f"{self.scorer_name(scorer)} {score}" for scorer, score in enumerate(scores))
+        """The scores with whose they are: "North-South 120, East-West -45" (``scorers_listed``)."""
+        return self.scorers_listed(scores)
 
     def braille_scores(self, scores: Iterable[int]) -> str:
         """The scores in initials: "NS 120 EW -45"."""
@@ -309,7 +318,7 @@ class TrickWords(NarratorBase):
             if self.braille:
                 pairs = [[self.scorer_initials(scorer), str(points)] for scorer, points in enumerate(scores)]
                 return self.braille_fitted("Taken", pairs, f", {left} out")
-            taken = ", ".join(f"{self.scorer_name(scorer)} {points}" for scorer, points in enumerate(scores))
+            taken = self.scorers_listed(scores)
             return [f"Taken this hand: {taken}; {left} still out."]
         bidders = view.teams[view.team_of[view.bidder]]
         if self.braille:
