@@ -70,7 +70,16 @@ from ..streams import encodable_line, prepare_standard_streams
 from . import online
 from .arguments import FLAGS_HINT, add_option_flags
 from .arguments import OneLineParser as _Parser
-from .lines import GameKeys, InputSource, LineSource, input_source, is_interactive, standard_input_lines
+from .lines import (
+    GameKeys,
+    InputSource,
+    LineSource,
+    input_source,
+    is_interactive,
+    leaving_signals,
+    standard_input_lines,
+    terminal_hung_up,
+)
 from .party import PartyGame
 from .questions import Question
 from .questions import ask as ask_question
@@ -314,21 +323,30 @@ def open_output(settings: Settings, notice: Callable[[str], None]) -> Channel:
 @contextlib.contextmanager
 def _leaving_on_hangup_or_terminate() -> Iterator[None]:
     """SIGTERM, SIGHUP (a closed terminal window) and, on Windows, SIGBREAK (Ctrl-Break) leave as an
-    exit does, not at once: the locks are released and a speech-dispatcher the program started is stopped."""
+    exit does, not at once: the locks are released and a speech-dispatcher the program started is stopped.
+
+    At a prompt the handler runs once the prompt is over (``lines.SignalsAfterPrompt``).  Once leaving has
+    begun, SIGHUP is ignored: a closed terminal sends more than one (its shell's end sends another), and a
+    second must not cut the leaving short, the lock's release or the server's stop half done."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    leaving = False
 
     def leave(number: int, frame: FrameType | None) -> NoReturn:
+        nonlocal leaving
+        leaving = True
+        if sys.platform != "win32":
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)
         raise SystemExit(128 + number)
 
-    names = [name for name in ("SIGTERM", "SIGHUP", "SIGBREAK") if hasattr(signal, name)]
-    before = {name: signal.signal(getattr(signal, name), leave) for name in names}
+    before = {number: signal.signal(number, leave) for number in leaving_signals()}
     try:
         yield
     finally:
-        for name, handler in before.items():
-            signal.signal(getattr(signal, name), handler)
+        for number, handler in before.items():
+            if not (leaving and sys.platform != "win32" and number == signal.SIGHUP):
+                signal.signal(number, handler)  # SIGHUP stays ignored once leaving: the exit's cleanup is to come
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -450,6 +468,8 @@ def _main(argv: Sequence[str] | None) -> int:
         _print_error(f"rook-access: {error}")
         return 2
     except OSError as error:
+        if terminal_hung_up():  # the terminal went while a question was asked before the game
+            return _left_quietly()
         _print_error(f"rook-access: cannot write the record file {args.record}: {error.strerror}.")
         return 2
     setup, state, players, record, saver, resumed = table
@@ -496,10 +516,23 @@ def _played(run: Callable[[], int], say_goodbye: Callable[[str], None], what: st
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as error:  # noqa: BLE001 - a player never sees a traceback
+        if isinstance(error, OSError) and terminal_hung_up():
+            return _left_quietly()  # the terminal has gone: no error of ours, and nobody to tell
         if os.environ.get("ROOK_ACCESS_DEBUG"):
             raise
         _print_error(f"rook-access: internal error, the {what} stopped: {error!r}. Please report it.")
         return 1
+
+
+def _left_quietly() -> int:
+    """Leave a terminal that has hung up (its window closed, its ssh dropped without a SIGHUP reaching us):
+    it fails every read and write with EIO.  Nothing is said, as for the end of input; what the program
+    keeps for a player who leaves is kept (the game saved after every move, the seat at an online table).
+    Its output streams are pointed at devnull so the final flushes cannot fail again."""
+    for stream in (sys.stdout, sys.stderr):
+        if terminal_hung_up([stream]):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    return 0
 
 
 GAME_OVER_SPEECH = 60.0

@@ -7,19 +7,26 @@ no terminal warnings, so the program can be scripted.
 
 from __future__ import annotations
 
+import errno
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
+from types import FrameType, TracebackType
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast, runtime_checkable
 
 from .interrupts import CTRL_C_NOTICE, CtrlC
 from .signal_lines import SignalLines, wakes_on_signals
 
 if TYPE_CHECKING:
+    from asyncio import AbstractEventLoop
+
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import Application
     from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.document import Document
     from prompt_toolkit.key_binding import KeyPressEvent
@@ -74,6 +81,116 @@ def console_output() -> Output:
     output = Vt100_Output.from_pty(sys.stdout, default_color_depth=ColorDepth.MONOCHROME, enable_bell=False)
     output.enable_cpr = False
     return output
+
+
+def leaving_signals() -> tuple[int, ...]:
+    """The signals that tell the program to leave: SIGTERM, and SIGHUP when its terminal closes (a window, a
+    dropped ssh) or, on Windows, SIGBREAK (Ctrl-Break)."""
+    if sys.platform == "win32":
+        return (signal.SIGTERM, signal.SIGBREAK)
+    return (signal.SIGTERM, signal.SIGHUP)
+
+
+def terminal_hung_up(streams: Sequence[TextIO] | None = None) -> bool:
+    """Whether one of ``streams`` (standard input and output) is a terminal that has hung up: its window
+    closed, its ssh dropped.
+
+    Every call on a hung-up terminal fails with EIO, asking for its settings too; a file or a pipe answers
+    that it is no terminal (ENOTTY), and a terminal still there answers.
+    """
+    if sys.platform == "win32":
+        return False  # no termios; a closed console window ends its programs itself
+    import termios
+
+    for stream in (sys.stdin, sys.stdout) if streams is None else streams:
+        try:
+            termios.tcgetattr(stream.fileno())
+        except termios.error as error:
+            if error.args and error.args[0] == errno.EIO:
+                return True
+        except (OSError, ValueError, AttributeError):
+            pass  # closed, or no file at all
+    return False
+
+
+class PromptGivenUp(Exception):
+    """A prompt given up for a signal that came while it was open (``SignalsAfterPrompt``)."""
+
+
+class SignalsAfterPrompt:
+    """While a prompt_toolkit prompt is open, the program's own handlers of the leaving signals wait until
+    it is over.
+
+    Such a handler leaves by raising ``SystemExit``, and a Python handler runs wherever the main thread
+    happens to be.  Inside the prompt's asyncio event loop that is anywhere: between the loop taking a
+    task's next step from its queue and running it, the step is lost, the task is never woken again, and
+    ``asyncio.run``'s shutdown waits for it for ever (CPython's bpo-39622, mended there for Ctrl-C alone);
+    inside prompt_toolkit's output a bare ``except`` swallows the exit.  A closed terminal then left the
+    program waiting for ever (its connection to a table open, its saved game locked) until it was
+    killed.  So while the prompt is open the signal is only noted, and the prompt asked to end from
+    within its loop (``call_soon_threadsafe``, as the loop's own signal handling does); once ``prompt``
+    has returned, the program's handler runs.
+    ``started`` is called from the prompt's ``pre_run``, in its loop.
+    """
+
+    def __init__(self) -> None:
+        self.came: list[int] = []
+        """The signals that came while the prompt was open, in order."""
+        self.kept: Document | None = None
+        """What was typed when a signal gave the prompt up."""
+        self._handlers: dict[int, Callable[[int, FrameType | None], Any]] = {}
+        self._app: Application[Any] | None = None
+        self._loop: AbstractEventLoop | None = None
+
+    def __enter__(self) -> SignalsAfterPrompt:
+        if threading.current_thread() is not threading.main_thread():
+            return self  # only the main thread has signal handlers
+        for number in leaving_signals():
+            handler = signal.getsignal(number)
+            if callable(handler):  # a handler of the program's (the default action or ignoring needs no wait)
+                self._handlers[number] = handler
+                signal.signal(number, self._note)
+        return self
+
+    def started(self) -> None:
+        """The prompt has started, in its event loop: a signal that came while it was set up ends it now."""
+        import asyncio
+
+        from prompt_toolkit.application import get_app
+
+        self._app = get_app()
+        self._loop = asyncio.get_running_loop()
+        if self.came:
+            self._end()
+
+    def _note(self, number: int, frame: FrameType | None) -> None:
+        """The signal handler while the prompt is open: only note the signal and ask the loop to end the prompt."""
+        self.came.append(number)
+        loop = self._loop
+        if loop is None:
+            return  # not started yet (``started`` ends it) or over (``__exit__`` runs the handler)
+        try:
+            loop.call_soon_threadsafe(self._end)
+        except RuntimeError:
+            pass  # the loop has closed: the prompt is over, and ``__exit__`` runs the handler
+
+    def _end(self) -> None:
+        """In the prompt's loop: give the prompt up, unless it is ending anyway."""
+        app = self._app
+        if app is not None and app.is_running and not app.is_done:
+            self.kept = app.current_buffer.document
+            app.exit(exception=PromptGivenUp())
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        """Put the program's handlers back, and run them for the signals that came (out of any event loop)."""
+        for number, handler in self._handlers.items():
+            signal.signal(number, handler)
+        self._app = self._loop = None
+        for number in dict.fromkeys(self.came):
+            if number in self._handlers:
+                self._handlers[number](number, None)  # SystemExit, as a rule: the program leaves from here
 
 
 class LineSource(Protocol):
@@ -358,6 +475,7 @@ class TerminalLines:
         def start() -> None:
             nonlocal interrupted
             self._leave_if_due()
+            held.started()
             if news is None:
                 return
             import asyncio
@@ -382,8 +500,13 @@ class TerminalLines:
             if self._leave_due():
                 return "quit"
             kept, self._kept = self._kept, None
+            held = SignalsAfterPrompt()
             try:
-                line = self.session.prompt(question + " ", default=kept or "", pre_run=start)
+                with held:  # SIGHUP (a closed terminal) and SIGTERM leave once the prompt is over
+                    line = self.session.prompt(question + " ", default=kept or "", pre_run=start)
+            except PromptGivenUp:  # a signal whose handler did not leave: the question again, the typing kept
+                self._kept = held.kept
+                continue
             except EOFError:
                 return None
             except KeyboardInterrupt:
@@ -449,6 +572,7 @@ class TerminalLines:
 
         def start_clock() -> None:
             app = get_app()
+            held.started()
             self._call_opened = time.monotonic()
             self._typed_before = typed_before
 
@@ -461,8 +585,12 @@ class TerminalLines:
         while True:
             if self._leave_due():
                 return "quit"
+            held = SignalsAfterPrompt()
             try:
-                line = session.prompt(question + " ", pre_run=start_clock)
+                with held:
+                    line = session.prompt(question + " ", pre_run=start_clock)
+            except PromptGivenUp:
+                continue  # a signal whose handler did not leave: the call is still open
             except KeyboardInterrupt:
                 self.stop_speech()
                 if self.ctrl_c is not None and self.ctrl_c.press():

@@ -4,9 +4,10 @@ What only a terminal shows: a line typed while the other person is to act is
 read with the turn line as its prompt and carried out at once (``hand``
 answered, ``say`` heard by the waiting person as "Chat, Anna: ..."), the
 ``chat`` setting off keeps chat lines for the ``chat`` command, the game
-paces itself after a trick ("Press Enter to go on."), and Ctrl-C twice
+paces itself after a trick ("Press Enter to go on."), Ctrl-C twice
 leaves the table with the seat kept, ``join`` with the same code coming back
-to it ("You are back...").
+to it ("You are back..."), and a console whose terminal closes ends at once,
+its seat waiting.
 
 The Beginner Game has no bidding, nest or trump to choose: every question is
 a card to play, so the people here play the first legal card each time, and
@@ -380,3 +381,42 @@ def test_the_pause_comes_right_after_the_trick(port, tmp_path):
     finally:
         anna.close()
         ben.close()
+
+
+def ended(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie not yet reaped has)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+
+
+def test_closing_the_terminal_at_a_watched_prompt_ends_the_console_and_the_seat_waits(port, tmp_path):
+    """Ben is asked to play, his prompt watching the table's news, and a chat line is on its way to him as
+    his terminal closes: his console ends within seconds (it once waited for half an hour in asyncio's
+    shutdown, the SIGHUP's exit raised inside the prompt's event loop), and the table keeps his seat."""
+    anna, ben, _ = seat_two(port, tmp_path)
+    pid: int | None = None
+    try:
+        deadline = time.monotonic() + DEADLINE * 2
+        while not (QUESTION.match(ben.last()[1]) and ben.last()[1].endswith(".")):
+            assert time.monotonic() < deadline, f"Ben was not asked:\nAnna:\n{anna.tail()}\nBen:\n{ben.tail()}"
+            step(anna)
+            if ben.last()[1] == GO_ON:
+                step(ben)
+            time.sleep(0.1)
+        pid = ben.term.pid()
+        shown_anna = len(anna.lines())
+        anna.type("say see you")
+        ben.close()  # the window closes: SIGHUP
+        gone = time.monotonic() + 5
+        while not ended(pid):
+            assert time.monotonic() < gone, f"Ben's console {pid} still runs 5 seconds after its terminal closed"
+            time.sleep(0.05)
+        away = "Ben has lost the connection; a computer plays for them after 60 seconds unless they come back."
+        anna.wait(f"^{re.escape(away)}$", after=shown_anna)
+    finally:
+        anna.close()
+        ben.close()
+        if pid is not None and not ended(pid):
+            os.kill(pid, signal.SIGKILL)  # a console left behind its closed terminal is not left behind the test
