@@ -155,10 +155,8 @@ def test_ctrl_c_during_the_delay_after_a_trick_stops_speech_and_the_game_goes_on
 def test_two_ctrl_c_at_a_prompt_leave_with_the_game_saved(terminal):
     term = terminal("--seed", "3", "--hands", "1", "--level", "easy")
     term.wait_for("Your bid:")
-    term.keys("C-c")
-    term.keys("C-c")
-    screen = term.wait_for("EXIT=0")
-    assert screen.count("To leave, press Ctrl-C twice quickly, or type quit.") == 1
+    screen = term.ctrl_c_twice(CTRL_C_NOTICE, LEAVE_WINDOW)
+    assert screen.count(CTRL_C_NOTICE) == 1
     assert GOODBYE in screen
 
 

@@ -107,7 +107,7 @@ class TrickWords(NarratorBase):
     def scorers_listed(self, values: Iterable[object]) -> str:
         """Each scorer's value with whose it is, in scorer order: "North-South 120, East-West -45",
         "West 8, you 3" (the player "You" only first, where the list may begin a sentence)."""
-        listed = []
+        listed: list[str] = []
         for scorer, value in enumerate(values):
             name = self.scorer_name(scorer)
             listed.append(f"{'you' if listed and name == 'You' else name} {value}")
