@@ -361,6 +361,10 @@ class OnlineGame(ConsoleGame):
             raise LeftTable  # the seat was taken up from another connection; the line said so
         if state.is_over:
             return bool(new)
+        if self._announced < len(state.events):
+            # Moves came after the pause (the next lead, a hand's end): the loop says them first, for whose turn
+            # it is, and the question, are worked out from the latest state, which is past them.
+            return True
         if self.seat_to_ask() is not None:
             return bool(new)
         self._say_whose_turn()

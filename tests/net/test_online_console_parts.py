@@ -17,15 +17,16 @@ from rook_access.console.lines import input_source
 from rook_access.console.registry import Refused
 from rook_access.console.session import SettingsControl
 from rook_access.console.tricks import TRICKS
-from rook_access.engine.events import TrickTaken
+from rook_access.engine.events import CardPlayed, TrickTaken
 from rook_access.engine.state import Phase
+from rook_access.engine.visibility import seen_by
 from rook_access.engine.wire import to_wire
 from rook_access.net.remote import RemoteTricks, Seating
 from rook_access.net.table import Table
 from rook_access.players import BasicPlayer
 from rook_access.saves import GameSetup
 from rook_access.settings import Settings
-from tests.helpers.console import ListChannel, ScriptedLines
+from tests.helpers.console import ListChannel, ScriptedLines, TranscriptLines
 
 SEATING = Seating("amber-tiger-otter", ("Anna", "Computer 2", "", "Computer 4"), (True, False, True, False), 0, (2,))
 NAMES = ("South", "West", "North", "East")
@@ -198,3 +199,53 @@ def test_a_new_table_takes_the_games_options_from_the_flags_over_the_settings() 
     ):
         with pytest.raises(Refused, match=re.escape(refusal)):
             online._new_table_message(parse(["localhost", "--new", *flags]), control, "Anna")
+
+
+def update_between(table: Table, seat: int, start: int, end: int) -> dict[str, Any]:
+    """An update to ``seat`` of ``table`` holding its events from number ``start`` to ``end`` (the game so far for a
+    console that takes it in before it starts; no seats to act, and the view is the latest)."""
+    events = [to_wire(shown) for shown in (seen_by(event, seat) for event in table.state.events[start:end]) if shown]
+    return {"type": "update", "events": events, "at": end, "to_act": [], "over": False,
+            "view": to_wire(table.state.view(seat)), "legal": []}  # fmt: skip
+
+
+def test_whose_turn_is_said_after_the_moves_that_came_before_it(tmp_path: Path) -> None:
+    """After the pause that follows a trick, the next trick's lead (a computer's, come with the trick) is said
+    before the line that says a person elsewhere is to play after it: "Ben to play." names the state after every
+    move said, never one ahead of them."""
+    setup = GameSetup.create(["human", "computer", "human", "computer"], level="easy", variant="partnership", seed=7)
+    table = Table("amber-tiger-otter", setup, ["Anna", "Computer 2", "Ben", "Computer 4"])
+    players = [BasicPlayer(seat) for seat in range(4)]
+    state_events = table.state.events
+
+    def west_led_after_taking_a_trick() -> bool:
+        """West (a computer) took the trick and led the next, and Ben (a person elsewhere) is to play."""
+        if table.state.phase is not Phase.PLAY or tuple(table.state.seats_to_act()) != (2,) or len(state_events) < 2:
+            return False
+        taken, lead = state_events[-2], state_events[-1]
+        return isinstance(taken, TrickTaken) and taken.winner == 1 and isinstance(lead, CardPlayed)
+
+    while not west_led_after_taking_a_trick():
+        assert not table.state.is_over, "no trick of the game was West's with Ben to play next"
+        seat = table.state.seats_to_act()[0]
+        table.state.apply(players[seat].choose(table.state.view(seat)), seat)
+    trick = len(state_events) - 6  # the trick's four cards, the trick taken, the next lead
+    assert all(isinstance(event, CardPlayed) for event in state_events[trick : trick + 4])
+    connection = QueuedConnection()
+    state = RemoteTricks(connection, setup, 0)  # type: ignore[arg-type]  # a connection in all but its network
+    state.take(update_between(table, 0, 0, trick))
+    run = Run(Settings(), tmp_path)
+    run.lines = input_source(TranscriptLines(["", ""], run.channel, interactive=True))  # Enter at the pause
+    seating = Seating("amber-tiger-otter", ("Anna", "Computer 2", "Ben", "Computer 4"), SEATING.people, 0, ())
+    talk = online.TableTalk(seating, 0, lambda: True, NAMES)
+    state.name_seats(seating)
+    game = online.OnlineGame(state, talk, run, resumed=True, family=TRICKS)  # type: ignore[arg-type]
+    connection.inbox.put(update_message(table, 0, trick))
+    for _ in range(3):  # the console looks again until it waits for Ben (each look says what it has to say)
+        game.moves_elsewhere()
+    said = run.channel.lines
+    pause = said.index("Press Enter to go on.")
+    lead = next(index for index, line in enumerate(said) if index > pause and re.match(r"West (leads|plays) ", line))
+    turn = said.index("Ben to play.")
+    assert re.search(r"West takes? trick \d+, ", said[pause - 1]) and pause < lead < turn, "\n".join(said)
+    assert said.count("Ben to play.") == 1 and game._announced == len(state.events), said
