@@ -89,6 +89,9 @@ class Narrator(Protocol):
 
     verbosity: Verbosity
     card_words: bool
+    asked_elsewhere: frozenset[int]
+    """The seats of people who play at other consoles (an online table): the console says itself when one of
+    them is to act ("Anna to lead."), so an event's lines do not say it too."""
     ending: str
     """The words that open the line saying a game is over: "Game over", or, where the game is one round
     of more (a progressive party's table), "Round over"."""
@@ -242,6 +245,8 @@ class NarratorBase:
         self.card_words = False
         """Print cards in words ("14 red") instead of the notation: at a terminal
         where the screen reader reads the screen (the console decides)."""
+        self.asked_elsewhere: frozenset[int] = frozenset()
+        """The seats of people at other consoles, whose turn the console says itself (``Narrator``)."""
         self.ending = "Game over"
         """The words that open the game's last line (a progressive party's table says "Round over")."""
 

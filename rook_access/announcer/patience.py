@@ -78,6 +78,7 @@ class PatienceNarrator:
         self.verbosity = verbosity
         self.card_words = False
         self.ending = "Game over"  # the Narrator protocol's; a patience game says its own end
+        self.asked_elsewhere: frozenset[int] = frozenset()  # the Narrator protocol's; a game for one at home
         """Print cards in words ("7 red") instead of the notation (the session decides)."""
 
     @property

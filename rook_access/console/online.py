@@ -51,7 +51,7 @@ from .families import family_named
 from .family import FamilyConsole
 from .lines import InputSource, ReadInterrupted, ReadsCalls, ReadsWatching, is_interactive
 from .registry import Refused
-from .session import ConsoleGame, ReadAgain, SettingsControl
+from .session import ConsoleGame, ReadAgain, SettingsControl, short_question
 
 SEATS_FILE = "online-seats.json"
 """Where the seats taken at online tables are kept (their tokens), in the data folder."""
@@ -67,6 +67,9 @@ CHAT_KEPT = 50
 """Chat lines kept for the ``chat`` command."""
 CHAT_READ = 10
 """Chat lines the ``chat`` command reads."""
+SERVER_ANSWER_SECONDS = 5.0
+"""The longest the console waits for the server's answer to a command it sent (a chat line's echo, the
+pause), so the answer is said before the question is asked again; a later answer is said when it comes."""
 
 ONLINE_COMMANDS = {
     "say": "say and your words: a chat line to everyone at the table.",
@@ -310,6 +313,13 @@ class OnlineGame(ConsoleGame):
         self.talk = talk
         self._turn_said: tuple[int, tuple[int, ...]] = (-1, ())
         """The events and the seats to act when a person elsewhere was last said to be the one to act."""
+        people = talk.seating.people
+        # Whose turn a person elsewhere has is said by the console ("Anna to lead."), not by an event's lines too.
+        self.narrator.asked_elsewhere = frozenset(
+            seat for seat, person in enumerate(people) if person and seat != state.seat
+        )
+        self._interrupted = False
+        """News from the table gave up the question just asked: it is asked again in its short form."""
 
     def current_settings(self) -> Settings:
         """The settings in effect, but quick calls asked in turn: the server asks each seat in turn (there is
@@ -383,16 +393,31 @@ class OnlineGame(ConsoleGame):
                 state.pump(POLL_SECONDS)
         return True
 
+    def say_back(self) -> None:
+        """Say where the game stands for a player back at the table ("You are back. Trick 6, Anna to lead."):
+        whose turn it names is not said again."""
+        self.say(_back_line(self.state))
+        view = self.state.view(self.state.seat) if isinstance(self.state, RemoteTricks) else None
+        if view is not None and view.phase is Phase.PLAY and view.turn is not None:
+            self._turn_said = (len(self.state.events), self.state.seats_to_act())
+
     def read_move(self, question: str, fresh: bool) -> str | None:
         """At a terminal, the question is given up when a message comes from the table (a chat line, another
-        person's call first), so it is said at once; what was typed is kept, and the question asked again."""
+        person's call first), so it is said at once; what was typed is kept, and the question asked again, in
+        its short form (the list after its colon was said the first time)."""
+        self._interrupted = False
         lines = self.lines
         if not isinstance(lines, ReadsWatching):
             return lines.read(question, fresh)
         try:
             return lines.read_watching(question, self.state.connection.has_news, fresh)
         except ReadInterrupted:
+            self._interrupted = True
             raise ReadAgain from None
+
+    def question_again(self, question: str) -> str:
+        """After news gave up the question, its short form: the cards it listed were said a moment before."""
+        return short_question(question) if self._interrupted else super().question_again(question)
 
     def _say_whose_turn(self) -> None:
         """While a person at another console is to act, say so once ("Ben to bid."): a computer moves at once,
@@ -430,9 +455,14 @@ class OnlineGame(ConsoleGame):
         words = line.split()
         first = words[0].lower() if words else ""
         if first in ONLINE_COMMANDS:
-            for reply in online_command(words, line, self.state, self.talk):
+            replies = online_command(words, line, self.state, self.talk)
+            for reply in replies:
                 for piece in self.narrator.fit(reply):
                     self.say(piece)
+            if not replies and first in SERVER_ANSWERS:
+                # Sent to the server: its answer (the chat line, the pause) is said before the question comes again.
+                self.state.wait_for(server_answer(first, self.state.seat), SERVER_ANSWER_SECONDS)
+                self.say_talk()
             return True
         if first == "why":
             self.say("At an online table the computer players think on the server: why has no reason to give.")
@@ -458,6 +488,21 @@ class OnlineGame(ConsoleGame):
 
 class LeftTable(Exception):
     """The player left the table (quit, the end of input, or their seat taken up elsewhere)."""
+
+
+SERVER_ANSWERS = {"say": ("chat",), "pause": ("paused",), "end": ("ended",)}
+"""The online commands sent to the server, and the kind of message that answers each (or an ``error``)."""
+
+
+def server_answer(command: str, seat: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a message is the server's answer to ``command`` sent from ``seat`` (a chat line: its own echo)."""
+    kinds = SERVER_ANSWERS[command]
+
+    def answers(message: dict[str, Any]) -> bool:
+        kind = message.get("type")
+        return kind == "error" or (kind in kinds and (kind != "chat" or message.get("seat") == seat))
+
+    return answers
 
 
 def online_command(words: list[str], line: str, state: RemoteGame, talk: TableTalk) -> list[str]:
@@ -785,7 +830,7 @@ def _seat_played(
     state.name_seats(talk.seating)  # the people as they sat when the game began
     game = OnlineGame(state, talk, run, resumed=back or late, family=family_named(state.description.family))
     if back:
-        game.say(_back_line(state))
+        game.say_back()
     try:
         game.run()
     except LeftTable:

@@ -157,7 +157,18 @@ def repeated_question(question: str) -> str:
     """The question shown again at a terminal after a command that changed nothing: a long one without the list
     after its colon (``Your lead, 8 cards.``), which was said in full the first time and which a screen reader
     would read again with every prompt; ``legal`` and ``hand`` say it on demand."""
-    if len(question) <= REPEATED_QUESTION_LENGTH or ": " not in question:
+    if len(question) <= REPEATED_QUESTION_LENGTH:
+        return question
+    return short_question(question)
+
+
+def short_question(question: str) -> str:
+    """The question without the list after its colon, however long it is (``Your lead, 3 cards.``).
+
+    >>> short_question("Your lead, 3 cards: 14r 9g 5y."), short_question("Your turn to bid.")
+    ('Your lead, 3 cards.', 'Your turn to bid.')
+    """
+    if ": " not in question:
         return question
     return question[: question.index(": ")] + "."
 
@@ -423,7 +434,7 @@ class ConsoleGame:
             self._asked_at = len(state.events)
             question = self.narrator.question(state.view(seat))
             if not fresh and is_interactive(self.lines):
-                question = repeated_question(question)
+                question = self.question_again(question)
             try:
                 line = self.read_move(self._with_enter_hint(question), fresh)
             except ReadAgain:
@@ -438,6 +449,10 @@ class ConsoleGame:
         for line in self.family.game_over(self):
             self.say(line)
         return 0
+
+    def question_again(self, question: str) -> str:
+        """The question as shown again at a terminal, nothing having changed (``repeated_question``)."""
+        return repeated_question(question)
 
     def read_move(self, question: str, fresh: bool) -> str | None:
         """The line typed at the question of a keyboard seat's move; ``ReadAgain`` to look at the game again

@@ -21,8 +21,9 @@ seat's view.  No hidden card is ever here: only what the server sent.
 
 from __future__ import annotations
 
+import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -229,6 +230,22 @@ class RemoteGame:
                 self.notice(message)
             message = self.connection.next_message(0)
         return new
+
+    def wait_for(self, answer: Callable[[dict[str, Any]], bool], timeout: float) -> bool:
+        """Read the messages that come, kept as ``pump`` keeps them, until one is ``answer`` (the server's answer
+        to a request sent) or ``timeout`` seconds have passed: whether it came."""
+        give_up = time.monotonic() + timeout
+        while (left := give_up - time.monotonic()) > 0:
+            message = self.connection.next_message(left)
+            if message is None:
+                continue
+            if message["type"] == "update":
+                self.take(message)
+            elif message["type"] != "error" or not self.late_refusal(message):
+                self.notice(message)
+            if answer(message):
+                return True
+        return False
 
     def _refusal(self, message: dict[str, Any]) -> Exception:
         """The engine's refusal the server sent back, or a plain one (a rule of the table, not the game's)."""

@@ -3,6 +3,7 @@ online game's lines fitted for a braille display."""
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import re
 from pathlib import Path
@@ -13,14 +14,16 @@ import pytest
 from rook_access.announcer import speakable
 from rook_access.announcer.message import Message
 from rook_access.console import online
-from rook_access.console.lines import input_source
+from rook_access.console.lines import ReadInterrupted, input_source
 from rook_access.console.registry import Refused
 from rook_access.console.session import SettingsControl
 from rook_access.console.tricks import TRICKS
-from rook_access.engine.events import CardPlayed, TrickTaken
+from rook_access.engine.events import CardPlayed, TrickTaken, TrumpNamed
+from rook_access.engine.notation import action_to_json
 from rook_access.engine.state import Phase
 from rook_access.engine.visibility import seen_by
 from rook_access.engine.wire import to_wire
+from rook_access.net.client import ConnectionLost
 from rook_access.net.remote import RemoteTricks, Seating
 from rook_access.net.table import Table
 from rook_access.players import BasicPlayer
@@ -249,3 +252,204 @@ def test_whose_turn_is_said_after_the_moves_that_came_before_it(tmp_path: Path) 
     turn = said.index("Ben to play.")
     assert re.search(r"West takes? trick \d+, ", said[pause - 1]) and pause < lead < turn, "\n".join(said)
     assert said.count("Ben to play.") == 1 and game._announced == len(state.events), said
+
+
+def played_table(done: Any, seed: int = 7) -> Table:
+    """A partnership table of Anna (South), a computer, Ben (North) and a computer, played by basic players until
+    ``done(table)``."""
+    setup = GameSetup.create(["human", "computer", "human", "computer"], level="easy", variant="partnership", seed=seed)
+    table = Table("amber-tiger-otter", setup, ["Anna", "Computer 2", "Ben", "Computer 4"])
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while not done(table):
+        assert not table.state.is_over, "the game ended before the moment the test needs"
+        seat = table.state.seats_to_act()[0]
+        table.state.apply(players[seat].choose(table.state.view(seat)), seat)
+    return table
+
+
+def update_to_act(table: Table, seat: int, start: int) -> dict[str, Any]:
+    """The update the server sends ``seat`` of a game under way after its first ``start`` events, with the seat's
+    legal actions if it is to act."""
+    update = update_message(table, seat, start)
+    if seat in update["to_act"]:
+        update["legal"] = [action_to_json(seat, action) for action in table.state.legal_actions(seat)]
+    update["started"] = True
+    return update
+
+
+def anna_at(table: Table, run: Run, connection: Any, start: int) -> tuple[online.OnlineGame, RemoteTricks]:
+    """Anna's console at ``table``, having said its first ``start`` events (the rest, and the seats to act now,
+    come in an update already waiting)."""
+    state = RemoteTricks(connection, table.setup, 0)
+    state.take(update_between(table, 0, 0, start))
+    seating = Seating("amber-tiger-otter", ("Anna", "Computer 2", "Ben", "Computer 4"), SEATING.people, 0, ())
+    talk = online.TableTalk(seating, 0, lambda: True, NAMES)
+    state.name_seats(seating)
+    game = online.OnlineGame(state, talk, run, resumed=True, family=TRICKS)  # type: ignore[arg-type]
+    connection.inbox.put(update_to_act(table, 0, start))
+    return game, state
+
+
+def test_a_person_elsewhere_who_leads_first_is_said_to_once(tmp_path: Path) -> None:
+    """Trump named, the first lead is a person's at another console: "Ben to lead." once, not "Ben leads." too."""
+
+    def ben_leads_first(table: Table) -> bool:
+        events = table.state.events
+        return bool(events) and isinstance(events[-1], TrumpNamed) and tuple(table.state.seats_to_act()) == (2,)
+
+    table = played_table(ben_leads_first)
+    run = Run(Settings(), tmp_path)
+    game, state = anna_at(table, run, QueuedConnection(), len(table.state.events) - 1)
+    game.moves_elsewhere()
+    said = run.channel.lines
+    assert any(line.startswith("Trump is ") for line in said), said
+    assert said.count("Ben to lead.") == 1 and "Ben leads." not in said, said
+
+
+class ScriptedConnection:
+    """A connection whose messages come in the order given, one a read; None: nothing came to that read.  Read
+    past its end, the connection is lost (a test fails rather than waits)."""
+
+    def __init__(self, messages: list[dict[str, Any] | None]) -> None:
+        self.messages = messages
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def next_message(self, timeout: float | None = None) -> dict[str, Any] | None:
+        if not self.messages:
+            raise ConnectionLost("The test's messages ran out.")
+        return self.messages.pop(0)
+
+    def has_news(self) -> bool:
+        return bool(self.messages) and self.messages[0] is not None
+
+
+def test_the_line_of_a_player_back_names_whose_turn_once(tmp_path: Path) -> None:
+    """ "You are back. Trick 2, Ben to lead." is not followed by "Ben to lead." again."""
+
+    def ben_leads(table: Table) -> bool:
+        view = table.state.view(0)
+        return view.phase is Phase.PLAY and not view.trick and len(view.tricks) > 0 and view.turn == 2
+
+    table = played_table(ben_leads)
+    run = Run(Settings(), tmp_path)
+    taken_up = {"type": "left", "message": "Your seat was taken up from another connection."}
+    # The game so far; the console looks twice and waits for Ben; then its seat is taken up elsewhere.
+    connection = ScriptedConnection([update_to_act(table, 0, 0), None, None, None, taken_up, None])
+    state = RemoteTricks(connection, table.setup, 0)  # type: ignore[arg-type]  # a connection in all but its network
+    seating = Seating("amber-tiger-otter", ("Anna", "Computer 2", "Ben", "Computer 4"), SEATING.people, 0, ())
+    talk = online.TableTalk(seating, 0, lambda: True, NAMES)
+    seated = {"started": True, "back": True}
+    assert online._seat_played(run, state, talk, seated, "The Original Rook Partnership Game", back=True) == "left"
+    said = run.channel.lines
+    trick = len(table.state.view(0).tricks) + 1
+    assert said[0] == f"You are back. Trick {trick}, Ben to lead." and said[-1] == taken_up["message"], said
+    assert "Ben to lead." not in said, said
+
+
+class WatchingLines:
+    """A terminal's prompt in all but its keys: each question shown (as ``PROMPT`` and the question), given up
+    when news comes while it is shown; a dict in the script is a message that comes from the table while it is
+    shown."""
+
+    interactive = True
+    ctrl_c = None
+
+    def __init__(self, channel: ListChannel, connection: Any, script: list[Any]) -> None:
+        self.channel = channel
+        self.connection = connection
+        self.script = script
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        return self.read_watching(question, None, fresh)
+
+    def read_watching(self, question: str, news: Any, fresh: bool = True) -> str | None:
+        self.channel.say(Message(f"PROMPT {question}", question))
+        if self.script and isinstance(self.script[0], dict):
+            self.connection.inbox.put(self.script.pop(0))
+        if news is not None and news():
+            raise ReadInterrupted
+        return self.script.pop(0) if self.script else None
+
+    def keys_held(self) -> Any:
+        return contextlib.nullcontext()
+
+    def connect(self, keys: Any) -> None:
+        pass
+
+
+class LaggingConnection(QueuedConnection):
+    """A connection to a server that answers a chat line and the pause as a server does, a moment later: the
+    answer is in flight while nobody waits for it, and comes to a read that waits, or to a prompt's watch."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.in_flight: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        super().send(message)
+        if message["type"] == "say":
+            self.in_flight.append({"type": "chat", "seat": 0, "name": "Anna", "text": message["text"]})
+        elif message["type"] == "pause":
+            self.in_flight.append({"type": "paused", "paused": True, "name": "Anna"})
+
+    def _arrive(self) -> None:
+        while self.in_flight:
+            self.inbox.put(self.in_flight.pop(0))
+
+    def next_message(self, timeout: float | None = None) -> dict[str, Any] | None:
+        if timeout is None or timeout > 0:
+            self._arrive()
+        return super().next_message(timeout)
+
+    def has_news(self) -> bool:
+        self._arrive()
+        return not self.inbox.empty()
+
+
+def first_lead_is_annas(table: Table) -> bool:
+    view = table.state.view(0)
+    return view.phase is Phase.PLAY and not view.tricks and not view.trick and view.turn == 0
+
+
+def test_a_command_sent_to_the_server_is_answered_before_the_question_comes_again(tmp_path: Path) -> None:
+    """``say`` and ``pause`` at Anna's lead: the chat line and the pause are said, then the question once (not the
+    question, the answer, and the question again)."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = LaggingConnection()
+    run.lines = WatchingLines(run.channel, connection, ["say nice one", "pause"])  # type: ignore[assignment]
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    game.run()
+    said = run.channel.lines
+    first = next(index for index, line in enumerate(said) if line.startswith("PROMPT "))
+    question = said[first].removeprefix("PROMPT ")
+    assert question.startswith("Your lead, 9 cards: ") and len(question) > 60, said
+    again = "PROMPT Your lead, 9 cards."
+    assert said[first:first + 5] == [f"PROMPT {question}", "Chat, you: nice one", again, "You paused the game.",
+                                     again], said  # fmt: skip
+    assert [message["type"] for message in connection.sent] == ["say", "pause"]
+
+
+def test_news_that_gives_up_the_question_asks_it_again_in_its_short_form(tmp_path: Path) -> None:
+    """A short question that lists cards, given up for "Ben is back.", comes again without its cards."""
+
+    def two_legal_for_anna(table: Table) -> bool:
+        state = table.state
+        return state.phase is Phase.PLAY and tuple(state.seats_to_act()) == (0,) and len(state.legal_actions(0)) == 2
+
+    table = played_table(two_legal_for_anna)
+    run = Run(Settings(), tmp_path)
+    connection = LaggingConnection()
+    run.lines = WatchingLines(run.channel, connection, [{"type": "back", "seat": 2, "name": "Ben"}])  # type: ignore[assignment]
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    game.run()
+    said = run.channel.lines
+    prompts = [index for index, line in enumerate(said) if line.startswith("PROMPT ")]
+    question = said[prompts[0]].removeprefix("PROMPT ")
+    assert question.startswith("Your play, 2 legal: ") and len(question) <= 60, said
+    assert said[prompts[0] + 1 :] [:2] == ["Ben is back.", "PROMPT Your play, 2 legal."], said

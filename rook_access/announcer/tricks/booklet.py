@@ -66,7 +66,8 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
         lines += self.hands_before_play(play_starts=True)
         story = self.story
         leader = story.first_leader
-        if story.controller(leader) not in self.humans:  # a player at the keyboard is asked at once
+        # A player at the keyboard is asked at once; a person at another console is said to lead by the console.
+        if story.controller(leader) not in (*self.humans, *self.asked_elsewhere):
             lines.append(self.does(leader, "lead", "leads") + ".")
         return lines
 

@@ -65,7 +65,8 @@ class NestLines(TrickWords):
             cards = tuple(story.hands[dummy])  # the whole dummy is shown once trump is named
             lines += self.dummy_lines_of(cards, len(cards), story.trump)
         leader = story.first_leader
-        if story.controller(leader) not in self.humans:  # a player at the keyboard is asked at once
+        # A player at the keyboard is asked at once; a person at another console is said to lead by the console.
+        if story.controller(leader) not in (*self.humans, *self.asked_elsewhere):
             lines.append(self.does(leader, "lead", "leads") + ".")
         return lines
 
