@@ -35,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..announcer.message import Message
 from ..engine.games import GAMES, all_options, find_game
 from ..engine.state import Phase
 from ..files import write_atomically
@@ -188,6 +189,11 @@ class SeatTokens:
 
 
 # ---------------------------------------------------------------- the table's talk
+class ChatLine(str):
+    """A chat line as it is said ("Chat, Anna: nice, the rook took it"): the speaker's words as typed, printed and
+    spoken unchanged (no card named in words, no word added), as a line of the game is not."""
+
+
 class TableTalk:
     """The table's messages other than the game: chat, people coming and going, refusals; each as one line."""
 
@@ -197,7 +203,7 @@ class TableTalk:
         self.seat_names = seat_names
         """The seats' own names (South, West...), for saying where someone sat down."""
         self.chat_on = chat_on
-        self.chat: deque[str] = deque(maxlen=CHAT_KEPT)
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
         self.ended = False
         """The table is over for this console: its seat was taken up from another connection, or the host ended
         the table; the console leaves."""
@@ -212,7 +218,7 @@ class TableTalk:
         if kind == "chat":
             mine = message.get("seat") == self.seat
             who = "you" if mine else printable(str(message.get("name", "?")))
-            line = f"Chat, {who}: {printable(str(message.get('text', '')))}"
+            line = ChatLine(f"Chat, {who}: {printable(str(message.get('text', '')))}")
             self.chat.append(line)
             return [line] if self.chat_on() or mine else []  # the player's own line says it was sent
         if kind == "table":
@@ -271,6 +277,19 @@ class TableTalk:
                 parts.append(f"{seat_name}: computer")
         host = "you" if seating.host == self.seat else printable(seating.names[seating.host])
         return [f"Table {seating.code}. " + ", ".join(parts) + f". The host is {host}."]
+
+
+def verbatim(line: str) -> Message:
+    """A line printed and spoken as it is: a chat line's words reach the others as typed."""
+    return Message(line, line)
+
+
+def reply_talk(run: ConsoleRunLike, line: str) -> None:
+    """Say a line of the table's talk before the game (the lobby's): a chat line's words as typed."""
+    if isinstance(line, ChatLine):
+        run.channel.say(verbatim(line))
+    else:
+        run.reply(line)
 
 
 def printable(text: str) -> str:
@@ -341,7 +360,15 @@ class OnlineGame(ConsoleGame):
 
     def _say_talk_after(self, events_said: int) -> None:
         for line in _talk_lines(self.state, self.talk, events_said):
-            for piece in self.narrator.fit(line):  # a long chat line within 40 cells in braille
+            self.say_talk_line(line)
+
+    def say_talk_line(self, line: str) -> None:
+        """Say a line of the table's talk, within 40 cells in braille; a chat line's words as typed."""
+        for piece in self.narrator.fit(line):
+            if isinstance(line, ChatLine):
+                self.reading.written(piece)
+                self.channel.say(verbatim(piece))
+            else:
                 self.say(piece)
 
     def _announce(self, event: Any) -> None:
@@ -457,8 +484,7 @@ class OnlineGame(ConsoleGame):
         if first in ONLINE_COMMANDS:
             replies = online_command(words, line, self.state, self.talk)
             for reply in replies:
-                for piece in self.narrator.fit(reply):
-                    self.say(piece)
+                self.say_talk_line(reply)
             if not replies and first in SERVER_ANSWERS:
                 # Sent to the server: its answer (the chat line, the pause) is said before the question comes again.
                 self.state.wait_for(server_answer(first, self.state.seat), SERVER_ANSWER_SECONDS)
@@ -878,7 +904,7 @@ def _lobby(run: ConsoleRunLike, state: RemoteGame, talk: TableTalk) -> bool:
     said_waiting = False
     while True:
         for line in _talk_lines(state, talk):
-            run.reply(line)
+            reply_talk(run, line)
         if talk.ended:
             return False
         if state.started:
@@ -905,7 +931,7 @@ def _lobby(run: ConsoleRunLike, state: RemoteGame, talk: TableTalk) -> bool:
             continue
         if words[0].lower() in ONLINE_COMMANDS:
             for reply in online_command(words, typed, state, talk):
-                run.reply(reply)
+                reply_talk(run, reply)
         elif words[0].lower() == "settings":
             for reply in run.control.command(words[1:]):
                 run.reply(reply)

@@ -453,3 +453,24 @@ def test_news_that_gives_up_the_question_asks_it_again_in_its_short_form(tmp_pat
     question = said[prompts[0]].removeprefix("PROMPT ")
     assert question.startswith("Your play, 2 legal: ") and len(question) <= 60, said
     assert said[prompts[0] + 1 :] [:2] == ["Ben is back.", "PROMPT Your play, 2 legal."], said
+
+
+def test_a_chat_line_reaches_the_others_as_typed(tmp_path: Path) -> None:
+    """Where the console prints cards in words (a terminal a screen reader reads), a chat line is still printed and
+    spoken as typed: "the rook" never becomes "the the Rook", nor "12g" "12 green"; the ``chat`` command too."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    game, state = anna_at(table, run, QueuedConnection(), len(table.state.events))
+    game.narrator.card_words = True  # as the console sets it at such a terminal
+    typed = ["nice, the rook took it", "12g and 9g", "-5 for us, 14r next"]
+    for text in typed:
+        state.notice({"type": "chat", "seat": 2, "name": "Ben", "text": text})
+    game.say_talk()
+    game.handle_line("chat")
+    game.say("Your lead: 12g.")  # a line of the game has its cards in words
+    expected = [f"Chat, Ben: {text}" for text in typed]
+    said = [(message.compact, message.spoken) for message in run.channel.messages]
+    assert said[:3] == [(line, line) for line in expected], said
+    assert said[4:7] == [(line, line) for line in expected], said
+    assert [compact for compact, _ in said] == [*expected, "The last 3 chat lines, oldest first:", *expected,
+                                                "Your lead: 12 green."], said  # fmt: skip
