@@ -217,8 +217,10 @@ class TableTalk:
         kind = message.get("type")
         if kind == "chat":
             mine = message.get("seat") == self.seat
-            who = "you" if mine else printable(str(message.get("name", "?")))
-            line = ChatLine(f"Chat, {who}: {printable(str(message.get('text', '')))}")
+            if message.get("heard"):  # said before: kept for the chat command only
+                self.chat.append(ChatLine(self._chat_line(message, mine)))
+                return []
+            line = ChatLine(self._chat_line(message, mine))
             self.chat.append(line)
             return [line] if self.chat_on() or mine else []  # the player's own line says it was sent
         if kind == "table":
@@ -247,6 +249,21 @@ class TableTalk:
         if kind == "error":
             return [printable(str(message.get("message", "The server refused that.")))]
         return []
+
+    def _chat_line(self, message: dict[str, Any], mine: bool) -> str:
+        who = "you" if mine else printable(str(message.get("name", "?")))
+        return f"Chat, {who}: {printable(str(message.get('text', '')))}"
+
+    def chat_kept(self, lines: Any) -> list[str]:
+        """The table's last chat lines sent to a player back (``seated``'s ``chat``), kept for the ``chat``
+        command; the lines to say of those said while they were away."""
+        said = []
+        for line in lines if isinstance(lines, list) else []:
+            if isinstance(line, dict):
+                message = {"type": "chat", "seat": line.get("seat"), "name": line.get("name", "?")}
+                message.update(text=line.get("text", ""), heard=not line.get("missed"))
+                said += self.lines(message)
+        return said
 
     def _seating_changed(self, seating: Seating) -> list[str]:
         said = []
@@ -857,6 +874,8 @@ def _seat_played(
     game = OnlineGame(state, talk, run, resumed=back or late, family=family_named(state.description.family))
     if back:
         game.say_back()
+        for line in talk.chat_kept(seated.get("chat")):  # the chat said while the player was away
+            game.say_talk_line(line)
     try:
         game.run()
     except LeftTable:

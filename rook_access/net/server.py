@@ -16,7 +16,9 @@ speaks JSON text messages, each an object whose ``type`` names it:
 - ``say``: a chat line (``text``) to everyone at the table;
 - ``tables``: the open tables with free seats.
 
-The server answers ``seated`` (the table, the seat and its secret token, once),
+The server answers ``seated`` (the table, the seat and its secret token, once; to a
+player back, ``chat``: the table's last ``CHAT_KEPT`` chat lines, each with ``missed``
+when it was said while they were away),
 ``update`` (the events this connection may see since the last, as the wire
 codec writes them, ``at`` the number of the table's events so far, with the
 seat's view, the views of the other seats this player plays while they are to
@@ -61,6 +63,7 @@ import asyncio
 import json
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,6 +84,10 @@ from .store import LeaseLost, SharedStore, Store
 from .table import Table, TableError
 
 LOG = logging.getLogger("rook_access.server")
+
+CHAT_KEPT = 20
+"""The chat lines a table keeps, the last ones: sent to a player who comes back (``seated``'s ``chat``), marking
+those said while they were away.  Kept in this process only, not in the checkpoint."""
 
 
 @dataclass(frozen=True)
@@ -141,7 +148,12 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     away: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     """The people's seats whose connection dropped, with the timer that hands them to a computer."""
-    chat: list[tuple[str, str]] = field(default_factory=list)
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    """The last chat lines (``CHAT_KEPT``), each as its ``chat`` message was sent, with its number."""
+    chat_said: int = 0
+    """How many chat lines have been said at the table (the next one's number)."""
+    chat_heard: dict[int, int] = field(default_factory=dict)
+    """For each seat whose player's connection left the table: the chat lines said by then (they heard them)."""
 
 
 class Refusal(Exception):
@@ -431,10 +443,11 @@ class RoomServer:
         if timer is not None:
             timer.cancel()
         room.table.stand_in(seat, False)
+        heard = room.chat_heard.pop(seat, room.chat_said)  # a connection taken over was sent every line
         name = room.table.holders[seat].name
         for other in list(room.clients):
             await self._send(other, {"type": "back", "seat": seat, "name": name})
-        await self._seat(client, room, seat, None, back=True)
+        await self._seat(client, room, seat, None, back=True, chat_heard=heard)
         await self._run_computers(room)  # a table taken up after a restart may have stopped at a computer's turn
 
     async def _watch(self, client: Client, data: dict[str, Any]) -> None:
@@ -522,9 +535,11 @@ class RoomServer:
         if not text.isprintable():
             raise Refusal("A chat line is plain text: no control characters.")
         name = room.table.holders[seat].name
-        room.chat.append((name, text))
+        line = {"type": "chat", "seat": seat, "name": name, "text": text}
+        room.chat.append({**line, "number": room.chat_said})
+        room.chat_said += 1
         for other in room.clients:
-            await self._send(other, {"type": "chat", "seat": seat, "name": name, "text": text})
+            await self._send(other, line)
 
     async def _tables(self, client: Client, data: dict[str, Any]) -> None:
         listed = []
@@ -542,13 +557,22 @@ class RoomServer:
         await self._send(client, {"type": "tables", "tables": listed})
 
     # ------------------------------------------------------------ the game going on
-    async def _seat(self, client: Client, room: Room, seat: int, token: str | None, back: bool = False) -> None:
+    async def _seat(
+        self, client: Client, room: Room, seat: int, token: str | None, back: bool = False, chat_heard: int = 0
+    ) -> None:
+        """Seat ``client`` in ``seat``: the ``seated`` message, then the game so far; a player ``back`` is sent
+        the table's last chat lines, those said after the first ``chat_heard`` marked ``missed``."""
         client.room, client.seat, client.sent = room, seat, 0
         room.clients.append(client)
         message = self._table_message("seated", room)
         message.update(seat=seat, back=back, started=room.started)
         if token is not None:
             message["token"] = token
+        if back:
+            message["chat"] = [
+                {**{key: line[key] for key in ("seat", "name", "text")}, "missed": line["number"] >= chat_heard}
+                for line in room.chat
+            ]
         await self._send(client, message)
         await self._update(client)
 
@@ -629,6 +653,8 @@ class RoomServer:
             return
         if client in room.clients:
             room.clients.remove(client)
+        if client.seat is not None:
+            room.chat_heard[client.seat] = room.chat_said  # a player back hears the lines said from now on
         if room.table.state.is_over and not room.clients:
             self.rooms.pop(room.table.code, None)  # the last player has left a finished game
             return

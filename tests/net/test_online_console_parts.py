@@ -474,3 +474,27 @@ def test_a_chat_line_reaches_the_others_as_typed(tmp_path: Path) -> None:
     assert said[4:7] == [(line, line) for line in expected], said
     assert [compact for compact, _ in said] == [*expected, "The last 3 chat lines, oldest first:", *expected,
                                                 "Your lead: 12 green."], said  # fmt: skip
+
+
+def test_a_player_back_hears_the_chat_said_while_away_and_chat_lists_the_tables_last_lines(tmp_path: Path) -> None:
+    """The table's last chat lines come with the seat taken up again: those said while the player was away are
+    said after "You are back.", and ``chat`` lists them all, though this console heard none of them."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    run.lines = input_source(ScriptedLines(["chat"]))
+    connection = ScriptedConnection([update_to_act(table, 0, 0), *[None] * 6])
+    state = RemoteTricks(connection, table.setup, 0)  # type: ignore[arg-type]  # a connection in all but its network
+    seating = Seating("amber-tiger-otter", ("Anna", "Computer 2", "Ben", "Computer 4"), SEATING.people, 0, ())
+    talk = online.TableTalk(seating, 0, lambda: True, NAMES)
+    kept = [
+        {"seat": 2, "name": "Ben", "text": "good luck", "missed": False},
+        {"seat": 0, "name": "Anna", "text": "brb", "missed": False},
+        {"seat": 2, "name": "Ben", "text": "while you were away", "missed": True},
+    ]
+    seated = {"started": True, "back": True, "chat": kept}
+    assert online._seat_played(run, state, talk, seated, "The Original Rook Partnership Game", back=True) == "left"
+    said = run.channel.lines
+    assert said[:2] == ["You are back. Trick 1, your lead.", "Chat, Ben: while you were away"], said
+    listed = said.index("The last 3 chat lines, oldest first:")
+    assert said[listed + 1 : listed + 4] == ["Chat, Ben: good luck", "Chat, you: brb", "Chat, Ben: while you were away"]
+    assert said.count("Chat, Ben: good luck") == 1 and said.count("Chat, Ben: while you were away") == 2, said

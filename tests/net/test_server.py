@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from rook_access.net.server import Limits, RoomServer
+from rook_access.net.server import CHAT_KEPT, Limits, RoomServer
 from rook_access.net.store import FolderStore
 from tests.net.players import NetClient, game_over
 
@@ -321,3 +321,38 @@ def test_a_checkpoint_write_cut_short_leaves_the_checkpoint_and_its_temporary_fi
     (tmp_path / ".dingo-cedar-mosaic.json.tmp").write_bytes(b'{"table": "hal')  # a kill during the next write
     assert store.load_all() == [{"table": "before"}]
     assert sorted(path.name for path in tmp_path.iterdir()) == ["dingo-cedar-mosaic.json"]
+
+
+def test_a_player_back_is_sent_the_tables_last_chat_lines_marking_those_said_while_away():
+    async def test() -> None:
+        async with running() as (_, port):
+            anna, ben = await seat_two(port, PARTNERSHIP)
+            await ben.send({"type": "say", "text": "good luck"})
+            for client in (anna, ben):
+                assert (await client.expect("chat"))["text"] == "good luck"
+            await ben.socket.close()
+            assert (await anna.expect("away"))["seat"] == 2  # the server has seen Ben go
+            said = [f"line {number}" for number in range(CHAT_KEPT + 2)]
+            for text in said:
+                await anna.send({"type": "say", "text": text})
+                assert (await anna.expect("chat"))["text"] == text
+            back = await NetClient.open(port, 3)
+            await back.send({"type": "rejoin", "code": ben.code, "token": ben.token})
+            seated = await back.expect("seated")
+            # The last CHAT_KEPT lines, every one said while Ben was away.
+            assert seated["chat"] == [
+                {"seat": 0, "name": "Anna", "text": text, "missed": True} for text in said[-CHAT_KEPT:]
+            ]
+            await back.send({"type": "say", "text": "back now"})
+            assert (await back.expect("chat"))["text"] == "back now"
+            await back.socket.close()
+            assert (await anna.expect("away"))["seat"] == 2
+            again = await NetClient.open(port, 4)
+            await again.send({"type": "rejoin", "code": ben.code, "token": ben.token})
+            seated = await again.expect("seated")
+            assert seated["chat"][-1] == {"seat": 2, "name": "Ben", "text": "back now", "missed": False}
+            assert not any(line["missed"] for line in seated["chat"]) and len(seated["chat"]) == CHAT_KEPT
+            await again.close()
+            await anna.close()
+
+    run(test)
