@@ -35,8 +35,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..announcer.base import cards_text
 from ..announcer.message import Message
+from ..engine.actions import Play
 from ..engine.games import GAMES, all_options, find_game
+from ..engine.notation import NotationError, action_from_json
 from ..engine.state import Phase
 from ..files import write_atomically
 from ..net import remote_party  # noqa: F401  (registers the party games' remote states)
@@ -232,6 +235,8 @@ class TableTalk:
             return [f"{name} {what}; a computer plays for them after {wait} unless they come back."]
         if kind == "back":
             return [f"{printable(str(message.get('name', '?')))} is back."]
+        if kind == "standin":
+            return [f"A computer now plays for {printable(str(message.get('name', '?')))}."]
         if kind == "left":
             self.ended = True
             return [printable(str(message.get("message", "You have left the table.")))]
@@ -876,6 +881,9 @@ def _seat_played(
         game.say_back()
         for line in talk.chat_kept(seated.get("chat")):  # the chat said while the player was away
             game.say_talk_line(line)
+        played = played_line(seated.get("played"))
+        if played:
+            game.say(played)
     try:
         game.run()
     except LeftTable:
@@ -901,6 +909,30 @@ def _welcome(seating: Seating, seat: int, title: str, names: tuple[str, ...]) ->
     if seating.host == seat and seating.free:
         host = " You are the host: type start to begin, computers taking the free seats."
     return f"You sit at table {seating.code}, {title}, as {names[seat]}.{host}"
+
+
+def played_line(played: Any) -> str | None:
+    """The moves a computer made for a player while they were away (``seated``'s ``played``), in one line:
+    "Played for you while away: 9y 13y."; None if none.
+
+    >>> played_line([{"seat": 0, "bid": 80}, {"seat": 0, "play": "9y"}, {"seat": 0, "play": "13y"}])
+    'Played for you while away: 9y 13y, and 1 other move.'
+    """
+    cards = []
+    others = 0
+    for item in played if isinstance(played, list) else []:
+        try:
+            _, action = action_from_json(item)
+        except NotationError:
+            continue
+        if isinstance(action, Play):
+            cards.append(action.card)
+        else:
+            others += 1
+    other = f"{others} other {'move' if others == 1 else 'moves'}"
+    if cards:
+        return f"Played for you while away: {cards_text(cards)}" + (f", and {other}." if others else ".")
+    return f"A computer made {other.replace(' other', '')} for you while away." if others else None
 
 
 def _back_line(state: RemoteGame) -> str:

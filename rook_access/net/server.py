@@ -18,7 +18,8 @@ speaks JSON text messages, each an object whose ``type`` names it:
 
 The server answers ``seated`` (the table, the seat and its secret token, once; to a
 player back, ``chat``: the table's last ``CHAT_KEPT`` chat lines, each with ``missed``
-when it was said while they were away),
+when it was said while they were away, and ``played``: the moves a computer made for
+them meanwhile, in the record notation),
 ``update`` (the events this connection may see since the last, as the wire
 codec writes them, ``at`` the number of the table's events so far, with the
 seat's view, the views of the other seats this player plays while they are to
@@ -27,7 +28,8 @@ legal actions in the record notation, or where they are too many to list, the
 rule that makes them, by the wire codec, in ``choices``: the bidder's
 discard, any ``count`` cards of ``hand``), ``chat``, ``table`` (the seats, after
 someone sat down), ``away`` (a person's connection dropped, or with ``left``
-they left), ``back`` (a person came back), ``paused``,
+they left), ``standin`` (a computer plays an away person's seat now, their wait
+over), ``back`` (a person came back), ``paused``,
 ``ended`` (the host ended the table), ``tables``, ``left``, ``elsewhere`` and ``error`` (one
 short line, nothing changed, with ``again`` when asking again in a moment will do (a table moving between
 servers); a move the rules refuse comes with ``illegal``,
@@ -154,6 +156,9 @@ class Room:
     """How many chat lines have been said at the table (the next one's number)."""
     chat_heard: dict[int, int] = field(default_factory=dict)
     """For each seat whose player's connection left the table: the chat lines said by then (they heard them)."""
+    played_for: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    """For each person's seat played by a computer while they are away: its moves, in the record notation, sent
+    when they come back (``seated``'s ``played``)."""
 
 
 class Refusal(Exception):
@@ -444,10 +449,11 @@ class RoomServer:
             timer.cancel()
         room.table.stand_in(seat, False)
         heard = room.chat_heard.pop(seat, room.chat_said)  # a connection taken over was sent every line
+        played = room.played_for.pop(seat, [])
         name = room.table.holders[seat].name
         for other in list(room.clients):
             await self._send(other, {"type": "back", "seat": seat, "name": name})
-        await self._seat(client, room, seat, None, back=True, chat_heard=heard)
+        await self._seat(client, room, seat, None, back=True, chat_heard=heard, played=played)
         await self._run_computers(room)  # a table taken up after a restart may have stopped at a computer's turn
 
     async def _watch(self, client: Client, data: dict[str, Any]) -> None:
@@ -558,10 +564,18 @@ class RoomServer:
 
     # ------------------------------------------------------------ the game going on
     async def _seat(
-        self, client: Client, room: Room, seat: int, token: str | None, back: bool = False, chat_heard: int = 0
+        self,
+        client: Client,
+        room: Room,
+        seat: int,
+        token: str | None,
+        back: bool = False,
+        chat_heard: int = 0,
+        played: list[dict[str, Any]] | None = None,
     ) -> None:
         """Seat ``client`` in ``seat``: the ``seated`` message, then the game so far; a player ``back`` is sent
-        the table's last chat lines, those said after the first ``chat_heard`` marked ``missed``."""
+        the table's last chat lines, those said after the first ``chat_heard`` marked ``missed``, and the moves
+        ``played`` for them by a computer while they were away."""
         client.room, client.seat, client.sent = room, seat, 0
         room.clients.append(client)
         message = self._table_message("seated", room)
@@ -573,6 +587,7 @@ class RoomServer:
                 {**{key: line[key] for key in ("seat", "name", "text")}, "missed": line["number"] >= chat_heard}
                 for line in room.chat
             ]
+            message["played"] = played or []
         await self._send(client, message)
         await self._update(client)
 
@@ -595,7 +610,11 @@ class RoomServer:
                 decided = await asyncio.to_thread(room.table.computer_turn)
                 if decided is None or not room.started:
                     return
-                room.table.apply_computer(*decided)
+                seat, action = decided
+                player = room.table.controller(seat)
+                room.table.apply_computer(seat, action)
+                if room.table.holders[player].token_digest is not None:  # a person's seat, played while they are away
+                    room.played_for.setdefault(player, []).append(action_to_json(seat, action))
                 try:
                     self._checkpoint(room)
                 except Moved:
@@ -668,6 +687,13 @@ class RoomServer:
                     {"type": "away", "seat": seat, "name": name, "wait": room.wait_seconds, "left": client.leaving},
                 )
 
+    async def _stood_in(self, room: Room, seat: int) -> None:
+        """Tell the others a computer plays ``seat`` now (its person away past the table's wait); let it play."""
+        name = room.table.holders[seat].name
+        for other in list(room.clients):
+            await self._send(other, {"type": "standin", "seat": seat, "name": name})
+        await self._run_computers(room)
+
     def _mark_away(self, room: Room, seat: int) -> None:
         """Start the wait after which a computer plays ``seat`` (its person away)."""
         loop = asyncio.get_running_loop()
@@ -678,7 +704,7 @@ class RoomServer:
         def hand_over() -> None:
             room.away.pop(seat, None)
             room.table.stand_in(seat, True)
-            asyncio.ensure_future(self._run_computers(room))
+            asyncio.ensure_future(self._stood_in(room, seat))
 
         room.away[seat] = loop.call_later(room.wait_seconds, hand_over)
 

@@ -498,3 +498,19 @@ def test_a_player_back_hears_the_chat_said_while_away_and_chat_lists_the_tables_
     listed = said.index("The last 3 chat lines, oldest first:")
     assert said[listed + 1 : listed + 4] == ["Chat, Ben: good luck", "Chat, you: brb", "Chat, Ben: while you were away"]
     assert said.count("Chat, Ben: good luck") == 1 and said.count("Chat, Ben: while you were away") == 2, said
+
+
+def test_the_others_hear_a_computer_take_a_seat_over_and_its_player_back_hears_what_it_played(tmp_path: Path) -> None:
+    talk = online.TableTalk(SEATING, 0, lambda: True, NAMES)
+    assert talk.lines({"type": "standin", "seat": 2, "name": "Ben"}) == ["A computer now plays for Ben."]
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = ScriptedConnection([update_to_act(table, 0, 0), *[None] * 6])
+    state = RemoteTricks(connection, table.setup, 0)  # type: ignore[arg-type]  # a connection in all but its network
+    seating = Seating("amber-tiger-otter", ("Anna", "Computer 2", "Ben", "Computer 4"), SEATING.people, 0, ())
+    talk = online.TableTalk(seating, 0, lambda: True, NAMES)
+    played = [{"seat": 0, "bid": 80}, {"seat": 0, "play": "9y"}, {"seat": 0, "play": "13y"}]
+    seated = {"started": True, "back": True, "chat": [], "played": played}
+    assert online._seat_played(run, state, talk, seated, "The Original Rook Partnership Game", back=True) == "left"
+    said = run.channel.lines
+    assert said[:2] == ["You are back. Trick 1, your lead.", "Played for you while away: 9y 13y, and 1 other move."]

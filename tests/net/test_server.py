@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from rook_access.engine.notation import action_to_json
 from rook_access.net.server import CHAT_KEPT, Limits, RoomServer
 from rook_access.net.store import FolderStore
 from tests.net.players import NetClient, game_over
@@ -353,6 +354,35 @@ def test_a_player_back_is_sent_the_tables_last_chat_lines_marking_those_said_whi
             assert seated["chat"][-1] == {"seat": 2, "name": "Ben", "text": "back now", "missed": False}
             assert not any(line["missed"] for line in seated["chat"]) and len(seated["chat"]) == CHAT_KEPT
             await again.close()
+            await anna.close()
+
+    run(test)
+
+
+def test_a_computer_taking_a_seat_over_is_told_and_its_moves_are_sent_to_its_player_back():
+    async def test() -> None:
+        async with running() as (server, port):
+            anna, ben = await seat_two(port, {**PARTNERSHIP, "wait": 0.2})
+            await ben.socket.close()
+            counted = cards_played(8)
+            stood_in: list[dict[str, Any]] = []
+
+            def done(message: dict[str, Any]) -> bool:
+                """A computer plays Ben's seat, two tricks are down, and Anna is to act (the computers wait)."""
+                if message["type"] == "standin":
+                    stood_in.append(message)
+                enough = counted(message)
+                return enough and bool(stood_in) and message["type"] == "update" and bool(message.get("legal"))
+
+            await anna.play_until(done)
+            assert [(message["seat"], message["name"]) for message in stood_in] == [(2, "Ben")]
+            back = await NetClient.open(port, 3)
+            await back.send({"type": "rejoin", "code": ben.code, "token": ben.token})
+            seated = await back.expect("seated")
+            table = server.rooms[ben.code].table
+            made = [action_to_json(seat, action) for seat, action in table.actions if seat == 2]
+            assert seated["played"] == made and sum("play" in move for move in made) >= 2, seated["played"]
+            await back.close()
             await anna.close()
 
     run(test)
