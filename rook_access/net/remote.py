@@ -224,12 +224,18 @@ class RemoteGame:
         new: list[Any] = []
         message = self.connection.next_message(timeout)
         while message is not None:
-            if message["type"] == "update":
-                new += self.take(message)
-            elif message["type"] != "error" or not self.late_refusal(message):
-                self.notice(message)
+            new += self._keep(message)
             message = self.connection.next_message(0)
         return new
+
+    def _keep(self, message: dict[str, Any]) -> list[Any]:
+        """Take in a message that came unasked for (``pump``, ``wait_for``): an update's new events, or the
+        message kept in ``notices`` (but the refusal of an answer that came too late); the new events."""
+        if message["type"] == "update":
+            return self.take(message)
+        if message["type"] != "error" or not self.late_refusal(message):
+            self.notice(message)
+        return []
 
     def wait_for(self, answer: Callable[[dict[str, Any]], bool], timeout: float) -> bool:
         """Read the messages that come, kept as ``pump`` keeps them, until one is ``answer`` (the server's answer
@@ -239,10 +245,7 @@ class RemoteGame:
             message = self.connection.next_message(left)
             if message is None:
                 continue
-            if message["type"] == "update":
-                self.take(message)
-            elif message["type"] != "error" or not self.late_refusal(message):
-                self.notice(message)
+            self._keep(message)
             if answer(message):
                 return True
         return False

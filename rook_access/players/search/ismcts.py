@@ -92,7 +92,7 @@ def analyse_play_ismcts(
     trump = view.trump
     tables = trump_tables(rules, trump)
     legal_plays = rules.legal_plays
-    trick_powers = rules.trick_powers[trump]
+    trick_winner = rules.trick_winner
     points = tables.points
     players = rules.players
     cards = sorted(action.card for action in view.legal if isinstance(action, Play))
@@ -135,9 +135,7 @@ def analyse_play_ismcts(
             if len(trick) < players:
                 seat = seat + 1 if seat + 1 < players else 0
                 continue
-            powers = trick_powers[trick[0]]
-            place = max(range(players), key=lambda index: powers[trick[index]])
-            winner = (leader + place) % players
+            winner = (leader + trick_winner(trick, trump)) % players
             trick_points = sum(points[card] for card in trick)
             if not hands[winner]:
                 trick_points += nest_points

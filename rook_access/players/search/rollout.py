@@ -188,7 +188,7 @@ def policy_card(tables: TrumpTables, team_of: Sequence[int], hands: list[CardSet
     if not trick:
         return (_lead_avoid if tables.avoid else _lead)(tables, team_of, hands, seat, legal)
     powers = rules.trick_powers[tables.trump][trick[0]]
-    place = max(range(len(trick)), key=lambda index: powers[trick[index]])
+    place = rules.trick_winner(list(trick), tables.trump)
     points = tables.trick_bonus + sum(tables.points[card] for card in trick)
     follow = _follow_avoid if tables.avoid else _follow
     return follow(tables, team_of, hands, seat, legal, powers, trick[0], powers[trick[place]],
