@@ -15,7 +15,7 @@ import math
 import time
 from collections.abc import Callable
 
-CTRL_C_NOTICE = "To leave, press Ctrl-C twice quickly, or type quit."
+CTRL_C_NOTICE = "To leave, press Ctrl-C twice within a second, or type quit."
 """Said after a first Ctrl-C: speech has stopped and the game goes on."""
 
 LEAVE_WINDOW = 1.0

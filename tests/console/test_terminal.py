@@ -49,7 +49,7 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     # Ctrl-C clears the line and says how to leave; the game goes on.
     term.type("bid 9", enter=False)
     term.keys("C-c")
-    term.wait_for("To leave, press Ctrl-C twice quickly, or type quit.")
+    term.wait_for("To leave, press Ctrl-C twice within a second, or type quit.")
     term.type("pass")
     term.wait_for("You pass.")
     # Ctrl-D leaves cleanly with status 0.

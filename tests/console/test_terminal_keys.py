@@ -141,7 +141,7 @@ def test_ctrl_c_during_the_delay_after_a_trick_stops_speech_and_the_game_goes_on
     term.type("pass")
     play_until(term, " takes trick ")  # a computer leads next: the game pauses
     term.keys("C-c")  # during the 3-second pause after the trick
-    term.wait_for("To leave, press Ctrl-C twice quickly, or type quit.", timeout=2)
+    term.wait_for("To leave, press Ctrl-C twice within a second, or type quit.", timeout=2)
     screen = term.wait_for_count("Your", term.screen().count("Your") + 1, timeout=15)
     assert "EXIT=" not in screen and "Traceback" not in screen
     # Two presses within a second during the next pause leave, the game saved (the second after the notice of

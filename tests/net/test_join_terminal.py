@@ -206,7 +206,7 @@ def ctrl_c_twice(console: Console) -> str:
         shown = len(console.lines())
         pressed = time.monotonic()
         console.term.keys("C-c")
-        console.wait(r"^To leave, press Ctrl-C twice quickly, or type quit\.\n.", after=shown - 1)
+        console.wait(r"^To leave, press Ctrl-C twice within a second, or type quit\.\n.", after=shown - 1)
         if time.monotonic() - pressed < LEAVE_WINDOW:
             console.term.keys("C-c")
             return console.term.wait_for("EXIT=0", timeout=DEADLINE)
