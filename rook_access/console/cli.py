@@ -386,8 +386,9 @@ class ConsoleRun:
         self.channel.say(Message(line, speakable(line)))
 
 
-def _open_console(stored: Settings, settings: Settings, config: Path) -> ConsoleRun:
-    """Open the output and the input the settings ask for; a notice where no screen reader is found."""
+def _open_console(stored: Settings, settings: Settings, config: Path, to_play: bool = True) -> ConsoleRun:
+    """Open the output and the input the settings ask for; a notice where no screen reader is found, if the
+    run is ``to_play`` (not for a list said and done, such as ``join --list``)."""
 
     notice = _notice
 
@@ -405,7 +406,7 @@ def _open_console(stored: Settings, settings: Settings, config: Path) -> Console
     lines = input_source(standard_input_lines(ask, ask_aloud))
     control = SettingsControl(stored, settings, lambda changed: save_settings(config, changed), reopen)
     run = ConsoleRun(open_output(settings, notice), lines, control, data_folder())
-    if settings.output == "auto" and is_interactive(lines) and not screen_reader_running():
+    if to_play and settings.output == "auto" and is_interactive(lines) and not screen_reader_running():
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
         notice("No screen reader found. For speech, type: settings output voice.")
 
@@ -495,7 +496,7 @@ def _join(argv: Sequence[str]) -> int:
     stored, settings_notice = load_settings(config)
     if settings_notice:
         _notice(settings_notice)
-    run = _open_console(stored, stored, config)
+    run = _open_console(stored, stored, config, to_play=bool(args.code or args.new))
     try:
         return _played(lambda: online.play_online(args, run), run.reply, "online game")
     finally:

@@ -420,3 +420,23 @@ def test_closing_the_terminal_at_a_watched_prompt_ends_the_console_and_the_seat_
         ben.close()
         if pid is not None and not ended(pid):
             os.kill(pid, signal.SIGKILL)  # a console left behind its closed terminal is not left behind the test
+
+
+def test_join_list_at_a_terminal_lists_the_tables_without_the_screen_reader_notice(port, tmp_path):
+    """``join --list`` says the open tables and ends: the notice that no screen reader was found (which the
+    console joining a table says, no screen reader running here) is about playing, not about a list."""
+    server = f"localhost:{port}"
+    anna = Console("Anna", tmp_path / "anna", server, "--new", "--variant", "beginner", "--people", "2",
+                   "--level", "easy", "--name", "Anna")
+    lister: Terminal | None = None
+    try:
+        code = anna.wait(WELCOME.pattern).group(1)
+        assert "No screen reader found" in anna.term.screen()
+        lister = Terminal(["join", server, "--list"], tmp_path / "ben", width=WIDTH)
+        screen = lister.wait_for("EXIT=0", timeout=DEADLINE)
+        assert f"{code}: The Beginner Game, hosted by Anna, 1 free seat." in screen, screen
+        assert "No screen reader found" not in screen, screen
+    finally:
+        anna.close()
+        if lister is not None:
+            lister.close()
