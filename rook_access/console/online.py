@@ -31,15 +31,17 @@ import getpass
 import json
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..announcer.base import cards_text
 from ..announcer.message import Message
 from ..engine.actions import Play
+from ..engine.cards import shown
 from ..engine.games import GAMES, all_options, find_game
 from ..engine.notation import NotationError, action_from_json
+from ..engine.protocol import or_list
 from ..engine.state import Phase
 from ..files import write_atomically
 from ..net import remote_party  # noqa: F401  (registers the party games' remote states)
@@ -515,6 +517,9 @@ class OnlineGame(ConsoleGame):
         if first == "why":
             self.say("At an online table the computer players think on the server: why has no reason to give.")
             return True
+        if first == "help" and len(words) == 2 and words[1].lower() in ONLINE_COMMANDS:
+            self.say(ONLINE_COMMANDS[words[1].lower()])
+            return True
         if first == "help" and len(words) == 1:
             super().handle_line(line, may_act)
             for reply in self.help_lines():
@@ -986,9 +991,38 @@ def _lobby(run: ConsoleRunLike, state: RemoteGame, talk: TableTalk) -> bool:
         elif words[0].lower() == "settings":
             for reply in run.control.command(words[1:]):
                 run.reply(reply)
+        elif words[0].lower() == "help":
+            for reply in lobby_help(words[1:], host):
+                run.reply(reply)
         else:
-            run.reply("The game has not started. Type start (the host), say, who, settings or quit.")
+            run.reply(f"The game has not started. Type {or_list(lobby_commands(host))}.")
         state.pump(0.5 if words[0].lower() == "start" else 0)
+
+
+LOBBY_COMMANDS = {
+    **{name: ONLINE_COMMANDS[name] for name in ("start", "say", "chat", "who", "end")},
+    "settings": "settings: say your settings; settings and a name and value changes one.",
+    "help": "help: what you can type now; help and a command, that command.",
+    "quit": "quit: leave the table; join with its code to come back to your seat.",
+}
+"""What may be typed while the table waits for its game to start (``start`` and ``end`` the host's alone)."""
+
+
+def lobby_commands(host: bool) -> list[str]:
+    """The names of the commands of the lobby that ``host`` (or a guest) may type."""
+    return [name for name in LOBBY_COMMANDS if host or name not in ("start", "end")]
+
+
+def lobby_help(words: Sequence[str], host: bool) -> list[str]:
+    """``help`` in the lobby: every command there, one a line; ``help WORD``, that command's line."""
+    if not words:
+        return ["Before the game starts:", *(LOBBY_COMMANDS[name] for name in lobby_commands(host))]
+    word = words[0].lower()
+    if word in LOBBY_COMMANDS:
+        return [LOBBY_COMMANDS[word]]
+    if word in ONLINE_COMMANDS:
+        return [f"{ONLINE_COMMANDS[word]} Not before the game starts."]
+    return [f"No command {shown(word)} before the game starts. Type {or_list(lobby_commands(host))}."]
 
 
 def _talk_lines(state: RemoteGame, talk: TableTalk, events_said: int | None = None) -> list[str]:

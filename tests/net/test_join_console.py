@@ -482,3 +482,56 @@ def test_consoles_at_servers_sharing_redis_are_sent_to_the_table_and_carry_on_af
     assert any(line.startswith("You are back.") for line in ben_said)
     assert again_said[0].startswith("You are back.") and final_score(again_run) == final_score(ben_run)
     assert any(re.search(rf"table {code} taken up", line) for line in two_log.lines)
+
+
+class LobbyPerson(Person):
+    """A person who types ``lobby`` in the lobby, one line at each question there, then plays as ``Person``."""
+
+    def __init__(self, lobby: Sequence[str], first: Sequence[str] = ()) -> None:
+        super().__init__(first)
+        self.lobby = list(lobby)
+
+    def lobby_line(self) -> str | None:
+        return self.lobby.pop(0) if self.lobby else super().lobby_line()
+
+
+def test_help_in_the_lobby_and_at_the_table_says_the_online_commands(tmp_path, record_games):
+    """``help`` before the game says what may be typed there, and ``help`` and an online command says that
+    command (at the table, too, where the game's own help knows only the game's commands)."""
+    anna = LobbyPerson(["help", "help pause", "help quit", "help dance", "dance", "start"],
+                       first=["help pause", "help say", MOVE, "end", "end now"])
+    run = console(anna, tmp_path / "anna")
+    results: dict[str, int] = {}
+    with server_in_thread() as port:
+        thread = play([f"localhost:{port}", "--new", "--people", "2", "--level", "easy", "--name", "Anna"], run,
+                      results, "anna")  # fmt: skip
+        finish([thread], [run])
+    assert results == {"anna": 0}
+    said = run.channel.lines
+    lobby = said[said.index("Before the game starts:") :]
+    assert lobby[1:9] == [
+        "start: the host starts the game; computers take the free seats.",
+        "say and your words: a chat line to everyone at the table.",
+        "chat: the last chat lines.",
+        "who: who sits where at the table.",
+        "end now: the host ends the table for everyone.",
+        "settings: say your settings; settings and a name and value changes one.",
+        "help: what you can type now; help and a command, that command.",
+        "quit: leave the table; join with its code to come back to your seat.",
+    ]
+    assert "pause: the host pauses the game, or lets it go on. Not before the game starts." in said
+    assert "No command dance before the game starts. Type start, say, chat, who, end, settings, help or quit." in said
+    assert "The game has not started. Type start, say, chat, who, end, settings, help or quit." in said
+    at_table = said[next(index for index, line in enumerate(said) if line.startswith("Rook: ")) :]
+    assert "pause: the host pauses the game, or lets it go on." in at_table
+    assert "say and your words: a chat line to everyone at the table." in at_table
+    assert not any(line.startswith("No command") for line in at_table)
+    assert said[-1] == "You ended the table."
+
+
+def test_a_guest_in_the_lobby_is_not_offered_the_hosts_commands():
+    assert online.lobby_help(["start"], host=False) == [
+        "start: the host starts the game; computers take the free seats."]
+    assert "start" not in online.lobby_commands(host=False) and "end" not in online.lobby_commands(host=False)
+    assert online.lobby_help([], host=False)[1:] == [online.LOBBY_COMMANDS[name] for name in
+                                                    ("say", "chat", "who", "settings", "help", "quit")]
