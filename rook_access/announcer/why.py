@@ -22,12 +22,14 @@ to the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Phase, Play, SeatView, card_color, card_name
-from ..players.base import Advice, BasicAdvice, RandomAdvice, RuleAdvice
+from ..engine.rules import RuleSet
+from ..players.base import Advice, BasicAdvice, Decision, RandomAdvice, RuleAdvice
 from ..players.basic import RuleKind
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
+from ..players.search.knowledge import Knowledge
 
 
 def did_words(view: SeatView, action: object) -> str:
@@ -47,6 +49,27 @@ def did_words(view: SeatView, action: object) -> str:
     if isinstance(action, Play):
         return f"{name} {'played' if view.trick else 'led'} {card_name(action.card)}"
     return f"{name} moved"
+
+
+def reason_line(decision: Decision, asker: SeatView, over: bool, named: RuleSet | None = None) -> str:
+    """``why``'s line for a computer's move, told to the seat whose view now is ``asker`` (``over``: the game
+    has ended): the player's own reason (``advise`` for the view it chose from), without the cards hidden from
+    the asker while the move's hand is played, nor a bid's limit while the bidding is open; a move of an
+    earlier hand begins "In hand 1,".  ``named``: the rules with the seats named as the asker hears them (an
+    online table's people by their names)."""
+    advice = None if len(decision.view.legal) <= 1 else decision.player.advise(decision.view)
+    view = decision.view if named is None else replace(decision.view, rules=named)
+    if advice is not None and advice.action != decision.action:
+        # worked out again (its evaluation no longer kept) the search stopped elsewhere: no reason but the one it had
+        line = f"{did_words(view, decision.action)}: its reason cannot be worked out again now."
+    elif view.hand_number != asker.hand_number or over:
+        line = why_line(view, decision.action, advice)
+    else:
+        secret = Knowledge.from_view(asker).unseen
+        line = why_line(view, decision.action, advice, secret, asker.phase is not Phase.BIDDING)
+    if view.hand_number != asker.hand_number:
+        line = f"In hand {view.hand_number}, {line}"  # not yet moved this hand: its move is the last hand's
+    return line
 
 
 def why_line(view: SeatView, action: object, advice: Advice | None, secret: int = 0,

@@ -12,16 +12,14 @@ strong player's (``players.search.review``), the costliest first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..announcer.review import review_lines
-from ..announcer.why import did_words, why_line
-from ..engine import Bid, Check, Dealt, GameState, Pass, Phase, RuleSet
+from ..announcer.why import reason_line
+from ..engine import Dealt, GameState, RuleSet
 from ..engine.cards import shown
-from ..players.search.knowledge import Knowledge
+from ..players.base import last_computer_move
 from ..players.search.player import HintPlayer
 from ..players.search.review import review_decisions
-from .registry import Command, CommandContext, Decision
+from .registry import Command, CommandContext
 
 COMPASS = (("north", "n"), ("south", "s"), ("east", "e"), ("west", "w"))
 
@@ -58,20 +56,8 @@ def seats_list(rules: RuleSet) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
-BIDDING_ACTIONS = (Bid, Pass, Check)
-"""The moves of the auction, which ``why north bid`` asks about."""
 BID_WORDS = ("bid", "bids", "bidding")
 """Words after ``why`` (and a seat) that ask for the last bid or pass, not the last move."""
-
-
-def _last(decisions: Sequence[Decision], seat: int | None, bidding: bool = False) -> Decision | None:
-    """The latest computer move of ``seat`` (of any seat for None); with ``bidding``, its latest bid, pass or
-    check."""
-    for decision in reversed(decisions):
-        if decision.player is not None and (seat is None or decision.seat == seat):
-            if not bidding or isinstance(decision.action, BIDDING_ACTIONS):
-                return decision
-    return None
 
 
 SELF_WORDS = ("me", "my", "mine", "myself", "you", "i")
@@ -93,7 +79,7 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
         seat = game.viewer() if typed.lower() in SELF_WORDS else seat_named(typed, rules)
         if seat is None:
             return list(game.narrator.fit(f"No seat {shown(typed)}. The seats are {seats_list(rules)}."))
-    decision = _last(decisions, seat, bidding)
+    decision = last_computer_move(decisions, seat, bidding)
     if seat is not None and decision is None:
         line = _no_move(game, seat, "bid" if bidding else "moved")
     elif decision is None and game.resumed_at:
@@ -101,26 +87,8 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     elif decision is None:
         line = "Nothing to explain yet: no computer player has moved."
     else:
-        view = decision.view
-        advice = None if len(view.legal) <= 1 else decision.player.advise(view)
-        if advice is not None and advice.action != decision.action:
-            # worked out again (after a resume) the search stopped elsewhere: no reason but the one it had
-            line = f"{did_words(view, decision.action)}: its reason cannot be worked out again now."
-        else:
-            secret, bidding_over = _still_hidden(game, view.hand_number)
-            line = why_line(view, decision.action, advice, secret, bidding_over)
-        if view.hand_number != state.hand_number:
-            line = f"In hand {view.hand_number}, {line}"  # not yet moved this hand: its move is the last hand's
+        line = reason_line(decision, state.view(game.viewer()), state.is_over)
     return list(game.narrator.fit(line))
-
-
-def _still_hidden(game: CommandContext, hand_number: int) -> tuple[int, bool]:
-    """What a reason must not give away yet: the cards hidden from the asker now (while the move's hand is
-    being played; none once it is over), and whether that hand's bidding is over."""
-    state: GameState = game.state
-    if hand_number != state.hand_number or state.is_over:
-        return 0, True
-    return Knowledge.from_view(state.view(game.viewer())).unseen, state.phase is not Phase.BIDDING
 
 
 def _no_move(game: CommandContext, seat: int, done: str = "moved") -> str:

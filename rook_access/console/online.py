@@ -32,6 +32,7 @@ import json
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -53,6 +54,7 @@ from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..saves import GameSetup
 from ..settings import NAME_LENGTH, Settings
 from .arguments import OneLineParser, add_option_flags
+from .explain import BID_WORDS, SELF_WORDS, seat_named, seats_list
 from .families import family_named
 from .family import FamilyConsole
 from .lines import InputSource, ReadInterrupted, ReadsCalls, ReadsWatching, is_interactive
@@ -253,6 +255,8 @@ class TableTalk:
         if kind == "paused":
             who = "You" if self.seating.host == self.seat else printable(str(message.get("name", "The host")))
             return [f"{who} paused the game." if message.get("paused") else f"{who} let the game go on."]
+        if kind == "why":
+            return [printable(str(message.get("line", "")))]
         if kind == "error":
             return [printable(str(message.get("message", "The server refused that.")))]
         return []
@@ -514,8 +518,10 @@ class OnlineGame(ConsoleGame):
                 self.state.wait_for(server_answer(first, self.state.seat), SERVER_ANSWER_SECONDS)
                 self.say_talk()
             return True
-        if first == "why":
-            self.say("At an online table the computer players think on the server: why has no reason to give.")
+        if first in ("why", "wy") and isinstance(self.state, RemoteTricks):
+            refused = self._ask_why(self.state, words[1:])
+            if refused is not None:
+                self.say_talk_line(refused)
             return True
         if first == "help" and len(words) == 2 and words[1].lower() in ONLINE_COMMANDS:
             self.say(ONLINE_COMMANDS[words[1].lower()])
@@ -531,6 +537,26 @@ class OnlineGame(ConsoleGame):
             self.say(printable(str(refusal)))
             return True
 
+    def _ask_why(self, state: RemoteTricks, words: list[str]) -> str | None:
+        """``why [SEAT] [bid]``: the computers think on the server, so the question goes there and its answer
+        is said as it comes (``why``); the line to say at once instead, for a seat not named right."""
+        rules = state.rules
+        bidding = bool(words) and words[-1].lower() in BID_WORDS
+        if bidding:
+            words = words[:-1]
+        seat = None
+        if words:
+            typed = " ".join(words)
+            seat = state.seat if typed.lower() in SELF_WORDS else seat_named(typed, rules)
+            if seat is None and rules.place_names:  # a person's seat by its place: why north
+                seat = seat_named(typed, replace(rules, seat_names=rules.place_names))
+            if seat is None:
+                return f"No seat {shown(typed)}. The seats are {seats_list(rules)}."
+        state.connection.send({"type": "why", "seat": seat, "bidding": bidding})
+        state.wait_for(server_answer("why", state.seat), SERVER_ANSWER_SECONDS)
+        self.say_talk()
+        return None
+
     def help_lines(self) -> list[str]:
         """The online commands that mean something now, in one line (the host's to the host)."""
         host = self.talk.seating.host == self.talk.seat
@@ -543,7 +569,7 @@ class LeftTable(Exception):
     """The player left the table (quit, the end of input, or their seat taken up elsewhere)."""
 
 
-SERVER_ANSWERS = {"say": ("chat",), "pause": ("paused",), "end": ("ended",)}
+SERVER_ANSWERS = {"say": ("chat",), "pause": ("paused",), "end": ("ended",), "why": ("why",)}
 """The online commands sent to the server, and the kind of message that answers each (or an ``error``)."""
 
 

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from ..announcer.base import fit_lines
 from ..engine.cards import COLOR_NAMES, CardNotationError, parse_color, shown
+from ..players.base import Decision
 
 
 class Refused(Exception):
@@ -33,19 +34,6 @@ class Refused(Exception):
 
 class UnknownCommandError(ValueError):
     """A line that names no command."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A move made in this session: the seat that moved, what it saw then, what it did, and the computer
-    player that chose it (None for a move typed at the keyboard), for ``why`` and ``review``."""
-
-    seat: int
-    view: Any
-    """``state.view(seat)`` just before the move: the view the player chose from."""
-    action: Any
-    player: Any
-    """The computer player that chose (its ``advise(view)`` gives its reasons), or None."""
 
 
 class CommandContext(Protocol):

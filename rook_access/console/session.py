@@ -29,6 +29,7 @@ from ..engine.calls import open_offer
 from ..engine.cards import shown
 from ..output.channels import user_language, voice_lines
 from ..players import LevelError, Player, parse_levels
+from ..players.base import Decision
 from ..players.reactions import HasLevel
 from ..record import RecordWriter
 from ..saves import GameSaver
@@ -39,7 +40,7 @@ from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CtrlC
 from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
-from .registry import DECISIONS_KEPT, Command, Decision, Refused, UnknownCommandError, did_you_mean
+from .registry import DECISIONS_KEPT, Command, Refused, UnknownCommandError, did_you_mean
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""

@@ -14,6 +14,8 @@ speaks JSON text messages, each an object whose ``type`` names it:
 - ``end``: the host ends the table for everyone: it is kept no longer;
 - ``leave``: the player leaves the table (the seat is kept for their token), said so to the others;
 - ``say``: a chat line (``text``) to everyone at the table;
+- ``why``: the reason a computer player had for its last move (``seat``, or none for the last computer to
+  move; ``bidding`` true for its last bid or pass), answered ``why`` with the ``line`` to say, to the asker alone;
 - ``tables``: the open tables with free seats.
 
 The server answers ``seated`` (the table, the seat and its secret token, once; to a
@@ -29,7 +31,7 @@ rule that makes them, by the wire codec, in ``choices``: the bidder's
 discard, any ``count`` cards of ``hand``), ``chat``, ``table`` (the seats, after
 someone sat down), ``away`` (a person's connection dropped, or with ``left``
 they left), ``standin`` (a computer plays an away person's seat now, their wait
-over), ``back`` (a person came back), ``paused``,
+over), ``back`` (a person came back), ``paused``, ``why``,
 ``ended`` (the host ended the table), ``tables``, ``left``, ``elsewhere`` and ``error`` (one
 short line, nothing changed, with ``again`` when asking again in a moment will do (a table moving between
 servers); a move the rules refuse comes with ``illegal``,
@@ -203,6 +205,7 @@ class RoomServer:
             "end": self._end,
             "leave": self._leave,
             "say": self._say,
+            "why": self._why,
             "tables": self._tables,
         }
 
@@ -495,6 +498,18 @@ class RoomServer:
             await self._send(other, {"type": "paused", "paused": paused, "name": name})
         if not paused:
             await self._run_computers(room)
+
+    async def _why(self, client: Client, data: dict[str, Any]) -> None:
+        room, seat = self._seated(client)
+        asked = data.get("seat")
+        if asked is not None and (not isinstance(asked, int) or isinstance(asked, bool)):
+            raise Refusal("A seat is a number, 0 for the first.")
+        bidding = data.get("bidding", False)
+        if not isinstance(bidding, bool):
+            raise Refusal("Bidding is true or false.")
+        async with room.lock:  # the computers' players are not used by two threads at once
+            line = await asyncio.to_thread(room.table.why, seat, asked, bidding)
+        await self._send(client, {"type": "why", "line": line})
 
     async def _end(self, client: Client, data: dict[str, Any]) -> None:
         room, seat = self._seated(client)

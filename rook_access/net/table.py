@@ -29,10 +29,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..announcer.why import reason_line
 from ..engine import GameState as TrickGameState
 from ..engine.errors import IllegalActionError, InvalidDealError, RookError
 from ..engine.games import find_game
@@ -40,10 +42,15 @@ from ..engine.notation import NotationError, action_from_json, action_to_json
 from ..engine.rules import RuleSetError
 from ..engine.visibility import seen_by
 from ..players import Player, make_player, parse_levels
+from ..players.base import Decision, last_computer_move
 from ..saves import DamagedSaveError, GameSetup, make_table, rebuild
 
 TOKEN_BYTES = 24
 """The randomness of a seat token (192 bits, written as 32 URL-safe characters)."""
+
+
+MOVES_KEPT = 400
+"""How many of the computers' latest moves a table keeps for ``why`` (a few hands' worth)."""
 
 
 class TableError(RookError):
@@ -89,6 +96,11 @@ class Table:
         self.actions: list[tuple[int, Any]] = []
         self.stand_ins: dict[int, Player] = {}
         """The computer players playing people's seats while those people are away."""
+        self.computer_moves: deque[Decision] = deque(maxlen=MOVES_KEPT)
+        """The computers' latest moves made here, each with the view and the player that chose it (``why``)."""
+        self.taken_up = False
+        """Whether the table was rebuilt from its checkpoint (``restore``): the moves before are not kept."""
+        self._decided: Decision | None = None
 
     # ------------------------------------------------------------ seats
     def free_seats(self) -> list[int]:
@@ -185,14 +197,50 @@ class Table:
             player = self._player_for(seat)
             if player is None:
                 return None  # a person's turn comes first
-            return seat, player.choose(self.state.view(seat))
+            view = self.state.view(seat)
+            action = player.choose(view)
+            self._decided = Decision(seat, view, action, player)
+            return seat, action
         return None
 
     def apply_computer(self, seat: int, action: Any) -> list[Any]:
         """Apply an action ``computer_turn`` decided; the events it caused."""
         events = self.state.apply(action, seat)
         self.actions.append((seat, action))
+        decided, self._decided = self._decided, None
+        if decided is not None and decided.seat == seat and decided.action == action:
+            self.computer_moves.append(decided)
         return events
+
+    def why(self, asker: int, seat: int | None, bidding: bool = False) -> str:
+        """``why`` asked by the person in seat ``asker``: the reason the computer that last moved for ``seat``
+        (any seat for None; with ``bidding``, its last bid or pass) had, in one line, as ``announcer.why``
+        words it for that person (the other people called by their names, nothing told that they cannot see
+        yet); or why there is none."""
+        if not isinstance(self.state, TrickGameState):
+            return "The computer players of this game give no reasons: why is for the trick games."
+        if seat is not None and not 0 <= seat < self.state.seat_count:
+            raise TableError(f"No seat {seat}.")
+        decision = last_computer_move(self.computer_moves, seat, bidding)
+        since = " since the server took the table up again" if self.taken_up else ""
+        if decision is None and seat is None:
+            return f"Nothing to explain yet: no computer player has moved{since}."
+        if decision is None:
+            assert seat is not None
+            name = self.state.rules.names[seat]
+            holder = self.holders[self.controller(seat)]
+            if self.controller(seat) == asker:
+                return f"{name} is played by you. Type hint on your turn for the strong player's move."
+            if holder.person and holder.taken:
+                return f"{name} is played by {holder.name}, not the computer."
+            return f"{name} has not {'bid' if bidding else 'moved'}{since or ' yet'}."
+        rules = self.state.rules
+        names = tuple(
+            holder.name if holder.person and holder.taken and other != asker and holder.name not in rules.names
+            else rules.names[other]
+            for other, holder in enumerate(self.holders)
+        )  # fmt: skip
+        return reason_line(decision, self.state.view(asker), self.state.is_over, replace(rules, seat_names=names))
 
     def _player_for(self, seat: int) -> Player | None:
         controller = self.controller(seat)
@@ -246,6 +294,9 @@ class Table:
                 raise TableError("The checkpoint's seats do not fit its game.")
             table.actions = list(actions)
             table.stand_ins = {}
+            table.computer_moves = deque(maxlen=MOVES_KEPT)
+            table.taken_up = True
+            table._decided = None
             return table
         except (DamagedSaveError, NotationError) as error:
             raise TableError(f"The checkpoint cannot be read: {error}") from None

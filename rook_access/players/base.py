@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine import Action, SeatView
+from ..engine import Action, Bid, Check, Pass, SeatView
+
+BIDDING_ACTIONS = (Bid, Pass, Check)
+"""The moves of the auction, which ``why north bid`` asks about."""
 
 
 class Advice(Protocol):
@@ -49,6 +53,29 @@ class RandomAdvice:
     """A choice made at random among the legal actions: there is no reason to give."""
 
     action: Action
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move made at a table: the seat that moved, what it saw then, what it did, and the computer player
+    that chose it (None for a move a person made), for ``why`` and ``review``."""
+
+    seat: int
+    view: Any
+    """``state.view(seat)`` just before the move: the view the player chose from."""
+    action: Any
+    player: Any
+    """The computer player that chose (its ``advise(view)`` gives its reasons), or None."""
+
+
+def last_computer_move(decisions: Sequence[Decision], seat: int | None, bidding: bool = False) -> Decision | None:
+    """The latest computer move of ``seat`` (of any seat for None); with ``bidding``, its latest bid, pass or
+    check."""
+    for decision in reversed(decisions):
+        if decision.player is not None and (seat is None or decision.seat == seat):
+            if not bidding or isinstance(decision.action, BIDDING_ACTIONS):
+                return decision
+    return None
 
 
 class Player(Protocol):

@@ -535,3 +535,33 @@ def test_a_guest_in_the_lobby_is_not_offered_the_hosts_commands():
     assert "start" not in online.lobby_commands(host=False) and "end" not in online.lobby_commands(host=False)
     assert online.lobby_help([], host=False)[1:] == [online.LOBBY_COMMANDS[name] for name in
                                                     ("say", "chat", "who", "settings", "help", "quit")]
+
+
+def test_why_at_an_online_table_is_answered_by_the_server_with_the_computers_own_reasons(tmp_path, record_games):
+    """The computers think on the server, so ``why`` asks it: the answer is the reason the computer had, the
+    people named as this console names them; a seat not named right is said at once."""
+    anna = Person(first=["why", "why ben", "why north", "why me", "why zork", "why west bid", MOVE, "end", "end now"])
+    ben = Person()
+    anna_run, ben_run = console(anna, tmp_path / "anna"), console(ben, tmp_path / "ben")
+    results: dict[str, int] = {}
+    with server_in_thread() as port:
+        host = f"localhost:{port}"
+        anna_thread = play([host, "--new", "--people", "2", "--level", "easy", "--name", "Anna"], anna_run, results,
+                           "anna")  # fmt: skip
+        code = table_code(anna_run)
+        ben_thread = play([host, "--code", code, "--name", "Ben"], ben_run, results, "ben")
+        finish([anna_thread, ben_thread], [anna_run, ben_run])
+    assert results == {"anna": 0, "ben": 0}
+    said = anna_run.channel.lines
+    reason = re.compile(r"(West|East) (bid \d+|passed): ")
+    first = next((index for index, line in enumerate(said) if reason.match(line)), None)
+    assert first is not None, said
+    answers = said[first : first + 6]
+    assert answers[1:5] == [
+        "North is played by Ben, not the computer.",
+        "North is played by Ben, not the computer.",
+        "South is played by you. Type hint on your turn for the strong player's move.",
+        "No seat zork. The seats are South, West, Ben and East.",
+    ]
+    assert re.match(r"West (has not bid yet\.|bid \d+: |passed: )", answers[5]), answers
+    assert said[-1] == "You ended the table."

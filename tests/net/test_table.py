@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 
-from rook_access.engine import Dealt, Play
+from rook_access.engine import Bid, Dealt, Play
+from rook_access.engine.cards import card_name, parse_card
 from rook_access.engine.games import GAMES
 from rook_access.engine.notation import action_to_json, event_to_json
 from rook_access.engine.visibility import seen_by
 from rook_access.net.codes import WORDS, new_code, normal_code
 from rook_access.net.table import Table, TableError
+from rook_access.players.search.knowledge import Knowledge
 from rook_access.saves import GameSetup
 
 PEOPLE = ("Anna", "Ben")
@@ -203,3 +206,58 @@ def test_invite_codes_are_three_known_words_said_in_any_case():
     taken = {new_code(set(), random.Random(4))}
     assert new_code(taken, random.Random(4)) not in taken  # never one a table has
     assert len(set(WORDS)) == 256 and all(word.isalpha() and word.islower() for word in WORDS)
+
+
+CARD = re.compile(r"\b(1[0-4]|[1-9])[rxyg]\b|\brook\b")
+
+
+def steps_until(table: Table, tokens: dict[int, str], done: Any, chooser: random.Random) -> None:
+    for _ in range(500):
+        if done():
+            return
+        step(table, tokens, chooser)
+    raise AssertionError("the table never got there")
+
+
+def test_why_gives_a_computers_own_reason_and_names_the_people_as_the_asker_hears_them():
+    table, tokens = new_table("partnership", ["human", "computer", "human", "computer"])
+    chooser = random.Random(3)
+    steps_until(table, tokens, lambda: any(seat in (1, 3) and isinstance(action, Play)
+                                           for seat, action in table.actions), chooser)
+    rules = table.state.rules
+    seat, action = next((seat, action) for seat, action in reversed(table.actions) if seat in (1, 3))
+    line = table.why(0, None)
+    assert re.match(rf"{rules.names[seat]} (played|led) {card_name(action.card)}: ", line), line
+    assert ": " in line and line.endswith(".")
+    hidden = Knowledge.from_view(table.state.view(0)).unseen
+    for found in CARD.finditer(line):  # a reason never names a card the asker cannot see yet
+        assert not hidden >> parse_card(found.group(0)) & 1, line
+    bids = [(each, done) for each, done in table.actions if each == 1 and not isinstance(done, Play)]
+    west_bid = table.why(0, 1, bidding=True)
+    assert west_bid.startswith("West bid" if isinstance(bids[-1][1], Bid) else "West passed"), west_bid
+    assert table.why(0, 0) == "South is played by you. Type hint on your turn for the strong player's move."
+    assert table.why(0, 2) == "North is played by Ben, not the computer."
+    with pytest.raises(TableError):
+        table.why(0, 7)
+
+
+def test_why_tells_a_stand_ins_moves_by_the_away_persons_name_and_to_them_by_their_seat():
+    table, tokens = new_table("partnership", ["human", "computer", "human", "computer"])
+    table.stand_in(2, True)
+    chooser = random.Random(4)
+    steps_until(table, tokens, lambda: any(seat == 2 and isinstance(action, Play) for seat, action in table.actions),
+                chooser)
+    assert re.match(r"Ben (played|led) ", table.why(0, 2))
+    assert re.match(r"North (played|led) ", table.why(2, 2))
+
+
+def test_why_after_a_restore_and_in_a_game_without_reasons():
+    table, tokens = new_table("partnership", ["human", "computer", "human", "computer"])
+    assert table.why(0, None) == "Nothing to explain yet: no computer player has moved."
+    steps_until(table, tokens, lambda: len(table.actions) > 6, random.Random(5))
+    restored = Table.restore(json.loads(json.dumps(table.checkpoint())))
+    assert restored.why(0, None) == ("Nothing to explain yet: no computer player has moved since the server took the "
+                                     "table up again.")
+    assert restored.why(0, 1) == "West has not moved since the server took the table up again."
+    doubt, _ = new_table("i-doubt-it", ["human", "computer", "human", "computer"])
+    assert doubt.why(0, None) == "The computer players of this game give no reasons: why is for the trick games."
