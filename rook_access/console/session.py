@@ -196,6 +196,14 @@ def braille_missing(settings: Settings, channel: MessageSink) -> bool:
     return settings.braille == "on" and not isinstance(channel, BrailleDisplayChannel)
 
 
+GO_ON = "Press Enter to go on."
+"""The pause after a trick (``pacing enter``): the game goes on when the player presses Enter."""
+
+PAUSED_MOVE = "First press Enter to go on."
+"""A move typed at the pause after a trick: the pause takes none (a card typed for the trick just taken must
+not land on the next), and play goes on once Enter is pressed."""
+
+
 class ConsoleGame:
     """Runs one game at the console until it ends, the input ends, or the user quits.
 
@@ -242,6 +250,9 @@ class ConsoleGame:
         self.resumed_at = len(state.events) if resumed else 0
         """How many events a resumed game had when it was resumed (0 for a new game): the moves
         before them are not in ``decisions``."""
+        self._pausing = False
+        """Whether the game is waiting for Enter after a trick (``_pause_after_trick``): a move typed then
+        is refused with the pause's own line."""
         self._last_viewer: int | None = None
         """The seat review commands last spoke for (see ``viewer``)."""
         self.narrator = self.family.narrator(state, self.humans, verbosity)
@@ -650,14 +661,18 @@ class ConsoleGame:
                 self.sleep(self.settings.effective.delay)
             return
         while True:
-            line = self.lines.read("Press Enter to go on.")
+            line = self.lines.read(GO_ON)
             self._user_typed(line)
             if line is None:
                 raise EOFError
             if not line.strip():
                 return
-            if not self.handle_line(line, may_act=False):
-                raise _Quit
+            self._pausing = True
+            try:
+                if not self.handle_line(line, may_act=False):
+                    raise _Quit
+            finally:
+                self._pausing = False
 
     # ----------------------------------------------------------------- input
     def handle_line(self, line: str, may_act: bool = True) -> bool:
@@ -680,6 +695,8 @@ class ConsoleGame:
             return not self._confirm_quit()
         try:
             if command.spec.acts and not (command.spec.reviews and not command.arguments):
+                if not may_act and self._pausing:
+                    raise Refused(PAUSED_MOVE)
                 if not may_act:
                     raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(self.viewer()))}")
                 self._act(command)

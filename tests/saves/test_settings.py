@@ -109,15 +109,10 @@ def test_pacing_waits_for_enter_after_a_trick_only_at_a_terminal():
     lines = ["pass"] + (south + ["", "14r"]) * 12
     output, questions, state = game_with(lines, control, interactive=True)
     assert "Press Enter to go on." in questions
-    assert (
-        output.count("Wait: West to play.")
-        + output.count("Wait: North to play.")
-        + output.count("Wait: East to play.")
-        + output.count("Wait: West to lead.")
-        + output.count("Wait: North to lead.")
-        + output.count("Wait: East to lead.")
-        >= 1
-    )
+    # A card typed at the pause is refused by the pause's own line, and nothing is played: the card
+    # typed for a trick already taken must not land on the next.
+    assert "First press Enter to go on." in output
+    assert "Wait: " not in output
     assert len(state.tricks) >= 3 or state.hand_number > 1
     _, questions, _ = game_with(lines, control, interactive=False)
     assert "Press Enter to go on." not in questions
