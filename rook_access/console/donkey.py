@@ -173,6 +173,9 @@ class DonkeyConsole(EverySeatItsOwn):
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return False
 
+    def ends_the_move(self, event: Any) -> bool:
+        return False  # the pause comes right after the event that makes it
+
     def hint_player(self) -> DonkeyPlayer:
         return DonkeyPlayer(0, "strong")
 

@@ -174,6 +174,9 @@ class DoubtConsole(EverySeatItsOwn):
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, Doubted) for event in events)
 
+    def ends_the_move(self, event: Any) -> bool:
+        return False  # the pause comes right after the event that makes it
+
     def hint_player(self) -> DoubtPlayer:
         return DoubtPlayer("strong", 0, sheds=False)
 

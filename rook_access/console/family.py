@@ -84,6 +84,12 @@ class FamilyConsole(Protocol):
         """Whether play waits for the user ("Press Enter to go on.") after these events."""
         ...
 
+    def ends_the_move(self, event: Any) -> bool:
+        """Whether ``event``, following one that pauses the play, comes of the same move (the hand's end and the
+        next deal after the last trick), so the pause waits until it is said.  An online console, which takes
+        in the events of several moves at once, pauses where a game at home pauses: after the whole move."""
+        ...
+
     def hint_player(self) -> Any:
         """The player ``hint`` asks (``advise(view)``)."""
         ...

@@ -128,6 +128,9 @@ class MatchConsole(EverySeatItsOwn):
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, PileTaken) for event in events)
 
+    def ends_the_move(self, event: Any) -> bool:
+        return False  # the pause comes right after the event that makes it
+
     def hint_player(self) -> MatchPlayer:
         return MatchPlayer()
 

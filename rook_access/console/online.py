@@ -394,8 +394,7 @@ class OnlineGame(ConsoleGame):
         """Say a line of the table's talk, within 40 cells in braille; a chat line's words as typed."""
         for piece in self.narrator.fit(line):
             if isinstance(line, ChatLine):
-                self.reading.written(piece)
-                self.channel.say(verbatim(piece))
+                self.say_message(verbatim(piece))
             else:
                 self.say(piece)
 
@@ -488,16 +487,24 @@ class OnlineGame(ConsoleGame):
             self.say(self.narrator.turn_line(state.view(self.viewer())))
 
     def _announce_to_pause(self) -> list[Any]:
-        """Announce the events not yet said up to the first that pauses the play (a trick taken): the server
-        sends the next lead with the trick, and the pause comes between them, as at home."""
+        """Announce the events not yet said up to the first that pauses the play (a trick taken) and the rest of
+        its move (``ends_the_move``): the server sends the next lead with the trick, and the pause comes between
+        them, as at home."""
         events = self.state.events
+        family = self.family
         said: list[Any] = []
         while self._announced < len(events):
             event = events[self._announced]
             self._announced += 1
             self._announce(event)
             said.append(event)
-            if self.family.pauses_after([event]):
+            if family.pauses_after([event]):
+                # The rest of the move first (the last trick's hand end and next deal), as a game at home says it.
+                while self._announced < len(events) and family.ends_the_move(events[self._announced]):
+                    event = events[self._announced]
+                    self._announced += 1
+                    self._announce(event)
+                    said.append(event)
                 break
         return said
 

@@ -195,6 +195,9 @@ class PanjandrumConsole(EverySeatItsOwn):
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return False  # the call asked after every turn paces the game
 
+    def ends_the_move(self, event: Any) -> bool:
+        return False  # the pause comes right after the event that makes it
+
     def hint_player(self) -> PanjandrumPlayer:
         return PanjandrumPlayer("hint", 0)
 

@@ -277,6 +277,9 @@ class PatienceConsole:
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return bool(events)  # each step the solver's demonstration or the clock makes
 
+    def ends_the_move(self, event: Any) -> bool:
+        return False  # the pause comes right after the event that makes it
+
     def hint_player(self) -> SolitaireHintPlayer:
         return SolitaireHintPlayer()
 

@@ -370,8 +370,12 @@ class ConsoleGame:
     def say(self, line: str, urgent: bool = False) -> None:
         """Say one line that answers the user (not an announcement of the game)."""
         for message in self.narrator.messages([line], urgent):
-            self.reading.written(message.spoken)
-            self.channel.say(message)
+            self.say_message(message)
+
+    def say_message(self, message: Message) -> None:
+        """Say a message made ready (its printed and spoken forms), as ``say`` says its lines."""
+        self.reading.written(message.spoken)
+        self.channel.say(message)
 
     def say_as_typed(self, line: str) -> None:
         """Say a line about what to type, its cards kept in the notation to be typed

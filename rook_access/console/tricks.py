@@ -21,13 +21,18 @@ from ..engine import (
     PASS,
     Action,
     Bid,
+    BidMade,
     CardNotationError,
+    CardPlayed,
+    Checked,
     Discard,
     GameState,
     NameTrump,
+    NestDiscarded,
     Phase,
     Play,
     TrickTaken,
+    TrumpNamed,
     card_name,
     card_number,
     parse_card,
@@ -68,6 +73,10 @@ WHOLE_WITH_POINT = re.compile(r"(\d+)[.,]0+")
 
 UNKNOWN_TAIL = "Type help for the commands."
 """How the answer to a word that names nothing ends (when no command or color is close to it)."""
+
+MOVES = (BidMade, Checked, NestDiscarded, TrumpNamed, CardPlayed)
+"""The events a seat's choice makes; every other event comes of the move before it (a trick taken, the hand's
+end, the next deal, trump turned up)."""
 
 
 class TrickConsole:
@@ -165,6 +174,9 @@ class TrickConsole:
 
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, TrickTaken) for event in events)
+
+    def ends_the_move(self, event: Any) -> bool:
+        return not isinstance(event, MOVES)
 
     def hint_player(self) -> HintPlayer:
         return HintPlayer()

@@ -279,6 +279,9 @@ class TuxedoConsole(EverySeatItsOwn):
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, DealCounted) for event in events)
 
+    def ends_the_move(self, event: Any) -> bool:
+        return False  # the pause comes right after the event that makes it
+
     def hint_player(self) -> TuxedoPlayer:
         return TuxedoPlayer("strong", 0, exact_calls=True)
 

@@ -18,7 +18,7 @@ from rook_access.console.lines import ReadInterrupted, input_source
 from rook_access.console.registry import Refused
 from rook_access.console.session import SettingsControl
 from rook_access.console.tricks import TRICKS
-from rook_access.engine.events import CardPlayed, TrickTaken, TrumpNamed
+from rook_access.engine.events import BidMade, CardPlayed, Dealt, HandEnded, TrickTaken, TrumpNamed
 from rook_access.engine.notation import action_to_json
 from rook_access.engine.state import Phase
 from rook_access.engine.visibility import seen_by
@@ -514,3 +514,31 @@ def test_the_others_hear_a_computer_take_a_seat_over_and_its_player_back_hears_w
     assert online._seat_played(run, state, talk, seated, "The Original Rook Partnership Game", back=True) == "left"
     said = run.channel.lines
     assert said[:2] == ["You are back. Trick 1, your lead.", "Played for you while away: 9y 13y, and 1 other move."]
+
+
+def test_the_pause_after_a_hands_last_trick_comes_after_the_next_deal_as_at_home(tmp_path: Path) -> None:
+    """The last trick's move ends the hand and deals the next: a game at home says all of it and then pauses, and so
+    does the online console, though the next hand's first bids came in the same update (it paused after the trick,
+    before the hand's score, or after the deal, as the messages happened to come)."""
+
+    def bidding_again(table: Table) -> bool:
+        events = table.state.events
+        return table.state.hand_number == 2 and isinstance(events[-1], BidMade)
+
+    table = played_table(bidding_again)
+    events = table.state.events
+    ended = next(index for index, event in enumerate(events) if isinstance(event, HandEnded))
+    assert isinstance(events[ended - 1], TrickTaken) and isinstance(events[ended + 1], Dealt)
+    run = Run(Settings(), tmp_path)
+    run.lines = input_source(TranscriptLines(["", ""], run.channel, interactive=True))  # Enter at the pause
+    game, state = anna_at(table, run, QueuedConnection(), ended - 5)  # the last trick's cards still to come
+    game.moves_elsewhere()
+    while game._announced < len(state.events):  # the console looks again until it has said every move
+        game.moves_elsewhere()
+    said = run.channel.lines
+    pause = said.index("Press Enter to go on.")
+    dealt = next(index for index, line in enumerate(said) if line.startswith("Hand 2."))
+    score = next(index for index, line in enumerate(said) if line.startswith("Score"))
+    bids = [index for index, line in enumerate(said) if re.match(r"\S+ (bids? \d+|pass(es)?)\.$", line)]
+    assert score < dealt < pause, "\n".join(said)
+    assert bids and pause < bids[0], "\n".join(said)
