@@ -189,6 +189,22 @@ def finish(threads: list[threading.Thread], runs: list[Run]) -> None:
         assert not thread.is_alive(), f"a console did not finish; its last lines: {run.channel.lines[-8:]}"
 
 
+def anna_hosts_ben(anna: Person, ben: Person, tmp_path: Path) -> tuple[Run, Run]:
+    """Anna makes a Partnership Game table for two people and easy computers, Ben joins it by its code, and both
+    play until their consoles end (each with exit status 0); their runs."""
+    anna_run, ben_run = console(anna, tmp_path / "anna"), console(ben, tmp_path / "ben")
+    results: dict[str, int] = {}
+    with server_in_thread() as port:
+        host = f"localhost:{port}"
+        anna_thread = play([host, "--new", "--people", "2", "--level", "easy", "--name", "Anna"], anna_run, results,
+                           "anna")  # fmt: skip
+        code = table_code(anna_run)
+        ben_thread = play([host, "--code", code, "--name", "Ben"], ben_run, results, "ben")
+        finish([anna_thread, ben_thread], [anna_run, ben_run])
+    assert results == {"anna": 0, "ben": 0}
+    return anna_run, ben_run
+
+
 def final_score(run: Run) -> str:
     """The final score, as "310 to 170", from the last line of a game heard to its end."""
     last = next(line for line in reversed(run.channel.lines) if line.startswith("Game over."))
@@ -406,16 +422,7 @@ def test_online_play_is_offered_in_the_first_start_menu(tmp_path):
 def test_the_host_pauses_and_ends_the_table_from_the_console(tmp_path, record_games):
     anna = Person(first=["pause", MOVE, "pause", "end", "end now"])
     ben = Person()
-    anna_run, ben_run = console(anna, tmp_path / "anna"), console(ben, tmp_path / "ben")
-    results: dict[str, int] = {}
-    with server_in_thread() as port:
-        host = f"localhost:{port}"
-        anna_thread = play([host, "--new", "--people", "2", "--level", "easy", "--name", "Anna"], anna_run, results,
-                           "anna")  # fmt: skip
-        code = table_code(anna_run)
-        ben_thread = play([host, "--code", code, "--name", "Ben"], ben_run, results, "ben")
-        finish([anna_thread, ben_thread], [anna_run, ben_run])
-    assert results == {"anna": 0, "ben": 0}
+    anna_run, ben_run = anna_hosts_ben(anna, ben, tmp_path)
     anna_said, ben_said = anna_run.channel.lines, ben_run.channel.lines
     assert "You paused the game." in anna_said and "Anna paused the game." in ben_said
     assert "The host has paused the game; wait for it to go on." in anna_said  # a move while paused
@@ -542,16 +549,7 @@ def test_why_at_an_online_table_is_answered_by_the_server_with_the_computers_own
     people named as this console names them; a seat not named right is said at once."""
     anna = Person(first=["why", "why ben", "why north", "why me", "why zork", "why west bid", MOVE, "end", "end now"])
     ben = Person()
-    anna_run, ben_run = console(anna, tmp_path / "anna"), console(ben, tmp_path / "ben")
-    results: dict[str, int] = {}
-    with server_in_thread() as port:
-        host = f"localhost:{port}"
-        anna_thread = play([host, "--new", "--people", "2", "--level", "easy", "--name", "Anna"], anna_run, results,
-                           "anna")  # fmt: skip
-        code = table_code(anna_run)
-        ben_thread = play([host, "--code", code, "--name", "Ben"], ben_run, results, "ben")
-        finish([anna_thread, ben_thread], [anna_run, ben_run])
-    assert results == {"anna": 0, "ben": 0}
+    anna_run, _ = anna_hosts_ben(anna, ben, tmp_path)
     said = anna_run.channel.lines
     reason = re.compile(r"(West|East) (bid \d+|passed): ")
     first = next((index for index, line in enumerate(said) if reason.match(line)), None)
