@@ -17,6 +17,7 @@ from rook_access.players.search import rollout as rollout_module
 from rook_access.players.search.play import SearchBudget, analyse_play, shown_out_of
 from rook_access.players.search.player import STRONG
 from rook_access.players.search.rollout import rollout
+from rook_access.players.search.sampling import draw_deals
 from rook_access.players.search.tables import trump_tables
 from tests.players.test_players import west_declares
 
@@ -178,3 +179,25 @@ def test_the_play_cheats_by_side_see_every_hand_only_on_their_side_of_the_contra
             else:
                 assert chosen == strong.choose(state.view(seat))
             state.apply(chosen, seat)
+
+
+def test_the_bidding_yardsticks_deal_the_hands_they_see_as_they_are_and_the_rest_at_random():
+    from rook_access.players.search.knowledge import Knowledge
+
+    state = GameState(PARTNERSHIP, seed=11)
+    seat = state.turn
+    assert seat is not None
+    partner = next(other for other in range(4) if other != seat and state.team_of[other] == state.team_of[seat])
+    opponents = [other for other in range(4) if state.team_of[other] != state.team_of[seat]]
+    for level, seen in (("cheat-bid-partner", [partner]), ("cheat-bid-opponents", opponents)):
+        yardstick = make_player(level, 5)
+        yardstick._seen = {other: state.hands[other] for other in seen}  # type: ignore[attr-defined]  # as choose_with_state sets it
+        view = state.view(seat)
+        deals = yardstick.deal_source(view)(view, Knowledge.from_view(view), 20, random.Random(1))  # type: ignore[attr-defined]
+        unseen = [other for other in range(4) if other != seat and other not in seen]
+        for other in seen:
+            assert all(deal.hands[other] == state.hands[other] for deal in deals)
+        assert any(deal.hands[unseen[0]] != state.hands[unseen[0]] for deal in deals)
+        # Once it has chosen, it deals as the strong player does (the hands were seen for that bid alone).
+        yardstick.choose_with_state(state, seat)  # type: ignore[attr-defined]  # a yardstick's call
+        assert yardstick.deal_source(view) is draw_deals  # type: ignore[attr-defined]

@@ -339,3 +339,56 @@ class NestCheatingPlayer(PlayCheatingPlayer):
     ``cheat-nest``): a yardstick."""
 
     cheat_phases = frozenset({Phase.DISCARD, Phase.TRUMP})
+
+
+class HandsSeenInBiddingPlayer(SearchPlayer):
+    """The strong player that, in the bidding alone, sees the hands of some other seats (its partners', or its
+    opponents'), the rest dealt as it would deal them: a yardstick of what the bidding would gain from knowing
+    them (levels ``cheat-bid-partner`` and ``cheat-bid-opponents``).  Its bidding numbers are the strong
+    player's, unlike ``cheat-bid``'s (``TruthTuning``)."""
+
+    needs_state = True
+
+    sees_partners = True
+    """Whose hands it sees: its partners' (True) or its opponents' (False)."""
+
+    def __init__(self, seed: int | None = None, budget: SearchBudget = STRONG, name: str = "cheat-bid-partner") -> None:
+        super().__init__(seed, budget, name)
+        self._seen: dict[int, int] = {}
+
+    def choose_with_state(self, state: GameState, seat: int) -> Action:
+        """Choose as ``strong`` does, seeing the chosen seats' hands while bidding."""
+        if state.phase is Phase.BIDDING:
+            team_of = state.team_of
+            self._seen = {
+                other: state.hands[other]
+                for other in range(state.seat_count)
+                if other != seat and (team_of[other] == team_of[seat]) == self.sees_partners
+            }
+        try:
+            return self.choose(state.view(seat))
+        finally:
+            self._seen = {}
+
+    def deal_source(self, view: SeatView) -> DealSource:
+        seen = self._seen
+        if not seen:
+            return draw_deals
+        shown = 0
+        for hand in seen.values():
+            shown |= hand
+
+        def with_hands_seen(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random) -> list[SampledDeal]:
+            excluded = dict(knowledge.excluded)
+            for slot in knowledge.needs:
+                hand = seen.get(slot)
+                excluded[slot] = excluded.get(slot, 0) | (knowledge.unseen & ~hand if hand is not None else shown)
+            return draw_deals(view, dataclasses.replace(knowledge, excluded=excluded), count, rng)
+
+        return with_hands_seen
+
+
+class OpponentsSeenInBiddingPlayer(HandsSeenInBiddingPlayer):
+    """``HandsSeenInBiddingPlayer`` seeing its opponents' hands (level ``cheat-bid-opponents``)."""
+
+    sees_partners = False
