@@ -563,3 +563,23 @@ def test_why_at_an_online_table_is_answered_by_the_server_with_the_computers_own
     ]
     assert re.match(r"West (has not bid yet\.|bid \d+: |passed: )", answers[5]), answers
     assert said[-1] == "You ended the table."
+
+
+def test_the_screen_reader_notice_is_said_for_a_seat_at_a_table_not_for_the_list(monkeypatch, capsys):
+    """At a terminal with no screen reader running, ``join`` to play says how to get speech; ``join --list``,
+    which only lists the tables, does not."""
+    from rook_access.console import cli
+
+    channel = ListChannel()
+    channel.close = lambda: None  # type: ignore[attr-defined]
+    source = ScriptedLines([])
+    source.interactive = True  # type: ignore[attr-defined]
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
+    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: False)
+    monkeypatch.setattr(online, "play_online", lambda args, run: 0)  # no server: the notice comes before it
+    notice = "No screen reader found. For speech, type: settings output voice."
+    assert cli.main(["join", "localhost", "--list"]) == 0
+    assert notice not in capsys.readouterr().out
+    assert cli.main(["join", "localhost", "--code", "amber-tiger-otter"]) == 0
+    assert notice in capsys.readouterr().out

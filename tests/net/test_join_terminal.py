@@ -423,15 +423,16 @@ def test_closing_the_terminal_at_a_watched_prompt_ends_the_console_and_the_seat_
 
 
 def test_join_list_at_a_terminal_lists_the_tables_without_the_screen_reader_notice(port, tmp_path):
-    """``join --list`` says the open tables and ends: the notice that no screen reader was found (which the
-    console joining a table says, no screen reader running here) is about playing, not about a list."""
+    """``join --list`` at a real terminal says the open tables and ends, without the notice that no screen reader
+    was found: that notice is about playing, not about a list.  (Whether the notice shows depends on the screen
+    readers running on the machine, such as the Fenrir of other tests: ``test_join_console`` checks who says it
+    with the machine's screen readers set aside.)"""
     server = f"localhost:{port}"
     anna = Console("Anna", tmp_path / "anna", server, "--new", "--variant", "beginner", "--people", "2",
                    "--level", "easy", "--name", "Anna")
     lister: Terminal | None = None
     try:
         code = anna.wait(WELCOME.pattern).group(1)
-        assert "No screen reader found" in anna.term.screen()
         lister = Terminal(["join", server, "--list"], tmp_path / "ben", width=WIDTH)
         screen = lister.wait_for("EXIT=0", timeout=DEADLINE)
         assert f"{code}: The Beginner Game, hosted by Anna, 1 free seat." in screen, screen
