@@ -91,7 +91,8 @@ LOG = logging.getLogger("rook_access.server")
 
 CHAT_KEPT = 20
 """The chat lines a table keeps, the last ones: sent to a player who comes back (``seated``'s ``chat``), marking
-those said while they were away.  Kept in this process only, not in the checkpoint."""
+those said while they were away.  Kept in the table's checkpoint (``Room.talk``) with what each player away had
+heard, so a server started again still has them."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,56 @@ class Room:
     played_for: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     """For each person's seat played by a computer while they are away: its moves, in the record notation, sent
     when they come back (``seated``'s ``played``)."""
+
+    def talk(self) -> dict[str, Any]:
+        """What the table's checkpoint keeps besides the game: the last chat lines, what each player away had heard,
+        and the moves made for them, so a server started again loses none of it."""
+        return {
+            "chat": list(self.chat),
+            "chat_said": self.chat_said,
+            "chat_heard": {str(seat): said for seat, said in self.chat_heard.items()},
+            "played_for": {str(seat): moves for seat, moves in self.played_for.items()},
+        }
+
+    def take_talk(self, data: Any) -> None:
+        """Take back what ``talk`` kept; anything in it not of the right shape is left out (logged)."""
+        if not isinstance(data, dict):
+            return
+        seats = range(len(self.table.holders))
+        lines = data.get("chat", [])
+        if isinstance(lines, list):
+            for line in lines:
+                if _is_chat_line(line, seats):
+                    self.chat.append(line)
+                else:
+                    LOG.warning("table %s: a kept chat line left out: %.80r", self.table.code, line)
+        said = data.get("chat_said", len(self.chat))
+        self.chat_said = said if isinstance(said, int) and said >= len(self.chat) else len(self.chat)
+        heard = data.get("chat_heard", {})
+        if isinstance(heard, dict):
+            self.chat_heard = {
+                int(seat): count for seat, count in heard.items()
+                if str(seat).isdigit() and int(seat) in seats and isinstance(count, int)
+            }  # fmt: skip
+        played = data.get("played_for", {})
+        if isinstance(played, dict):
+            self.played_for = {
+                int(seat): moves for seat, moves in played.items()
+                if str(seat).isdigit() and int(seat) in seats and isinstance(moves, list)
+                and all(isinstance(move, dict) for move in moves)
+            }  # fmt: skip
+
+
+def _is_chat_line(line: Any, seats: range) -> bool:
+    """Whether a kept chat line has the shape ``_say`` gives it."""
+    return (
+        isinstance(line, dict)
+        and line.get("type") == "chat"
+        and line.get("seat") in seats
+        and isinstance(line.get("name"), str)
+        and isinstance(line.get("text"), str)
+        and isinstance(line.get("number"), int)
+    )
 
 
 class Refusal(Exception):
@@ -236,6 +287,7 @@ class RoomServer:
             paused=bool(data.get("paused", False)),
             address=str(data.get("address", "")),
         )
+        room.take_talk(data.get("talk"))
         # Nobody is connected yet: every person's seat waits for its player as after a drop.
         for seat, holder in enumerate(table.holders):
             if holder.person and holder.token_digest is not None and room.started:
@@ -557,8 +609,10 @@ class RoomServer:
             raise Refusal("A chat line is plain text: no control characters.")
         name = room.table.holders[seat].name
         line = {"type": "chat", "seat": seat, "name": name, "text": text}
-        room.chat.append({**line, "number": room.chat_said})
-        room.chat_said += 1
+        async with room.lock:
+            room.chat.append({**line, "number": room.chat_said})
+            room.chat_said += 1
+            self._checkpoint(room)  # a server started again still has it for a player back
         for other in room.clients:
             await self._send(other, line)
 
@@ -741,6 +795,7 @@ class RoomServer:
                     "started": room.started,
                     "paused": room.paused,
                     "address": room.address,
+                    "talk": room.talk(),
                 },
             )
         except LeaseLost as lost:

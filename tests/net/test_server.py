@@ -386,3 +386,62 @@ def test_a_computer_taking_a_seat_over_is_told_and_its_moves_are_sent_to_its_pla
             await anna.close()
 
     run(test)
+
+
+def test_a_server_started_again_still_has_the_chat_and_the_moves_made_for_a_player_away(tmp_path):
+    """The chat lines, what each player away had heard, and the moves a computer made for them are in the table's
+    checkpoint: after a restart Ben, back, hears the lines said while he was away and what was played for him."""
+
+    async def test() -> None:
+        async with running(FolderStore(tmp_path)) as (server, port):
+            anna, ben = await seat_two(port, {**PARTNERSHIP, "wait": 0.2})
+            await anna.send({"type": "say", "text": "hello"})  # Anna reads nothing yet: her moves come in updates
+            assert (await ben.expect("chat"))["text"] == "hello"
+            await ben.socket.close()
+            room = server.rooms[ben.code]
+            while 2 not in room.away:  # the server has seen Ben go
+                await asyncio.sleep(0.01)
+            await anna.send({"type": "say", "text": "where did you go"})
+            counted = cards_played(8)
+
+            def stood_in_and_played(message: dict[str, Any]) -> bool:
+                return counted(message) and message["type"] == "update" and bool(message.get("legal"))
+
+            await anna.play_until(stood_in_and_played)
+            table = server.rooms[ben.code].table
+            made = [action_to_json(seat, action) for seat, action in table.actions if seat == 2]
+            assert any("play" in move for move in made)
+            await anna.close()
+            code, token = ben.code, ben.token
+        async with running(FolderStore(tmp_path)) as (server, port):
+            back = await NetClient.open(port, 3)
+            await back.send({"type": "rejoin", "code": code, "token": token})
+            seated = await back.expect("seated")
+            assert seated["chat"] == [
+                {"seat": 0, "name": "Anna", "text": "hello", "missed": False},
+                {"seat": 0, "name": "Anna", "text": "where did you go", "missed": True},
+            ]
+            assert seated["played"] == made
+            await back.close()
+
+    run(test)
+
+
+def test_a_checkpoints_talk_of_the_wrong_shape_is_left_out_and_the_table_taken_up():
+    from rook_access.net.server import Room
+    from rook_access.net.table import Table
+    from rook_access.saves import GameSetup
+
+    setup = GameSetup.create(["human", "computer", "human", "computer"], level="easy", variant="partnership")
+    room = Room(Table("amber-tiger-otter", setup, ["Anna", "Computer 2", "Ben", "Computer 4"]))
+    good = {"type": "chat", "seat": 2, "name": "Ben", "text": "hi", "number": 0}
+    room.take_talk({
+        "chat": [good, {"type": "chat", "seat": 9, "name": "X", "text": "y", "number": 1}, "junk"],
+        "chat_said": "many",
+        "chat_heard": {"2": 1, "x": 3, "7": 1},
+        "played_for": {"2": [{"seat": 2, "play": "5r"}], "0": "junk"},
+    })  # fmt: skip
+    assert list(room.chat) == [good] and room.chat_said == 1
+    assert room.chat_heard == {2: 1} and room.played_for == {2: [{"seat": 2, "play": "5r"}]}
+    room.take_talk("junk")  # nothing taken, nothing broken
+    assert list(room.chat) == [good]
