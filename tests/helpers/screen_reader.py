@@ -204,10 +204,28 @@ class Fenrir(Terminal):
     project's machines) each line reaches the terminal as two writes, the text
     and then the newline, and when keys are typed while such output arrives
     Fenrir has been seen to take a line for typing echo and not speak it.
+
+    The speech command writes each text down at once, so a text Fenrir gave
+    it and cut off a moment later (Fenrir interrupts itself: a cursor moving
+    to a blank line, text it takes for a tab completion) shows as said whole.  With
+    ``pace`` (seconds a character takes), it then takes as long as a voice
+    would to say the text, and a text cut off is followed in the log by the
+    line ``[cut off]``; ``wait_silent()`` waits until nothing is being said.
+    A text cut off the moment its command started is not written down at all:
+    with ``debug_log``, Fenrir keeps its debug log, and ``queued()`` (once
+    Fenrir has quit and so written its log out) gives every text Fenrir gave
+    its speech driver, to tell a text cut off from one never meant to be said.
     """
 
     def __init__(
-        self, game_args: list[str], home: Path, width: int = 100, height: int = 30, unbuffered: bool = False
+        self,
+        game_args: list[str],
+        home: Path,
+        width: int = 100,
+        height: int = 30,
+        unbuffered: bool = False,
+        pace: float = 0.0,
+        debug_log: bool = False,
     ) -> None:
         self.socket = f"rook-fenrir-{uuid.uuid4().hex[:8]}"
         self.home = home
@@ -217,7 +235,20 @@ class Fenrir(Terminal):
         self._socket_path = ""
 
         speaker = home / "speak.sh"
-        speaker.write_text(f'#!/bin/sh\nprintf \'%s\\n\' "$*" >> {shlex.quote(str(self.log))}\n')
+        self.speaker = speaker
+        log = shlex.quote(str(self.log))
+        if pace > 0:
+            # Fenrir cuts speech off with SIGTERM; the sleep stands for the voice (dash counts in whole numbers:
+            # milliseconds, written out as seconds).
+            speaker.write_text(
+                f"#!/bin/sh\nlog={log}\n"
+                """trap 'kill "$voice" 2>/dev/null; echo "[cut off]" >> "$log"; exit 0' TERM\n"""
+                """text="$*"\nprintf '%s\\n' "$text" >> "$log"\n"""
+                f"ms=$(( ${{#text}} * {round(pace * 1000)} ))\n"
+                """sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))" &\nvoice=$!\nwait "$voice"\n"""
+            )
+        else:
+            speaker.write_text(f'#!/bin/sh\nprintf \'%s\\n\' "$*" >> {log}\n')
         speaker.chmod(0o755)
 
         exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in program_env(home).items())
@@ -251,7 +282,7 @@ class Fenrir(Terminal):
             # unix one leaves a socket in /tmp behind.
             ("remote", "driver", "dummyDriver"),
             ("general", "shell", str(game)),
-            ("general", "debugLevel", "0"),
+            ("general", "debugLevel", "3" if debug_log else "0"),  # 3: INFO, with each text given to speech
             ("general", "debugFile", str(home / "fenrir-debug.log")),
             ("general", "clipboardExportPath", str(home / "fenrir-clipboard")),
         ]:
@@ -294,6 +325,41 @@ class Fenrir(Terminal):
         raise AssertionError(
             f"Fenrir did not say {pattern!r}; it said:\n{self.spoken()[-3000:]}\nThe screen:\n{self.screen()[-2000:]}"
         )
+
+    def queued(self) -> list[str]:
+        """Every text Fenrir gave its speech driver, in order, as the speech command gets it (``debug_log``;
+        complete once Fenrir has quit, ``finish()``, for Fenrir writes its debug log through a buffer)."""
+        log = self.home / "fenrir-debug.log"
+        text = log.read_text(errors="replace") if log.exists() else ""
+        return re.findall(r"(?m)^INFO [\d-]+ [\d:.]+: Speak: (.*)$", text)
+
+    def speaking(self) -> bool:
+        """Whether the speech command is saying something now."""
+        try:
+            server = int(self._tmux("display-message", "-p", "-t", "game", "#{pid}").strip())
+        except (RuntimeError, ValueError, subprocess.TimeoutExpired):
+            return False
+        for pid in descendants(server):
+            try:
+                if str(self.speaker).encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    return True
+            except OSError:
+                continue
+        return False
+
+    def wait_silent(self, quiet: float = 0.5, timeout: float = 30.0) -> str:
+        """Wait until nothing has been said for ``quiet`` seconds (nothing spoken, nothing added to the log);
+        what was said."""
+        deadline = time.monotonic() + timeout
+        said, since = self.spoken(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = self.spoken()
+            if now != said or self.speaking():
+                said, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                return said
+        raise AssertionError(f"Fenrir did not fall silent; it said:\n{self.spoken()[-3000:]}")
 
     def finish(self, timeout: float = 10.0) -> None:
         """Press the Enter the shell waits for after the game, and wait for Fenrir to quit."""
