@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast, runtime_checkable
 
+from ..streams import encodable_line
 from .interrupts import CTRL_C_NOTICE, CtrlC
 from .signal_lines import SignalLines, wakes_on_signals
 
@@ -237,6 +238,24 @@ class ReadsWatching(Protocol):
 
 
 @runtime_checkable
+class HoldsLines(Protocol):
+    """A terminal that can show lines together with its next prompt, in one write.
+
+    A terminal screen reader (Fenrir) takes the question drawn again with a half-typed word after it, when
+    that comes a moment after a line, for a completion, and cuts the line off to read it: a line said while a
+    question was given up (a chat line) is shown with the question that comes back, and so read whole, first.
+    """
+
+    def hold_for_prompt(self, line: str) -> None:
+        """Show ``line`` (already spoken) when the next prompt is first drawn, before the question."""
+        ...
+
+    def write_held(self) -> None:
+        """Show the lines held at once (something else is to be shown first), in order."""
+        ...
+
+
+@runtime_checkable
 class ReadsCalls(Protocol):
     """A line source that can take a quick call against the clock (``console.calls``)."""
 
@@ -385,6 +404,8 @@ class TerminalLines:
         self.ctrl_c: CtrlC | None = CtrlC()
         """Ctrl-C presses, shared with the game, which gets Ctrl-C as a signal between prompts."""
         self._kept: Document | None = None
+        self._held: list[str] = []
+        """Lines to show with the next prompt (``hold_for_prompt``)."""
         self._call_sessions: dict[tuple[str, ...], PromptSession[str | None]] = {}
         """The quick-call prompts, one for each set of call keys."""
         self._call_opened = 0.0
@@ -465,6 +486,21 @@ class TerminalLines:
     def read(self, question: str, fresh: bool = True) -> str | None:
         return self.read_watching(question, None, fresh)
 
+    def hold_for_prompt(self, line: str) -> None:
+        self._held.append(line)
+
+    def write_held(self) -> None:
+        held, self._held = self._held, []
+        if held:
+            sys.stdout.write("".join(encodable_line(line, sys.stdout) + "\n" for line in held))
+            sys.stdout.flush()
+
+    def _show_held(self, output: Output) -> None:
+        """At a prompt's start, before its first drawing: the lines held go out with the question, one write."""
+        held, self._held = self._held, []
+        if held:
+            output.write_raw("".join(encodable_line(line, sys.stdout) + "\r\n" for line in held))
+
     def read_watching(self, question: str, news: Callable[[], bool] | None, fresh: bool = True) -> str | None:
         """``read``, given up the moment ``news()`` is true (looked at every tenth of a second): then
         ``ReadInterrupted`` is raised, and what was typed so far is kept for the next prompt."""
@@ -474,15 +510,15 @@ class TerminalLines:
 
         def start() -> None:
             nonlocal interrupted
+            from prompt_toolkit.application import get_app
+
+            app = get_app()
+            self._show_held(app.output)
             self._leave_if_due()
             held.started()
             if news is None:
                 return
             import asyncio
-
-            from prompt_toolkit.application import get_app
-
-            app = get_app()
 
             async def watch() -> None:
                 nonlocal interrupted

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -53,11 +54,12 @@ from ..output.channels import Channel
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..saves import GameSetup
 from ..settings import NAME_LENGTH, Settings
+from ..streams import shown_form
 from .arguments import OneLineParser, add_option_flags
 from .explain import BID_WORDS, SELF_WORDS, seat_named, seats_list
 from .families import family_named
 from .family import FamilyConsole
-from .lines import InputSource, ReadInterrupted, ReadsCalls, ReadsWatching, is_interactive
+from .lines import HoldsLines, InputSource, ReadInterrupted, ReadsCalls, ReadsWatching, is_interactive
 from .registry import Refused
 from .session import ConsoleGame, ReadAgain, SettingsControl, short_question
 
@@ -367,6 +369,8 @@ class OnlineGame(ConsoleGame):
         )
         self._interrupted = False
         """News from the table gave up the question just asked: it is asked again in its short form."""
+        self._holding = False
+        """The table's lines said now are shown with the question that comes back (``HoldsLines``)."""
 
     def current_settings(self) -> Settings:
         """The settings in effect, but quick calls asked in turn: the server asks each seat in turn (there is
@@ -391,16 +395,45 @@ class OnlineGame(ConsoleGame):
             self.say_talk_line(line)
 
     def say_talk_line(self, line: str) -> None:
-        """Say a line of the table's talk, within 40 cells in braille; a chat line's words as typed."""
+        """Say a line of the table's talk, within 40 cells in braille; a chat line's words as typed.  Said while a
+        question given up by it is to come back, it is spoken now and shown with that question."""
         for piece in self.narrator.fit(line):
-            if isinstance(line, ChatLine):
-                self.say_message(verbatim(piece))
-            else:
-                self.say(piece)
+            messages = [verbatim(piece)] if isinstance(line, ChatLine) else self.narrator.messages([piece])
+            for message in messages:
+                lines = self.lines
+                if self._holding and isinstance(lines, HoldsLines):
+                    self.reading.written(message.spoken)
+                    self.channel.say(replace(message, shown=False))
+                    lines.hold_for_prompt(shown_form(message, sys.stdout))
+                else:
+                    self.say_message(message)
+
+    def say_message(self, message: Message) -> None:
+        """Anything else said shows the held lines first, in order."""
+        self._show_held()
+        super().say_message(message)
+
+    def say_as_typed(self, line: str) -> None:
+        self._show_held()
+        super().say_as_typed(line)
+
+    def _show_held(self) -> None:
+        self._holding = False
+        lines = self.lines
+        if isinstance(lines, HoldsLines):
+            lines.write_held()
+
+    def run(self) -> int:
+        """Play to the end; the exit status.  The lines held for a question that did not come back are shown."""
+        try:
+            return super().run()
+        finally:
+            self._show_held()
 
     def _announce(self, event: Any) -> None:
         """Say the table's messages that came before ``event``, then the event (``_announced`` counts it already)."""
         self._say_talk_after(self._announced - 1)
+        self._show_held()
         super()._announce(event)
 
     def _announce_new_events(self) -> list[Any]:
@@ -464,10 +497,13 @@ class OnlineGame(ConsoleGame):
         if not isinstance(lines, ReadsWatching):
             return lines.read(question, fresh)
         try:
-            return lines.read_watching(question, self.state.connection.has_news, fresh)
+            line = lines.read_watching(question, self.state.connection.has_news, fresh)
         except ReadInterrupted:
             self._interrupted = True
+            self._holding = True  # what the news says is shown with the question when it comes back
             raise ReadAgain from None
+        self._holding = False  # the held lines were shown with the question
+        return line
 
     def question_again(self, question: str) -> str:
         """After news gave up the question, its short form: the cards it listed were said a moment before."""

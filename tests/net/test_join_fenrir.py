@@ -14,19 +14,19 @@ remains, no screen read again, the long question not again, and the half-typed c
 question.  Fenrir may say "blank" as the cursor moves to an empty line (as it does at every Enter): that is its
 own word for an empty line, and tolerated.
 
-Known problem, in the program (see ``chat_cut_off``): the chat line is printed as a line of its own, and the
-prompt drawn a few milliseconds later, so Fenrir (1.9.5, pty driver) often sees them in two screen updates.  In
-the second the cursor has moved along its row by exactly the length of the new text, the short question with
-the typed card at its end, which Fenrir's tab-completion command takes for a completion and says at once,
-interrupting: the chat line it has just begun is cut off ("Chat, Anna: hello Ben", cut, then "Your play, 3
-legal. the Roo"), or dropped before a word of it is said.  In one update Fenrir says both in order.  A redrawn
-question with nothing typed ends in a space, which Fenrir does not take for a completion.  This test then ends
-as an expected failure, saying what Fenrir said, once everything else has been checked; with the problem
-mended, that branch goes and the test fails instead.
+Once a problem, now mended: the chat line was printed as a line of its own and the prompt drawn a few
+milliseconds later, so Fenrir (1.9.5, pty driver) often saw them in two screen updates.  In the second the
+cursor had moved along its row by exactly the length of the new text, the short question with the typed card
+at its end, which Fenrir's tab-completion command takes for a completion and says at once, interrupting: the
+chat line just begun was cut off ("Chat, Anna: hello Ben", cut, then "Your play, 3 legal. the Roo"), or dropped
+before a word of it was said (in about two runs of five).  The console now shows a line said while the question
+was given up together with the question that comes back, in one write (``lines.HoldsLines``), and Fenrir says
+both in order.  A redrawn question with nothing typed ends in a space, which Fenrir does not take for a
+completion.
 
 What fails the test: escape-code remains or control characters in what Fenrir said, the long question said
 again, the short one said twice or not at all, the typed part said alone or twice, anything but "blank" said
-before the chat line, the chat line never given to speech or said twice, lines out of order, a line shown on
+before the chat line, the chat line never given to speech, cut off or said twice, lines out of order, a line shown on
 the screen not heard, or any other text cut off in that moment.
 """
 
@@ -168,14 +168,11 @@ def test_a_chat_line_at_my_own_question_is_heard_once_then_the_short_question_wi
     assert re.search(rf"{re.escape(short)}\s+{half}", asked), excerpt
     # Fenrir meant to say the chat line: it gave it to its speech driver.
     assert any(CHAT in text for text in queued), f"Fenrir never gave the chat line to speech:\n{excerpt}"
-    cut = chat_cut_off(queued, spoken)
-    # Before the chat line (or the question, the chat line cut off unwritten) Fenrir says at most its "blank".
+    # Fenrir said the chat line whole: not cut off by the question drawn after it (the problem mended).
+    assert not chat_cut_off(queued, spoken), f"Fenrir cut the chat line off; it said:\n{excerpt}"
+    # Before the chat line Fenrir says at most its "blank".
     first = next(index for index, utterance in enumerate(moment) if CHAT in utterance or short in utterance)
-    assert set(moment[:first]) <= ({"blank", CUT} if cut else {"blank"}), excerpt
-
-    if cut:
-        # Known, in the program's redraw: see the module's docstring.
-        pytest.xfail(f"Fenrir cut the chat line off with the question redrawn after it; it said:\n{excerpt}")
+    assert set(moment[:first]) <= {"blank"}, excerpt
     # The chat line once and whole, then the question again, then the play; every line shown heard, in order.
     assert asked.count(CHAT) == 1, excerpt
     find_in_order(heard, [re.escape(CHAT), re.escape(short), played])
