@@ -932,17 +932,21 @@ def _new_game(
     alone = game.seat_counts == (1,)
     declared = {option.name for option in game.options}
     options = {name: value for name, value in settings.table_options().items() if name in declared}
-    seats = (None if alone else args.seats) or ["human"] + ["computer"] * (game.seats_at(options) - 1)
     level = DEFAULT_LEVEL if alone else settings.level
-    draft = GameSetup.create(seats, level=level, variant=game.name, options=options)
-    try:
-        game.start(draft.table_setup(), None)  # a table the game cannot be played at says why now
-    except (RuleSetError, OptionError) as error:
-        from_settings = [name for name in options if getattr(args, name) is None]
-        if from_settings:
+    while True:
+        seats = (None if alone else args.seats) or ["human"] + ["computer"] * (game.seats_at(options) - 1)
+        draft = GameSetup.create(seats, level=level, variant=game.name, options=options)
+        try:
+            game.start(draft.table_setup(), None)  # a table the game cannot be played at says why now
+            break
+        except (RuleSetError, OptionError) as error:
+            from_settings = [name for name in options if getattr(args, name) is None]
+            if not from_settings:
+                raise
+            # A setting kept for another game (players 9) does not stop this one: it is left out, and said so.
             culprit = _setting_at_fault(game, seats, level, options, from_settings, str(error))
-            raise RuleSetError(f"{error} (From your settings: settings {culprit} default clears it.)") from None
-        raise
+            notice(f"{error} Your setting {culprit} is left out of this game; settings {culprit} default clears it.")
+            del options[culprit]
     deal: Any = read_deal_file(args.deal) if args.deal else None
     if deal is not None and game.read_deal is not None:
         game.read_deal(deal)  # InvalidDealError says what is wrong with the file

@@ -4,6 +4,8 @@ names what is allowed and changes nothing."""
 
 from __future__ import annotations
 
+import io
+
 import json
 from pathlib import Path
 
@@ -150,12 +152,20 @@ def test_a_bad_option_flag_is_one_line_and_changes_nothing(capsys, args, line):
     assert not settings_path().exists()
 
 
-def test_an_option_from_the_settings_that_the_game_cannot_take_says_how_to_clear_it(capsys):
+def test_an_option_from_the_settings_that_the_game_cannot_take_is_left_out_and_says_how_to_clear_it(
+    capsys, monkeypatch
+):
+    """A setting kept for another game does not stop this one (a player would be locked out of new games): it
+    is left out, in one line that says how to clear it; the game starts without it."""
     save_settings(settings_path(), Settings(variant="two").changed("bird_rank", "low"))
-    assert cli.main([]) == 2
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\nyes\n"))
+    assert cli.main(["--level", "easy", "--output", "plain"]) == 0
     out, err = capsys.readouterr()
-    assert err.startswith("rook-access: The Game for 2 Players is played without the Bird")
-    assert err.endswith("(From your settings: settings bird_rank default clears it.)\n")
+    first = out.splitlines()[0]
+    assert first.startswith("The Game for 2 Players is played without the Bird"), out
+    assert first.endswith("Your setting bird_rank is left out of this game; settings bird_rank default clears it.")
+    assert any(line.startswith("Rook: the Game for 2 Players") for line in out.splitlines()), out
+    assert err == ""
 
 
 def test_the_list_of_games_comes_from_the_registry():
