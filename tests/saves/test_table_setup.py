@@ -5,7 +5,6 @@ names what is allowed and changes nothing."""
 from __future__ import annotations
 
 import io
-
 import json
 from pathlib import Path
 
