@@ -24,7 +24,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Phase, Play, SeatView, card_color, card_name
+from ..engine import (
+    CHECK,
+    COLOR_NAMES,
+    PASS,
+    Bid,
+    Discard,
+    NameTrump,
+    Phase,
+    Play,
+    SeatView,
+    card_color,
+    card_name,
+    mask_of,
+)
 from ..engine.rules import RuleSet
 from ..players.base import Advice, BasicAdvice, Decision, RandomAdvice, RuleAdvice
 from ..players.basic import RuleKind
@@ -160,9 +173,11 @@ def _points(count: int, red: bool = False) -> str:
     return f"{count or 'no'} {kind}{'s' if count != 1 else ''}"
 
 
-def _trick_clause(view: SeatView, facts: TrickFacts) -> str:
+def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False) -> str:
     """What the card did in the trick, as facts: it beat the winning card (the only one of its cards that
-    could), or it did not; its partner was winning; the points the trick holds."""
+    could), or it did not; its partner was winning; the points the trick holds.  While its hand is ``hidden``
+    from the asker, nothing is said of the cards it held besides the one played (whether it could have beaten
+    the winning card, how many of its cards would have)."""
     red = view.rules.avoid_points
     holds = f"the trick holds {_points(facts.points, red)}{'' if facts.last else ' so far'}"
     if facts.lead:
@@ -170,14 +185,16 @@ def _trick_clause(view: SeatView, facts: TrickFacts) -> str:
     winning = _winning(view, facts)
     partner_winning = facts.winner in view.partners
     if facts.beats:
-        only = "its only card that beats" if facts.beaters == 1 else "it beats"
+        only = "its only card that beats" if facts.beaters == 1 and not hidden else "it beats"
         return f"{only} {winning}; {holds}"
     card_points = view.rules.points[facts.card]
     if partner_winning:
         if card_points > 0 and not red:
             return f"{winning} was winning the trick, so it gave {_points(card_points)}"
         return f"{winning} was winning the trick; {holds}"
-    if facts.beaters:
+    if hidden:
+        lets = f"it did not beat {winning}"
+    elif facts.beaters:
         lets = f"it let {winning} win"
     else:
         lets = f"it could not beat {winning}"
@@ -189,7 +206,9 @@ def _trick_clause(view: SeatView, facts: TrickFacts) -> str:
 def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0) -> str:
     """The search player's reason for a card: the trick's facts, then the figure that chose it."""
     facts = trick_facts(view, advice.action.card)
-    parts = [clause for clause in (_trick_clause(view, facts),) if clause]
+    # What it held besides the card, while some of it is still hidden from the asker, is not told.
+    hidden = bool(secret & mask_of(view.hand) & ~(1 << advice.action.card))
+    parts = [clause for clause in (_trick_clause(view, facts, hidden),) if clause]
     if advice.shown_out and not facts.lead:
         names = " and ".join(view.rules.names[seat] for seat in advice.shown_out)
         led = "trump" if advice.led_suit == advice.trump else COLOR_NAMES[advice.led_suit]

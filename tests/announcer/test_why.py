@@ -46,6 +46,24 @@ def test_the_strong_player_says_its_14y_is_its_only_card_over_wests_10y_in_a_tri
     assert (told_best, told_other) == (round(best), round(other))
 
 
+def test_what_else_the_seat_held_is_not_told_while_its_hand_is_hidden_from_the_asker():
+    """ "its only card that beats" says South held no other yellow over 10y: while South's other cards are
+    hidden from the asker (West, say), the line says only that the card beats West's 10y; once they are
+    seen (``secret`` empty: the hand over), the whole fact is told."""
+    state = west_leads_yellow_trick()
+    view = state.view(0)
+    player = SearchPlayer(3, STEADY_STRONG)
+    action = player.choose(view)
+    advice = player.advise(view)
+    assert isinstance(advice, PlayAdvice)
+    others = sum(1 << card for card in view.hand if card != action.card)
+    hidden = why_line(view, action, advice, secret=others)
+    assert hidden.startswith("South played 14y: it beats West's 10y; the trick holds 25 points; "), hidden
+    assert "only" not in hidden
+    played_only = why_line(view, action, advice, secret=1 << action.card)  # the rest of South's hand seen
+    assert played_only.startswith("South played 14y: its only card that beats West's 10y; "), played_only
+
+
 def test_the_basic_player_gives_its_own_rule_with_the_same_facts():
     view = west_leads_yellow_trick().view(0)
     player = BasicPlayer(0)
