@@ -379,8 +379,9 @@ class ConsoleGame:
 
     def say_as_typed(self, line: str) -> None:
         """Say a line about what to type, its cards kept in the notation to be typed
-        ("9 needs a color letter: 9r, 9x, 9y or 9g")."""
-        self.channel.say(Message(line, speakable(line)))
+        ("9 needs a color letter: 9r, 9x, 9y or 9g"); within 40 cells a line in the braille verbosity."""
+        for piece in self.narrator.fit(line):
+            self.channel.say(Message(piece, speakable(piece)))
 
     def _choose_card_form(self) -> None:
         """Cards in words where a screen reader reads the printed lines: at a terminal with

@@ -359,6 +359,20 @@ def test_every_hint_line_fits_40_cells_in_the_braille_verbosity():
         assert all(cell_count(line) <= 40 for line in hints), [line for line in hints if cell_count(line) > 40]
 
 
+def test_every_refusal_fits_40_cells_in_the_braille_verbosity():
+    """A typo, a card that is no card, a color misspelt, a card not held: each refusal, with its list of what is
+    allowed, in lines of at most 40 cells (they were printed whole: 41 to 104 cells)."""
+    rules = VARIANTS["partnership"]
+    moves = moves_of(rules, [0], seed=5)
+    mistakes = ["hlep", "3q", "12 bleck", "play 7r 8r", "bid 7"]
+    output, _ = transcript(rules, mistakes + moves, seed=5, verbosity=Verbosity.BRAILLE)
+    without, _ = transcript(rules, moves, seed=5, verbosity=Verbosity.BRAILLE)
+    refusals = list((Counter(output) - Counter(without)).elements())
+    assert len(refusals) >= len(mistakes), refusals
+    assert all(cell_count(line) <= 40 for line in refusals), [line for line in refusals if cell_count(line) > 40]
+    assert any(line.startswith("Unknown command: hlep.") for line in refusals), refusals
+
+
 def test_settings_braille_on_without_a_display_changes_nothing_and_is_told_once():
     notices: list[str] = []
     settings = Settings()
