@@ -33,7 +33,7 @@ from ..players.base import Decision
 from ..players.reactions import HasLevel
 from ..record import RecordWriter
 from ..saves import GameSaver
-from ..settings import SettingError, Settings, setting_choices, setting_name
+from ..settings import SettingError, Settings, setting_choices, setting_name, setting_names
 from .calls import CallWindow, LeaveGame, ReadingClock, timed_calls
 from .families import family_of
 from .family import FamilyConsole
@@ -115,6 +115,16 @@ class SettingsControl:
             # The voices to choose from: the user's language's, or every one with list.
             return self.voices(None if len(arguments) == 2 else user_language())
         if len(arguments) < 2:
+            name = setting_name(arguments[0])
+            choices = setting_choices().get(name)
+            if choices:  # an example of this setting, not of another
+                return [f"Say settings {name} and a value, like settings {name} {choices[0]}."]
+            described = [line for line in self.effective.describe() if line.startswith(f"{name} ")]
+            if described:  # what it is now, and what it may be
+                return [f"Say settings {name} and a value; now {described[0]}"]
+            if name not in setting_names():
+                suggestion = did_you_mean(name, setting_names())
+                return [f"There is no setting {shown(name)}.{suggestion or ' Type settings to hear them all.'}"]
             return [f"Say settings {shown(arguments[0])} and a value, like settings verbosity terse."]
         name, value = setting_name(arguments[0]), " ".join(arguments[1:])
         try:
@@ -188,7 +198,10 @@ def setting_error_line(name: str, value: str, error: SettingError) -> str:
     if name not in names:
         suggestion = did_you_mean(name, names)
         return f"There is no setting {shown(name)}.{suggestion}" if suggestion else str(error)
-    return str(error) + did_you_mean(value, setting_choices().get(name, ()))
+    suggestion = did_you_mean(value, setting_choices().get(name, ()))
+    if suggestion:  # the likely value first: the list of every value (21 games) is long to listen to
+        return f"No {name} {shown(value)}.{suggestion} {error}"
+    return str(error)
 
 
 def braille_missing(settings: Settings, channel: MessageSink) -> bool:

@@ -64,6 +64,20 @@ def test_a_setting_may_be_named_with_hyphens_as_the_flags_spell_it():
     assert control.command(("bird-rank", "low")) == ["bird_rank is now low, saved."]
 
 
+def test_a_setting_named_alone_or_misspelt_is_answered_about_that_setting():
+    """A likely value comes before the list of every value; a setting named without a value gets an example of
+    that setting (or what it is now), not of another; a setting that does not exist is said so."""
+    control = SettingsControl(Settings(), Settings(), lambda _: None)
+    misspelt = control.command(("variant", "dispaly"))[0]
+    assert misspelt.startswith("No variant dispaly. Did you mean display? variant is one of partnership, "), misspelt
+    assert control.command(("variant",)) == ["Say settings variant and a value, like settings variant partnership."]
+    assert control.command(("rate",)) == [
+        "Say settings rate and a value; now rate default: words a minute, 80 to 450, or default."]
+    assert control.command(("zork",)) == ["There is no setting zork. Type settings to hear them all."]
+    assert control.command(("rat",)) == ["There is no setting rat. Did you mean rate?"]
+    assert control.effective == Settings()  # nothing changed
+
+
 def test_default_words_reset_voice_and_rate():
     settings = Settings().changed("voice", "en-us").changed("rate", "300")
     assert settings.changed("voice", "default").voice == ""
