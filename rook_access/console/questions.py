@@ -24,6 +24,7 @@ Usage::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -46,6 +47,23 @@ SETTINGS_WORDS = _words_of("settings")
 
 COMMON_HELP = "Also: settings, or quit to leave."
 """The line ``help`` adds to a question's own help."""
+
+
+def common_help(said: Sequence[str]) -> list[str]:
+    """The line ``help`` adds to a question's own help lines ``said``: settings and quit, those not named there.
+
+    >>> common_help(["Type 1 or 2."]), common_help(["Type 1, or quit to leave."]), common_help(["settings; quit"])
+    (['Also: settings, or quit to leave.'], ['Also: settings.'], [])
+    """
+    text = " ".join(said)
+    settings, leave = re.search(r"\bsettings\b", text) is None, re.search(r"\bquit\b", text) is None
+    if settings and leave:
+        return [COMMON_HELP]
+    if settings:
+        return ["Also: settings."]
+    if leave:
+        return ["Also: quit to leave."]
+    return []
 
 
 @dataclass(frozen=True)
@@ -95,7 +113,8 @@ def ask(
         if first in LEAVE_WORDS and len(words) == 1:
             return None
         if first in HELP_WORDS:
-            for help_line in (*(question.help or (question.allowed,)), COMMON_HELP):
+            own = question.help or (question.allowed,)
+            for help_line in (*own, *common_help(own)):
                 say(help_line)
         elif first in SETTINGS_WORDS:
             for reply in settings(words[1:]):
