@@ -58,6 +58,7 @@ from .registry import (
     CommandSpec,
     Refused,
     UnknownCommandError,
+    did_you_mean,
     is_number,
     no_such_command,
 )
@@ -221,7 +222,14 @@ class TrickConsole:
             if name == "trump":
                 if len(arguments) != 1:
                     raise Refused("Say trump and one color, like trump red.")
-                return NameTrump(parse_color(arguments[0]))
+                try:
+                    return NameTrump(parse_color(arguments[0]))
+                except CardNotationError:  # a color misspelt: the color meant, where one is close
+                    close = did_you_mean(arguments[0], TRUMP_WORDS)
+                    if not close:
+                        raise
+                    raise Refused(f"{shown(arguments[0])} is not a color.{close} Name trump: red, black, yellow "
+                                  "or green.") from None
             if name == "play" and state.phase is Phase.DISCARD:
                 name = "discard"  # cards named at the discard are the discard, one card too (it is too few)
             if name == "play" and len(arguments) > 1 and state.phase is Phase.TRUMP:

@@ -359,6 +359,14 @@ def test_every_hint_line_fits_40_cells_in_the_braille_verbosity():
         assert all(cell_count(line) <= 40 for line in hints), [line for line in hints if cell_count(line) > 40]
 
 
+def test_trump_with_a_color_misspelt_names_the_color_meant():
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "trump grene", "trump zzz", "trump green"]
+    output, _, state, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert "grene is not a color. Did you mean green? Name trump: red, black, yellow or green." in output
+    assert "zzz is not a color. Colors are red, black, yellow, green, or r, x, y, g." in output
+    assert state.trump is not None
+
+
 def test_every_refusal_fits_40_cells_in_the_braille_verbosity():
     """A typo, a card that is no card, a color misspelt, a card not held: each refusal, with its list of what is
     allowed, in lines of at most 40 cells (they were printed whole: 41 to 104 cells)."""
