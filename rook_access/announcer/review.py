@@ -78,7 +78,7 @@ def difference_line(difference: Difference) -> str:
         reason += _scores(difference, f"over {advice.samples} likely deals,", COLOR_NAMES[action.color])
     elif isinstance(advice, BidAdvice):
         head = f"Bidding: you {_bid_words(action)}; the strong player would {_bid_words(advice.action, now=True)}"
-        reason = _bid_reason(advice)
+        reason = _bid_reason(advice, action)
     else:  # no other decision is judged; worded plainly all the same
         head = f"You chose {action}; the strong player would choose {advice.action}"
         reason = ""
@@ -97,10 +97,13 @@ def _bid_words(action: object, now: bool = False) -> str:
     return str(action)
 
 
-def _bid_reason(advice: BidAdvice) -> str:
+def _bid_reason(advice: BidAdvice, action: object = None) -> str:
     if isinstance(advice.action, Bid):
         if advice.limit is None or advice.limit < advice.action.amount:
             return "the dealer must open the bidding"
+        if isinstance(action, Bid) and advice.action.amount < action.amount <= advice.limit:
+            # The user's bid was within what the hand is worth: the difference is bidding more than needed now.
+            return f"it bids only what it must now, and would go up to {advice.limit} if the others bid on"
         return f"it reckons your hand worth a bid of up to {advice.limit}"
     if advice.partner_holding is not None and advice.limit is None:
         return "your partner holds the bid, and your hand adds too little to raise it"

@@ -9,6 +9,7 @@ import re
 
 from rook_access.announcer.review import difference_line, review_lines
 from rook_access.engine import PASS, Bid, Discard, NameTrump, Phase, Play, card_name, parse_card, parse_color
+from rook_access.players.search.advice import BidAdvice
 from rook_access.players.search.player import STRONG, HintPlayer
 from rook_access.players.search.review import TIE, Difference, judge, review_decisions
 from tests.helpers.hands import card_set, west_leads_yellow, west_leads_yellow_trick
@@ -152,3 +153,18 @@ def test_a_whole_hand_is_reviewed_with_every_play_named_right():
         assert match, line
         assert played[int(match.group(1))] == match.group(2)
         assert match.group(3) != match.group(2)
+
+
+def test_a_bid_higher_than_needed_but_within_the_hands_worth_is_told_as_such():
+    """You bid 30 where the strong player bids 15 and would go up to 30: not "it reckons your hand worth up to
+    30", which reads as if 30 were right, but that it bids only what it must now."""
+    bid_view = west_leads_yellow().view(1)  # West opens the bidding
+    advice = STEADY.advise(bid_view)
+    assert isinstance(advice, BidAdvice) and isinstance(advice.action, Bid) and advice.limit is not None
+    higher = next((amount for amount in range(advice.action.amount + 5, advice.limit + 1, 5)), None)
+    assert higher is not None, (advice.action, advice.limit)
+    line = difference_line(Difference(bid_view, Bid(higher), advice, None))
+    assert line == (
+        f"Bidding: you bid {higher}; the strong player would bid {advice.action.amount}: it bids only what it must "
+        f"now, and would go up to {advice.limit} if the others bid on."
+    )
