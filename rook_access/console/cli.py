@@ -169,6 +169,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rook-access",
         description="Rook, the card game, for screen-reader, braille and keyboard players. "
         "You are South; in the partnership games North is your partner.",
+        epilog="Online: rook-access join SERVER --code CODE plays at a friend's table (rook-access join --help), "
+        "and rook-access serve hosts tables (rook-access serve --help).",
     )
     parser.add_argument("--seed", type=_seed, help="make shuffles and computer choices repeatable")
     parser.set_defaults(online=None)  # online play chosen from the list at the first start: its join flags
