@@ -64,6 +64,21 @@ def test_what_else_the_seat_held_is_not_told_while_its_hand_is_hidden_from_the_a
     assert played_only.startswith("South played 14y: its only card that beats West's 10y; "), played_only
 
 
+def test_a_card_that_did_not_beat_the_trick_says_nothing_of_the_beaters_held_while_the_hand_is_hidden():
+    """South plays 7y under West's 10y though it holds 14y: "it let West's 10y win" says it held a card that
+    beats; while South's other cards are hidden from the asker the line says only that it did not beat it."""
+    view = west_leads_yellow_trick().view(0)
+    advice = SearchPlayer(3, STEADY_STRONG).advise(view)
+    assert isinstance(advice, PlayAdvice)
+    low = Play(parse_card("7y"))
+    played = dataclasses.replace(advice, action=low)
+    others = sum(1 << card for card in view.hand if card != low.card)
+    hidden = why_line(view, low, played, secret=others)
+    assert hidden.startswith("South played 7y: it did not beat West's 10y; the trick holds 15 points"), hidden
+    told = why_line(view, low, played)
+    assert told.startswith("South played 7y: it let West's 10y win; the trick holds 15 points"), told
+
+
 def test_the_basic_player_gives_its_own_rule_with_the_same_facts():
     view = west_leads_yellow_trick().view(0)
     player = BasicPlayer(0)
