@@ -12,6 +12,9 @@ strong player's (``players.search.review``), the costliest first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from ..announcer.review import review_lines
 from ..announcer.why import reason_line
 from ..engine import Dealt, GameState, RuleSet
@@ -64,22 +67,33 @@ SELF_WORDS = ("me", "my", "mine", "myself", "you", "i")
 """Words for the asker's own seat after ``why`` ("why me"): its moves are a person's, which ``why`` says."""
 
 
-def why_lines(game: CommandContext, command: Command) -> list[str]:
-    """``why [SEAT]``: the reason a computer player had for its last move."""
-    state: GameState = game.state
-    rules = state.rules
-    decisions = game.decisions
-    seat = None
-    words = list(command.arguments)
+def why_asked(words: Sequence[str], rules: RuleSet, asker: int) -> tuple[int | None, bool] | str:
+    """What ``why`` and ``words`` ask about: the seat (None for the last computer to move; ``asker``'s own for
+    "me"), and whether its last bid or pass; or the line refusing a seat not named right.  A seat is named as
+    the table names it, or by its place where a person's name stands for it (an online table's "why north")."""
+    words = list(words)
     bidding = bool(words) and words[-1].lower() in BID_WORDS
     if bidding:
         words.pop()
-    if words:
-        typed = " ".join(words)
-        seat = game.viewer() if typed.lower() in SELF_WORDS else seat_named(typed, rules)
-        if seat is None:
-            return list(game.narrator.fit(f"No seat {shown(typed)}. The seats are {seats_list(rules)}."))
-    decision = last_computer_move(decisions, seat, bidding)
+    if not words:
+        return None, bidding
+    typed = " ".join(words)
+    seat = asker if typed.lower() in SELF_WORDS else seat_named(typed, rules)
+    if seat is None and rules.place_names:
+        seat = seat_named(typed, replace(rules, seat_names=rules.place_names))
+    if seat is None:
+        return f"No seat {shown(typed)}. The seats are {seats_list(rules)}."
+    return seat, bidding
+
+
+def why_lines(game: CommandContext, command: Command) -> list[str]:
+    """``why [SEAT]``: the reason a computer player had for its last move."""
+    state: GameState = game.state
+    asked = why_asked(command.arguments, state.rules, game.viewer())
+    if isinstance(asked, str):
+        return list(game.narrator.fit(asked))
+    seat, bidding = asked
+    decision = last_computer_move(game.decisions, seat, bidding)
     if seat is not None and decision is None:
         line = _no_move(game, seat, "bid" if bidding else "moved")
     elif decision is None and game.resumed_at:
@@ -159,5 +173,6 @@ __all__ = [
     "review_command_lines",
     "seat_named",
     "seats_list",
+    "why_asked",
     "why_lines",
 ]

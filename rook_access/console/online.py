@@ -56,7 +56,7 @@ from ..saves import GameSetup
 from ..settings import NAME_LENGTH, Settings
 from ..streams import shown_form
 from .arguments import OneLineParser, add_option_flags
-from .explain import BID_WORDS, SELF_WORDS, seat_named, seats_list
+from .explain import why_asked
 from .families import family_named
 from .family import FamilyConsole
 from .lines import HoldsLines, InputSource, ReadInterrupted, ReadsCalls, ReadsWatching, is_interactive
@@ -529,19 +529,15 @@ class OnlineGame(ConsoleGame):
         events = self.state.events
         family = self.family
         said: list[Any] = []
+        paused = False
         while self._announced < len(events):
             event = events[self._announced]
+            if paused and not family.ends_the_move(event):
+                break  # past the pause: the rest of its move (the last trick's hand end and next deal) was said
             self._announced += 1
             self._announce(event)
             said.append(event)
-            if family.pauses_after([event]):
-                # The rest of the move first (the last trick's hand end and next deal), as a game at home says it.
-                while self._announced < len(events) and family.ends_the_move(events[self._announced]):
-                    event = events[self._announced]
-                    self._announced += 1
-                    self._announce(event)
-                    said.append(event)
-                break
+            paused = paused or family.pauses_after([event])
         return said
 
     def _asked_next(self) -> bool:
@@ -583,18 +579,10 @@ class OnlineGame(ConsoleGame):
     def _ask_why(self, state: RemoteTricks, words: list[str]) -> str | None:
         """``why [SEAT] [bid]``: the computers think on the server, so the question goes there and its answer
         is said as it comes (``why``); the line to say at once instead, for a seat not named right."""
-        rules = state.rules
-        bidding = bool(words) and words[-1].lower() in BID_WORDS
-        if bidding:
-            words = words[:-1]
-        seat = None
-        if words:
-            typed = " ".join(words)
-            seat = state.seat if typed.lower() in SELF_WORDS else seat_named(typed, rules)
-            if seat is None and rules.place_names:  # a person's seat by its place: why north
-                seat = seat_named(typed, replace(rules, seat_names=rules.place_names))
-            if seat is None:
-                return f"No seat {shown(typed)}. The seats are {seats_list(rules)}."
+        asked = why_asked(words, state.rules, state.seat)
+        if isinstance(asked, str):
+            return asked
+        seat, bidding = asked
         state.connection.send({"type": "why", "seat": seat, "bidding": bidding})
         state.wait_for(server_answer("why", state.seat), SERVER_ANSWER_SECONDS)
         self.say_talk()

@@ -38,6 +38,7 @@ from ..engine.state import Phase
 from ..engine.wire import WireContext, WireError, from_wire
 from ..saves import GameSetup
 from .client import ConnectionLost, TableConnection
+from .table import people_named
 
 ANSWER_SECONDS = 60.0
 """The longest wait for the server's answer to an action before the connection is taken as lost."""
@@ -369,26 +370,11 @@ def register_remote(family: str, kind: type[RemoteGame]) -> None:
     REMOTE_STATES[family] = kind
 
 
-def people_named(names: Sequence[str], seating: Seating, seat: int) -> tuple[str, ...]:
-    """The seats' ``names`` with the people's names put in: a computer's seat, a free one, this player's own
-    ``seat``, and a name another seat already has keep their seat names.
-
-    >>> seating = Seating("amber-tiger-otter", ("Anna", "West", "Ben", "Cy"), (True, False, True, True), 0, (3,))
-    >>> people_named(("South", "West", "North", "East"), seating, 0)
-    ('South', 'West', 'Ben', 'East')
-    """
-    named = list(names)
-    for other, (name, person) in enumerate(zip(seating.names, seating.people, strict=False)):
-        taken = other not in seating.free and bool(name.strip())
-        if person and taken and other != seat and other < len(named) and name not in named:
-            named[other] = name
-    return tuple(named)
-
-
 def named_rules(rules: RuleSet | None, seating: Seating, seat: int) -> RuleSet | None:
     """The trick rules with the people's names for their seats (a computer's seat, and this player's own,
     keep their seat names: "North", "You"); the sides keep their places' names."""
     if rules is None:
         return None
     places = rules.place_names or rules.names
-    return replace(rules, seat_names=people_named(places, seating, seat), place_names=places)
+    named = people_named(places, seating.names, seating.people, seating.free, seat)
+    return replace(rules, seat_names=named, place_names=places)

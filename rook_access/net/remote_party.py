@@ -36,7 +36,8 @@ from ..engine import donkey, doubt, match, panjandrum, tuxedo
 from ..engine.calls import CallOffer
 from ..engine.cards import Card
 from ..engine.visibility import Unseen
-from .remote import RemoteGame, Seating, people_named, register_remote
+from .remote import RemoteGame, Seating, register_remote
+from .table import people_named
 
 
 class RemoteParty(RemoteGame):
@@ -104,7 +105,7 @@ class RemoteParty(RemoteGame):
 
     def name_seats(self, seating: Seating) -> None:
         """Call the people at the table by their names from now on."""
-        self._names = people_named(self._start.names, seating, self.seat)
+        self._names = people_named(self._start.names, seating.names, seating.people, seating.free, self.seat)
         self.views = {seat: self._named(view) for seat, view in self.views.items()}
 
     def take(self, message: dict[str, Any]) -> list[Any]:

@@ -78,6 +78,24 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def people_named(
+    places: Sequence[str], names: Sequence[str], people: Sequence[bool], free: Sequence[int], seat: int
+) -> tuple[str, ...]:
+    """The seats' names (``places``) with the people's ``names`` put in: a computer's seat, a free one, the
+    asker's own ``seat``, and a name another seat already has keep their seat names.
+
+    >>> people_named(("South", "West", "North", "East"), ("Anna", "West", "Ben", "Cy"), (True, False, True, True),
+    ...              (3,), 0)
+    ('South', 'West', 'Ben', 'East')
+    """
+    named = list(places)
+    for other, (name, person) in enumerate(zip(names, people, strict=False)):
+        taken = other not in free and bool(name.strip())
+        if person and taken and other != seat and other < len(named) and name not in named:
+            named[other] = name
+    return tuple(named)
+
+
 class Table:
     """The referee of one game at one table (see the module's docstring)."""
 
@@ -228,18 +246,16 @@ class Table:
         if decision is None:
             assert seat is not None
             name = self.state.rules.names[seat]
-            holder = self.holders[self.controller(seat)]
-            if self.controller(seat) == asker:
+            controller = self.controller(seat)
+            holder = self.holders[controller]
+            if controller == asker:
                 return f"{name} is played by you. Type hint on your turn for the strong player's move."
             if holder.person and holder.taken:
                 return f"{name} is played by {holder.name}, not the computer."
             return f"{name} has not {'bid' if bidding else 'moved'}{since or ' yet'}."
         rules = self.state.rules
-        names = tuple(
-            holder.name if holder.person and holder.taken and other != asker and holder.name not in rules.names
-            else rules.names[other]
-            for other, holder in enumerate(self.holders)
-        )  # fmt: skip
+        names = people_named(rules.names, [holder.name for holder in self.holders],
+                             [holder.person for holder in self.holders], self.free_seats(), asker)  # fmt: skip
         return reason_line(decision, self.state.view(asker), self.state.is_over, replace(rules, seat_names=names))
 
     def _player_for(self, seat: int) -> Player | None:
