@@ -94,11 +94,14 @@ def why_line(view: SeatView, action: object, advice: Advice | None, secret: int 
     names; while the bidding is still open (not ``bidding_over``) a bid's limit is not told."""
     did = did_words(view, action)
     if advice is None or len(view.legal) == 1:
+        if isinstance(action, Play) and _held_back(view, action, secret):
+            # One card it could follow with says it held no other of that color.
+            return f"{did}: its reason is not told while the hand is played, as it would show what else it holds."
         return f"{did}: it was its only legal move."
     if not bidding_over and (isinstance(action, Bid) or action in (PASS, CHECK)) and view.phase is Phase.BIDDING:
         return f"{did}: {_open_bidding_reason(view, action)}."
     if isinstance(advice, BasicAdvice) and advice.kind:
-        return f"{did}: {_rule_reason(view, action, advice)}."
+        return f"{did}: {_rule_reason(view, action, advice, _held_back(view, action, secret))}."
     if isinstance(advice, RuleAdvice):
         return f"{did}: by its rule of thumb, {advice.rule}."
     if isinstance(advice, RandomAdvice):
@@ -203,11 +206,18 @@ def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False) -> st
     return f"{lets}; {holds}"
 
 
+def _held_back(view: SeatView, action: object, secret: int) -> bool:
+    """Whether some of the cards the seat held besides the one it played (or, naming trump, any of them) are
+    hidden from the asker (``secret``): then the reason says nothing of them."""
+    played = 1 << action.card if isinstance(action, Play) else 0
+    return bool(secret & mask_of(view.hand) & ~played)
+
+
 def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0) -> str:
     """The search player's reason for a card: the trick's facts, then the figure that chose it."""
     facts = trick_facts(view, advice.action.card)
     # What it held besides the card, while some of it is still hidden from the asker, is not told.
-    hidden = bool(secret & mask_of(view.hand) & ~(1 << advice.action.card))
+    hidden = _held_back(view, advice.action, secret)
     parts = [clause for clause in (_trick_clause(view, facts, hidden),) if clause]
     if advice.shown_out and not facts.lead:
         names = " and ".join(view.rules.names[seat] for seat in advice.shown_out)
@@ -302,15 +312,38 @@ _FOLLOW_REASONS: dict[str, str] = {
 """The basic player's reasons for a card played to a trick that are words alone, with who was winning it
 (``{winning}``) and the points in it (``{holds}``)."""
 
+_HIDDEN_FOLLOW_REASONS: dict[str, str] = {
+    RuleKind.KEEP: "{winning} was winning the trick; {holds}",
+    RuleKind.WIN_CHEAPLY: "it beats {winning}; {holds}",
+    RuleKind.DUCK: "it stayed under {winning}; {holds}",
+    RuleKind.MUST_TAKE: "it went over {winning} and took the trick; {holds}",
+    RuleKind.MUST_GO_OVER: "it went over {winning}; {holds}",
+    RuleKind.THROW_COSTLY: "it could not follow; {holds}",
+}
+"""The same reasons where they would tell what else the seat held ("its highest card that still loses", "it
+had to go over": it held none under), worded by the trick alone while its hand is hidden from the asker."""
 
-def _rule_reason(view: SeatView, action: object, advice: BasicAdvice) -> str:
-    """The basic player's rule of thumb, in the third person, with the facts it rests on."""
+_HIDDEN_LEAD_REASONS: dict[str, str] = {
+    RuleKind.PULL_TRUMP: "it led trump, to pull {others} trumps",
+    RuleKind.SURE_WINNER: "by its rule of thumb, it led a card it counted a winner",
+    RuleKind.LEAD_LOW: "it led low, keeping its points back",
+    RuleKind.AVOID_LEAD: "it led low, so that someone else takes the trick",
+}
+"""The leads' reasons while the seat's hand is hidden from the asker: "its lowest sure trump" and "no unseen
+card beats it" tell where the higher cards are."""
+
+
+def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bool = False) -> str:
+    """The basic player's rule of thumb, in the third person, with the facts it rests on; while the seat's
+    other cards are ``hidden`` from the asker, without what the rule would tell of them."""
     kind = advice.kind
     names = view.rules.names
     others = "the other side's" if view.partners else "the others'"
     if kind == RuleKind.DISCARD:
         return "by its rule of thumb, it keeps trump and sure winners, and buries short colors first"
     if kind == RuleKind.TRUMP:
+        if hidden:
+            return "by its rule of thumb, it names a long, strong color"
         return "by its rule of thumb, it names its longest color, the strongest among equals"
     if kind == RuleKind.DEALER_OPENS:
         return "the dealer must open the bidding, so it bid the least"
@@ -329,6 +362,8 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice) -> str:
     assert isinstance(action, Play)
     facts = trick_facts(view, action.card)
     color = card_color(action.card)
+    if hidden and kind in _HIDDEN_LEAD_REASONS:
+        return _HIDDEN_LEAD_REASONS[kind].format(others=others)
     if kind == RuleKind.PULL_TRUMP:
         return f"it led its lowest sure trump, to pull {others} trumps"
     if kind == RuleKind.SURE_WINNER:
@@ -345,11 +380,17 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice) -> str:
     card_points = view.rules.points[action.card]
     if kind == RuleKind.FEED:
         return f"{winning} was winning the trick, so it gave {_points(card_points)}"
+    if hidden and kind in _HIDDEN_FOLLOW_REASONS:
+        return _HIDDEN_FOLLOW_REASONS[kind].format(winning=winning, holds=holds)
     if kind in _FOLLOW_REASONS:
         return _FOLLOW_REASONS[kind].format(winning=winning, holds=holds)
     if kind == RuleKind.THROW_CHEAPEST:
         if facts.winner in view.partners:  # not surely: an unseen card might still beat it
+            if hidden:
+                return f"{winning} was winning the trick, though not surely; {holds}"
             return f"{winning} was winning the trick, though not surely, so it played its cheapest card"
+        if hidden:
+            return f"it did not beat {winning}; {holds}"
         if not facts.beaters:
             return f"it could not beat {winning}, so it threw its cheapest card"
         return f"none of its cards was sure to win the trick over {winning}, so it played its cheapest"

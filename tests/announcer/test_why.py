@@ -89,6 +89,47 @@ def test_the_basic_player_gives_its_own_rule_with_the_same_facts():
     )
 
 
+def test_the_basic_players_rule_tells_nothing_of_its_other_cards_while_they_are_hidden():
+    """ "as cheaply as it could" says South held no cheaper yellow over 10y: while South's other cards are
+    hidden from the asker, the basic player's line tells only the trick."""
+    view = west_leads_yellow_trick().view(0)
+    advice = BasicPlayer(0).advise(view)
+    others = sum(1 << card for card in view.hand if card != advice.action.card)
+    assert why_line(view, advice.action, advice, secret=others) == (
+        "South played 14y: it beats West's 10y; the trick holds 25 points."
+    )
+
+
+# Words by which a rule of thumb would tell what else the seat held: its other cards' ranks or colors.
+HOLDINGS_WORDS = re.compile(
+    r"\b(only|lowest|highest|cheapest|costliest|cheaply|longest|had to|could not beat|let|unseen|none of its|"
+    r"sure winner|sure trump|long color)\b"
+)
+
+
+@pytest.mark.parametrize("variant", ["partnership", "flip", "six", "two"])
+def test_no_basic_reason_tells_of_the_cards_held_while_they_are_hidden(variant):
+    """Over whole hands of basic players, every reason told while the seat's other cards are hidden from the
+    asker is free of the words that would place them; told once they are seen, the rules' own words come
+    back (so the check is not empty)."""
+    rules = VARIANTS[variant].replace(hands_limit=1)
+    state = GameState(rules, seed=5)
+    players = [BasicPlayer(seat) for seat in range(rules.players)]
+    told_whole = 0
+    while not state.is_over:
+        seat = state.seats_to_act()[0]
+        view = state.view(seat)
+        advice = players[state.controller(seat)].advise(view)
+        played = 1 << advice.action.card if isinstance(advice.action, Play) else 0
+        others = sum(1 << card for card in view.hand) & ~played
+        if (isinstance(advice.action, Play) or view.phase is Phase.TRUMP) and others:  # a last card hides nothing
+            hidden = why_line(view, advice.action, advice, secret=others)
+            assert not HOLDINGS_WORDS.search(hidden), hidden
+            told_whole += bool(HOLDINGS_WORDS.search(why_line(view, advice.action, advice)))
+        state.apply(advice.action, seat)
+    assert told_whole > 3
+
+
 def test_each_level_gives_its_own_reason_not_the_strong_players():
     view = west_leads_yellow_trick().view(0)
     normal = SearchPlayer(3, STEADY_NORMAL, "normal")
@@ -125,6 +166,12 @@ def test_the_only_legal_move_is_said_to_be_so():
     card = card_name(only.legal[0].card)
     verb = "played" if only.trick else "led"
     assert why_line(only, only.legal[0], None) == f"{name} {verb} {card}: it was its only legal move."
+    # While the rest of the hand is hidden from the asker, "its only legal move" would say it held no other card
+    # of the color led, so the reason waits.
+    others = sum(1 << card for card in only.hand) & ~(1 << only.legal[0].card)
+    assert len(only.hand) > 1 and why_line(only, only.legal[0], None, secret=others) == (
+        f"{name} {verb} {card}: its reason is not told while the hand is played, as it would show what else it holds."
+    )
 
 
 def test_a_discard_is_told_without_naming_the_cards_buried():
