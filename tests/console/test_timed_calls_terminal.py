@@ -93,8 +93,12 @@ def test_panjandrum_called_with_p_in_its_window(tmp_path):
                     tmp_path)  # fmt: skip
     try:
         term.wait_for("Panjandrum", timeout=15)
-        screen = call_in_a_window(term, "Panjandrum? p", "p", first_move, "You call Panjandrum on ")
-        assert re.search(r"^(Right|Wrong): ", screen, re.M)
+        call_in_a_window(term, "Panjandrum? p", "p", first_move, "You call Panjandrum on ")
+        # The call's line comes first, its judgement a moment after: wait for it, not just for the call.
+        deadline = time.monotonic() + 10
+        while not re.search(r"^(Right|Wrong): ", term.screen(), re.M):
+            assert time.monotonic() < deadline, term.screen()[-2000:]
+            time.sleep(0.05)
         quit_and_check(term)
     finally:
         term.close()
