@@ -232,6 +232,7 @@ class PartyGame:
             resumed=resumed, rules_lines=self._rules_lines,
         )  # fmt: skip
         game.narrator.ending = "Round over"  # the table's game is one round of the party
+        game.looks_back_at_end = False  # the round's results come next, and the party's own pause
         self.game = game
         braille = game.narrator.braille
         if progress.round_number == 1 and not resumed:

@@ -212,6 +212,16 @@ def braille_missing(settings: Settings, channel: MessageSink) -> bool:
 GO_ON = "Press Enter to go on."
 """The pause after a trick (``pacing enter``): the game goes on when the player presses Enter."""
 
+LAST_LOOK = "Press Enter to leave, or type review to go over the last hand."
+"""The question after a game's end at a terminal, where the game has a ``review`` (``_last_look``): the
+finished game can still be looked back on before the program leaves."""
+
+LAST_LOOK_BRAILLE = "Enter leaves, or review the last hand."
+"""``LAST_LOOK`` in the braille verbosity, within 40 cells."""
+
+GAME_ENDED = "The game is over. Press Enter to leave."
+"""A move typed at ``LAST_LOOK``."""
+
 PAUSED_MOVE = "First press Enter to go on."
 """A move typed at the pause after a trick: the pause takes none (a card typed for the trick just taken must
 not land on the next), and play goes on once Enter is pressed."""
@@ -268,6 +278,9 @@ class ConsoleGame:
         is refused with the pause's own line."""
         self._last_viewer: int | None = None
         """The seat review commands last spoke for (see ``viewer``)."""
+        self.looks_back_at_end = True
+        """Whether a game that ends at a terminal waits for Enter, taking review commands meanwhile
+        (``_last_look``); a progressive party's table goes on to the round's results instead."""
         self.narrator = self.family.narrator(state, self.humans, verbosity)
         if self.settings.effective.braille == "on" and not isinstance(channel, BrailleDisplayChannel):
             # The display could not be had (a notice said so): braille is off in this run,
@@ -478,7 +491,28 @@ class ConsoleGame:
         self._announce_new_events()  # the last moves of a game played elsewhere may come with its end
         for line in self.family.game_over(self):
             self.say(line)
+        self._last_look()
         return 0
+
+    def _last_look(self) -> None:
+        """At a terminal, a finished game with a ``review`` waits for Enter, and meanwhile answers review
+        commands (``review``, ``why``, ``history``, ``score``) about it.  Never with scripted input, which
+        ends with the game as it always has."""
+        if not (self.looks_back_at_end and self.humans and is_interactive(self.lines)):
+            return
+        if not any(spec.name == "review" for spec in self.family.commands):
+            return
+        while True:
+            line = self.lines.read(LAST_LOOK_BRAILLE if self.narrator.braille else LAST_LOOK)
+            self._user_typed(line)
+            if line is None or not line.strip():
+                return
+            self._pausing = True
+            try:
+                if not self.handle_line(line, may_act=False):
+                    return
+            finally:
+                self._pausing = False
 
     def question_again(self, question: str) -> str:
         """The question as shown again at a terminal, nothing having changed (``repeated_question``)."""
@@ -713,6 +747,8 @@ class ConsoleGame:
             return not self._confirm_quit()
         try:
             if command.spec.acts and not (command.spec.reviews and not command.arguments):
+                if not may_act and self.state.is_over:
+                    raise Refused(GAME_ENDED)
                 if not may_act and self._pausing:
                     raise Refused(PAUSED_MOVE)
                 if not may_act:
@@ -760,7 +796,10 @@ class ConsoleGame:
         return self.handle_line(enter[1])
 
     def _confirm_quit(self) -> bool:
-        """Leave at once when the game is saved; otherwise ask first. True to leave."""
+        """Leave at once when the game is saved or over; otherwise ask first. True to leave."""
+        if self.state.is_over and self.looks_back_at_end:  # at the last look: nothing is left to keep
+            self.say("Goodbye.")
+            return True
         for line in self.narrator.review_lines("score", self.state.view(self.viewer())):
             self.say(line)
         if not self.game_kept():

@@ -259,7 +259,7 @@ def test_a_card_that_does_not_follow_is_refused_naming_the_cards_that_do():
 
 
 # --- a whole game at a real terminal ------------------------------------------------------------
-QUESTIONS = ("Your opening bid", "Your bid:", "Your trump:", "Your lead,", "Your play,")
+QUESTIONS = ("Your opening bid", "Your bid:", "Your trump:", "Your lead,", "Your play,", "Press Enter to leave")
 
 
 def answer(question: str) -> str:
@@ -270,6 +270,8 @@ def answer(question: str) -> str:
         return "pass"
     if question.startswith("Your trump:"):
         return "trump red"
+    if question.startswith("Press Enter to leave"):  # the last look, after the game's end
+        return ""
     first = re.split(r", |\. ?", question.split(": ", 1)[1])[0]  # "11 black" at a terminal, for a screen reader
     number, _, color = first.partition(" ")
     return number + {"red": "r", "black": "x", "yellow": "y", "green": "g"}[color] if color else first

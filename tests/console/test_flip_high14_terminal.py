@@ -112,12 +112,19 @@ def test_a_whole_game_typed_at_a_terminal(tmp_path, variant: str, players: int, 
                 extra += 1
                 wait_asked(term, 1 + 4 + extra + number - 1)
             term.type(move)
+        # The last look: the finished game answers review before Enter leaves.
+        term.wait_for("Press Enter to leave, or type review to go over the last hand.", timeout=60)
+        term.type("review")
+        term.wait_for_count("Press Enter to leave", 2, timeout=30)
+        term.type("")
         screen = term.wait_for("EXIT=", timeout=60)
     finally:
         term.close()
     assert "EXIT=0" in screen, screen[-3000:]
     assert wrong is not None and refused  # the deals are chosen so that South holds a card that does not follow
     assert "Traceback" not in screen and screen_reader_safe(screen)
+    after = screen.split("Press Enter to leave, or type review to go over the last hand. review", 1)[1]
+    assert after.lstrip().startswith("Hand 1"), after[:500]  # review's answer, about the hand just ended
     shown = [line for line in screen.splitlines() if line]
     assert any(line.startswith("Game over.") for line in shown)
     assert any(line.startswith("Hand 1 over.") for line in shown)

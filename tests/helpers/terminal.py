@@ -131,11 +131,15 @@ def screen_reader_safe(text: str) -> bool:
 
 def answer_pauses_until_asked(term: Terminal, until: str | tuple[str, ...] = "Your ") -> None:
     """Press Enter at each pause after a trick until the last line asks for a move (starts with ``until``),
-    or the program has ended."""
+    or the program has ended (Enter pressed at the last look, after the game's end, too)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         last = term.screen().splitlines()[-1] if term.screen() else ""
         if last.startswith(until) or "EXIT=" in last:
+            return
+        if last.startswith("Press Enter to leave"):  # the last look, after the game's end
+            term.keys("Enter")
+            term.wait_for("EXIT=", timeout=5)
             return
         if last.startswith("Press Enter to go on."):
             presses = term.screen().count("Press Enter to go on.")
