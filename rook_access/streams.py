@@ -14,13 +14,20 @@ player, a voice name, a user name in a path.  Printing one would raise
 - a line is printed in its compact form if the stream can encode it, else in
   its spoken form (``shown_form``), else with each character the stream
   cannot encode replaced by ``?`` (``encodable_line``).
+
+At a terminal, a line wider than the window is broken between words
+(``terminal_rows``): a screen reader that reads the screen row by row, as
+Fenrir does, would otherwise say a word cut at the window's edge as two
+("ends the h", "and about").
 """
 
 from __future__ import annotations
 
 import codecs
 import os
+import shutil
 import sys
+import textwrap
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -108,3 +115,22 @@ def prepare_standard_streams() -> None:
     for stream in (sys.stdin, sys.stdout, sys.stderr):
         if stream is not None:
             prepare_stream(stream)
+
+
+def terminal_rows(line: str, stream: IO[str] | Any) -> str:
+    """``line`` as written to ``stream``: at a terminal, broken between words into rows no wider than the
+    window (a word longer than a row is left whole); elsewhere (a pipe, a file) unchanged, one line."""
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        terminal = False
+    if not terminal:
+        return line
+    try:
+        width = os.get_terminal_size(stream.fileno()).columns  # the window as it is now, not a stale $COLUMNS
+    except (AttributeError, ValueError, OSError):
+        width = shutil.get_terminal_size().columns
+    if len(line) < width or width < 20:
+        return line
+    # One column is kept free: a row that fills the window exactly leaves some terminals' cursor at its edge.
+    return "\n".join(textwrap.wrap(line, width - 1, break_long_words=False, break_on_hyphens=False))

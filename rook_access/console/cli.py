@@ -66,7 +66,7 @@ from ..settings import (
     save_settings,
     settings_path,
 )
-from ..streams import encodable_line, prepare_standard_streams
+from ..streams import encodable_line, prepare_standard_streams, terminal_rows
 from . import online
 from .arguments import FLAGS_HINT, add_option_flags
 from .arguments import OneLineParser as _Parser
@@ -262,8 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _print(line: str) -> None:
-    """One whole line in one write, so a screen reader watching the screen never sees half of it."""
-    sys.stdout.write(encodable_line(line, sys.stdout) + "\n")
+    """One whole line in one write, so a screen reader watching the screen never sees half of it; at a
+    terminal, broken between words where it is wider than the window (``terminal_rows``)."""
+    sys.stdout.write(terminal_rows(encodable_line(line, sys.stdout), sys.stdout) + "\n")
     sys.stdout.flush()
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast, runtime_checkable
 
-from ..streams import encodable_line
+from ..streams import encodable_line, terminal_rows
 from .interrupts import CTRL_C_NOTICE, CtrlC
 from .signal_lines import SignalLines, wakes_on_signals
 
@@ -492,14 +492,16 @@ class TerminalLines:
     def write_held(self) -> None:
         held, self._held = self._held, []
         if held:
-            sys.stdout.write("".join(encodable_line(line, sys.stdout) + "\n" for line in held))
+            rows = (terminal_rows(encodable_line(line, sys.stdout), sys.stdout) for line in held)
+            sys.stdout.write("".join(row + "\n" for row in rows))
             sys.stdout.flush()
 
     def _show_held(self, output: Output) -> None:
         """At a prompt's start, before its first drawing: the lines held go out with the question, one write."""
         held, self._held = self._held, []
         if held:
-            output.write_raw("".join(encodable_line(line, sys.stdout) + "\r\n" for line in held))
+            rows = (terminal_rows(encodable_line(line, sys.stdout), sys.stdout) for line in held)
+            output.write_raw("".join(row.replace("\n", "\r\n") + "\r\n" for row in rows))  # raw: no newline adds \r
 
     def read_watching(self, question: str, news: Callable[[], bool] | None, fresh: bool = True) -> str | None:
         """``read``, given up the moment ``news()`` is true (looked at every tenth of a second): then

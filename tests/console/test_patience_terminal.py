@@ -59,7 +59,8 @@ def lines_in_process(script: list[str]) -> list[str]:
 
 def test_a_whole_game_of_rook_solitaire_typed_at_a_terminal(tmp_path):
     moves = winning_line()
-    term = Terminal(["--variant", "solitaire", "--seed", str(SEED)], tmp_path)
+    # A window wide enough for the longest line (moves, 270 characters), which a narrower one breaks into rows.
+    term = Terminal(["--variant", "solitaire", "--seed", str(SEED)], tmp_path, width=400)
     try:
         screen = term.wait_for(QUESTION + "10 moves. Type moves to hear them, or hint.", timeout=15)
         # Review answers at once, each line alone, and changes nothing.

@@ -17,7 +17,7 @@ class Terminal:
     """One tmux server of our own, with the program in its only window."""
 
     def __init__(
-        self, args: list[str], home: Path, width: int = 100, height: int = 40, game_chosen: bool = True
+        self, args: list[str], home: Path, width: int = 200, height: int = 40, game_chosen: bool = True
     ) -> None:
         """``game_chosen``: the settings already name the game, as after a first start, so the
         program does not offer the list of games."""
