@@ -33,6 +33,7 @@ from ..engine.cards import BIRD_MASK
 from ..engine.rules import Teams
 from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
+from .base import plural
 from .why import over_deals, trick_facts
 
 
@@ -144,14 +145,14 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             assert advice.winning is not None  # someone is winning a trick that was led
             reasons.append(f"{names[advice.winning]} is winning the trick")
             if advice.card_points:
-                reasons.append(f"it gives {advice.card_points} points to {side}")
+                reasons.append(f"it gives {plural(advice.card_points, 'point')} to {side}")
         elif advice.takes_lead:
             # the trick itself counts too: 5 in High 14, 2 in Display Rook
             total = advice.trick_points + advice.card_points + view.rules.points_per_trick + view.rules.trick_points
             if (1 << card) & view.rules.any_time_mask & ~BIRD_MASK and card_color(card) != advice.led_suit:
                 reasons.append("a 14 may be played on any lead, and beats every trump")
-            reasons.append(f"it wins {total} points" if advice.last_to_play
-                           else f"it takes the lead in a trick worth {total} points so far")
+            reasons.append(f"it wins {plural(total, 'point')}" if advice.last_to_play
+                           else f"it takes the lead in a trick worth {plural(total, 'point')} so far")
         elif not advice.card_points:
             if trick_facts(view, card).beaters:
                 reasons.append("you let it go, and this card gives away no points")

@@ -10,8 +10,12 @@ from rook_access.engine import (
     PASS,
     Bid,
     Discard,
+    GameState,
+    Phase,
     parse_cards,
 )
+from rook_access.engine.rules import VARIANTS
+from rook_access.players import BasicPlayer
 from rook_access.players.search.player import STRONG, HintPlayer
 from tests.helpers.console import run_in_process
 from tests.helpers.hands import west_leads_yellow, west_leads_yellow_trick
@@ -70,3 +74,21 @@ def test_a_hint_where_one_card_is_legal_says_it_is_the_only_one():
     only = view.legal[0]
     assert isinstance(only, Play)
     assert hint_line(view, HINTER) == f"Play {card_name(only.card)}: the only legal card."
+
+
+def test_a_hint_counts_one_point_in_the_singular():
+    """In the Beginner Game a trick can hold 1 point: "it wins 1 point", never "1 points"."""
+    hinter = HintPlayer(budget=dataclasses.replace(STRONG, deadline=math.inf, samples=8))
+    said = []
+    for seed in range(1, 4):
+        rules = VARIANTS["beginner"].replace(hands_limit=1)
+        state = GameState(rules, seed=seed)
+        players = [BasicPlayer(seat) for seat in range(rules.players)]
+        while not state.is_over:
+            seat = state.seats_to_act()[0]
+            view = state.view(seat)
+            if view.phase is Phase.PLAY and view.trick and len(view.legal) > 1:
+                said.append(hint_line(view, hinter))
+            state.apply(players[seat].choose(view), seat)
+    assert not any(" 1 points" in line for line in said)
+    assert any(" 1 point" in line for line in said)  # the case arises
