@@ -219,6 +219,12 @@ finished game can still be looked back on before the program leaves."""
 LAST_LOOK_BRAILLE = "Enter leaves, or review the last hand."
 """``LAST_LOOK`` in the braille verbosity, within 40 cells."""
 
+LAST_GOODBYE = "Goodbye. To play again: rook-access."
+"""Said when Enter leaves the last look: the program ends, and a new game is one command away."""
+
+NOW_COMMANDS = frozenset({"hint", "turn", "legal"})
+"""The commands about the move to make now: once the game is over they say so (``GAME_ENDED``)."""
+
 GAME_ENDED = "The game is over. Press Enter to leave."
 """A move typed at ``LAST_LOOK``."""
 
@@ -506,6 +512,7 @@ class ConsoleGame:
             line = self.lines.read(LAST_LOOK_BRAILLE if self.narrator.braille else LAST_LOOK)
             self._user_typed(line)
             if line is None or not line.strip():
+                self.say(LAST_GOODBYE)
                 return
             self._pausing = True
             try:
@@ -746,6 +753,8 @@ class ConsoleGame:
         if command.name == "quit":
             return not self._confirm_quit()
         try:
+            if self.state.is_over and self.looks_back_at_end and command.name in NOW_COMMANDS:
+                raise Refused(GAME_ENDED)
             if command.spec.acts and not (command.spec.reviews and not command.arguments):
                 if not may_act and self.state.is_over:
                     raise Refused(GAME_ENDED)

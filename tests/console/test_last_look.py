@@ -3,7 +3,7 @@ scripted input ends with the game, as it always has."""
 
 from __future__ import annotations
 
-from rook_access.console.session import GAME_ENDED, LAST_LOOK, ConsoleGame, SettingsControl
+from rook_access.console.session import GAME_ENDED, LAST_GOODBYE, LAST_LOOK, ConsoleGame, SettingsControl
 from rook_access.engine import PARTNERSHIP, Deal, GameState
 from rook_access.players import BasicPlayer
 from rook_access.settings import Settings
@@ -36,7 +36,7 @@ def one_hand_played(after: list[str], interactive: bool = True) -> tuple[ListCha
 
 def test_a_finished_game_at_a_terminal_waits_for_enter_and_answers_review_meanwhile():
     channel, source, _, status = one_hand_played(["review", "why north", ""])
-    assert status == 0
+    assert status == 0 and channel.lines[-1] == LAST_GOODBYE
     over = next(index for index, line in enumerate(channel.lines) if line.startswith("Game over."))
     after = channel.lines[over + 1 :]
     assert source.questions[-3:] == [LAST_LOOK] * 3  # asked again after each answer, until Enter
@@ -52,6 +52,12 @@ def test_a_move_typed_after_the_end_is_refused_and_quit_leaves_without_a_word_of
     assert channel.lines[-1] == "Goodbye."  # the game is over: nothing to save or resume
     assert not any("resume" in line for line in channel.lines)
     assert len(state.events) == events and source.questions[-2:] == [LAST_LOOK, LAST_LOOK]
+
+
+def test_hint_turn_and_legal_say_the_game_is_over():
+    channel, _, _, _ = one_hand_played(["hint", "turn", "legal", ""])
+    over = next(index for index, line in enumerate(channel.lines) if line.startswith("Game over."))
+    assert channel.lines[over + 1 :] == [GAME_ENDED, GAME_ENDED, GAME_ENDED, LAST_GOODBYE]
 
 
 def test_end_of_input_at_the_last_look_leaves():
