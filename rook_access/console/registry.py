@@ -18,13 +18,13 @@ message is the one line to say) when the command cannot be carried out.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ..announcer.base import fit_lines
 from ..engine.cards import COLOR_NAMES, CardNotationError, parse_color, shown
+from ..engine.spelling import nearest
 from ..players.base import Decision
 
 
@@ -268,10 +268,7 @@ def is_number(word: str) -> bool:
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """" Did you mean black?" for the choice closest to a mistyped word, or "" when none is close.
-
-    Two neighbouring letters typed the wrong way round, the commonest slip of a quick typist, make
-    a choice close however short the word (difflib's measure finds "bdi" no nearer "bid" than "bed").
+    """" Did you mean black?" for the choice closest to a mistyped word (``nearest``), or "" when none is close.
 
     >>> did_you_mean("blak", ["red", "black"])
     ' Did you mean black?'
@@ -280,20 +277,8 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     >>> did_you_mean("xyz", ["bid", "pass"])
     ''
     """
-    typed = word.lower()
-    lowered = [choice.lower() for choice in choices]
-    swapped = [choice for choice in lowered if _one_swap_apart(typed, choice)]
-    close = swapped or difflib.get_close_matches(typed, lowered, n=1, cutoff=0.7)
-    return f" Did you mean {close[0]}?" if close else ""
-
-
-def _one_swap_apart(typed: str, choice: str) -> bool:
-    """Whether ``typed`` is ``choice`` with two neighbouring letters swapped."""
-    if len(typed) != len(choice) or typed == choice:
-        return False
-    differ = [index for index, (a, b) in enumerate(zip(typed, choice, strict=True)) if a != b]
-    return (len(differ) == 2 and differ[1] == differ[0] + 1
-            and typed[differ[0]] == choice[differ[1]] and typed[differ[1]] == choice[differ[0]])
+    close = nearest(word, choices)
+    return f" Did you mean {close}?" if close else ""
 
 
 def unknown_command(word: str, choices: Iterable[str]) -> UnknownCommandError:

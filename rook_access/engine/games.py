@@ -19,7 +19,6 @@ game is one entry in ``GAMES`` (its module makes its ``GameDescription``).
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -43,6 +42,7 @@ from .rules import (
     with_options,
 )
 from .solitaire import SOLITAIRE
+from .spelling import nearest
 from .state import GameState
 from .tuxedo import tuxedo_game
 
@@ -318,8 +318,8 @@ def find_game(name: str) -> GameDescription:
     except KeyError:
         if key == "party":  # listed with the games, but a party of tables, not one game
             raise UnknownGameError("A progressive party is started with --party TABLES, not --variant.") from None
-        close = difflib.get_close_matches(key, list(GAMES), n=1, cutoff=0.75)
-        near = f" Did you mean {close[0]}?" if close else ""
+        close = nearest(key, GAMES)  # the rule of every "Did you mean", the game menu's too
+        near = f" Did you mean {close}?" if close else ""
         raise UnknownGameError(f"There is no game called {name}.{near} Games: {', '.join(GAMES)}.") from None
 
 

@@ -14,6 +14,7 @@ from rook_access.console.interrupts import CTRL_C_NOTICE, CtrlC
 from rook_access.console.lines import TerminalLines
 from rook_access.console.session import ConsoleGame, SettingsControl
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, card_name
+from rook_access.engine.games import UnknownGameError, find_game
 from rook_access.players import BasicPlayer
 from rook_access.save_files import save_paths
 from rook_access.settings import Settings, settings_path
@@ -330,6 +331,22 @@ def test_a_setting_changed_at_the_first_menu_is_kept_and_the_menu_comes_back_nex
     assert 'verbosity = "terse"' in stored and "variant" not in stored
     start(["quit"])
     assert menus == [True, True]  # nobody chose a game, so the list of games is offered again
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("dixy", "dixie"), ("kentuky", "kentucky"),
+                                               ("partnrship", "partnership"), ("tow", "two")])
+def test_the_first_menu_and_the_variant_flag_suggest_the_same_game_for_a_typo(tmp_path, typed, meant):
+    """The menu found no game for "dixy" (y for ie is two slips, which difflib's likeness missed in short
+    words), and --variant, by a rule of its own, none for two letters swapped ("tow")."""
+    said: list[str] = []
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    assert cli._offer_variants(ScriptedLines([typed, meant]), control, tmp_path / "settings.toml", said.append,
+                               said.append)
+    assert control.effective.variant == meant
+    refusal = f"{typed} is not a game here. Did you mean {meant}? Type a number from 1 to "
+    assert [line for line in said if "is not a game here" in line][0].startswith(refusal)
+    with pytest.raises(UnknownGameError, match=f"^There is no game called {typed}. Did you mean {meant}[?] Games: "):
+        find_game(typed)
 
 
 @pytest.mark.parametrize("word", ["quit", "q", "exit", None])

@@ -6,9 +6,9 @@ import inspect
 
 import pytest
 
-from rook_access.engine import actions, cards, deal, events, games, notation, rules
+from rook_access.engine import actions, cards, deal, events, games, notation, rules, spelling
 
-MODULES = (cards, rules, deal, actions, events, notation, games)
+MODULES = (cards, rules, deal, actions, events, notation, games, spelling)
 
 
 def public_names(module):
