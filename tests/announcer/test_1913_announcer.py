@@ -110,7 +110,10 @@ def test_partners_of_three_are_named_as_partners_and_sides_by_their_first_seat()
     rules = table(6, base=PARTNERSHIP_1913)
     announcer = Announcer(rules, [0])
     assert announcer.table_line() == "You are South; your partners are Northwest and Northeast."
-    assert announcer.scores_text([40, 20]) == "South's side 40, Southwest's side 20"
+    assert announcer.scores_text([40, 20]) == "Your side 40, Southwest's side 20"  # not "South's side": you
+    assert Announcer(rules, [1]).scores_text([40, 20]) == "South's side 40, your side 20"
+    assert Announcer(rules, [2]).scores_text([40, 20]) == "Your side 40, Southwest's side 20"  # Northwest
+    assert Announcer(rules, [0, 1]).scores_text([40, 20]) == "South's side 40, Southwest's side 20"  # no one "you"
     assert Announcer(table(6, 3, PARTNERSHIP_1913), [0]).scores_text([1, 2, 3]) == (
         "North-South 1, Northeast-Southwest 2, East-Northwest 3"
     )
@@ -253,11 +256,34 @@ def test_the_winners_of_three_against_three_are_said_in_good_english():
         "Game over. You, Northwest and Northeast win, 210 to 40."]
     braille = Announcer(rules, [0], Verbosity.BRAILLE)
     assert braille.event_lines(GameEnded(1, (40, 210))) == ["Game over: SW side wins, 210 to 40."]  # not "ENSW"
+    # Braille names every side by its seats' initials, yours too (as NS in the game for four), in the singular.
+    assert braille.event_lines(GameEnded(0, (210, 40))) == ["Game over: S side wins, 210 to 40."]
     assert braille.braille_score_line((40, 210)) == "Score S side 40 SW side 210, to 200"
     assert Announcer(PARTNERSHIP_1913, [0]).event_lines(GameEnded(0, (210, 40))) == [
         "Game over. You and North win, 210 to 40."]
     assert Announcer(PARTNERSHIP_1913, [1]).event_lines(GameEnded(0, (210, 40))) == [
         "Game over. North-South win, 210 to 40."]
+
+
+def test_your_side_of_three_is_your_side_in_the_score_and_the_hand_lines():
+    rules = with_options(DIXIE, TableOptions(players=6))
+    south, southwest = Announcer(rules, [0]), Announcer(rules, [1])
+    view = GameState(rules, seed=1).view(0)
+    assert south.score_lines(view)[0] == "Score: Your side 0, Southwest's side 0; game to 300."
+    assert southwest.score_lines(GameState(rules, seed=1).view(1))[0] == (
+        "Score: South's side 0, your side 0; game to 300.")
+    cut = TricksCut(tuple(parse_cards("14r 13x 12y 11g 13g 12r")), (38, 37), 0)
+    assert south.event_lines(cut) == [
+        "Equal tricks, so all cut: Your side 13g 12y 14r, 38; Southwest's side 12r 11g 13x, 37. "
+        "Your side gets the 20."]
+    assert southwest.event_lines(cut)[0].endswith("South's side 13g 12y 14r, 38; your side 12r 11g 13x, 37. "
+                                                  "South's side gets the 20.")
+    verbose = Announcer(rules, [0], Verbosity.VERBOSE)
+    assert verbose.team_name((0, 2, 4)) == "Your side" and verbose.team_name((0, 2, 4), in_sentence=True) == (
+        "your side")
+    assert verbose.named_as_one((0, 2, 4)) and verbose.named_as_one((1, 3, 5))
+    assert not Announcer(DIXIE, [0]).named_as_one((0, 2))  # "North-South have"
+    assert verbose.named_as_one((1,)) and not verbose.named_as_one((0,))  # "West has taken", "You have taken"
 
 
 def test_the_last_trick_and_nest_fit_40_cells_at_a_dixie_table_of_six():

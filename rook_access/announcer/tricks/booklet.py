@@ -105,7 +105,7 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
             lines[0] = f"{taker} trick {event.number} with {winning}, {worth}."
             team = self.story.team_of(event.winner)
             reds, golden = self.red_count(team)
-            has = "have" if len(team) > 1 or event.winner == self.you else "has"
+            has = "has" if self.named_as_one(team) else "have"
             lines.append(f"{self.team_name(team)} {has} {plural(reds, 'red point')} this hand"
                          f"{' and the Golden Ten' if golden else ''}.")
         return lines
@@ -193,7 +193,9 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
     def _scorer_word(self, scorer: int) -> str:
         """A score's owner in a sentence: ``you``, ``West``, ``North-South``."""
         rules = self.rules
-        if not rules.scores_by_side and rules.people[scorer] == self.you:
+        if rules.scores_by_side:
+            return self.side_name(scorer, in_sentence=True)
+        if rules.people[scorer] == self.you:
             return "you"
         return self.scorer_name(scorer)
 

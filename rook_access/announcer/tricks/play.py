@@ -68,7 +68,7 @@ class PlayLines(TrickWords):
             what = "the last trick and the nest" if event.nest else f"trick {event.number}"
             lines[0] = f"{taker} {what} with {winning}, {counted(points)}."
             team = story.team_of(event.winner)
-            verb = "have taken" if not event.nest else "took"
+            verb = "took" if event.nest else "has taken" if self.named_as_one(team) else "have taken"
             lines.append(f"{self.team_name(team)} {verb} {story.team_taken[team]} this hand.")
         return lines
 

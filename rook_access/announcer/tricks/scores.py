@@ -93,19 +93,18 @@ class ScoreLines(TrickWords):
             return []
         rules = self.rules
         if not rules.most_tricks_bonus:  # Display Rook: no bonus for most tricks, 2 points a trick
-            each = ", ".join(f"{self.team_name(team)} {count}" for team, count in zip(teams, event.tricks, strict=True))
-            return [f"Tricks: {each}, {rules.trick_points} points each."]
+            return [f"Tricks: {self.teams_listed(teams, event.tricks)}, {rules.trick_points} points each."]
         counts = " to ".join(str(count) for count in sorted(event.tricks, reverse=True))
         if rules.nest_is_trick:  # Dixie Rook: 13 tricks played make 14, the nest one of them
             counts += " with the nest"
         if event.most_tricks is None:
             return [f"Tricks {counts}: a tie, no bonus for most tricks."]
         bonus = rules.most_tricks_bonus
-        most = self.team_name(teams[event.most_tricks])
+        most = teams[event.most_tricks]
         if event.tricks.count(max(event.tricks)) > 1:  # equal tricks, and the cut gave the bonus (Dixie Rook)
-            took = f"Tricks {counts}; {most} won the cut"
+            took = f"Tricks {counts}; {self.team_name(most, in_sentence=True)} won the cut"
         else:
-            took = f"{most} took most tricks, {counts}"
+            took = f"{self.team_name(most)} took most tricks, {counts}"
         if self._bonus_toward_bid(event, event.most_tricks):
             return [f"{took}."]  # the bid's line said the bonus with what the bidders took
         winner = event.most_tricks
@@ -172,8 +171,8 @@ class ScoreLines(TrickWords):
                 return [f"{self.ending}. A draw at {ranked[0]}.", *self.braille_score_lines(event.scores)]
             return [line]
         win = "win" if self.rules.scores_by_side or self.rules.people[event.winner] == self.you else "wins"
-        if self.rules.scores_by_side and self.scorer_name(event.winner).endswith("'s side"):
-            win = "wins"  # three against three: "South's side wins"
+        if self.rules.scores_by_side and self.named_as_one(self.rules.partnerships[event.winner]):
+            win = "wins"  # three against three: "West's side wins", "S side wins"
         if self.braille:
             line = f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {margin}."
             if len(line) > BRAILLE_WIDTH:  # many scores: the winner's and the next, then all
@@ -226,10 +225,7 @@ class ScoreLines(TrickWords):
         if tie:
             lines.append(tie)
         if in_play and view.bidder is not None:
-            taken = ", ".join(
-                f"{self.team_name(team)} {points}"
-                for team, points in zip(view.teams, self.team_points(view), strict=True)
-            )
+            taken = self.teams_listed(view.teams, self.team_points(view))
             bidders = self.team_name(view.teams[view.team_of[view.bidder]], in_sentence=True)
             lines.append(f"This hand {bidders} bid {view.high_bid}. Taken so far: {taken}.")
         elif in_play:
@@ -254,9 +250,11 @@ class ScoreLines(TrickWords):
                 return [f"Cut: {sides}.", f"Cut: {result}."]
             return [line]
         sides = "; ".join(
-            f"{self.side_names[i]} {cards_text([event.cards[seat] for seat in reversed(team)])}, {event.totals[i]}"
+            f"{self.side_name(i, in_sentence=i > 0)} {cards_text([event.cards[seat] for seat in reversed(team)])}, "
+            f"{event.totals[i]}"
             for i, team in enumerate(teams)
         )
         if event.winner is None:
             return [f"Equal tricks, so all cut: {sides}. Equal: cut again."]
-        return [f"Equal tricks, so all cut: {sides}. {self.side_names[event.winner]} get the {bonus}."]
+        gets = "gets" if self.named_as_one(teams[event.winner]) else "get"
+        return [f"Equal tricks, so all cut: {sides}. {self.side_name(event.winner)} {gets} the {bonus}."]

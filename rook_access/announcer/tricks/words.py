@@ -38,6 +38,8 @@ INITIALS = {
 }  # fmt: skip
 """Seat names' initials, for the braille verbosity."""
 STEP_WORDS = {5: "fives", 10: "tens"}
+YOUR_SIDE = "Your side"
+"""Three against three: the side the user plays on, as others are "West's side"."""
 
 
 def sort_hand(cards: Iterable[Card], trump: Color | None, rules: RuleSet) -> list[Card]:
@@ -78,11 +80,14 @@ class TrickWords(NarratorBase):
         self.rules = rules
         self.initials = tuple(INITIALS.get(name, name[:2]) for name in self.names)
         places = rules.place_names or self.names
-        self.side_names = tuple(
-            "-".join(places[s] for s in reversed(side)) if len(side) <= 2 else f"{places[side[0]]}'s side"
+        self.side_names = tuple(  # three against three: "South's side", or "Your side" for the one you play on
+            "-".join(places[s] for s in reversed(side)) if len(side) <= 2
+            else YOUR_SIDE if self.you in side else f"{places[side[0]]}'s side"
             for side in rules.partnerships
         )
-        self.side_initials = tuple(  # three against three: "S side", as "South's side" (not "NENWS")
+        # The braille verbosity names every side by its seats' initials, yours too (as NS, not "you"):
+        # three against three, "S side" (not "NENWS"), short enough for a score line of 40 cells.
+        self.side_initials = tuple(
             "".join(self.initials[s] for s in reversed(side)) if len(side) <= 2 else f"{self.initials[side[0]]} side"
             for side in rules.partnerships
         )
@@ -94,9 +99,18 @@ class TrickWords(NarratorBase):
         """The seat in the braille verbosity's trick, bid and score lines: its initial, S W N E."""
         return self.initials[seat]
 
-    def side_name(self, side: int) -> str:
-        """A fixed side's name, like North-South."""
-        return self.side_names[side]
+    def side_name(self, side: int, in_sentence: bool = False) -> str:
+        """A fixed side's name, like North-South, "West's side" or "Your side" ("your side" with
+        ``in_sentence``, inside a sentence)."""
+        name = self.side_names[side]
+        return "your side" if in_sentence and name == YOUR_SIDE else name
+
+    def named_as_one(self, team: tuple[int, ...]) -> bool:
+        """Whether a team's name takes a verb in the singular: one player not you ("West has"), or a
+        side of three, named as a side ("Your side has", "West's side wins"); "North-South have"."""
+        if len(team) == 1:
+            return team[0] != self.you
+        return self.rules.scores_by_side and team in self.rules.partnerships and len(team) > 2
 
     def scorer_name(self, scorer: int) -> str:
         """Whose score this is: a side's name, or a player's ("You", "West")."""
@@ -106,11 +120,13 @@ class TrickWords(NarratorBase):
 
     def scorers_listed(self, values: Iterable[object]) -> str:
         """Each scorer's value with whose it is, in scorer order: "North-South 120, East-West -45",
-        "West 8, you 3" (the player "You" only first, where the list may begin a sentence)."""
+        "West 8, you 3" (the player "You" and "Your side" only first, where the list may begin a sentence)."""
         listed: list[str] = []
         for scorer, value in enumerate(values):
             name = self.scorer_name(scorer)
-            listed.append(f"{'you' if listed and name == 'You' else name} {value}")
+            if listed and name in ("You", YOUR_SIDE):
+                name = name[0].lower() + name[1:]
+            listed.append(f"{name} {value}")
         return ", ".join(listed)
 
     def scorer_initials(self, scorer: int) -> str:
@@ -123,11 +139,19 @@ class TrickWords(NarratorBase):
         """A team of the hand: a fixed side's name, or its players ("You and West"; "you and West" with
         ``in_sentence``, inside a sentence)."""
         if self.rules.scores_by_side and team in self.rules.partnerships:
-            return self.side_names[self.rules.partnerships.index(team)]
+            return self.side_name(self.rules.partnerships.index(team), in_sentence)
         phrase = self.people_text(seat for seat in team if seat != self.rules.dummy_seat)
         if self.rules.dummy_seat in team:
             phrase += " with the dummy"
         return phrase if in_sentence else phrase[0].upper() + phrase[1:]
+
+    def teams_listed(self, teams: Iterable[tuple[int, ...]], values: Iterable[object]) -> str:
+        """Each team's value with its name: "Your side 30, West's side 45" (the first named as at the start
+        of a sentence, the others as inside it: "West's side 45, your side 30")."""
+        return ", ".join(
+            f"{self.team_name(team, in_sentence=index > 0)} {value}"
+            for index, (team, value) in enumerate(zip(teams, values, strict=True))
+        )
 
     def team_initials(self, team: tuple[int, ...]) -> str:
         """A team of the hand in initials."""
@@ -327,9 +351,7 @@ class TrickWords(NarratorBase):
             ]
             bid = f", {left} out; {self.team_initials(bidders)} bid {view.high_bid}"
             return self.braille_fitted("Taken", pairs, bid)
-        taken = ", ".join(
-            f"{self.team_name(team)} {points}" for team, points in zip(view.teams, counters, strict=True)
-        )
+        taken = self.teams_listed(view.teams, counters)
         return [f"Taken this hand: {taken}; {left} still out. {self.team_name(bidders)} bid {view.high_bid}."]
 
     # ------------------------------------------------------------------ turns
