@@ -1,11 +1,31 @@
-"""The braille verbosity: its hand, trick, bids and score lines fit a 40-cell display."""
+"""The braille verbosity: its hand, trick, bids and score lines fit a 40-cell display, and docs/braille.md
+explains its shorthand."""
 
 from __future__ import annotations
 
+import re
+
 from rook_access.announcer import Announcer, Verbosity
+from rook_access.announcer.tricks.narrator import REVIEW_TOPICS
+from rook_access.announcer.tricks.words import INITIALS
 from rook_access.bench.braille_lines import PROMISED, measure
 from rook_access.braille.translator import cell_count
 from rook_access.engine import PARTNERSHIP, GameState
+from rook_access.engine.rules import (
+    DISPLAY,
+    DIXIE,
+    FLIP,
+    HIGH_14,
+    INDIVIDUAL,
+    PARTNERSHIP_1913,
+    ROOK_1913,
+    THREE_PLAYER,
+    TWO_PLAYER,
+    TableOptions,
+    with_options,
+)
+from rook_access.players import BasicPlayer
+from tests.helpers import REPOSITORY
 from tests.helpers.console import run_program
 from tests.helpers.hands import make_deal, play_cards, start_play
 
@@ -99,3 +119,72 @@ def test_a_resumed_game_says_where_it_stands_within_40_cells():
         lines = TrickNarrator(rules, [0], Verbosity.BRAILLE).resume_lines(GameState(rules, seed=1).view)
         assert lines[0] == "Resumed, hand 1." and lines[1].startswith("Score ")
         assert all(cell_count(line) <= WIDTH for line in lines), lines
+
+
+BRAILLE_GUIDE = REPOSITORY / "docs" / "braille.md"
+SHORTHAND_GAMES = (
+    PARTNERSHIP, INDIVIDUAL, TWO_PLAYER, THREE_PLAYER, DISPLAY, FLIP, HIGH_14, ROOK_1913,
+    with_options(DIXIE, TableOptions(players=6)),  # three against three: "S side"
+    with_options(PARTNERSHIP_1913, TableOptions(players=6, sides=3)),  # "NESW", "ENW"
+)  # fmt: skip
+"""A game of each kind of braille line, at a table of four or six (more seats wrap the score lines)."""
+
+
+def _words(text: str) -> list[str]:
+    """A line's words as a shape: seats' and sides' initials "I", numbers "#", stops left out."""
+    initials = "|".join(sorted(set(INITIALS.values()), key=len, reverse=True))
+    shape = []
+    for word in text.split():
+        word = word.strip(".,;:")
+        if re.fullmatch(f"(?:{initials})+", word):
+            word = "I"
+        elif re.fullmatch(r"[+-]?\d+(?:/\d+)?", word):
+            word = "#"
+        shape.append(word)
+    return shape
+
+
+def _shorthand(line: str) -> list[str] | None:
+    """The shorthand a braille line opens with: the word before seats' initials ("Score" of "Score NS 120
+    EW -45"), a number's label ("Deal #" of "Deal 3, East deals."), or the word after the initials it
+    opens with ("I up" of "E up 11r"); None for a line in words."""
+    words = _words(line)
+    if len(words) < 2:
+        return None
+    if words[0] == "I" or (words[1] == "#" and re.search(r"\d[:,]|\d/", line.split()[1])):
+        return words[:2]
+    return words[:1] if words[1] == "I" else None
+
+
+def test_the_braille_guide_explains_every_shorthand_the_braille_lines_open_with():
+    """Every line of the braille verbosity that opens with shorthand ("E up 11r", a hand face up in Display
+    Rook; "Deal 3, East deals."; "Change NS +10 EW +88.") has an example in docs/braille.md that opens the
+    same way, and every seat's initial is there."""
+    spans = re.findall(r"`([^`]+)`", BRAILLE_GUIDE.read_text(encoding="utf-8"))
+    examples = [_words(span) for span in spans]
+    seen: dict[str, str] = {}
+    for rules in SHORTHAND_GAMES:
+        rules = rules.replace(hands_limit=1)
+        state = GameState(rules, seed=3)
+        players = [BasicPlayer(seed=seat) for seat in range(rules.players)]
+        narrator = Announcer(rules, [0], Verbosity.BRAILLE)
+        told = 0
+        while True:
+            view = state.view(0)
+            lines = [line for event in state.events[told:] for line in narrator.event_lines(event)]
+            lines += [line for topic in REVIEW_TOPICS for line in narrator.review_lines(topic, view)]
+            told = len(state.events)
+            for line in lines:
+                shorthand = _shorthand(line)
+                if shorthand is not None:
+                    seen.setdefault(" ".join(shorthand), line)
+            if state.is_over:
+                break
+            seat = state.turn
+            state.apply(players[seat].choose(state.view(seat)), seat)
+    assert {"I up", "Deal #", "Change", "Tricks", "Score", "Red", "Against", "Partners"} <= set(seen), sorted(seen)
+    missing = [line for shape, line in seen.items()
+               if not any(example[: len(shape.split())] == shape.split() for example in examples)]
+    assert missing == [], f"explain in {BRAILLE_GUIDE.name}'s shorthand table the braille lines like: {missing}"
+    named = {word for span in spans for word in span.split()}
+    assert set(INITIALS.values()) <= named, sorted(set(INITIALS.values()) - named)  # "D", the dummy; "SE"
