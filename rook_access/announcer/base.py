@@ -33,7 +33,7 @@ from ..engine import Card, IllegalActionError, card_name
 from ..engine.games import GAMES
 from ..engine.protocol import article, or_list
 from .message import Message
-from .panning import pan_pieces
+from .panning import fit_phrases
 from .spoken import cards_in_words, speakable
 
 BRAILLE_WIDTH = 40
@@ -260,9 +260,9 @@ class NarratorBase:
         return [Message(self.printed(line), speakable(line), urgent) for line in lines]
 
     def fit(self, line: str) -> list[str]:
-        """A line said in answer to a command: with the braille verbosity, cut at blanks
-        into lines of at most 40 cells; otherwise the line itself."""
-        return pan_pieces(line, BRAILLE_WIDTH) if self.braille else [line]
+        """A line said in answer to a command: with the braille verbosity, cut where its phrases end into
+        lines of at most 40 cells, each read on its own (``fit_phrases``); otherwise the line itself."""
+        return fit_phrases(line, BRAILLE_WIDTH) if self.braille else [line]
 
     @property
     def terse(self) -> bool:

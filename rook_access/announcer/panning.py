@@ -7,6 +7,8 @@ word is never cut in half; only a word longer than the whole display is.
 
 from __future__ import annotations
 
+import re
+
 BLANK = "\u2800"
 BLANKS = BLANK + " "
 """A blank braille cell, or a space where text stands for cells."""
@@ -37,3 +39,36 @@ def pan_pieces(cells: str, width: int) -> list[str]:
             cells = cells[cut:].lstrip(BLANKS)
     pieces.append(cells)
     return pieces
+
+
+_BREAKS = (re.compile(r"(?<=[.;:?!]) +"), re.compile(r"(?<=,) +"))
+"""Where a sentence is best cut, best first: after a stop, a semicolon or a colon; then after a comma."""
+
+
+def fit_phrases(line: str, width: int) -> list[str]:
+    """``line`` in lines of at most ``width`` characters, each cut where a phrase ends (after a stop, a
+    semicolon or a colon, else a comma) so that each line reads on its own, as whole phrases as fit; a phrase
+    longer than a line is cut between words (``pan_pieces``).
+
+    >>> fit_phrases("East bid 85: it reckoned its hand worth 85 or more; why east bid says more.", 40)
+    ['East bid 85:', 'it reckoned its hand worth 85 or more;', 'why east bid says more.']
+    """
+    if len(line) <= width:
+        return [line]
+    pieces = _phrases(line.strip(), width, 0)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+def _phrases(text: str, width: int, level: int) -> list[str]:
+    """``text`` cut at the ``level``-th kind of break and finer, into pieces of at most ``width``."""
+    if len(text) <= width:
+        return [text]
+    if level == len(_BREAKS):
+        return pan_pieces(text, width)
+    return [piece for part in _BREAKS[level].split(text) if part for piece in _phrases(part, width, level + 1)]

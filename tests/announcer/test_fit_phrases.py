@@ -1,0 +1,46 @@
+"""Answers cut for a 40-cell braille display where their phrases end, so each line reads on its own."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rook_access.announcer.panning import fit_phrases
+
+WHY = (
+    "West played 14x: it beats South's 13x; the trick holds 10 points so far; over 96 likely deals, its side "
+    "expects to end the hand about 66 points behind the others; its next best card, about 70 behind."
+)
+
+
+def test_a_why_answer_is_cut_after_its_phrases_not_in_their_middle():
+    assert fit_phrases(WHY, 40) == [
+        "West played 14x: it beats South's 13x;",
+        "the trick holds 10 points so far;",
+        "over 96 likely deals,",
+        "its side expects to end the hand about",  # a phrase longer than a line: cut between words
+        "66 points behind the others;",
+        "its next best card, about 70 behind.",
+    ]
+
+
+def test_a_line_that_fits_is_left_whole():
+    assert fit_phrases("You play 14 black.", 40) == ["You play 14 black."]
+
+
+WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789'", min_size=1, max_size=50)
+GLUE = st.sampled_from([" ", ", ", "; ", ": ", ". ", " ", " "])
+
+
+@given(st.lists(st.tuples(WORDS, GLUE), min_size=1, max_size=40))
+def test_every_word_is_kept_in_order_and_only_a_word_longer_than_a_line_is_cut(parts):
+    line = "".join(word + glue for word, glue in parts).strip()
+    lines = fit_phrases(line, 40)
+    assert all(len(piece) <= 40 for piece in lines)
+    assert all(piece == piece.strip() and piece for piece in lines)
+    kept = " ".join(lines).split()
+    words = line.split()
+    if all(len(word) <= 40 for word in words):
+        assert kept == words
+    else:
+        assert "".join(kept) == "".join(words)
