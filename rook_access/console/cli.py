@@ -20,7 +20,9 @@ from typing import IO, Any, NoReturn
 
 from .. import __version__
 from ..announcer import speakable
+from ..announcer.base import BRAILLE_WIDTH
 from ..announcer.message import Message
+from ..announcer.panning import fit_phrases
 from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnavailable
 from ..braille.elsewhere import screen_reader_braille
 from ..engine import Deal, InvalidDealError, RuleSet, RuleSetError
@@ -382,11 +384,20 @@ class ConsoleRun:
 
     def notice(self, line: str) -> None:
         """A line about the run itself (a setting that could not be had), printed plainly."""
-        _notice(line)
+        for piece in self._fitted(line):
+            _notice(piece)
 
     def reply(self, line: str) -> None:
         """A line that answers the user, by the output channel."""
-        self.channel.say(Message(line, speakable(line)))
+        for piece in self._fitted(line):
+            self.channel.say(Message(piece, speakable(piece)))
+
+    def _fitted(self, line: str) -> list[str]:
+        """With the braille verbosity, the line cut where its phrases end into lines of at most 40 cells, as a
+        game's answers are (``fit_phrases``); otherwise the line itself."""
+        if self.control.effective.verbosity == "braille":
+            return fit_phrases(line, BRAILLE_WIDTH)
+        return [line]
 
 
 def _open_console(stored: Settings, settings: Settings, config: Path, to_play: bool = True) -> ConsoleRun:
@@ -411,7 +422,7 @@ def _open_console(stored: Settings, settings: Settings, config: Path, to_play: b
     run = ConsoleRun(open_output(settings, notice), lines, control, data_folder())
     if to_play and settings.output == "auto" and is_interactive(lines) and not screen_reader_running():
         # Auto output is plain text: a screen reader reads it, so nothing is said twice.
-        notice("No screen reader found. For speech, type: settings output voice.")
+        run.notice("No screen reader found. For speech, type: settings output voice.")
 
     def apply_setting(name: str) -> bool:
         """Apply a setting changed at a question before the game; False if braille found no display."""
