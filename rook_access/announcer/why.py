@@ -292,7 +292,10 @@ def _bid_reason(view: SeatView, advice: BidAdvice) -> str:
         return f"its partner {names[advice.partner_holding]} held the bid, and its hand added too little to raise it"
     if advice.limit is None:
         return f"it reckoned its hand not worth a bid, not even {view.rules.min_bid}"
-    return f"it reckoned its hand worth {advice.limit} at most, and the next bid was {advice.lowest}"
+    own = [amount for seat, amount in view.bids if seat == view.seat and amount is not None]
+    # It bid more before: what the others bid since lowered its reckoning, which the line says.
+    since = f"with the bids since its {own[-1]}, " if own and own[-1] > advice.limit else ""
+    return f"{since}it reckoned its hand worth {advice.limit} at most, and the next bid was {advice.lowest}"
 
 
 # ----------------------------------------------------- the basic player's rules

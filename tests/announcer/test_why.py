@@ -274,3 +274,20 @@ def test_while_the_bidding_is_open_a_bid_tells_only_what_it_tells_the_table():
     # Once the bidding is over, the limit is the reason.
     told = why_line(view, bid, dataclasses.replace(advice, action=bid, limit=95))
     assert told == "West bid 70: it reckoned its hand worth a bid of up to 95."
+
+
+def test_a_pass_after_a_higher_bid_of_its_own_says_the_bids_since_lowered_its_reckoning():
+    """North bid 90, then passed reckoning its hand worth 85: the line says the bids since changed its mind, not
+    only a limit under the bid it made."""
+    state = west_leads_yellow()  # South deals: West bids first
+    state.apply(Bid(70), 1)
+    state.apply(Bid(90), 2)
+    state.apply(Bid(95), 3)
+    state.apply(PASS, 0)
+    state.apply(Bid(100), 1)
+    view = state.view(2)
+    advice = SearchPlayer(7, dataclasses.replace(STEADY_STRONG, samples=8)).advise(view)
+    passed = dataclasses.replace(advice, action=PASS, limit=85, lowest=105)
+    assert why_line(view, PASS, passed) == (
+        "North passed: with the bids since its 90, it reckoned its hand worth 85 at most, and the next bid was 105."
+    )
