@@ -37,7 +37,7 @@ from ..save_files import (
     game_title,
     lock_for_resume,
 )
-from ..saves import DamagedSaveError, SavedGame
+from ..saves import DamagedSaveError, GameSetup, SavedGame
 from .families import family_of
 from .lines import LineSource, is_interactive
 from .questions import Question, ask, yes_or_no
@@ -321,10 +321,19 @@ def describe(entry: SaveEntry, now: float, mark_open: bool = True, seconds: bool
         progress = saved_party(entry.game)  # checked when the save was found
         rounds = f"round {progress.round_number} of {progress.setup.rounds}"
         title = f"{title} party of {progress.setup.tables} tables, {rounds} at table {progress.user_table().number}"
-    line = f"{title}, {family_of(state).save_progress(state, humans)}, saved {when}"
+    line = f"{title}{_length_words(setup)}, {family_of(state).save_progress(state, humans)}, saved {when}"
     if mark_open and entry.open_by is not None:
         line += ", open in another copy"
     return line
+
+
+def _length_words(setup: GameSetup) -> str:
+    """How long a saved game plays where it was set apart from the game's own rule (``--target``,
+    ``--hands``), so that two saves of one game tell themselves apart: " to 50", " of 2 hands"."""
+    if setup.hands:
+        return f" of {setup.hands} hand{'s' if setup.hands != 1 else ''}"
+    target = setup.options.get("target")
+    return f" to {target}" if target is not None else ""
 
 
 def saved_when(moment: float, now: float, seconds: bool = False) -> str:
