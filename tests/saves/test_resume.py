@@ -625,3 +625,35 @@ def test_a_patience_game_killed_mid_game_is_offered_and_resumed_at_a_terminal(tm
     assert record[0]["event"] == "game_start" and record[0]["variant"] == "solitaire"
     moved = [(line["source"], line["target"]) for line in record if line["event"] == "run_moved"]
     assert moved == [(3, 9), (4, 13)]  # each move once: the resumed record goes on, it does not start again
+
+
+def test_with_the_braille_verbosity_the_lines_before_the_game_fit_40_cells(tmp_path):
+    """The saves' list and the notices before a game are cut where their phrases end, as a game's answers are."""
+    now = time.time()
+    make_save(tmp_path, "game-20250101-090000.json", seed=4, when=now - 7200)
+    make_save(tmp_path, "game-20250102-090000.json", seed=5, moves=1, when=now - 60, variant="two")
+    done = run(["--resume", "--verbosity", "braille"], "", tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines and all(len(line) <= 40 for line in lines), [line for line in lines if len(line) > 40]
+    assert lines[0].startswith("2 saved games;")  # the first phrase, whole, on a line of its own
+
+
+def test_two_saves_of_one_game_tell_apart_by_the_target_or_hands_set_for_them(tmp_path):
+    """A game to 50 and a game to the rule book's 300 (or of 2 hands) are not the same line in the list."""
+    from rook_access.console.resume import describe
+    from rook_access.save_files import find_saves
+    from rook_access.saves import write_save
+
+    seats = ["human", "computer", "computer", "computer"]
+    setups = {
+        "game-a.json": GameSetup.create(seats, level="random", seed=3),
+        "game-b.json": GameSetup.create(seats, level="random", seed=3, options={"target": 50}),
+        "game-c.json": GameSetup.create(seats, level="random", seed=3, hands=2),
+    }
+    for name, setup in setups.items():
+        write_save(tmp_path / "saves" / name, setup, [], 0)
+    lines = {entry.path.name: describe(entry, time.time()) for entry in find_saves(tmp_path)}
+    assert lines["game-a.json"].startswith("Original Rook Partnership Game, hand 1, ")
+    assert lines["game-b.json"].startswith("Original Rook Partnership Game to 50, hand 1, ")
+    assert lines["game-c.json"].startswith("Original Rook Partnership Game of 2 hands, hand 1, ")
