@@ -18,6 +18,9 @@ from collections.abc import Callable
 CTRL_C_NOTICE = "To leave, press Ctrl-C twice within a second, or type quit."
 """Said after a first Ctrl-C: speech has stopped and the game goes on."""
 
+CTRL_C_NOTICE_BRAILLE = "To leave: Ctrl-C twice, or type quit."
+"""``CTRL_C_NOTICE`` within the 40 cells of the braille verbosity."""
+
 LEAVE_WINDOW = 1.0
 """Seconds within which a second Ctrl-C leaves the game."""
 
@@ -30,6 +33,8 @@ class CtrlC:
         self.clock = clock
         self._last = -math.inf
         self._leave_due = False
+        self.notice = CTRL_C_NOTICE
+        """What a first press says (``CTRL_C_NOTICE_BRAILLE`` with the braille verbosity: the game sets it)."""
 
     def press(self) -> bool:
         """Count one Ctrl-C; True when it follows another within the window (the user leaves).

@@ -551,7 +551,7 @@ class TerminalLines:
                 self.stop_speech()
                 if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
-                self.say(CTRL_C_NOTICE)
+                self.say(self.ctrl_c.notice if self.ctrl_c is not None else CTRL_C_NOTICE)
                 continue
             if interrupted:
                 raise ReadInterrupted
@@ -633,7 +633,7 @@ class TerminalLines:
                 self.stop_speech()
                 if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
-                self.say(CTRL_C_NOTICE)
+                self.say(self.ctrl_c.notice if self.ctrl_c is not None else CTRL_C_NOTICE)
                 continue
             if line is not None and ends_input(line):
                 raise EOFError

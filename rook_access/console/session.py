@@ -37,7 +37,7 @@ from ..settings import SettingError, Settings, setting_choices, setting_name, se
 from .calls import CallWindow, LeaveGame, ReadingClock, timed_calls
 from .families import family_of
 from .family import FamilyConsole
-from .interrupts import CTRL_C_NOTICE, CtrlC
+from .interrupts import CTRL_C_NOTICE, CTRL_C_NOTICE_BRAILLE, CtrlC
 from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
 from .registry import DECISIONS_KEPT, Command, Refused, UnknownCommandError, did_you_mean
@@ -303,6 +303,7 @@ class ConsoleGame:
         self._started = False
         self._asked_at = -1
         self._ctrl_c: CtrlC | None = self.lines.ctrl_c
+        self._choose_ctrl_c_notice()
         self._waiting = False
         """Whether the game only waits (a computer thinks, a pause): a second Ctrl-C may leave at once."""
         self._notice_due = False
@@ -567,7 +568,7 @@ class ConsoleGame:
                 self._waiting = False
                 raise _LeaveNow
             self.stop_speech()
-            self.say(CTRL_C_NOTICE)
+            self.say(self._ctrl_c.notice if self._ctrl_c is not None else CTRL_C_NOTICE)
         elif second:
             self._ctrl_c.defer_leave()
         else:
@@ -580,7 +581,7 @@ class ConsoleGame:
             raise _LeaveNow
         if notice:
             self.stop_speech()
-            self.say(CTRL_C_NOTICE)
+            self.say(self._ctrl_c.notice if self._ctrl_c is not None else CTRL_C_NOTICE)
 
     @contextmanager
     def _waiting_on_computers(self) -> Iterator[None]:
@@ -887,11 +888,17 @@ class ConsoleGame:
     def _settings_command(self, arguments: Sequence[str]) -> list[str]:
         return self.settings.command(arguments)
 
+    def _choose_ctrl_c_notice(self) -> None:
+        """What a first Ctrl-C says, at a prompt or between prompts: within 40 cells with the braille verbosity."""
+        if self._ctrl_c is not None:
+            self._ctrl_c.notice = CTRL_C_NOTICE_BRAILLE if self.narrator.braille else CTRL_C_NOTICE
+
     def _setting_changed(self, name: str) -> bool:
         """Apply a setting the ``settings`` command changed; False if it could not be applied."""
         control = self.settings
         if name == "verbosity":
             self.narrator.verbosity = Verbosity(control.effective.verbosity)
+            self._choose_ctrl_c_notice()
         elif name in OUTPUT_SETTINGS and control.reopen_output is not None:
             self.channel = control.reopen_output(control.effective)
             if braille_missing(control.effective, self.channel):

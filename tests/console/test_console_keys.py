@@ -10,7 +10,7 @@ import pytest
 from rook_access.announcer import Verbosity, sort_hand
 from rook_access.braille.translator import cell_count
 from rook_access.console import cli
-from rook_access.console.interrupts import CTRL_C_NOTICE, CtrlC
+from rook_access.console.interrupts import CTRL_C_NOTICE, CTRL_C_NOTICE_BRAILLE, CtrlC
 from rook_access.console.lines import TerminalLines
 from rook_access.console.session import ConsoleGame, SettingsControl
 from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, card_name
@@ -58,7 +58,7 @@ class PressingPlayer(BasicPlayer):
         return super().choose(view)
 
 
-def game_with_presses(presses: int, lines: list[str]):
+def game_with_presses(presses: int, lines: list[str], verbosity: Verbosity | None = None):
     now = [100.0]
     state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
     players = [None, PressingPlayer(1, presses, now), BasicPlayer(2), BasicPlayer(3)]
@@ -66,7 +66,7 @@ def game_with_presses(presses: int, lines: list[str]):
     channel = StoppableChannel()
     control = SettingsControl(Settings(), Settings(pacing="delay", delay=0), lambda _: None)
     before = signal.getsignal(signal.SIGINT)
-    game = ConsoleGame(state, players, source, channel, settings=control)
+    game = ConsoleGame(state, players, source, channel, settings=control, verbosity=verbosity)
     status = game.run()
     assert signal.getsignal(signal.SIGINT) is before  # the game's handler is gone
     return status, channel, state, players[1]
@@ -79,6 +79,12 @@ def test_one_ctrl_c_while_a_computer_thinks_stops_speech_and_play_goes_on():
     assert channel.lines.count(CTRL_C_NOTICE) == 1
     assert "You pass." in channel.lines  # the game went on to the next question
     assert player.thought >= 1
+
+
+def test_with_the_braille_verbosity_the_ctrl_c_notice_fits_40_cells():
+    _, channel, _, _ = game_with_presses(1, ["pass"], Verbosity.BRAILLE)
+    assert CTRL_C_NOTICE_BRAILLE in channel.lines and CTRL_C_NOTICE not in channel.lines
+    assert cell_count(CTRL_C_NOTICE_BRAILLE) <= 40
 
 
 def test_two_ctrl_c_within_a_second_while_a_computer_thinks_leave_at_once():
