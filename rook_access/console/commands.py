@@ -21,6 +21,7 @@ from ..engine import (
     parse_card,
 )
 from ..engine.cards import shown
+from ..engine.spelling import nearest
 from .explain import review_command_lines, why_lines
 from .registry import (
     COMMON_COMMANDS,
@@ -137,9 +138,11 @@ def _refuse_a_mistyped_color(words: list[str]) -> None:
         return
     word = words[1]
     if word.isalpha() and word.lower() not in ("points", "point") and not is_color(word):
+        close = nearest(word, COLOR_NAMES)
         raise UnknownCommandError(
-            f"{shown(word)} is not a color.{did_you_mean(word, COLOR_NAMES)} "
-            "The colors are red, black, yellow and green, or r, x, y and g."
+            f"{shown(word)} is not a color.{f' Did you mean {close}?' if close else ''} "
+            "The colors are red, black, yellow and green, or r, x, y and g.",
+            f"{words[0]} {close}" if close else None,
         )
 
 
@@ -184,9 +187,10 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
         )
     if choices is None:
         choices = [*(spec.name for spec in COMMANDS), *COLOR_NAMES]
-    suggestion = did_you_mean(first, [choice for choice in choices if len(choice) > 1 and not _is_card(choice)])
-    if suggestion:
-        raise UnknownCommandError(f"Unknown command: {shown(words[0])}.{suggestion}")
+    close = nearest(first, [choice for choice in choices if len(choice) > 1 and not _is_card(choice)])
+    if close:
+        raise UnknownCommandError(f"Unknown command: {shown(words[0])}. Did you mean {close}?",
+                                  " ".join([close, *words[1:]]))
     raise UnknownCommandError(f"Unknown command: {shown(words[0])}. Type help for the commands.")
 
 

@@ -33,7 +33,12 @@ class Refused(Exception):
 
 
 class UnknownCommandError(ValueError):
-    """A line that names no command."""
+    """A line that names no command; ``meant``, the line it likely meant where the refusal asks "Did you mean
+    ...?" (typing yes then carries that out)."""
+
+    def __init__(self, message: str, meant: str | None = None) -> None:
+        super().__init__(message)
+        self.meant = meant
 
 
 class CommandContext(Protocol):
@@ -283,9 +288,9 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 def unknown_command(word: str, choices: Iterable[str]) -> UnknownCommandError:
     """The refusal of a word that names no command, with the closest of ``choices``."""
-    suggestion = did_you_mean(word, choices)
-    if suggestion:
-        return UnknownCommandError(f"Unknown command: {shown(word)}.{suggestion}")
+    close = nearest(word, choices)
+    if close:
+        return UnknownCommandError(f"Unknown command: {shown(word)}. Did you mean {close}?", close)
     return UnknownCommandError(f"Unknown command: {shown(word)}. Type help for the commands.")
 
 

@@ -279,6 +279,8 @@ class ConsoleGame:
         self.resumed_at = len(state.events) if resumed else 0
         """How many events a resumed game had when it was resumed (0 for a new game): the moves
         before them are not in ``decisions``."""
+        self._meant: str | None = None
+        """The line the last refusal asked "Did you mean ...?" about, which yes carries out."""
         self._pausing = False
         """Whether the game is waiting for Enter after a trick (``_pause_after_trick``): a move typed then
         is refused with the pause's own line."""
@@ -743,10 +745,14 @@ class ConsoleGame:
         """
         if self.call_window.leftover(line):
             return True  # the rest of a call's word whose first letter made the call
+        meant, self._meant = self._meant, None
+        if meant is not None and line.strip().lower() == "yes":
+            line = meant  # the answer to "Did you mean pass?"
         try:
             command = self.family.parse(line, self.completion_words())
         except UnknownCommandError as error:
             self.say_as_typed(str(error))
+            self._meant = error.meant
             return True
         if command is None:
             # Enter is a key: a blank line in scripted input stays a no-op, as scripts rely on.
