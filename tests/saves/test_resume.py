@@ -120,7 +120,7 @@ def test_killed_mid_hand_the_game_is_offered_and_resumed_at_a_terminal(tmp_path)
     assert {"seat": 0, "pass": True} in saved["actions"]
     term = Terminal(["--record", str(tmp_path / "ignored.jsonl")], tmp_path)
     try:
-        term.wait_for("Saved game: Original Rook Partnership Game, hand 1, ")
+        term.wait_for("Saved game: Original Rook Partnership Game of 1 hand, hand 1, ")
         term.wait_for("A saved game was found. Resume it? Type yes or no.")
         term.type("yes")
         term.wait_for("Resuming the game: hand 1.")
