@@ -5,7 +5,7 @@ from __future__ import annotations
 from rook_access.announcer import Announcer
 from rook_access.announcer.rules_summary import rules_summary
 from rook_access.console.session import ConsoleGame
-from rook_access.engine import GameState
+from rook_access.engine import GameEnded, GameState
 from rook_access.engine.rules import BEGINNER, FIVE_PLAYER, INDIVIDUAL, KENTUCKY, THREE_PLAYER, TWO_PLAYER, VARIANTS
 from rook_access.players import RandomPlayer
 from tests.console.test_variant_console import variant_script
@@ -145,3 +145,9 @@ def test_the_rules_first_line_names_the_players_once():
 
     assert rules_summary(VARIANTS["five"])[0] == "The Game for 5 Players."
     assert rules_summary(VARIANTS["partnership"])[0] == "The Original Rook Partnership Game, 4 players."
+
+
+def test_the_end_of_a_game_of_several_scores_says_whose_each_score_is():
+    """Four scores as bare numbers ("47 to 39 to 12 to 7") leave the listener to guess who has which."""
+    said = Announcer(BEGINNER, [0]).event_lines(GameEnded(1, (7, 47, 39, 12)))
+    assert said == ["Game over. West wins with 47; North 39, East 12, you 7."]

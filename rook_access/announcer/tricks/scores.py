@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ...engine import GameEnded, HandEnded, Phase, SeatView, TricksCut
 from ..base import BRAILLE_WIDTH, cards_text, plural, signed
-from .words import TrickWords
+from .words import YOUR_SIDE, TrickWords
 
 
 class ScoreLines(TrickWords):
@@ -185,6 +185,12 @@ class ScoreLines(TrickWords):
             win = "win"
         else:
             winner = self.scorer_name(event.winner)
+        if len(event.scores) > 2:  # whose each other score is: "North wins with 47; West 39, East 12, you 7."
+            order = sorted((s for s in range(len(event.scores)) if s != event.winner), key=lambda s: -event.scores[s])
+            others = [self.scorer_name(s) for s in order]
+            others = [name[0].lower() + name[1:] if name in ("You", YOUR_SIDE) else name for name in others]
+            rest = ", ".join(f"{name} {event.scores[s]}" for name, s in zip(others, order, strict=True))
+            return [f"{self.ending}. {winner} {win} with {event.scores[event.winner]}; {rest}."]
         return [f"{self.ending}. {winner} {win}, {margin}."]
 
     # ---------------------------------------------------------- review lines
