@@ -47,11 +47,13 @@ _BREAKS = (re.compile(r"(?<=[.;:?!]) +"), re.compile(r"(?<=,) +"))
 
 def fit_phrases(line: str, width: int) -> list[str]:
     """``line`` in lines of at most ``width`` characters, each cut where a phrase ends (after a stop, a
-    semicolon or a colon, else a comma) so that each line reads on its own, as whole phrases as fit; a phrase
-    longer than a line is cut between words (``pan_pieces``).
+    semicolon or a colon, else a comma) so that each line reads on its own, as many whole phrases as fit; a
+    phrase longer than a line is cut between words (``pan_pieces``).
 
-    >>> fit_phrases("East bid 85: it reckoned its hand worth 85 or more; why east bid says more.", 40)
-    ['East bid 85:', 'it reckoned its hand worth 85 or more;', 'why east bid says more.']
+    >>> fit_phrases("West played 14x: it beats South's 13x; the trick holds 10 points so far.", 40)
+    ["West played 14x: it beats South's 13x;", 'the trick holds 10 points so far.']
+
+    A phrase too short to say much alone ("variant dixie:") is filled up with the next one's words.
     """
     if len(line) <= width:
         return [line]
@@ -60,6 +62,13 @@ def fit_phrases(line: str, width: int) -> list[str]:
     for piece in pieces:
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
+        elif lines and len(lines[-1]) < width // 2:
+            # A short line alone ("variant dixie:") would say little: the next phrase's words fill it up.
+            words = piece.split(" ")
+            while words and len(lines[-1]) + 1 + len(words[0]) <= width:
+                lines[-1] += " " + words.pop(0)
+            if words:
+                lines += pan_pieces(" ".join(words), width)
         else:
             lines.append(piece)
     return lines

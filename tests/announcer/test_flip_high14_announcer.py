@@ -81,7 +81,8 @@ def test_the_end_of_a_hand_of_flip_says_each_count_against_and_the_golden_ten_s_
     assert taken == [end]  # one score took the Golden Ten
     assert any(line.startswith("Game over.") and "fewest points against" in line for line in lines)
     braille = told(Announcer(rules, [0], Verbosity.BRAILLE), state)
-    assert any(line.startswith("Deal 1 against: ") and "Golden Ten" in line for line in braille)
+    deal = next(index for index, line in enumerate(braille) if line.startswith("Deal 1 against: "))
+    assert braille[deal + 1].startswith("Golden Ten ")  # the relief whole on the next line, with whose it is
     assert any(line.startswith("Against S ") for line in braille)
 
 
