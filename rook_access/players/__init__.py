@@ -64,10 +64,12 @@ class EvidenceSearchPlayer(SearchPlayer):
     """Deals drawn for each one kept in the bidding, the discard and the trump (``draw_deals``)."""
     play_oversample = DRAWN_FOR_EACH_KEPT
     """Deals drawn for each one kept in the card play."""
+    play_swaps = 0
+    """Steps each kept deal of the card play is moved toward the evidence (``sampling.refined``)."""
 
     def deal_source(self, view: SeatView) -> DealSource:
         if view.phase is Phase.PLAY:
-            return deals_weighed_by(self.play_model, self.play_oversample)
+            return deals_weighed_by(self.play_model, self.play_oversample, self.play_swaps)
         return deals_weighed_by(self.auction_model, self.auction_oversample)
 
 
@@ -115,6 +117,15 @@ class FittedPlaySearchPlayer(EvidenceSearchPlayer):
     ``strong-fitted-play``, a benchmark's."""
 
     play_model = FITTED
+
+
+class SwappedPlaySearchPlayer(EvidenceSearchPlayer):
+    """The search player whose card play walks each kept deal eight swaps toward the fitted evidence model
+    (``sampling.refined``, ``sampling.FITTED``): level ``strong-swaps``, a benchmark's.  A high bid's hand is
+    rare among random ones, so the deals drawn and kept give the bid winner too weak a hand."""
+
+    play_model = FITTED
+    play_swaps = 8
 
 
 class _SimulatedPassTuning(BidTuning):
@@ -207,6 +218,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-fitted": lambda seed: FittedSearchPlayer(seed, STRONG, "strong-fitted"),
     "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
+    "strong-swaps": lambda seed: SwappedPlaySearchPlayer(seed, STRONG, "strong-swaps"),
     "cheat-play": PlayCheatingPlayer,
     "cheat-play-bidder": lambda seed: BidderPlayCheatingPlayer(seed, STRONG, "cheat-play-bidder"),
     "cheat-play-defence": lambda seed: DefencePlayCheatingPlayer(seed, STRONG, "cheat-play-defence"),

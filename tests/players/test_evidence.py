@@ -6,7 +6,8 @@ import dataclasses
 import math
 import random
 
-from rook_access.engine import PARTNERSHIP, PASS, Bid, GameState, Play, cards_in, parse_card
+from rook_access.engine import PARTNERSHIP, PASS, Bid, GameState, Phase, Play, cards_in, parse_card
+from rook_access.players import BasicPlayer
 from rook_access.players.search.bidding_model import hand_strength
 from rook_access.players.search.knowledge import Knowledge
 from rook_access.players.search.sampling import (
@@ -17,6 +18,7 @@ from rook_access.players.search.sampling import (
     SampledDeal,
     deal_unseen,
     draw_deals,
+    refined,
 )
 from tests.players.test_players import west_declares
 
@@ -287,3 +289,57 @@ def test_the_easy_shaped_card_play_level_reads_the_bids_in_the_card_play_too():
     hand_set = draw_deals(view, knowledge, 12, random.Random(7), 3, model=HAND_SET)
     easy = draw_deals(view, knowledge, 12, random.Random(7), 12, model=EASY_SHAPED)
     assert [deal.hands for deal in hand_set] != [deal.hands for deal in easy]  # the two levels' draws differ
+
+
+def _high_bid_in_the_card_play(cards_played: int) -> tuple[int, Evidence, Knowledge]:
+    """A seat of a fresh deal takes the bid at 110; the basic players bury, name trump and play
+    ``cards_played`` cards; then the view of the seat to play, the evidence it reads, and what it knows."""
+    state = GameState(PARTNERSHIP, seed=11)
+    bidder = state.turn
+    state.apply(Bid(110), bidder)
+    for seat in range(1, 4):
+        state.apply(PASS, (bidder + seat) % 4)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while state.phase is not Phase.PLAY or len(state.events) and cards_played > 0:
+        seat = state.turn
+        if state.phase is Phase.PLAY:
+            cards_played -= 1
+        state.apply(players[seat].choose(state.view(seat)), seat)
+    view = state.view(state.turn)
+    assert view.seat != bidder
+    return bidder, Evidence(view, FITTED), Knowledge.from_view(view)
+
+
+def test_swaps_keep_every_place_its_count_the_cards_seen_where_they_are_and_no_card_where_it_cannot_be():
+    _, evidence, knowledge = _high_bid_in_the_card_play(9)
+    view = evidence.view
+    rng = random.Random(5)
+    for start in draw_deals(view, knowledge, 20, rng, model=FITTED):
+        deal = refined(start, knowledge, evidence, 30, rng)
+        assert [hand.bit_count() for hand in deal.hands] == [hand.bit_count() for hand in start.hands]
+        assert deal.nest.bit_count() == start.nest.bit_count()
+        assert deal.hands[view.seat] == start.hands[view.seat]  # its own cards are never moved
+        every = deal.nest
+        for seat, hand in enumerate(deal.hands):
+            if seat != view.seat:
+                assert not hand & knowledge.excluded.get(seat, 0)  # no color a seat showed out of
+            assert hand & knowledge.known.get(seat, 0) == knowledge.known.get(seat, 0)
+            assert not every & hand
+            every |= hand
+        assert every == start.nest | sum(start.hands)  # the same cards, moved
+
+
+def test_swaps_walk_the_deals_toward_a_high_bids_strong_hand():
+    """Among random hands, one kept after the nest for a bid of 110 is rare: drawing three for each kept
+    leaves the bid winner's sampled hand weaker than the bid says; swaps toward the evidence make it stronger,
+    and the deals kept twice part ways."""
+    bidder, evidence, knowledge = _high_bid_in_the_card_play(1)
+    rng = random.Random(4)
+    drawn = draw_deals(evidence.view, knowledge, 60, rng, model=FITTED)
+    walked = [refined(deal, knowledge, evidence, 40, rng) for deal in drawn]
+
+    def strength(deals: list[SampledDeal]) -> float:
+        return sum(hand_strength(cards_in(d.hands[bidder]), PARTNERSHIP) for d in deals) / len(deals)
+
+    assert strength(walked) > strength(drawn) + 5
+    assert len({tuple(deal.hands) for deal in walked}) > len({tuple(deal.hands) for deal in drawn})

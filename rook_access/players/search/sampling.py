@@ -422,9 +422,65 @@ DRAWN_FOR_EACH_KEPT = 3
 
 
 def draw_deals(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random,
-               oversample: int = DRAWN_FOR_EACH_KEPT, model: EvidenceModel | None = None) -> list[SampledDeal]:
+               oversample: int = DRAWN_FOR_EACH_KEPT, model: EvidenceModel | None = None,
+               swaps: int = 0) -> list[SampledDeal]:
     """``count`` deals for the search: drawn at random, then kept by how well they fit the evidence
-    (weighed by ``model``, by default ``PLAYER_MODEL``)."""
+    (weighed by ``model``, by default ``PLAYER_MODEL``); with ``swaps``, each kept deal is then moved that
+    many steps toward the evidence (``refined``)."""
+    chosen = _drawn(view, knowledge, count, rng, oversample, model)
+    if swaps <= 0:
+        return chosen
+    evidence = Evidence(view, model)
+    if not evidence.informative:
+        return chosen
+    return [refined(deal, knowledge, evidence, swaps, rng) for deal in chosen]
+
+
+def refined(deal: SampledDeal, knowledge: Knowledge, evidence: Evidence, steps: int,
+            rng: random.Random) -> SampledDeal:
+    """``deal`` after ``steps`` Metropolis steps whose target is the evidence's weight: each step swaps one
+    unseen card between two places (hands, or the nest) that may hold it, kept with the odds of the weights.
+    Drawing many deals and keeping the likeliest cannot find a hand as strong as a high bid says when such
+    hands are rare among random ones; swaps walk toward them, and deals kept twice part ways."""
+    places = [place for place, need in knowledge.needs.items() if need > 0]
+    if len(places) < 2:
+        return deal
+    known = knowledge.known
+    hands = list(deal.hands)
+    nest = deal.nest
+
+    def held(place: int) -> CardSet:
+        if place == NEST:
+            return nest & ~knowledge.known_nest
+        return hands[place] & ~known.get(place, 0)
+
+    weight = evidence.weight(SampledDeal(hands, nest))
+    for _ in range(steps):
+        first, second = rng.sample(places, 2)
+        from_first, from_second = held(first), held(second)
+        if not from_first or not from_second:
+            continue
+        card_a = rng.choice(cards_in(from_first))
+        card_b = rng.choice(cards_in(from_second))
+        if knowledge.excluded.get(second, 0) >> card_a & 1 or knowledge.excluded.get(first, 0) >> card_b & 1:
+            continue  # a seat that showed out of a color cannot be given it
+        swap = (1 << card_a) | (1 << card_b)
+        new_hands = list(hands)
+        new_nest = nest
+        for place in (first, second):
+            if place == NEST:
+                new_nest ^= swap
+            else:
+                new_hands[place] ^= swap
+        new_weight = evidence.weight(SampledDeal(new_hands, new_nest))
+        if new_weight >= weight or rng.random() * weight < new_weight:
+            hands, nest, weight = new_hands, new_nest, new_weight
+    return SampledDeal(hands, nest)
+
+
+def _drawn(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random, oversample: int,
+           model: EvidenceModel | None) -> list[SampledDeal]:
+    """``count`` deals drawn at random, ``oversample`` for each one kept, kept by their evidence's weight."""
     evidence = Evidence(view, model)
     if not evidence.informative or count <= 0:
         return [deal_unseen(knowledge, rng) for _ in range(count)]
@@ -452,11 +508,11 @@ DealSource = Callable[[SeatView, Knowledge, int, random.Random], list[SampledDea
 """Where a search gets its deals: ``draw_deals`` normally, the true deal for a cheating player."""
 
 
-def deals_weighed_by(model: EvidenceModel, oversample: int = DRAWN_FOR_EACH_KEPT) -> DealSource:
-    """``draw_deals`` with the evidence weighed by ``model``, ``oversample`` deals drawn for each one kept (the
-    benchmarks' players of other models)."""
+def deals_weighed_by(model: EvidenceModel, oversample: int = DRAWN_FOR_EACH_KEPT, swaps: int = 0) -> DealSource:
+    """``draw_deals`` with the evidence weighed by ``model``, ``oversample`` deals drawn for each one kept and
+    ``swaps`` steps of ``refined`` each (the benchmarks' players of other models)."""
 
     def source(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random) -> list[SampledDeal]:
-        return draw_deals(view, knowledge, count, rng, oversample, model=model)
+        return draw_deals(view, knowledge, count, rng, oversample, model=model, swaps=swaps)
 
     return source
