@@ -203,8 +203,16 @@ class CallWindow:
         self.explained.add(offer.word)
         word = offer.word.capitalize()
         seconds = f"{length:g} seconds"
-        if offer.decline is None:
-            table.say(f"{word}: press {offer.key} or Enter to {offer.word}, within {seconds}; the last is slowest.")
+        if table.current_settings().verbosity == "braille":  # two lines within 40 cells each
+            if offer.decline is None:
+                lines = [f"{word}: {offer.key} or Enter, within {seconds};", f"the last to {offer.word} loses."]
+            else:
+                lines = [f"{word}: {offer.key} calls, Enter lets go;", f"it closes in {seconds}."]
+            for line in lines:
+                table.say(line)
+        elif offer.decline is None:
+            table.say(f"{word}: press {offer.key} or Enter to {offer.word}, within {seconds}; "
+                      f"the last to {offer.word} loses.")  # fmt: skip
         else:
             table.say(f"A call window: press {offer.key} alone to call {word}, Enter to let it go; "
                       f"it closes in {seconds}.")  # fmt: skip

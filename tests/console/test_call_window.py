@@ -479,3 +479,17 @@ def test_quit_in_a_window_leaves_the_game() -> None:
     with pytest.raises(LeaveGame):
         window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
     assert state.applied == []
+
+
+def test_in_the_braille_verbosity_the_explanation_fits_40_cells_in_two_lines() -> None:
+    for must in (False, True):
+        clock = FakeClock()
+        state = OfferState([1, 0], first_only=not must, must=must)
+        settings = Settings(call_time=4.5, verbosity="braille")
+        table = Table(state, [None, Computer(CALL, 2.0)], TimedKeys(clock, [(0.5, "")]), None, clock, settings)
+        window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+        explained = table.said[:2]
+        assert all(len(line) <= 40 for line in explained), explained
+        expected = (["Orange: o or Enter, within 4.5 seconds;", "the last to orange loses."] if must
+                    else ["Orange: o calls, Enter lets go;", "it closes in 4.5 seconds."])
+        assert explained == expected
