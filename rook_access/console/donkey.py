@@ -105,7 +105,7 @@ class DonkeyConsole(EverySeatItsOwn):
             return Command(_DECLINE, tuple(words[1:]))
         if _is_card(word):
             return Command(PASS_COMMAND, tuple(words))
-        raise unknown_command(words[0], choices)
+        raise unknown_command(words[0], choices, words[1:])
 
     def action(self, game: CommandContext, command: Command) -> Any:
         offer = open_offer(game.state)

@@ -106,7 +106,7 @@ class DoubtConsole(EverySeatItsOwn):
             return Command(spec, tuple(words[1:]))
         if _looks_like_card(first):
             return Command(_PLAY, tuple(words))
-        raise unknown_command(words[0], choices)
+        raise unknown_command(words[0], choices, words[1:])
 
     def action(self, game: CommandContext, command: Command) -> Any:
         name = command.name

@@ -88,7 +88,7 @@ class MatchConsole(EverySeatItsOwn):
             spec = MATCH_COMMANDS[0]  # "turn" on one's own turn turns the card, as the question invites; "who" asks
         if spec is not None:
             return Command(spec, tuple(words[1:]))
-        raise unknown_command(words[0], choices)
+        raise unknown_command(words[0], choices, words[1:])
 
     def action(self, game: CommandContext, command: Command) -> Any:
         if command.arguments:

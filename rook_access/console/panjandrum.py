@@ -125,7 +125,7 @@ class PanjandrumConsole(EverySeatItsOwn):
         spec = _BY_WORD.get(first)
         if spec is not None:
             return Command(spec, tuple(words[1:]))
-        raise unknown_command(words[0], choices)
+        raise unknown_command(words[0], choices, words[1:])
 
     def action(self, game: CommandContext, command: Command) -> Any:
         name = command.name

@@ -226,7 +226,7 @@ class PatienceConsole:
             if len(words) == 2 and words[1].lower() in ("up", "u"):
                 return Command(_BY_WORD["up"], (words[0],))
             return Command(_BY_WORD["move"], tuple(words))
-        raise unknown_command(words[0], [choice for choice in choices if not choice[:1].isdigit()])
+        raise unknown_command(words[0], [choice for choice in choices if not choice[:1].isdigit()], words[1:])
 
     def applies(self, spec: CommandSpec, state: Any) -> bool:
         return not spec.games or game_name(state) in spec.games

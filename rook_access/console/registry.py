@@ -286,11 +286,12 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" Did you mean {close}?" if close else ""
 
 
-def unknown_command(word: str, choices: Iterable[str]) -> UnknownCommandError:
-    """The refusal of a word that names no command, with the closest of ``choices``."""
+def unknown_command(word: str, choices: Iterable[str], rest: Sequence[str] = ()) -> UnknownCommandError:
+    """The refusal of a word that names no command, with the closest of ``choices`` (``rest``: the words typed
+    after it, which the line meant keeps: "pas 3r" meant "pass 3r")."""
     close = nearest(word, choices)
     if close:
-        return UnknownCommandError(f"Unknown command: {shown(word)}. Did you mean {close}?", close)
+        return UnknownCommandError(f"Unknown command: {shown(word)}. Did you mean {close}?", " ".join([close, *rest]))
     return UnknownCommandError(f"Unknown command: {shown(word)}. Type help for the commands.")
 
 

@@ -182,7 +182,7 @@ class TuxedoConsole(EverySeatItsOwn):
             spec = _BY_WORD["orange"]
         if spec is not None:
             return Command(spec, tuple(words[1:]))
-        raise unknown_command(words[0], choices)
+        raise unknown_command(words[0], choices, words[1:])
 
     def action(self, game: CommandContext, command: Command) -> Any:
         view: TuxedoView = game.state.view(game.viewer())

@@ -240,3 +240,16 @@ def test_at_a_terminal_enter_alone_passes_no_card_but_makes_the_fold_that_is_a_m
     assert "" not in said and not any(line.startswith("No:") for line in said)
     assert sum(line.startswith("You pass ") for line in said) == len(moves) - moves.count("f")
     assert "Fold now: type f." in lines.questions
+
+
+def test_yes_after_did_you_mean_keeps_the_card_typed():
+    """"pas 3r" is answered "Did you mean pass?"; yes then passes that very card, as "pass 3r" would."""
+    lines, _ = user_script()
+    first = lines[0]
+    assert first.startswith("pass ")
+    state, seats = table()
+    channel = ListChannel()
+    ConsoleGame(state, seats, ScriptedLines(["pas" + first[4:], "yes"]), channel).run()
+    asked = next(index for index, line in enumerate(channel.lines) if "Did you mean pass?" in line)
+    assert any(line.startswith(f"You pass {first.split()[1]}") or f"pass {first.split()[1]}" in line.lower()
+               for line in channel.lines[asked + 1:]), channel.lines[asked:]
