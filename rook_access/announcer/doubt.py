@@ -134,7 +134,8 @@ class DoubtNarrator(NarratorBase):
             lines.append(f"{self.ending}: {self.object_name(winner)} {verb} {plural(points, 'point')}.")
         lines.append(self.counts_text(event.counts))
         if event.left_in_centre:
-            lines.append(f"The centre's {plural(len(event.left_in_centre), 'card')} are no one's.")
+            left = len(event.left_in_centre)
+            lines.append(f"The centre's {plural(left, 'card')} {'is' if left == 1 else 'are'} no one's.")
         return [piece for line in lines for piece in self.fit(line)]
 
     def counts_text(self, counts: Sequence[int], pile: int | None = None) -> str:

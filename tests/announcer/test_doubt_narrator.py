@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rook_access.announcer.doubt import DoubtNarrator
 from rook_access.engine.cards import card_name, parse_card
-from rook_access.engine.doubt import LET_GO, Doubted, DoubtState, Lay
+from rook_access.engine.doubt import LET_GO, Doubted, DoubtOver, DoubtState, Lay
 from rook_access.engine.patience_deck import PATIENCE_PACK, number_of
 
 NAMES = ("South", "West", "North", "East")
@@ -61,3 +61,11 @@ def test_the_questions_example_is_a_card_of_the_hand_of_the_number_called_if_hel
     state.hands[0] = truthless  # a hand without the number called
     other = narrator.question(state.view(0)).removesuffix(".").rsplit(" ", 1)[-1]
     assert parse_card(other) in truthless
+
+
+def test_one_card_left_in_the_centre_is_no_ones_in_the_singular():
+    narrator = DoubtNarrator(NAMES, [0])
+    one = narrator.over_lines(DoubtOver((1,), (3, 0, 4, 2), (0, 9, 0, 0), (parse_card("5r"),), "out"))
+    assert one[-1] == "The centre's 1 card is no one's."
+    two = narrator.over_lines(DoubtOver((1,), (3, 0, 4, 2), (0, 9, 0, 0), (parse_card("5r"), parse_card("6r")), "out"))
+    assert two[-1] == "The centre's 2 cards are no one's."
