@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from rook_access.announcer import Verbosity, speak_card, speakable
+from rook_access.announcer import Announcer, Verbosity, speak_card, speakable
 from rook_access.console.session import ConsoleGame
-from rook_access.engine import PARTNERSHIP, Deal, GameState, card_name
+from rook_access.engine import PARTNERSHIP, CardPlayed, Deal, GameState, card_name
+from rook_access.players import BasicPlayer
 from tests.helpers import REPOSITORY
 from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, legal_script, run_in_process
 
@@ -139,3 +140,29 @@ def test_a_game_resumed_in_play_says_the_contract_before_trump_and_bids_say_you_
     bidding.apply(PASS, 0)
     bidding.apply(Bid(70), 1)
     assert announcer.bids_line(bidding.view(0)) == "Bids: you pass, West 70. High bid 70, West."
+
+
+def test_trumps_with_is_said_only_of_a_trump_that_takes_the_lead_a_lower_one_is_said_so():
+    """"West trumps with 7y" after 14y has trumped the trick is heard as West taking it: a trump under a higher
+    one already in the trick is "a lower trump"."""
+    lower = 0
+    for seed in range(1, 13):
+        state = GameState(PARTNERSHIP.replace(hands_limit=1), seed=seed)
+        players = [BasicPlayer(seat) for seat in range(4)]
+        while not state.is_over:
+            seat = state.seats_to_act()[0]
+            state.apply(players[seat].choose(state.view(seat)), seat)
+        announcer = Announcer(state.rules, [0])
+        trick: list[int] = []
+        for event in state.events:
+            said = " ".join(announcer.event_lines(event))
+            if not isinstance(event, CardPlayed):
+                continue
+            trick = [*([] if len(trick) == 4 else trick), event.card]
+            if len(trick) > 1 and "trump" in said:
+                powers = state.rules.trick_powers[announcer.story.trump][trick[0]]
+                beaten = any(powers[card] > powers[event.card] for card in trick[:-1])
+                assert ("a lower trump" in said) == beaten, said
+                assert bool(re.search(r"trumps? with", said)) != beaten, said
+                lower += beaten
+    assert lower > 0  # the case arises

@@ -22,6 +22,9 @@ class PlayLines(TrickWords):
             suit_of = self.rules.suit_of[trump]
             if suit_of[event.card] == trump and suit_of[lead] != trump:
                 how = "trumps"  # the Bird on a plain lead too: it is a trump
+                powers = self.rules.trick_powers[trump][lead]
+                if any(powers[card] > powers[event.card] for card in story.trick[:-1]):
+                    how = "under-trumps"  # a higher trump is in the trick already: this one does not win it
             elif suit_of[event.card] != suit_of[lead]:
                 how = "throws off"
         player = story.controller(event.seat)
@@ -35,6 +38,8 @@ class PlayLines(TrickWords):
             return [f"{self.name(event.seat)} {card}."]
         if how == "trumps":
             return [self.does(event.seat, "trump", "trumps") + f" with {card}."]
+        if how == "under-trumps":  # "trumps with" would be heard as taking the lead
+            return [self.does(event.seat, "play", "plays") + f" {card}, a lower trump."]
         line = self.does(event.seat, "play", "plays") + f" {card}."
         if self.verbose and lead is not None and trump is not None:
             led = COLOR_NAMES[self.rules.suit_of[trump][lead]]
