@@ -149,6 +149,8 @@ class SettingsControl:
             now = "on" if now else "off"
         if name in ("level", "my_level"):
             kept += "; the computer players change in the next game"
+        elif name not in fields:  # a table option: the game being played keeps its rules
+            kept += "; it applies from the next game"
         return [f"{name} is now {now or 'default'}, {kept}."]
 
 

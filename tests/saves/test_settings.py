@@ -61,7 +61,7 @@ def test_a_setting_may_be_named_with_hyphens_as_the_flags_spell_it():
     assert settings == Settings().changed("bird_rank", "low").changed("reading_speed", "250")
     assert dict(settings.options)["bird_rank"] != dict(Settings().options).get("bird_rank")
     control = SettingsControl(Settings(), Settings(), lambda _: None)
-    assert control.command(("bird-rank", "low")) == ["bird_rank is now low, saved."]
+    assert control.command(("bird-rank", "low")) == ["bird_rank is now low, saved; it applies from the next game."]
 
 
 def test_a_setting_named_alone_or_misspelt_is_answered_about_that_setting():
