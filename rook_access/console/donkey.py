@@ -156,7 +156,8 @@ class DonkeyConsole(EverySeatItsOwn):
         folding = open_offer(game.state) is not None and game.yours()
         if braille:
             now = ["Now: f folds"] if folding else ["Now: p and a card passes it"] if game.yours() else []
-            return [*now, *fit_words("Say:", sayers), "Also: settings, stop, quit", "help NAME: one command"]
+            return [*now, "f folds: four alike, or after a fold.", *fit_words("Say:", sayers),
+                    "Also: settings, stop, quit", "help NAME: one command"]
         lines = ["Donkey: get four of one number. Everyone passes a card to the left at once."]
         if folding:
             lines.append("Now: press f to fold your hands.")

@@ -253,3 +253,15 @@ def test_yes_after_did_you_mean_keeps_the_card_typed():
     asked = next(index for index, line in enumerate(channel.lines) if "Did you mean pass?" in line)
     assert any(line.startswith(f"You pass {first.split()[1]}") or f"pass {first.split()[1]}" in line.lower()
                for line in channel.lines[asked + 1:]), channel.lines[asked:]
+
+
+def test_help_in_the_braille_verbosity_says_when_to_fold_within_40_cells():
+    from rook_access.announcer import Verbosity
+
+    state, seats = table()
+    channel = ListChannel()
+    ConsoleGame(state, seats, ScriptedLines(["help"]), channel, verbosity=Verbosity.BRAILLE).run()
+    start = next(index for index, line in enumerate(channel.lines) if line.startswith("Now: "))
+    helped = channel.lines[start:start + 5]
+    assert "f folds: four alike, or after a fold." in helped
+    assert all(len(line) <= 40 for line in helped)
