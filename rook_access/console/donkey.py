@@ -34,6 +34,7 @@ from .registry import (
     common_command,
     fit_words,
     no_such_command,
+    refuse_a_color_mistyped,
     review_handler,
     typed_words,
     unknown_command,
@@ -97,6 +98,7 @@ class DonkeyConsole(EverySeatItsOwn):
         words = cards_joined(typed_words(line))  # "7 red" and "7 r", as the cards are said in words, are one card
         if not words:
             return None
+        refuse_a_color_mistyped(words)
         word = words[0].lower()
         spec = _BY_WORD.get(word)
         if spec is not None:

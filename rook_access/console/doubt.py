@@ -34,6 +34,7 @@ from .registry import (
     fit_words,
     is_number,
     no_such_command,
+    refuse_a_color_mistyped,
     review_handler,
     typed_words,
     unknown_command,
@@ -96,6 +97,7 @@ class DoubtConsole(EverySeatItsOwn):
         words = cards_joined(typed_words(line))  # "7 red", as the question's example says it in words, is 7r
         if not words:
             return None
+        refuse_a_color_mistyped(words)
         first = words[0].lower()
         if first in DECLINE_WORDS:
             return Command(_PASS, tuple(words[1:]))

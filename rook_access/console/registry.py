@@ -286,6 +286,23 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" Did you mean {close}?" if close else ""
 
 
+def refuse_a_color_mistyped(words: Sequence[str]) -> None:
+    """Refuse a card's number followed by a word close to a color but not one ("7 blak", "9 read"), naming the
+    color meant, rather than leave the card unread ("One card only"); yes then plays it with that color."""
+    for index, word in enumerate(words[:-1]):
+        after = words[index + 1]
+        if not (is_number(word) and 1 <= int(word) <= 14 and after.isalpha() and not is_color(after)):
+            continue
+        close = nearest(after.lower(), COLOR_NAMES)
+        if close:
+            meant = [*words[: index + 1], close, *words[index + 2 :]]
+            raise UnknownCommandError(
+                f"{shown(after)} is not a color. Did you mean {close}? "
+                "The colors are red, black, yellow and green, or r, x, y and g.",
+                " ".join(meant),
+            )
+
+
 def unknown_command(word: str, choices: Iterable[str], rest: Sequence[str] = ()) -> UnknownCommandError:
     """The refusal of a word that names no command, with the closest of ``choices`` (``rest``: the words typed
     after it, which the line meant keeps: "pas 3r" meant "pass 3r")."""

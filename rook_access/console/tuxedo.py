@@ -47,6 +47,7 @@ from .registry import (
     fit_words,
     is_number,
     no_such_command,
+    refuse_a_color_mistyped,
     review_handler,
     typed_words,
     unknown_command,
@@ -172,6 +173,7 @@ class TuxedoConsole(EverySeatItsOwn):
                 words.append(word)
         if not words:
             return None
+        refuse_a_color_mistyped(words)
         first = words[0].lower()
         if _is_card_word(first):
             return Command(_PLAY, tuple(words))
