@@ -99,7 +99,7 @@ def test_every_variant_says_each_thing_once(variant):
             typed = [line for move in moves for line in (["pass", move] if move.startswith("play") else [move])]
             said, _ = transcript(rules, typed, seed=seed, verbosity=verbosity)
             for before, line in zip(said, said[1:], strict=False):
-                if line.startswith(("Your lead", "Lead ", "Dummy's lead", "Dummy: lead")):
+                if line.startswith(("Your lead", "Lead: ", "Dummy's lead", "Dummy: lead")):
                     earlier = _cards(before, braille)
                     assert earlier is None or earlier != _cards(line, braille), (before, line)
                 assert before != line or not line, line

@@ -72,10 +72,12 @@ class QuestionLines(TrickWords):
         if self.braille:
             verb = "Lead" if not view.trick else "Play"
             listed = cards_text(legal)
+            mark = ":"  # "Play rook 8x." would read as an order to play the Bird
             if len(f"{self.names[seat]}: {verb} {listed}.") > BRAILLE_WIDTH:
                 listed = self._braille_any(view, legal)  # too many cards for the display: which ones, in words
+                mark = ""  # "Play any red or a 14."
             if seat == self.you:
-                return f"{verb} {listed}."
+                return f"{verb}{mark} {listed}."
             return f"{self.names[seat]}: {verb.lower()} {listed}."
         if not view.trick:
             return f"{you} lead, {plural(len(legal), 'card')}: {cards_text(legal)}."
