@@ -5,11 +5,12 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Iterator
 
 import pytest
 
 from rook_access.announcer.why import trick_facts, why_line
-from rook_access.engine import PARTNERSHIP, PASS, Bid, GameState, Phase, Play, card_name, parse_card
+from rook_access.engine import PARTNERSHIP, PASS, Bid, GameState, Phase, Play, SeatView, card_name, parse_card
 from rook_access.engine.rules import VARIANTS
 from rook_access.players import BasicPlayer, RandomPlayer
 from rook_access.players.base import BasicAdvice
@@ -112,22 +113,28 @@ def test_no_basic_reason_tells_of_the_cards_held_while_they_are_hidden(variant):
     """Over whole hands of basic players, every reason told while the seat's other cards are hidden from the
     asker is free of the words that would place them; told once they are seen, the rules' own words come
     back (so the check is not empty)."""
-    rules = VARIANTS[variant].replace(hands_limit=1)
-    state = GameState(rules, seed=5)
-    players = [BasicPlayer(seat) for seat in range(rules.players)]
     told_whole = 0
-    while not state.is_over:
-        seat = state.seats_to_act()[0]
-        view = state.view(seat)
-        advice = players[state.controller(seat)].advise(view)
+    for view, advice in basic_hand(variant, 5):
         played = 1 << advice.action.card if isinstance(advice.action, Play) else 0
         others = sum(1 << card for card in view.hand) & ~played
         if (isinstance(advice.action, Play) or view.phase is Phase.TRUMP) and others:  # a last card hides nothing
             hidden = why_line(view, advice.action, advice, secret=others)
             assert not HOLDINGS_WORDS.search(hidden), hidden
             told_whole += bool(HOLDINGS_WORDS.search(why_line(view, advice.action, advice)))
-        state.apply(advice.action, seat)
     assert told_whole > 3
+
+
+def basic_hand(variant: str, seed: int) -> Iterator[tuple[SeatView, BasicAdvice]]:
+    """A whole hand of ``variant`` played by basic players: each seat's view and the advice it moved by."""
+    rules = VARIANTS[variant].replace(hands_limit=1)
+    state = GameState(rules, seed=seed)
+    players = [BasicPlayer(seat) for seat in range(rules.players)]
+    while not state.is_over:
+        seat = state.seats_to_act()[0]
+        view = state.view(seat)
+        advice = players[state.controller(seat)].advise(view)
+        yield view, advice
+        state.apply(advice.action, seat)
 
 
 def test_each_level_gives_its_own_reason_not_the_strong_players():
@@ -192,14 +199,10 @@ def test_a_discard_is_told_without_naming_the_cards_buried():
 def test_every_basic_reason_names_the_card_played_and_the_true_trick(variant):
     """Over whole hands of basic players, each card's reason names the card played, the seat winning the
     trick before it with its very card, and the points the trick holds, as the engine counts them."""
-    rules = VARIANTS[variant].replace(hands_limit=1)
-    state = GameState(rules, seed=11)
-    players = [BasicPlayer(seat) for seat in range(rules.players)]
+    rules = VARIANTS[variant]
     checked = 0
-    while not state.is_over:
-        seat = state.seats_to_act()[0]
-        view = state.view(seat)
-        advice = players[state.controller(seat)].advise(view)
+    for view, advice in basic_hand(variant, 11):
+        seat = view.seat
         line = why_line(view, advice.action, advice)
         assert "\n" not in line and line.endswith(".")
         if isinstance(advice.action, Play) and len(view.legal) > 1:
@@ -209,7 +212,6 @@ def test_every_basic_reason_names_the_card_played_and_the_true_trick(variant):
             if view.trick:
                 checked += 1
                 _check_trick_facts(view, card, line)
-        state.apply(advice.action, seat)
     assert checked > 5
 
 
