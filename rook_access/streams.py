@@ -81,10 +81,7 @@ def _keeps_encoding(stream: IO[str] | Any) -> bool:
     """Whether the stream's encoding was chosen by the user or the terminal, and must stay."""
     if os.environ.get("PYTHONIOENCODING"):
         return True
-    try:
-        terminal = stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        terminal = False
+    terminal = is_terminal(stream)
     # A Windows console takes UTF-8 from Python (it writes to the console in
     # Unicode); a POSIX terminal shows bytes in its locale's encoding.
     return terminal and sys.platform != "win32"
@@ -117,14 +114,18 @@ def prepare_standard_streams() -> None:
             prepare_stream(stream)
 
 
+def is_terminal(stream: IO[str] | Any) -> bool:
+    """Whether ``stream`` is a terminal (not a pipe or a file; a stream that cannot say is not)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def terminal_rows(line: str, stream: IO[str] | Any) -> str:
     """``line`` as written to ``stream``: at a terminal, broken between words into rows no wider than the
     window (a word longer than a row is left whole); elsewhere (a pipe, a file) unchanged, one line."""
-    try:
-        terminal = stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        terminal = False
-    if not terminal:
+    if not is_terminal(stream):
         return line
     try:
         width = os.get_terminal_size(stream.fileno()).columns  # the window as it is now, not a stale $COLUMNS

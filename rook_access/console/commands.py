@@ -21,7 +21,6 @@ from ..engine import (
     parse_card,
 )
 from ..engine.cards import shown
-from ..engine.spelling import nearest
 from .explain import review_command_lines, why_lines
 from .registry import (
     COMMON_COMMANDS,
@@ -35,8 +34,10 @@ from .registry import (
     fit_words,
     is_color,
     is_number,
+    refuse_a_color_mistyped,
     review_handler,
     typed_words,
+    unknown_command,
     usage,
     words_of,
 )
@@ -136,13 +137,11 @@ def _refuse_a_mistyped_color(words: list[str]) -> None:
     """Refuse a card number and a word that is not a color ("14 yelow"), naming the color meant."""
     if len(words) != 2 or not is_number(words[0]) or not 1 <= int(words[0]) <= 14:
         return
+    refuse_a_color_mistyped(words)  # a word close to a color: named, and yes plays the card with it
     word = words[1]
     if word.isalpha() and word.lower() not in ("points", "point") and not is_color(word):
-        close = nearest(word, COLOR_NAMES)
         raise UnknownCommandError(
-            f"{shown(word)} is not a color.{f' Did you mean {close}?' if close else ''} "
-            "The colors are red, black, yellow and green, or r, x, y and g.",
-            f"{words[0]} {close}" if close else None,
+            f"{shown(word)} is not a color. The colors are red, black, yellow and green, or r, x, y and g."
         )
 
 
@@ -187,11 +186,8 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
         )
     if choices is None:
         choices = [*(spec.name for spec in COMMANDS), *COLOR_NAMES]
-    close = nearest(first, [choice for choice in choices if len(choice) > 1 and not _is_card(choice)])
-    if close:
-        raise UnknownCommandError(f"Unknown command: {shown(words[0])}. Did you mean {close}?",
-                                  " ".join([close, *words[1:]]))
-    raise UnknownCommandError(f"Unknown command: {shown(words[0])}. Type help for the commands.")
+    raise unknown_command(words[0], [choice for choice in choices if len(choice) > 1 and not _is_card(choice)],
+                          words[1:])
 
 
 CARDS_LINE = (

@@ -21,6 +21,11 @@ CTRL_C_NOTICE = "To leave, press Ctrl-C twice within a second, or type quit."
 CTRL_C_NOTICE_BRAILLE = "To leave: Ctrl-C twice, or type quit."
 """``CTRL_C_NOTICE`` within the 40 cells of the braille verbosity."""
 
+def ctrl_c_notice(ctrl_c: CtrlC | None) -> str:
+    """What a first Ctrl-C says: the shared counter's notice (the game sets it for its verbosity)."""
+    return ctrl_c.notice if ctrl_c is not None else CTRL_C_NOTICE
+
+
 LEAVE_WINDOW = 1.0
 """Seconds within which a second Ctrl-C leaves the game."""
 

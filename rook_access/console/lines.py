@@ -20,7 +20,7 @@ from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast, runtime_checkable
 
 from ..streams import encodable_line, terminal_rows
-from .interrupts import CTRL_C_NOTICE, CtrlC
+from .interrupts import CtrlC, ctrl_c_notice
 from .signal_lines import SignalLines, wakes_on_signals
 
 if TYPE_CHECKING:
@@ -490,18 +490,21 @@ class TerminalLines:
         self._held.append(line)
 
     def write_held(self) -> None:
-        held, self._held = self._held, []
-        if held:
-            rows = (terminal_rows(encodable_line(line, sys.stdout), sys.stdout) for line in held)
-            sys.stdout.write("".join(row + "\n" for row in rows))
+        text = self._take_held()
+        if text:
+            sys.stdout.write(text)
             sys.stdout.flush()
 
     def _show_held(self, output: Output) -> None:
         """At a prompt's start, before its first drawing: the lines held go out with the question, one write."""
+        text = self._take_held()
+        if text:
+            output.write_raw(text.replace("\n", "\r\n"))  # raw mode: a newline alone does not go back to the margin
+
+    def _take_held(self) -> str:
+        """The lines held, as printed (``terminal_rows``), each ending in a newline; none are held after."""
         held, self._held = self._held, []
-        if held:
-            rows = (terminal_rows(encodable_line(line, sys.stdout), sys.stdout) for line in held)
-            output.write_raw("".join(row.replace("\n", "\r\n") + "\r\n" for row in rows))  # raw: no newline adds \r
+        return "".join(terminal_rows(encodable_line(line, sys.stdout), sys.stdout) + "\n" for line in held)
 
     def read_watching(self, question: str, news: Callable[[], bool] | None, fresh: bool = True) -> str | None:
         """``read``, given up the moment ``news()`` is true (looked at every tenth of a second): then
@@ -551,7 +554,7 @@ class TerminalLines:
                 self.stop_speech()
                 if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
-                self.say(self.ctrl_c.notice if self.ctrl_c is not None else CTRL_C_NOTICE)
+                self.say(ctrl_c_notice(self.ctrl_c))
                 continue
             if interrupted:
                 raise ReadInterrupted
@@ -633,7 +636,7 @@ class TerminalLines:
                 self.stop_speech()
                 if self.ctrl_c is not None and self.ctrl_c.press():
                     return "quit"
-                self.say(self.ctrl_c.notice if self.ctrl_c is not None else CTRL_C_NOTICE)
+                self.say(ctrl_c_notice(self.ctrl_c))
                 continue
             if line is not None and ends_input(line):
                 raise EOFError

@@ -37,7 +37,7 @@ from ..settings import SettingError, Settings, setting_choices, setting_name, se
 from .calls import CallWindow, LeaveGame, ReadingClock, timed_calls
 from .families import family_of
 from .family import FamilyConsole
-from .interrupts import CTRL_C_NOTICE, CTRL_C_NOTICE_BRAILLE, CtrlC
+from .interrupts import CTRL_C_NOTICE, CTRL_C_NOTICE_BRAILLE, CtrlC, ctrl_c_notice
 from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
 from .registry import DECISIONS_KEPT, Command, Refused, UnknownCommandError, did_you_mean
@@ -513,16 +513,23 @@ class ConsoleGame:
             return
         if not any(spec.name == "review" for spec in self.family.commands):
             return
+        if self._wait_for_enter(LAST_LOOK_BRAILLE if self.narrator.braille else LAST_LOOK) is not False:
+            self.say(LAST_GOODBYE)  # Enter, or the end of input; quit said its own goodbye
+
+    def _wait_for_enter(self, question: str) -> bool | None:
+        """Ask ``question`` until Enter alone is typed, carrying out the review commands typed meanwhile (a move
+        is refused): True at Enter, None at the end of input, False when the user quits."""
         while True:
-            line = self.lines.read(LAST_LOOK_BRAILLE if self.narrator.braille else LAST_LOOK)
+            line = self.lines.read(question)
             self._user_typed(line)
-            if line is None or not line.strip():
-                self.say(LAST_GOODBYE)
-                return
+            if line is None:
+                return None
+            if not line.strip():
+                return True
             self._pausing = True
             try:
                 if not self.handle_line(line, may_act=False):
-                    return
+                    return False
             finally:
                 self._pausing = False
 
@@ -572,7 +579,7 @@ class ConsoleGame:
                 self._waiting = False
                 raise _LeaveNow
             self.stop_speech()
-            self.say(self._ctrl_c.notice if self._ctrl_c is not None else CTRL_C_NOTICE)
+            self.say(ctrl_c_notice(self._ctrl_c))
         elif second:
             self._ctrl_c.defer_leave()
         else:
@@ -585,7 +592,7 @@ class ConsoleGame:
             raise _LeaveNow
         if notice:
             self.stop_speech()
-            self.say(self._ctrl_c.notice if self._ctrl_c is not None else CTRL_C_NOTICE)
+            self.say(ctrl_c_notice(self._ctrl_c))
 
     @contextmanager
     def _waiting_on_computers(self) -> Iterator[None]:
@@ -724,19 +731,11 @@ class ConsoleGame:
             with self._waiting_on_computers():
                 self.sleep(self.settings.effective.delay)
             return
-        while True:
-            line = self.lines.read(GO_ON)
-            self._user_typed(line)
-            if line is None:
-                raise EOFError
-            if not line.strip():
-                return
-            self._pausing = True
-            try:
-                if not self.handle_line(line, may_act=False):
-                    raise _Quit
-            finally:
-                self._pausing = False
+        went_on = self._wait_for_enter(GO_ON)
+        if went_on is None:
+            raise EOFError
+        if not went_on:
+            raise _Quit
 
     # ----------------------------------------------------------------- input
     def handle_line(self, line: str, may_act: bool = True) -> bool:

@@ -427,11 +427,9 @@ def draw_deals(view: SeatView, knowledge: Knowledge, count: int, rng: random.Ran
     """``count`` deals for the search: drawn at random, then kept by how well they fit the evidence
     (weighed by ``model``, by default ``PLAYER_MODEL``); with ``swaps``, each kept deal is then moved that
     many steps toward the evidence (``refined``)."""
-    chosen = _drawn(view, knowledge, count, rng, oversample, model)
-    if swaps <= 0:
-        return chosen
     evidence = Evidence(view, model)
-    if not evidence.informative:
+    chosen = _drawn(evidence, knowledge, count, rng, oversample)
+    if swaps <= 0 or not evidence.informative:
         return chosen
     return [refined(deal, knowledge, evidence, swaps, rng) for deal in chosen]
 
@@ -478,10 +476,9 @@ def refined(deal: SampledDeal, knowledge: Knowledge, evidence: Evidence, steps: 
     return SampledDeal(hands, nest)
 
 
-def _drawn(view: SeatView, knowledge: Knowledge, count: int, rng: random.Random, oversample: int,
-           model: EvidenceModel | None) -> list[SampledDeal]:
-    """``count`` deals drawn at random, ``oversample`` for each one kept, kept by their evidence's weight."""
-    evidence = Evidence(view, model)
+def _drawn(evidence: Evidence, knowledge: Knowledge, count: int, rng: random.Random,
+           oversample: int) -> list[SampledDeal]:
+    """``count`` deals drawn at random, ``oversample`` for each one kept, kept by ``evidence``'s weight."""
     if not evidence.informative or count <= 0:
         return [deal_unseen(knowledge, rng) for _ in range(count)]
     candidates = [deal_unseen(knowledge, rng) for _ in range(count * oversample)]
