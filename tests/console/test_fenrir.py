@@ -109,7 +109,7 @@ def test_fenrir_reads_a_whole_hand_played_at_the_keyboard(fenrir):
         r"You pass\.",
         r"Trump is \w+, named by \w+\.",
     ])
-    find_in_order(text, [rf"You (?:play|trump with) {re.escape(card)}\." for card in typed])
+    find_in_order(text, [rf"You (?:play|trump with) {re.escape(card)}(?:, a lower trump)?\." for card in typed])
     find_in_order(text, [
         *(rf"\b(?:You take|(?:West|North|East) takes) trick {number}, \d+ points?\." for number in range(1, 9)),
         r"\b(?:You take|(?:West|North|East) takes) the last trick and the nest, \d+ points?\.",

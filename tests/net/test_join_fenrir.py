@@ -134,7 +134,7 @@ def test_a_chat_line_at_my_own_question_is_heard_once_then_the_short_question_wi
         ben.wait_for(f"{short} {card}", timeout=DEADLINE)
         time.sleep(TYPING_GAP)
         ben.keys("Enter")
-        played = rf"You (?:play|trump with) {re.escape(card)}\."
+        played = rf"You (?:play|trump with) {re.escape(card)}(?:, a lower trump)?\."
         ben.wait_spoken(played, timeout=DEADLINE)
         ben.wait_silent()
         said = ben.spoken()

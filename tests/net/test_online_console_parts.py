@@ -178,7 +178,8 @@ def test_the_tables_news_is_said_in_its_place_among_the_moves(tmp_path: Path) ->
     said = run.channel.lines
     chat = said.index("Chat, Ben: here it comes")
     gone = said.index("Ben has left the table; a computer plays for them after 60 seconds unless they come back.")
-    moves = [index for index, line in enumerate(said) if re.match(r"\S+ (plays?|trumps? with) \S+\.$", line)]
+    played = re.compile(r"\S+ (plays?|trumps? with) \S+(, a lower trump)?\.$")  # "West plays 10r, a lower trump."
+    moves = [index for index, line in enumerate(said) if played.match(line)]
     taken = next(index for index, line in enumerate(said) if re.search(r" takes? trick 1, ", line))
     assert len(moves) == 4 and chat < moves[0] and moves[-1] < taken < gone, said
     assert not state.notices
