@@ -6,7 +6,13 @@ it rests on, from the one evaluation that chose the action; the basic player:
 its rule of thumb; the random player: chance).  This module only words that
 value as one short line, and never asks the players' internals anything:
 
-    Play 14r: your partner North is winning the trick; it gives 10 points to your side.
+    Play 14r: your partner North is winning the trick; it gives 10 points to your side; over 96 likely deals,
+    it does about 6 points better than 5r, the next best.
+
+Of the search's figures only that difference is told, not the points the
+side will take: the deals imagined for the hidden hands are often far from
+the truth about the bid winner's hand, which moves every card's figure alike
+(``why.stake_words``).
 
 Where points count against their taker (Flip) the reasons are the other way
 round: a card ducks under the winning card so as not to take the red cards,
@@ -34,7 +40,7 @@ from ..engine.rules import Teams
 from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from .base import plural
-from .why import over_deals, trick_facts
+from .why import stake_words, trick_facts
 
 
 def hint_line(view: SeatView, player: Player) -> str:
@@ -158,10 +164,8 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
                 reasons.append("you let it go, and this card gives away no points")
             else:
                 reasons.append("you cannot win it, and this card gives away no points")
-    if advice.points is not None:
-        takes = f"{side} {'takes' if view.partners else 'take'}"
-        basis = f"the last tricks {over_deals(advice)}," if advice.exact else over_deals(advice)
-        reasons.append(f"{basis} {takes} about {advice.points} of the points still to play")
+    if advice.points is not None and advice.next_best is not None:
+        reasons.append(stake_words(advice, verb="does"))
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
 
 
@@ -170,7 +174,6 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
     card = advice.action.card
     rules = view.rules
     names = rules.names
-    side = _side(view)
     reasons: list[str] = []
     if advice.leader is None:
         if advice.card_points < 0:
@@ -202,15 +205,8 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
             if advice.card_points > 0 and not advice.partner_winning:
                 duck += f", and it gives away {advice.card_points} red point{'s' if advice.card_points != 1 else ''}"
             reasons.append(duck)
-    if advice.points is not None:
-        if advice.points >= 0:
-            takes = "takes" if view.partners else "take"
-            reasons.append(f"over {advice.samples} likely deals {side} {takes} about {advice.points} of the "
-                           "red points still to play")
-        else:
-            whose = "your side's" if view.partners else "your"
-            reasons.append(f"over {advice.samples} likely deals the Golden Ten takes about {-advice.points} "
-                           f"off {whose} count")
+    if advice.points is not None and advice.next_best is not None:
+        reasons.append(stake_words(advice, verb="does"))
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
 
 

@@ -5,14 +5,17 @@ The judgement is the strong player's (``players.search.review``: the points
 at stake come from the same analysis that chose its move); this module only
 words it, one line a choice:
 
-    Trick 3: you played 10r; 5r was better by about 28 points: it beats West's 9r, in a trick of 15 points;
-    over 96 likely deals, your side ends the hand about 40 points ahead with it, about 12 ahead with 10r.
+    Trick 3: you played 10r; 5r was better by about 28 points over 96 likely deals: it beats West's 9r, in a
+    trick of 15 points.
     Bidding: you passed; the strong player would bid 80: it reckons your hand worth up to 95.
 
-The points at stake and the figures beside them are one measure, the hand's
-score of the user's side less the other sides' (their mean): a card that
-takes a trick also keeps its points from the other side, and one that makes
-or sets the bid moves the score by the whole bid.
+The points at stake are in one measure, the hand's score of the user's side
+less the other sides' (their mean): a card that takes a trick also keeps its
+points from the other side, and one that makes or sets the bid moves the
+score by the whole bid.  Only the difference is told, not where the side
+would end the hand with each choice: the deals imagined for the hidden hands
+are often far from the truth about the bid winner's hand, which moves every
+choice's figure alike (``why.stake_words``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from __future__ import annotations
 from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, card_name, card_names
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.review import Difference, meaningful
-from .why import ahead_words, over_deals, trick_facts
+from .why import over_deals, trick_facts
 
 SHOWN = 6
 """How many differences ``review`` says before it stops and names ``review all`` for the rest."""
@@ -56,6 +59,7 @@ def _about(stake: float) -> str:
 def difference_line(difference: Difference) -> str:
     """One choice of the user's and the strong player's, with the points at stake and its reason."""
     view, action, advice, stake = difference.view, difference.action, difference.advice, difference.stake
+    basis = ""
     if isinstance(action, Play) and isinstance(advice, PlayAdvice):
         verb = "played" if view.trick else "led"
         better = card_name(advice.action.card)
@@ -63,6 +67,7 @@ def difference_line(difference: Difference) -> str:
         played_for = f" for {view.rules.names[view.seat]}" if view.controller(view.seat) != view.seat else ""
         head = f"Trick {len(view.tricks) + 1}: you {verb} {card_name(action.card)}{played_for}; {better} was better"
         reason = _play_reason(difference, advice)
+        basis = over_deals(advice)
     elif isinstance(action, Discard) and isinstance(advice, NestAdvice):
         head = (
             f"The nest: you buried {card_names(sorted(action.cards))}; burying "
@@ -71,11 +76,11 @@ def difference_line(difference: Difference) -> str:
         reason = f"with {COLOR_NAMES[advice.trump]} trump it keeps {advice.kept_trumps} trumps"
         if advice.voids:
             reason += f" and leaves you void in {' and '.join(COLOR_NAMES[color] for color in advice.voids)}"
-        reason += _scores(difference, f"over {advice.samples} likely deals,", "yours")
+        basis = f"over {advice.samples} likely deals"
     elif isinstance(action, NameTrump) and isinstance(advice, TrumpAdvice):
         head = f"Trump: you named {COLOR_NAMES[action.color]}; {COLOR_NAMES[advice.action.color]} was better"
         reason = f"you held {len(advice.trumps)} of it, {card_names(list(advice.trumps))}"
-        reason += _scores(difference, f"over {advice.samples} likely deals,", COLOR_NAMES[action.color])
+        basis = f"over {advice.samples} likely deals"
     elif isinstance(advice, BidAdvice):
         head = f"Bidding: you {_bid_words(action)}; the strong player would {_bid_words(advice.action, now=True)}"
         reason = _bid_reason(advice, action)
@@ -83,7 +88,7 @@ def difference_line(difference: Difference) -> str:
         head = f"You chose {action}; the strong player would choose {advice.action}"
         reason = ""
     if stake is not None:
-        head += f" by {_about(stake)}"
+        head += f" by {_about(stake)}" + (f" {basis}" if basis else "")
     return f"{head}: {reason}." if reason else f"{head}."
 
 
@@ -113,8 +118,7 @@ def _bid_reason(advice: BidAdvice, action: object = None) -> str:
 
 
 def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
-    """Why the strong player's card was better: what it does in the trick that the user's did not, then
-    the search's figure for it."""
+    """Why the strong player's card was better: what it does in the trick that the user's did not."""
     view = difference.view
     assert isinstance(difference.action, Play)
     mine = trick_facts(view, difference.action.card)
@@ -134,21 +138,9 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             and view.rules.points[advice.action.card] > view.rules.points[difference.action.card]
         ):
             parts.append(f"{winning} was winning, and it gives more points")
-    how = f"{over_deals(advice)},"
-    figures = _scores(difference, how, card_name(difference.action.card))
-    if figures:
-        parts.append(figures.removeprefix("; "))
+    if not parts:  # the trick goes the same way with either: the better card keeps the user's for later
+        parts.append(f"it keeps your {card_name(difference.action.card)} for a later trick")
     return "; ".join(parts)
-
-
-def _scores(difference: Difference, how: str, yours: str) -> str:
-    """The strong player's choice and the user's in the measure of the stake: where the user's side ends the
-    hand against the others with each (``how`` says how it was worked out); empty without figures."""
-    if difference.scores is None:
-        return ""
-    better, mine = difference.scores
-    whose = "your side ends" if difference.view.partners else "you end"
-    return f"; {how} {whose} the hand {ahead_words(better)} with it, {ahead_words(mine, unit=False)} with {yours}"
 
 
 __all__ = ["SHOWN", "difference_line", "review_lines"]

@@ -223,47 +223,34 @@ def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0) -> str:
         names = " and ".join(view.rules.names[seat] for seat in advice.shown_out)
         led = "trump" if advice.led_suit == advice.trump else COLOR_NAMES[advice.led_suit]
         parts.append(f"{names} had shown out of {led}")
-    if advice.score is not None:
-        parts.append(_figure(view, advice))
-        if advice.next_best is not None:
-            parts.append(_next_best(advice.next_best, advice.score - advice.next_best_by,
-                                    bool(secret >> advice.next_best & 1)))
+    if advice.score is not None and advice.next_best is not None:
+        parts.append(stake_words(advice, bool(secret >> advice.next_best & 1)))
     if not parts:
         return "it had nothing to weigh"
     return "; ".join(parts)
 
 
-def ahead_words(score: float, unit: bool = True) -> str:
-    """A side's expected hand score against the others' (their mean), as a listener hears it: "about 12
-    points ahead of the others", "about 3 behind" (without ``unit``: after a figure that named them), or
-    "level with the others"."""
-    points = round(score)
-    named = f" point{'s' if abs(points) != 1 else ''}" if unit else ""
-    if points > 0:
-        return f"about {points}{named} ahead" + (" of the others" if unit else "")
-    if points < 0:
-        return f"about {-points}{named} behind" + (" the others" if unit else "")
-    return "level with the others" if unit else "level"
+def stake_words(advice: PlayAdvice, hidden: bool = False, verb: str = "did") -> str:
+    """How much better the card did than the search's next best, over the deals it imagined: "over 96 likely
+    deals, it did about 12 points better than 7y, the next best" (the next best not named while ``hidden``
+    from the asker; ``verb`` "does" for a hint).
 
-
-def _figure(view: SeatView, advice: PlayAdvice) -> str:
-    """The search's figure for the card: where its side ends the hand against the others with it."""
-    assert advice.score is not None
-    whose = "its side" if view.partners else "it"
-    return f"{over_deals(advice)}, {whose} expects to end the hand {ahead_words(advice.score)}"
+    Only the difference is told, not where the side would end the hand: every card is weighed on the same
+    deals, so a belief far from the truth about the hidden hands moves them all alike and leaves their
+    difference near the truth, while the figure itself is often wrong by a whole bid (``bench.figure_bias``).
+    """
+    assert advice.next_best is not None
+    label = "its next best card" if hidden else f"{card_name(advice.next_best)}, the next best"
+    points = round(advice.next_best_by)
+    if points < 1:
+        return f"{over_deals(advice)}, it {verb} about as well as {label}"
+    return f"{over_deals(advice)}, it {verb} about {points} point{'s' if points != 1 else ''} better than {label}"
 
 
 def over_deals(advice: PlayAdvice) -> str:
     """What a card's figure is an average over: "over 96 likely deals", "solved exactly over 40 likely deals"
     (each deal's last tricks solved exactly, the figure still their mean)."""
     return f"{'solved exactly ' if advice.exact else ''}over {advice.samples} likely deals"
-
-
-def _next_best(card: int, score: float, hidden: bool = False) -> str:
-    """The card the search ranked second (not named while ``hidden`` from the asker), and where its side would
-    end the hand with it, in the figure's measure."""
-    label = "its next best card" if hidden else f"next best {card_name(card)}"
-    return f"{label}, {ahead_words(score, unit=False)}"
 
 
 # ----------------------------------------------------------------- the bids

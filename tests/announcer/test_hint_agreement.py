@@ -137,18 +137,19 @@ def _check_play(view, player: SearchPlayer, advice: PlayAdvice, line: str) -> No
     card = advice.action.card
     assert card == analysis.chosen
     assert line.startswith(f"Play {card_name(card)}: ")
-    # Flip counts red points against, and the Golden Ten may take more off than is taken.
-    figures = re.findall(r"takes? (?:about )?(\d+) of the (?:red )?points still to play", line)
-    golden = re.findall(r"the Golden Ten takes about (\d+) off", line)
-    if analysis.samples or analysis.exact:
-        assert advice.points == round(analysis.results[card].mean_points)
-        expected = ([], [str(-advice.points)]) if advice.points < 0 else ([str(advice.points)], [])
-        assert (figures, golden) == expected, line
-        remaining = view.rules.total_points - sum(view.counters)
-        if not view.rules.avoid_points:
-            assert 0 <= advice.points <= remaining
+    # The figure told is how much better the card did than the search's next best, from the same analysis.
+    stake = re.search(r"likely deals, it does about (?:as well as|(\d+) points? better than) (\S+), the next best\.$",
+                      line)
+    others = [result for result in analysis.ranked() if result.card != card and result.count]
+    if (analysis.samples or analysis.exact) and analysis.results[card].count and others:
+        assert stake is not None, line
+        second = others[0]
+        assert stake[2] == card_name(second.card) == card_name(advice.next_best)
+        by = analysis.results[card].mean - second.mean
+        assert int(stake[1] or 0) == (round(by) if round(by) >= 1 else 0), line
     else:
-        assert figures == golden == []
+        assert stake is None and "likely deals" not in line, line
+    assert "points still to play" not in line and "ahead" not in line and "behind" not in line, line
     won = re.search(r"it wins (\d+) points", line)
     if won:  # the trick itself counts too: 5 in High 14, 2 in Display Rook
         rules = view.rules

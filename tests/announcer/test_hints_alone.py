@@ -39,14 +39,14 @@ def first_play_view(rules: RuleSet, seed: int = 1):
 
 
 def play_advice(view, *, exact: bool = False, trump_lead: bool = False) -> PlayAdvice:
-    """Advice to lead the view's first legal card, worth 12 of the points still to play (as the search would
-    give it)."""
-    card = next(action.card for action in view.legal if isinstance(action, Play))
+    """Advice to lead the view's first legal card, 12 points better than the next legal card (as the search
+    would give it)."""
+    card, second = [action.card for action in view.legal if isinstance(action, Play)][:2]
     trump = view.trump
     led = trump if trump_lead else 0
     return PlayAdvice(action=Play(card), points=12, samples=40, exact=exact, leader=None, led_suit=led, trump=trump,
                       winning=None, shown_out=(), takes_lead=True, last_to_play=False, trick_points=0,
-                      card_points=0, partner_winning=False)
+                      card_points=0, partner_winning=False, next_best=second, next_best_by=12.0, score=3.0)
 
 
 @pytest.mark.parametrize(("rules", "players"), ALONE, ids=_ids(ALONE))
@@ -54,13 +54,11 @@ def test_a_play_hint_to_a_player_alone_says_you(rules, players):
     view = first_play_view(rules.at_table(players))
     assert view.partners == ()
     sampled = advice_line(view, play_advice(view))
-    red = "red points" if rules.avoid_points else "points"
-    assert f"over 40 likely deals you take about 12 of the {red} still to play" in sampled, sampled
+    assert "over 40 likely deals, it does about 12 points better than " in sampled, sampled
     lines = [sampled]
     if not rules.avoid_points:
         exact = advice_line(view, play_advice(view, exact=True))
-        assert "the last tricks solved exactly over 40 likely deals, you take about 12 of the points still to play" \
-            in exact, exact
+        assert "solved exactly over 40 likely deals, it does about 12 points better than " in exact, exact
         trump = advice_line(view, play_advice(view, trump_lead=True))
         assert "you lead trump to draw out the others' trumps" in trump, trump
         lines += [exact, trump]
@@ -69,12 +67,11 @@ def test_a_play_hint_to_a_player_alone_says_you(rules, players):
 
 
 @pytest.mark.parametrize(("rules", "players"), PARTNERS, ids=_ids(PARTNERS))
-def test_a_play_hint_to_partners_still_says_your_side(rules, players):
+def test_a_play_hint_to_partners_weighs_the_next_best_and_says_the_other_side(rules, players):
     view = first_play_view(rules.at_table(players))
     assert view.partners
-    red = "red points" if rules.avoid_points else "points"
     line = advice_line(view, play_advice(view))
-    assert f"over 40 likely deals your side takes about 12 of the {red} still to play" in line, line
+    assert "over 40 likely deals, it does about 12 points better than " in line, line
     if not rules.avoid_points:
         trump = advice_line(view, play_advice(view, trump_lead=True))
         assert "you lead trump to draw out the other side's trumps" in trump, trump
@@ -85,7 +82,7 @@ def test_the_strong_hint_in_high_14_for_three_says_you():
     hinter = HintPlayer(budget=dataclasses.replace(STRONG, deadline=math.inf, samples=16))
     view = first_play_view(HIGH_14.at_table(3), seed=2)
     line = hint_line(view, hinter)
-    assert line.startswith("Play ") and "likely deals you take about" in line, line
+    assert line.startswith("Play ") and "likely deals, it does about" in line, line
     assert "your side" not in line and "partner" not in line, line
 
 

@@ -164,7 +164,8 @@ def test_review_after_the_hand_names_the_users_own_plays(monkeypatch):
         told = int(re.match(r"Hand 1: (\d+) choices?", heading).group(1))
         body = output[start + 1 : start + 1 + told]
         for line in body:
-            match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about \d+ points?: ", line)
+            match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about \d+ points? "
+                             r"(?:solved exactly )?over \d+ likely deals: ", line)
             if match:
                 assert played[int(match.group(1))] == match.group(2)
             else:
@@ -226,13 +227,13 @@ def test_review_in_the_2_player_game_and_flip_names_the_users_own_cards(monkeypa
     assert output[every + told + 1] == "Say review, or review all for every choice, not review bob."
     for line in output[every + 1 : every + 1 + told]:
         played = re.match(
-            r"Trick \d+: you (?:played|led) (\S+)(?: for Dummy)?; \S+ was better by about \d+ points?: ", line
+            r"Trick \d+: you (?:played|led) (\S+)(?: for Dummy)?; \S+ was better by about \d+ points? "
+            r"(?:solved exactly )?over \d+ likely deals: (.+)\.$", line
         )
         if played:
             assert any(card_name(action.card) == played.group(1) for action in mine if hasattr(action, "card"))
-            figures = re.search(r"ends the hand (about \d+ points? (?:ahead of|behind)|level with) the others with it, "
-                                r"(about \d+ (?:ahead|behind)|level) with \S+\.$", line)
-            assert figures is not None, line
+            # the stake alone: not where the side ends the hand (often far off: bench.figure_bias)
+            assert "ends the hand" not in line and "ahead" not in line and "behind" not in line, line
         else:
             assert line.startswith(("Bidding: ", "The nest: ", "Trump: ")), line
 

@@ -28,24 +28,12 @@ def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
     assert difference.stake == stake
     # 25 points to South's side instead of 15 to West's: the margin moves by far more than 25.
     assert difference.stake is not None and difference.stake > 25
-    line = difference_line(difference)
-    assert line.startswith(
-        f"Trick 1: you played 7y; 14y was better by about {round(stake)} points: "
-        "it beats West's 10y, in a trick of 25 points; over 96 likely deals, your side ends the hand "
+    assert difference.scores == (analysis.results[parse_card("14y")].mean, analysis.results[parse_card("7y")].mean)
+    # Only the stake is told, not where the side ends the hand (often far off: ``bench.figure_bias``).
+    assert difference_line(difference) == (
+        f"Trick 1: you played 7y; 14y was better by about {round(stake)} points over 96 likely deals: "
+        "it beats West's 10y, in a trick of 25 points."
     )
-    # The figures are the stake's own measure, so the line adds up: with 14y South's side ends the hand further
-    # ahead of West's than with 7y, by the stake.
-    better, mine = analysis.results[parse_card("14y")].mean, analysis.results[parse_card("7y")].mean
-    assert difference.scores == (better, mine)
-    figures = re.search(
-        r"ends the hand about (\d+) points (ahead|behind)(?: of)? the others with it, about (\d+) (ahead|behind) "
-        r"with 7y\.$", line
-    )
-    assert figures is not None, line
-    told_better = int(figures.group(1)) * (1 if figures.group(2) == "ahead" else -1)
-    told_mine = int(figures.group(3)) * (1 if figures.group(4) == "ahead" else -1)
-    assert (told_better, told_mine) == (round(better), round(mine))
-    assert abs(told_better - told_mine - round(stake)) <= 1
 
 
 def test_the_strong_players_own_card_is_no_difference():
@@ -73,10 +61,9 @@ def test_naming_green_with_one_green_card_is_told_against_red_with_the_red_cards
     reds = [card for card in view.hand if card_name(card).endswith("r") or card_name(card) == "rook"]
     line = difference_line(difference)
     assert line.startswith("Trump: you named green; red was better by about ")
-    held = re.search(
-        r"you held (\d+) of it, (.*); over 96 likely deals, your side ends the hand (.*) with it, (.*) with green\.$",
-        line,
-    )
+    assert line.startswith(f"Trump: you named green; red was better by about {round(difference.stake)} points "
+                           "over 96 likely deals: ")
+    held = re.search(r"you held (\d+) of it, (.*)\.$", line)
     assert held is not None and int(held.group(1)) == len(reds), line
     assert set(held.group(2).split()) == {card_name(card) for card in reds}
     assert difference.scores is not None and difference.scores[0] - difference.scores[1] == difference.stake
@@ -149,10 +136,16 @@ def test_a_whole_hand_is_reviewed_with_every_play_named_right():
     for line in lines:
         if line.startswith("Bidding: "):
             continue
-        match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about (\d+) points?: ", line)
+        match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about (\d+) points? "
+                         r"(?:solved exactly )?over \d+ likely deals: (.+)\.$", line)
         assert match, line
         assert played[int(match.group(1))] == match.group(2)
         assert match.group(3) != match.group(2)
+        # every line has a reason: what the better card does in the trick, or that it keeps the user's card
+        reason = match.group(5)
+        assert reason and ("ahead" not in reason and "behind" not in reason), line
+        if reason.startswith("it keeps your "):
+            assert reason == f"it keeps your {match.group(2)} for a later trick", line
 
 
 def test_a_bid_higher_than_needed_but_within_the_hands_worth_is_told_as_such():

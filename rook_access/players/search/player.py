@@ -269,6 +269,15 @@ class CheatingPlayer(SearchPlayer):
         finally:
             self._truth = None
 
+    def analyse_with_state(self, state: GameState, seat: int) -> PlayAnalysis:
+        """The card play's search for ``seat`` seeing every hand: each legal card's figure on the true deal
+        (``bench.figure_bias`` sets the fair players' figures against these)."""
+        self._truth = SampledDeal(list(state.hands), state.nest)
+        try:
+            return self.analyse(state.view(seat))
+        finally:
+            self._truth = None
+
     def deal_source(self, view: SeatView) -> DealSource:
         truth = self._truth
         if truth is None:
