@@ -680,6 +680,9 @@ def test_stop_cuts_speech_dispatcher_and_drops_the_queue():
     assert channel.idle(timeout=2)
     assert time.perf_counter() - started < 2.0  # far under the speech's length: cut, even on a loaded machine
     channel.close()
+    # The cut reaches the fake server's record from its own thread, which may come a moment after idle.
+    assert wait_until(lambda: output._client.said == [("one", "cancel")], timeout=2), output._client.said
+    time.sleep(0.1)  # and "two", dropped from the queue, never follows
     assert output._client.said == [("one", "cancel")]
 
 
