@@ -12,7 +12,7 @@ import os
 import tempfile
 import time
 import tomllib
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ import tomli_w
 from .braille.elsewhere import braille_setting_help
 from .engine.cards import shown
 from .engine.games import GAMES, all_options
-from .engine.protocol import Option, OptionError, OptionValue
+from .engine.protocol import Option, OptionError, OptionValue, spoken_name
 from .files import unused_name
 from .players import DEFAULT_LEVEL, MY_LEVELS, PLAYER_LEVELS, LevelError, parse_levels
 
@@ -67,6 +67,8 @@ NUMBER_DIGITS = 6
 """The most digits a number setting may have (no score or rate needs more)."""
 VOICE_NAME_LENGTH = 60
 """The longest voice name taken (espeak-ng's are like en-us or mb-en1)."""
+MOST_WORDS_IN_A_NAME = 3
+"""The most words a setting's name has (``all tricks bonus``)."""
 
 
 class SettingError(ValueError):
@@ -151,7 +153,8 @@ class Settings:
         if name in declared:
             return self.with_option(name, _parse_option(declared[name], value))
         if name not in _FIELD_NAMES:
-            raise SettingError(f"There is no setting {shown(name)}. Settings: {', '.join(setting_names())}.")
+            every = ", ".join(map(spoken_name, setting_names()))
+            raise SettingError(f"There is no setting {shown(spoken_name(name))}. Settings: {every}.")
         return dataclasses.replace(self, **{name: _parse(name, value)})
 
     def to_file(self) -> dict[str, Any]:
@@ -179,15 +182,15 @@ class Settings:
             f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
             f"level {self.level}: easy, normal, strong or random computer players, "
             "or one per seat like easy,strong,normal,strong.",
-            f"my_level {self.my_level}: how well you play, as the computer players assume: new, casual or expert.",
+            f"my level {self.my_level}: how well you play, as the computer players assume: new, casual or expert.",
             f"braille {self.braille}: {braille_setting_help()}.",
             f"variant {self.variant}: the game a new start plays when none is named; --list-variants says them all.",
             *(_describe_option(option, self.option(option.name)) for option in table_options().values()),
             f"calls {self.calls}: quick calls at a terminal, timed in a window after you have heard the event, "
             "or turns, each asked in turn with no clock.",
-            f"call_time {self.call_time:g}: seconds a call window stays open, 1 to 30, "
+            f"call time {self.call_time:g}: seconds a call window stays open, 1 to 30, "
             "or 0 for the default of the computers' level.",
-            f"reading_speed {self.reading_speed}: words a minute you read or hear your screen reader, 60 to 900, "
+            f"reading speed {self.reading_speed}: words a minute you read or hear your screen reader, 60 to 900, "
             "for the wait before a call window opens.",
             f"cards {self.cards}: at a terminal with output auto, words like 14 red, or the kits' notation, "
             "a number and a color letter.",
@@ -212,13 +215,13 @@ def _parse_option(option: Option, value: object) -> OptionValue:
     if text in ("default", "", "0") and option.kind is not bool:
         return None
     if option.kind is int and len(text) > NUMBER_DIGITS:
-        raise SettingError(f"{option.name} is {option.allowed()}, or default.")
+        raise SettingError(f"{option.spoken} is {option.allowed()}, or default.")
     try:
         return option.parse("on" if value is True else "off" if value is False else text)
     except OptionError:
         unset = "" if option.kind is bool else ", or default"
         given = shown(text) if text else "nothing"
-        raise SettingError(f"{option.name} is {option.allowed()}{unset}, not {given}.") from None
+        raise SettingError(f"{option.spoken} is {option.allowed()}{unset}, not {given}.") from None
 
 
 def _option_in_file(option: Option, value: OptionValue) -> Any:
@@ -231,9 +234,9 @@ def _option_in_file(option: Option, value: OptionValue) -> Any:
 
 def _describe_option(option: Option, value: OptionValue) -> str:
     if option.kind is bool:
-        return f"{option.name} {'on' if value else 'off'}: {option.help}, on or off."
+        return f"{option.spoken} {'on' if value else 'off'}: {option.help}, on or off."
     shown_value = "default" if value is None else value
-    return f"{option.name} {shown_value}: {option.help}, or default."
+    return f"{option.spoken} {shown_value}: {option.help}, or default."
 
 
 def _parse(name: str, value: object) -> Any:
@@ -259,7 +262,8 @@ def _parse(name: str, value: object) -> Any:
         allowed = setting_choices()[name]
         if text not in allowed:
             raise SettingError(
-                f"{name} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {shown(text) if text else 'nothing'}."
+                f"{spoken_name(name)} can be {', '.join(allowed[:-1])} or {allowed[-1]}, "
+                f"not {shown(text) if text else 'nothing'}."
             )
         return text
     if name == "voice":
@@ -282,7 +286,7 @@ def _parse(name: str, value: object) -> Any:
             raise SettingError("delay is a number of seconds from 0 to 10.")
         return seconds
     if name == "call_time":
-        call_time_help = "call_time is a number of seconds from 1 to 30, or 0 for the default of the level."
+        call_time_help = "call time is a number of seconds from 1 to 30, or 0 for the default of the level."
         try:
             seconds = float(text)
         except ValueError:
@@ -292,15 +296,28 @@ def _parse(name: str, value: object) -> Any:
         return seconds
     if name == "reading_speed":
         if not text.isascii() or not text.isdigit() or len(text) > NUMBER_DIGITS or not 60 <= int(text) <= 900:
-            raise SettingError("reading_speed is a number of words a minute from 60 to 900.")
+            raise SettingError("reading speed is a number of words a minute from 60 to 900.")
         return int(text)
-    raise SettingError(f"There is no setting {shown(name)}.")
+    raise SettingError(f"There is no setting {shown(spoken_name(name))}.")
 
 
 def setting_name(typed: str) -> str:
-    """A setting's name as typed, in its own spelling: a hyphen is taken for the underscore, as the command-line
-    flags spell it (``bird-rank`` is ``bird_rank``), and case does not matter."""
-    return typed.strip().lower().replace("-", "_")
+    """A setting's name as typed, in its own spelling: a hyphen or a space is taken for the underscore, as the
+    command-line flags and the settings list spell it (``bird-rank`` and ``bird rank`` are ``bird_rank``), and
+    case does not matter."""
+    return "_".join(typed.strip().lower().replace("-", " ").split())
+
+
+def split_setting(words: Sequence[str]) -> tuple[str, list[str]]:
+    """The setting a command's words name, and the words after it: the name may be typed in words
+    (``min bid 80``), with ``_`` or ``-`` (``min_bid 80``); the longest run of first words that names a
+    setting is taken, else the first word alone."""
+    names = setting_names()
+    for length in range(min(len(words), MOST_WORDS_IN_A_NAME), 1, -1):
+        name = setting_name(" ".join(words[:length]))
+        if name in names:
+            return name, list(words[length:])
+    return setting_name(words[0]), list(words[1:])
 
 
 def settings_path() -> Path:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..engine import BirdRank, RuleSet, Teams
 from ..engine.cards import BIRD
 from ..engine.games import GAMES, trick_option_values, trick_summary
+from ..engine.protocol import spoken_name
 from ..engine.rules import TrumpSource
 
 _NUMBER_WORDS = {1: "1s", 5: "5s", 10: "10s", 14: "14s"}
@@ -260,7 +261,7 @@ def _table_options(rules: RuleSet) -> str:
     game = GAMES.get(rules.name)
     declared = [option.name for option in game.options] if game else list(values)
     shown = [
-        f"{name} {'on' if value is True else 'off' if value is False else value}"
+        f"{spoken_name(name)} {'on' if value is True else 'off' if value is False else value}"
         for name in declared
         if (value := values.get(name)) is not None
     ]

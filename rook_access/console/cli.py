@@ -67,6 +67,7 @@ from ..settings import (
     load_settings,
     save_settings,
     settings_path,
+    spoken_name,
 )
 from ..streams import encodable_line, prepare_standard_streams, terminal_rows
 from . import online
@@ -959,7 +960,8 @@ def _new_game(
                 raise
             # A setting kept for another game (players 9) does not stop this one: it is left out, and said so.
             culprit = _setting_at_fault(game, seats, level, options, from_settings, str(error))
-            notice(f"{error} Your setting {culprit} is left out of this game; settings {culprit} default clears it.")
+            spoken = spoken_name(culprit)
+            notice(f"{error} Your setting {spoken} is left out of this game; settings {spoken} default clears it.")
             del options[culprit]
     deal: Any = read_deal_file(args.deal) if args.deal else None
     if deal is not None and game.read_deal is not None:

@@ -33,7 +33,7 @@ from ..players.base import Decision
 from ..players.reactions import HasLevel
 from ..record import RecordWriter
 from ..saves import GameSaver
-from ..settings import SettingError, Settings, setting_choices, setting_name, setting_names
+from ..settings import SettingError, Settings, setting_choices, setting_names, split_setting, spoken_name
 from .calls import CallWindow, LeaveGame, ReadingClock, timed_calls
 from .families import family_of
 from .family import FamilyConsole
@@ -114,19 +114,20 @@ class SettingsControl:
         if [word.lower() for word in arguments] in (["voice"], ["voice", "list"]):
             # The voices to choose from: the user's language's, or every one with list.
             return self.voices(None if len(arguments) == 2 else user_language())
-        if len(arguments) < 2:
-            name = setting_name(arguments[0])
+        name, rest = split_setting(arguments)
+        spoken = spoken_name(name)
+        if not rest:
             choices = setting_choices().get(name)
             if choices:  # an example of this setting, not of another
-                return [f"Say settings {name} and a value, like settings {name} {choices[0]}."]
-            described = [line for line in self.effective.describe() if line.startswith(f"{name} ")]
+                return [f"Say settings {spoken} and a value, like settings {spoken} {choices[0]}."]
+            described = [line for line in self.effective.describe() if line.startswith(f"{spoken} ")]
             if described:  # what it is now, and what it may be
-                return [f"Say settings {name} and a value; now {described[0]}"]
+                return [f"Say settings {spoken} and a value; now {described[0]}"]
             if name not in setting_names():
-                suggestion = did_you_mean(name, setting_names())
-                return [f"There is no setting {shown(name)}.{suggestion or ' Type settings to hear them all.'}"]
-            return [f"Say settings {shown(arguments[0])} and a value, like settings verbosity terse."]
-        name, value = setting_name(arguments[0]), " ".join(arguments[1:])
+                suggestion = did_you_mean(spoken, [spoken_name(each) for each in setting_names()])
+                return [f"There is no setting {shown(spoken)}.{suggestion or ' Type settings to hear them all.'}"]
+            return [f"Say settings {shown(spoken)} and a value, like settings verbosity terse."]
+        value = " ".join(rest)
         try:
             effective = self.effective.changed(name, value)
             stored = self.stored.changed(name, value)
@@ -151,7 +152,7 @@ class SettingsControl:
             kept += "; the computer players change in the next game"
         elif name not in fields:  # a table option: the game being played keeps its rules
             kept += "; it applies from the next game"
-        return [f"{name} is now {now or 'default'}, {kept}."]
+        return [f"{spoken} is now {now or 'default'}, {kept}."]
 
 
 class ReadAgain(Exception):
@@ -196,13 +197,13 @@ class _LeaveNow(BaseException):
 
 def setting_error_line(name: str, value: str, error: SettingError) -> str:
     """A refused setting in one line, with the closest name or value where one is close."""
-    names = [field.name for field in dataclasses.fields(Settings)]
-    if name not in names:
-        suggestion = did_you_mean(name, names)
-        return f"There is no setting {shown(name)}.{suggestion}" if suggestion else str(error)
+    spoken = spoken_name(name)
+    if name not in setting_names():
+        suggestion = did_you_mean(spoken, [spoken_name(each) for each in setting_names()])
+        return f"There is no setting {shown(spoken)}.{suggestion}" if suggestion else str(error)
     suggestion = did_you_mean(value, setting_choices().get(name, ()))
     if suggestion:  # the likely value first: the list of every value (21 games) is long to listen to
-        return f"No {name} {shown(value)}.{suggestion} {error}"
+        return f"No {spoken} {shown(value)}.{suggestion} {error}"
     return str(error)
 
 

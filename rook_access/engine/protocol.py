@@ -72,6 +72,11 @@ class Option:
         """The command-line flag: ``--bird-rank`` for ``bird_rank``."""
         return "--" + self.name.replace("_", "-")
 
+    @property
+    def spoken(self) -> str:
+        """The name as said and listed, words apart: ``bird rank``."""
+        return spoken_name(self.name)
+
     def allowed(self) -> str:
         """What values are allowed, in words: ``high, low or ten-and-a-half``."""
         if self.kind is bool:
@@ -105,7 +110,7 @@ class Option:
                 return value
         elif isinstance(value, str) and value in self.choices:
             return value
-        raise OptionError(f"{self.name} must be {self.allowed()}, not {_shown(value)}.")
+        raise OptionError(f"{self.spoken} must be {self.allowed()}, not {_shown(value)}.")
 
     def parse(self, text: str) -> OptionValue:
         """The value typed as ``text`` (a flag's argument, a setting), checked."""
@@ -115,12 +120,12 @@ class Option:
                 return True
             if words in ("off", "no", "false", "0"):
                 return False
-            raise OptionError(f"{self.name} must be on or off, not {text.strip()!r}.")
+            raise OptionError(f"{self.spoken} must be on or off, not {text.strip()!r}.")
         if self.kind is int:
             try:
                 number = int(words)
             except ValueError:
-                raise OptionError(f"{self.name} must be {self.allowed()}, not {text.strip()!r}.") from None
+                raise OptionError(f"{self.spoken} must be {self.allowed()}, not {text.strip()!r}.") from None
             return self.check(number)
         return self.check(words)
 
@@ -131,6 +136,16 @@ class Option:
             return False
         base = self.minimum or 0
         return self.step in (None, 1) or (value - base) % self.step == 0
+
+
+def spoken_name(name: str) -> str:
+    """A setting's or option's name as said and listed, words apart (``min bid`` for ``min_bid``): a screen
+    reader may read the underscore aloud.  Files and saves keep the underscore.
+
+    >>> spoken_name("all_tricks_bonus")
+    'all tricks bonus'
+    """
+    return name.replace("_", " ")
 
 
 def or_list(words: Sequence[str]) -> str:

@@ -121,8 +121,8 @@ def test_a_table_setup_starts_the_game_it_describes():
     ("options", "message"),
     [
         ({"bird": "low"}, "has no option bird; its options: target, bird_rank"),
-        ({"bird_rank": "middle"}, "bird_rank must be high, low or ten-and-a-half, not 'middle'."),
-        ({"min_bid": 72}, "min_bid must be a multiple of 5, 5 or more, not 72."),
+        ({"bird_rank": "middle"}, "bird rank must be high, low or ten-and-a-half, not 'middle'."),
+        ({"min_bid": 72}, "min bid must be a multiple of 5, 5 or more, not 72."),
         ({"target": 0}, "target must be a whole number, 1 or more, not 0."),
         ({"ones": "yes"}, "ones must be on or off, not 'yes'."),
     ],

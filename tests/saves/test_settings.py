@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from rook_access.settings import SettingError, Settings, load_settings, save_settings, settings_path
+from rook_access.settings import (
+    MOST_WORDS_IN_A_NAME,
+    SettingError,
+    Settings,
+    load_settings,
+    save_settings,
+    setting_names,
+    settings_path,
+)
 
 
 def test_the_settings_file_lives_in_the_config_directory(tmp_path, monkeypatch):
@@ -61,7 +69,19 @@ def test_a_setting_may_be_named_with_hyphens_as_the_flags_spell_it():
     assert settings == Settings().changed("bird_rank", "low").changed("reading_speed", "250")
     assert dict(settings.options)["bird_rank"] != dict(Settings().options).get("bird_rank")
     control = SettingsControl(Settings(), Settings(), lambda _: None)
-    assert control.command(("bird-rank", "low")) == ["bird_rank is now low, saved; it applies from the next game."]
+    assert control.command(("bird-rank", "low")) == ["bird rank is now low, saved; it applies from the next game."]
+    # Typed in words, as the settings list says it (a screen reader may read an underscore aloud): the same.
+    assert control.command(("Bird", "rank", "high")) == ["bird rank is now high, saved; it applies from the next game."]
+    assert control.command(("all", "tricks", "bonus", "20")) == [
+        "all tricks bonus is now 20, saved; it applies from the next game."]
+    assert control.command(("reading", "speed")) == [
+        "Say settings reading speed and a value; now reading speed 200: words a minute you read or hear your screen "
+        "reader, 60 to 900, for the wait before a call window opens."]
+    assert control.command(("voice", "English", "(America)"))[0].startswith("voice is now English (America)")
+    assert control.command(("min", "bid", "72")) == ["min bid is a multiple of 5, 5 or more, or default, not 72."]
+    assert control.command(("min-bd", "80")) == ["There is no setting min bd. Did you mean min bid?"]
+    # No name is longer than the words the command looks at.
+    assert max(len(name.split("_")) for name in setting_names()) == MOST_WORDS_IN_A_NAME
 
 
 def test_a_setting_named_alone_or_misspelt_is_answered_about_that_setting():
@@ -213,12 +233,12 @@ def test_my_level_says_how_well_the_person_plays(tmp_path):
     assert settings.my_level == "expert"
     with pytest.raises(SettingError) as error:
         Settings().changed("my_level", "pro")
-    assert str(error.value) == "my_level can be new, casual or expert, not pro."
+    assert str(error.value) == "my level can be new, casual or expert, not pro."
     path = tmp_path / "settings.toml"
     save_settings(path, Settings().changed("my_level", "casual"))
     assert 'my_level = "casual"' in path.read_text()
     assert load_settings(path) == (Settings(my_level="casual"), None)
-    assert "my_level casual: how well you play, as the computer players assume: new, casual or expert." in (
+    assert "my level casual: how well you play, as the computer players assume: new, casual or expert." in (
         Settings(my_level="casual").describe())
 
 

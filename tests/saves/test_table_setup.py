@@ -62,8 +62,8 @@ def test_hands_is_a_table_option_kept_in_its_own_field_of_a_save():
             "the saved table option bird is not one of target, bird_rank, min_bid, all_tricks_bonus, ones, "
             "same_dealer, players, sides, colors",
         ),
-        ({"min_bid": 72}, "the saved option min_bid must be a multiple of 5, 5 or more, not 72"),
-        ({"bird_rank": "middle"}, "the saved option bird_rank must be high, low or ten-and-a-half, not 'middle'"),
+        ({"min_bid": 72}, "the saved option min bid must be a multiple of 5, 5 or more, not 72"),
+        ({"bird_rank": "middle"}, "the saved option bird rank must be high, low or ten-and-a-half, not 'middle'"),
         ({"ones": "yes"}, "the saved option ones must be on or off, not 'yes'"),
     ],
 )
@@ -82,9 +82,9 @@ def test_a_save_with_an_unknown_or_out_of_range_option_is_one_line_and_left_alon
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
-        ("min_bid", "72", "min_bid is a multiple of 5, 5 or more, or default, not 72."),
-        ("bird_rank", "middle", "bird_rank is high, low or ten-and-a-half, or default, not middle."),
-        ("all_tricks_bonus", "7", "all_tricks_bonus is a multiple of 5, 0 or more, or default, not 7."),
+        ("min_bid", "72", "min bid is a multiple of 5, 5 or more, or default, not 72."),
+        ("bird_rank", "middle", "bird rank is high, low or ten-and-a-half, or default, not middle."),
+        ("all_tricks_bonus", "7", "all tricks bonus is a multiple of 5, 0 or more, or default, not 7."),
         ("ones", "maybe", "ones is on or off, not maybe."),
         ("hands", "-1", "hands is a whole number, 1 or more, or default, not -1."),
     ],
@@ -113,7 +113,7 @@ def test_a_settings_file_with_a_bad_option_keeps_the_rest_and_says_what_is_allow
     path.write_text('target = 250\nmin_bid = 72\nbird_rank = "low"\n')
     settings, notice = load_settings(path)
     assert settings.table_options() == {"target": 250, "bird_rank": "low"}
-    allowed = "min_bid is a multiple of 5, 5 or more, or default, not 72."
+    allowed = "min bid is a multiple of 5, 5 or more, or default, not 72."
     assert notice == f"Ignored bad settings in {path}: min_bid. {allowed}"
 
 
@@ -130,15 +130,15 @@ def test_every_option_has_its_flag_with_its_declared_help():
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["--min-bid", "72"], "rook-access: --min-bid: min_bid must be a multiple of 5, 5 or more, not 72."),
+        (["--min-bid", "72"], "rook-access: --min-bid: min bid must be a multiple of 5, 5 or more, not 72."),
         (
             ["--all-tricks-bonus", "-5"],
-            "rook-access: --all-tricks-bonus: all_tricks_bonus must be a multiple of 5, 0 or more, not -5.",
+            "rook-access: --all-tricks-bonus: all tricks bonus must be a multiple of 5, 0 or more, not -5.",
         ),
         (["--target", "x"], "rook-access: --target: target must be a whole number, 1 or more, not 'x'."),
         (
             ["--bird-rank", "middle"],
-            "rook-access: --bird-rank: bird_rank must be high, low or ten-and-a-half, not 'middle'.",
+            "rook-access: --bird-rank: bird rank must be high, low or ten-and-a-half, not 'middle'.",
         ),
     ],
 )
@@ -162,7 +162,7 @@ def test_an_option_from_the_settings_that_the_game_cannot_take_is_left_out_and_s
     out, err = capsys.readouterr()
     first = out.splitlines()[0]
     assert first.startswith("The Game for 2 Players is played without the Bird"), out
-    assert first.endswith("Your setting bird_rank is left out of this game; settings bird_rank default clears it.")
+    assert first.endswith("Your setting bird rank is left out of this game; settings bird rank default clears it.")
     assert any(line.startswith("Rook: the Game for 2 Players") for line in out.splitlines()), out
     assert err == ""
 
@@ -179,7 +179,7 @@ def test_the_list_of_games_comes_from_the_registry():
 def test_the_rules_summary_names_the_declared_options_with_their_values():
     rules = GameSetup(("human",) * 4, variant="kentucky", options={"ones": True, "bird_rank": "low"}).rules()
     assert rules_summary(rules)[-1] == (
-        "Table options: target 300, bird_rank low, min_bid 100, all_tricks_bonus 0, ones on;"
+        "Table options: target 300, bird rank low, min bid 100, all tricks bonus 0, ones on;"
         " to change one for the next game: settings, its name and a value."
     )
-    assert rules_summary(VARIANTS["two"])[-1].startswith("Table options: target 300, min_bid 50;")
+    assert rules_summary(VARIANTS["two"])[-1].startswith("Table options: target 300, min bid 50;")
