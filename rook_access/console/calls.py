@@ -211,10 +211,11 @@ class CallWindow:
             for line in lines:
                 table.say(line)
         elif offer.decline is None:
-            table.say(f"{word}: press {offer.key} or Enter to {offer.word}, within {seconds}; "
+            # The clock starts at the prompt, which comes once the event has been heard: "once asked".
+            table.say(f"{word}: once asked, press {offer.key} or Enter to {offer.word}, within {seconds}; "
                       f"the last to {offer.word} loses.")  # fmt: skip
         else:
-            table.say(f"A call window: press {offer.key} alone to call {word}, Enter to let it go; "
+            table.say(f"A call window: once asked, press {offer.key} alone to call {word}, Enter to let it go; "
                       f"it closes in {seconds}.")  # fmt: skip
 
     def run(self, table: CallTable, offer: CallOffer, levels: Sequence[str]) -> None:

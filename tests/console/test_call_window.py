@@ -450,7 +450,8 @@ def test_the_explanation_names_the_key_enter_and_the_time() -> None:
         state, [None, Computer(PASS, 2.0)], TimedKeys(clock, [(0.5, "")]), None, clock, Settings(call_time=6.0)
     )
     window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
-    assert table.said == ["A call window: press o alone to call Orange, Enter to let it go; it closes in 6 seconds."]
+    assert table.said == [
+        "A call window: once asked, press o alone to call Orange, Enter to let it go; it closes in 6 seconds."]
 
 
 def test_a_must_call_not_made_says_time_is_up() -> None:
