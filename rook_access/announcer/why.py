@@ -76,38 +76,40 @@ def reason_line(decision: Decision, asker: SeatView, over: bool, named: RuleSet 
         # worked out again (its evaluation no longer kept) the search stopped elsewhere: no reason but the one it had
         line = f"{did_words(view, decision.action)}: its reason cannot be worked out again now."
     elif view.hand_number != asker.hand_number or over:
-        line = why_line(view, decision.action, advice)
+        line = why_line(view, decision.action, advice, you=asker.seat)
     else:
         secret = Knowledge.from_view(asker).unseen
-        line = why_line(view, decision.action, advice, secret, asker.phase is not Phase.BIDDING)
+        line = why_line(view, decision.action, advice, secret, asker.phase is not Phase.BIDDING, asker.seat)
     if view.hand_number != asker.hand_number:
         line = f"In hand {view.hand_number}, {line}"  # not yet moved this hand: its move is the last hand's
     return line
 
 
 def why_line(view: SeatView, action: object, advice: Advice | None, secret: int = 0,
-             bidding_over: bool = True) -> str:
+             bidding_over: bool = True, you: int | None = None) -> str:
     """One line: what the seat of ``view`` did (``action``) and why (``advice``, the player's own reasons
     for that view; None where there was nothing to choose).
 
     ``secret`` is the set of cards hidden from the asker now (bit ``c`` for card ``c``), which the line never
-    names; while the bidding is still open (not ``bidding_over``) a bid's limit is not told."""
+    names; while the bidding is still open (not ``bidding_over``) a bid's limit is not told.  The asker's own
+    seat (``you``) is called "you" in the reason ("it beats your 10y")."""
     did = did_words(view, action)
+    if isinstance(action, Play) and _told_by_the_trick_alone(view, action, secret):
+        # Whether it had another card to follow with (and so which) would show what else it holds: the
+        # reason is the trick's facts, the same whoever chose the card and whether it had a choice.
+        return f"{did}: {_trick_clause(view, trick_facts(view, action.card), hidden=True, you=you)}."
     if advice is None or len(view.legal) == 1:
-        if isinstance(action, Play) and _held_back(view, action, secret):
-            # One card it could follow with says it held no other of that color.
-            return f"{did}: its reason is not told while the hand is played, as it would show what else it holds."
         return f"{did}: it was its only legal move."
     if not bidding_over and (isinstance(action, Bid) or action in (PASS, CHECK)) and view.phase is Phase.BIDDING:
         return f"{did}: {_open_bidding_reason(view, action)}."
     if isinstance(advice, BasicAdvice) and advice.kind:
-        return f"{did}: {_rule_reason(view, action, advice, _held_back(view, action, secret))}."
+        return f"{did}: {_rule_reason(view, action, advice, _held_back(view, action, secret), you)}."
     if isinstance(advice, RuleAdvice):
         return f"{did}: by its rule of thumb, {advice.rule}."
     if isinstance(advice, RandomAdvice):
         return f"{did}: it chose at random among the legal moves."
     if isinstance(advice, BidAdvice):
-        return f"{did}: {_bid_reason(view, advice)}."
+        return f"{did}: {_bid_reason(view, advice, you)}."
     if isinstance(advice, NestAdvice):
         return (
             f"{did}: of the discards it tried over {advice.samples} likely deals, with {COLOR_NAMES[advice.trump]} "
@@ -116,7 +118,7 @@ def why_line(view: SeatView, action: object, advice: Advice | None, secret: int 
     if isinstance(advice, TrumpAdvice):
         return f"{did}: over {advice.samples} likely deals, the color that scored best for its side."
     if isinstance(advice, PlayAdvice):
-        return f"{did}: {_play_reason(view, advice, secret)}."
+        return f"{did}: {_play_reason(view, advice, secret, you)}."
     return f"{did}."
 
 
@@ -137,6 +139,10 @@ class TrickFacts:
     """The points the trick holds with the card (the points for the trick itself counted: High 14's 5)."""
     last: bool
     """Whether the card was the last played to the trick."""
+    follows: bool = True
+    """Whether the card is of the suit led (a lead follows itself)."""
+    led_suit: int | None = None
+    """The suit led (the trump color for trump); None on a lead."""
 
     @property
     def lead(self) -> bool:
@@ -158,14 +164,24 @@ def trick_facts(view: SeatView, card: int) -> TrickFacts:
     winner = (leader + values.index(best)) % rules.players
     legal = [action.card for action in view.legal if isinstance(action, Play)]
     beaters = sum(1 for c in legal if powers[c] > best)
+    suit_of = rules.suit_of[view.trump]
+    led = suit_of[trick[0]]
     return TrickFacts(
-        card, winner, trick[values.index(best)], powers[card] > best, beaters, held, len(trick) == rules.players - 1
+        card, winner, trick[values.index(best)], powers[card] > best, beaters, held, len(trick) == rules.players - 1,
+        suit_of[card] == led, led,
     )
 
 
-def _winning(view: SeatView, facts: TrickFacts) -> str:
-    """ "West's 12r", or "its partner North's 12r"."""
+def seat_words(view: SeatView, seat: int, you: int | None = None) -> str:
+    """A seat as a reason names it: "West", or "you" for the asker's own seat (``you``)."""
+    return "you" if seat == you else view.rules.names[seat]
+
+
+def _winning(view: SeatView, facts: TrickFacts, you: int | None = None) -> str:
+    """ "West's 12r", "its partner North's 12r", or "your 12r" (``you``, the asker's seat)."""
     assert facts.winner is not None and facts.winning_card is not None
+    if facts.winner == you:
+        return f"your {card_name(facts.winning_card)}"
     partner = "its partner " if facts.winner in view.partners else ""
     return f"{partner}{view.rules.names[facts.winner]}'s {card_name(facts.winning_card)}"
 
@@ -176,7 +192,7 @@ def _points(count: int, red: bool = False) -> str:
     return f"{count or 'no'} {kind}{'s' if count != 1 else ''}"
 
 
-def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False) -> str:
+def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False, you: int | None = None) -> str:
     """What the card did in the trick, as facts: it beat the winning card (the only one of its cards that
     could), or it did not; its partner was winning; the points the trick holds.  While its hand is ``hidden``
     from the asker, nothing is said of the cards it held besides the one played (whether it could have beaten
@@ -185,7 +201,7 @@ def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False) -> st
     holds = f"the trick holds {_points(facts.points, red)}{'' if facts.last else ' so far'}"
     if facts.lead:
         return ""
-    winning = _winning(view, facts)
+    winning = _winning(view, facts, you)
     partner_winning = facts.winner in view.partners
     if facts.beats:
         only = "its only card that beats" if facts.beaters == 1 and not hidden else "it beats"
@@ -195,10 +211,16 @@ def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False) -> st
         if card_points > 0 and not red:
             return f"{winning} was winning the trick, so it gave {_points(card_points)}"
         return f"{winning} was winning the trick; {holds}"
-    if hidden:
-        lets = f"it did not beat {winning}"
-    elif facts.beaters:
+    if facts.beaters and not hidden:
         lets = f"it let {winning} win"
+    elif not facts.follows and not (1 << facts.card) & view.rules.any_time_mask:
+        # It played another color (not a trump over the winning card): it had none of the suit led, as the
+        # table saw; "it did not beat" would read as if it could have.
+        assert facts.led_suit is not None
+        led = "trump" if facts.led_suit == view.trump else COLOR_NAMES[facts.led_suit]
+        lets = f"it had no {led} to play on {winning}"
+    elif hidden:
+        lets = f"it did not beat {winning}"
     else:
         lets = f"it could not beat {winning}"
     if card_points and not red:
@@ -213,14 +235,25 @@ def _held_back(view: SeatView, action: object, secret: int) -> bool:
     return bool(secret & mask_of(view.hand) & ~played)
 
 
-def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0) -> str:
+def _told_by_the_trick_alone(view: SeatView, action: Play, secret: int) -> bool:
+    """Whether a card's reason is the trick's facts alone: while the seat's other cards are hidden from the
+    asker (``secret``), a card that followed the suit led.  Any reason more (a figure against its next best
+    card, a rule of thumb that weighs its other cards, or that it was its only legal card) would tell whether
+    it held another card of that suit.  A lead or a card of another color (all its cards were legal) says
+    nothing of the kind, and is told in full."""
+    if not view.trick or not _held_back(view, action, secret):
+        return False
+    return trick_facts(view, action.card).follows
+
+
+def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0, you: int | None = None) -> str:
     """The search player's reason for a card: the trick's facts, then the figure that chose it."""
     facts = trick_facts(view, advice.action.card)
     # What it held besides the card, while some of it is still hidden from the asker, is not told.
     hidden = _held_back(view, advice.action, secret)
-    parts = [clause for clause in (_trick_clause(view, facts, hidden),) if clause]
+    parts = [clause for clause in (_trick_clause(view, facts, hidden, you),) if clause]
     if advice.shown_out and not facts.lead:
-        names = " and ".join(view.rules.names[seat] for seat in advice.shown_out)
+        names = " and ".join(seat_words(view, seat, you) for seat in advice.shown_out)
         led = "trump" if advice.led_suit == advice.trump else COLOR_NAMES[advice.led_suit]
         parts.append(f"{names} had shown out of {led}")
     if advice.score is not None and advice.next_best is not None:
@@ -254,6 +287,11 @@ def over_deals(advice: PlayAdvice) -> str:
 
 
 # ----------------------------------------------------------------- the bids
+def _its_partner(view: SeatView, partner: int, you: int | None) -> str:
+    """ "its partner North", or "you, its partner" for the asker's own seat."""
+    return "you, its partner," if partner == you else f"its partner {view.rules.names[partner]}"
+
+
 def _open_bidding_reason(view: SeatView, action: object) -> str:
     """A bid or pass explained, while the bidding is open, by what it tells the table and no more."""
     if isinstance(action, Bid):
@@ -267,8 +305,7 @@ def _open_bidding_reason(view: SeatView, action: object) -> str:
     return "no higher bid was allowed"
 
 
-def _bid_reason(view: SeatView, advice: BidAdvice) -> str:
-    names = view.rules.names
+def _bid_reason(view: SeatView, advice: BidAdvice, you: int | None = None) -> str:
     if isinstance(advice.action, Bid):
         if advice.limit is None or advice.limit < advice.action.amount:
             return "the dealer must open the bidding, so it bid the least"
@@ -276,7 +313,8 @@ def _bid_reason(view: SeatView, advice: BidAdvice) -> str:
     if advice.lowest is None:
         return "no higher bid was allowed"
     if advice.partner_holding is not None and advice.limit is None:
-        return f"its partner {names[advice.partner_holding]} held the bid, and its hand added too little to raise it"
+        holding = _its_partner(view, advice.partner_holding, you)
+        return f"{holding} held the bid, and its hand added too little to raise it"
     if advice.limit is None:
         return f"it reckoned its hand not worth a bid, not even {view.rules.min_bid}"
     own = [amount for seat, amount in view.bids if seat == view.seat and amount is not None]
@@ -323,11 +361,11 @@ _HIDDEN_LEAD_REASONS: dict[str, str] = {
 card beats it" tell where the higher cards are."""
 
 
-def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bool = False) -> str:
+def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bool = False,
+                 you: int | None = None) -> str:
     """The basic player's rule of thumb, in the third person, with the facts it rests on; while the seat's
     other cards are ``hidden`` from the asker, without what the rule would tell of them."""
     kind = advice.kind
-    names = view.rules.names
     others = "the other side's" if view.partners else "the others'"
     if kind == RuleKind.DISCARD:
         return "by its rule of thumb, it keeps trump and sure winners, and buries short colors first"
@@ -340,7 +378,7 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     if kind in (RuleKind.BID, RuleKind.PASS):
         partner = view.high_bidder if view.high_bidder is not None and view.high_bidder in view.partners else None
         raise_only = (
-            f"; its partner {names[partner]} held the bid, raised only with a clearly better hand"
+            f"; {_its_partner(view, partner, you)} held the bid, raised only with a clearly better hand"
             if partner is not None
             else ""
         )
@@ -365,7 +403,7 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
         return "it led its lowest card, so that someone else takes the trick"
     if facts.lead:
         return f"by its rule of thumb, {advice.rule}"
-    winning = _winning(view, facts)
+    winning = _winning(view, facts, you)
     holds = f"the trick holds {_points(facts.points, view.rules.avoid_points)}"
     card_points = view.rules.points[action.card]
     if kind == RuleKind.FEED:
@@ -380,7 +418,7 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
                 return f"{winning} was winning the trick, though not surely; {holds}"
             return f"{winning} was winning the trick, though not surely, so it played its cheapest card"
         if hidden:
-            return f"it did not beat {winning}; {holds}"
+            return _trick_clause(view, facts, hidden=True, you=you)
         if not facts.beaters:
             return f"it could not beat {winning}, so it threw its cheapest card"
         return f"none of its cards was sure to win the trick over {winning}, so it played its cheapest"

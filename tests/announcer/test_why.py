@@ -10,7 +10,18 @@ from collections.abc import Iterator
 import pytest
 
 from rook_access.announcer.why import trick_facts, why_line
-from rook_access.engine import PARTNERSHIP, PASS, Bid, GameState, Phase, Play, SeatView, card_name, parse_card
+from rook_access.engine import (
+    COLOR_NAMES,
+    PARTNERSHIP,
+    PASS,
+    Bid,
+    GameState,
+    Phase,
+    Play,
+    SeatView,
+    card_name,
+    parse_card,
+)
 from rook_access.engine.rules import VARIANTS
 from rook_access.players import BasicPlayer, RandomPlayer
 from rook_access.players.base import BasicAdvice
@@ -58,10 +69,51 @@ def test_what_else_the_seat_held_is_not_told_while_its_hand_is_hidden_from_the_a
     assert isinstance(advice, PlayAdvice)
     others = sum(1 << card for card in view.hand if card != action.card)
     hidden = why_line(view, action, advice, secret=others)
-    assert hidden.startswith("South played 14y: it beats West's 10y; the trick holds 25 points; "), hidden
-    assert "only" not in hidden
+    # Nor, for a card that followed the suit led, whether it had another to choose from: no figure against
+    # its next best card until the hand is over.
+    assert hidden == "South played 14y: it beats West's 10y; the trick holds 25 points.", hidden
     played_only = why_line(view, action, advice, secret=1 << action.card)  # the rest of South's hand seen
     assert played_only.startswith("South played 14y: its only card that beats West's 10y; "), played_only
+
+
+def test_the_askers_own_seat_is_you():
+    """West asks about South's 14y over West's own 10y: "your 10y", not "West's 10y"."""
+    view = west_leads_yellow_trick().view(0)
+    player = SearchPlayer(3, STEADY_STRONG)
+    action = player.choose(view)
+    others = sum(1 << card for card in view.hand if card != action.card)
+    line = why_line(view, action, player.advise(view), secret=others, you=1)
+    assert line == "South played 14y: it beats your 10y; the trick holds 25 points.", line
+
+
+def test_a_card_of_another_color_says_it_had_none_of_the_color_led():
+    """ "it did not beat West's 13y" read as if the seat could have followed: a card of another color that
+    does not win says the seat had none of the color led, which the table saw."""
+    said = []
+    for view, action in _cards_played(range(6)):
+        facts = trick_facts(view, action.card)
+        others = sum(1 << card for card in view.hand) & ~(1 << action.card)
+        if others and not facts.follows and not facts.beats and facts.winner not in view.partners:
+            line = why_line(view, action, BasicPlayer(0).advise(view), secret=others)
+            led = "trump" if facts.led_suit == view.trump else COLOR_NAMES[facts.led_suit]
+            assert f"it had no {led} to play on " in line or "it could not follow" in line, line
+            assert "did not beat" not in line and "could not beat" not in line, line
+            said.append(line)
+    assert any("to play on" in line for line in said), said
+
+
+def _cards_played(seeds: range) -> Iterator[tuple[SeatView, Play]]:
+    """Every card played to a trick (not led) in the first hands of games of easy players."""
+    for seed in seeds:
+        state = GameState(PARTNERSHIP, seed=seed)
+        players = [BasicPlayer(seat) for seat in range(4)]
+        while not state.is_over and state.hand_number == 1:
+            seat = state.turn
+            view = state.view(seat)
+            action = players[seat].choose(view)
+            if isinstance(action, Play) and view.trick:
+                yield view, action
+            state.apply(action, seat)
 
 
 def test_a_card_that_did_not_beat_the_trick_says_nothing_of_the_beaters_held_while_the_hand_is_hidden():
@@ -173,11 +225,43 @@ def test_the_only_legal_move_is_said_to_be_so():
     verb = "played" if only.trick else "led"
     assert why_line(only, only.legal[0], None) == f"{name} {verb} {card}: it was its only legal move."
     # While the rest of the hand is hidden from the asker, "its only legal move" would say it held no other card
-    # of the color led, so the reason waits.
+    # of the color led: the reason is the trick's facts, as for a card the seat chose among others.
     others = sum(1 << card for card in only.hand) & ~(1 << only.legal[0].card)
-    assert len(only.hand) > 1 and why_line(only, only.legal[0], None, secret=others) == (
-        f"{name} {verb} {card}: its reason is not told while the hand is played, as it would show what else it holds."
-    )
+    hidden = why_line(only, only.legal[0], None, secret=others)
+    assert len(only.hand) > 1 and only.trick and "only" not in hidden and "not told" not in hidden, hidden
+    chosen_by_easy = why_line(only, only.legal[0], BasicPlayer(0).advise(only), secret=others)
+    assert hidden == chosen_by_easy
+    assert re.fullmatch(rf"{name} played {card}: (it beats|it did not beat|its partner \w+'s \S+ was winning) .+\.",
+                        hidden), hidden
+
+
+def _hidden_follows(seeds: range) -> Iterator[tuple[SeatView, Play, int]]:
+    """Every card played to a trick that followed the suit led, with the other cards of its seat as the
+    asker's secret."""
+    for view, action in _cards_played(seeds):
+        others = sum(1 << card for card in view.hand) & ~(1 << action.card)
+        if others and trick_facts(view, action.card).follows:
+            yield view, action, others
+
+
+def test_a_card_that_followed_suit_is_told_the_same_whoever_chose_it_and_whatever_else_it_held():
+    """While the seat's hand is hidden, a card that followed the suit led is told by the trick alone: the same
+    line from the easy player's rule of thumb, the search's figure, or no choice at all (an only legal card),
+    so that no answer says whether it held another card of that suit."""
+    small = SearchPlayer(1, dataclasses.replace(STEADY_NORMAL, samples=4))
+    seen = 0
+    for view, action, others in _hidden_follows(range(4)):
+        lines = {
+            why_line(view, action, None, secret=others),
+            why_line(view, action, BasicPlayer(0).advise(view), secret=others),
+        }
+        if seen < 12 and len(view.legal) > 1:
+            searched = dataclasses.replace(small.advise(view), action=action)  # its figure, told of this card
+            lines.add(why_line(view, action, searched, secret=others))
+        seen += 1
+        assert len(lines) == 1, lines
+        assert "likely deals" not in next(iter(lines)) and "only" not in next(iter(lines))
+    assert seen > 20
 
 
 def test_a_discard_is_told_without_naming_the_cards_buried():
@@ -247,17 +331,24 @@ def test_a_search_player_explains_from_the_evaluation_that_chose():
 
 
 def test_a_card_the_asker_cannot_see_is_never_named_as_the_next_best():
-    view = west_leads_yellow_trick().view(0)
-    player = SearchPlayer(3, STEADY_STRONG)
+    """A lead is told with its figure while the hand is played (any card could be led, so that it had a choice
+    says nothing), but its next best card, still in the seat's hidden hand, is not named."""
+    state = GameState(PARTNERSHIP, seed=4)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while not (state.phase is Phase.PLAY and not state.trick and state.tricks and len(state.legal_actions()) > 2):
+        state.apply(players[state.turn].choose(state.view(state.turn)), state.turn)
+    view = state.view(state.turn)
+    player = SearchPlayer(3, dataclasses.replace(STEADY_STRONG, samples=16))
     action = player.choose(view)
     advice = player.advise(view)
-    assert isinstance(advice, PlayAdvice) and advice.next_best == parse_card("7y")
-    secret = 1 << parse_card("7y")  # South's 7y is hidden from the person asking (West's seat, say)
-    line = why_line(view, action, advice, secret)
-    assert "7y" not in line
-    assert re.search(r"; over 96 likely deals, it did about \d+ points better than its next best card\.$", line), line
+    assert isinstance(advice, PlayAdvice) and advice.next_best is not None
+    others = sum(1 << card for card in view.hand) & ~(1 << action.card)
+    line = why_line(view, action, advice, others)
+    assert card_name(advice.next_best) not in line.split(":", 1)[1], line
+    assert re.search(r": over 16 likely deals, it did about (\d+ points? better than|as well as) its next best card\.$",
+                     line), line
     # Once the card can be seen (played, or the hand over), it is named.
-    assert "better than 7y, the next best" in why_line(view, action, advice, 0)
+    assert f"{card_name(advice.next_best)}, the next best" in why_line(view, action, advice, 0)
 
 
 def test_while_the_bidding_is_open_a_bid_tells_only_what_it_tells_the_table():
