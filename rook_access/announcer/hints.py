@@ -96,7 +96,7 @@ def _bid_line(view: SeatView, advice: BidAdvice) -> str:
         amount = advice.action.amount
         if advice.limit is None or advice.limit < amount:  # the dealer who must open (the 1913 games)
             return f"Bid {amount}: the dealer must open, so the lowest bid, though your hand is not worth it."
-        return f"Bid {amount}: your hand is worth a bid of up to {advice.limit}."
+        return f"Bid {amount}: {_with_the_bids(view)}your hand is worth a bid of up to {advice.limit}."
     verb = "Check" if advice.checks else "Pass"
     if advice.lowest is None:
         return f"{verb}: no higher bid is allowed."
@@ -105,7 +105,15 @@ def _bid_line(view: SeatView, advice: BidAdvice) -> str:
         return f"{verb}: your partner {partner} holds the bid, and your hand adds too little to raise it."
     if advice.limit is None:
         return f"{verb}: your hand is not worth a bid, not even {view.rules.min_bid}."
-    return f"{verb}: your hand is worth a bid of {advice.limit} at most, and the next bid is {advice.lowest}."
+    return (f"{verb}: {_with_the_bids(view)}your hand is worth a bid of {advice.limit} at most, "
+            f"and the next bid is {advice.lowest}.")
+
+
+def _with_the_bids(view: SeatView) -> str:
+    """ "with the bids so far, " once another seat has bid: what the others bid tells where the cards lie, so
+    the hand's worth changes from one turn to the next, and the line says why."""
+    bid = any(amount is not None for seat, amount in view.bids if seat != view.seat)
+    return "with the bids so far, " if bid else ""
 
 
 def _nest_line(advice: NestAdvice) -> str:
@@ -158,12 +166,11 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             if (1 << card) & view.rules.any_time_mask & ~BIRD_MASK and card_color(card) != advice.led_suit:
                 reasons.append("a 14 may be played on any lead, and beats every trump")
             reasons.append(f"it wins {plural(total, 'point')}" if advice.last_to_play
-                           else f"it takes the lead in a trick worth {plural(total, 'point')} so far")
-        elif not advice.card_points:
-            if trick_facts(view, card).beaters:
-                reasons.append("you let it go, and this card gives away no points")
-            else:
-                reasons.append("you cannot win it, and this card gives away no points")
+                           else f"it takes the lead, and with it the trick holds {plural(total, 'point')} so far")
+        else:
+            lets = "you let it go" if trick_facts(view, card).beaters else "you cannot win it"
+            given = plural(advice.card_points, "point") if advice.card_points else "no points"
+            reasons.append(f"{lets}, and this card gives away {given}")
     if advice.points is not None and advice.next_best is not None:
         reasons.append(stake_words(advice, verb="does"))
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."

@@ -44,8 +44,10 @@ from tests.helpers.console import ListChannel, ScriptedLines
 SMALL = SearchBudget(samples=8, deadline=30.0, exact_cards=3)
 """A quick search; the deadline is far off so the same view always gets the same search."""
 
-BID_LINE = re.compile(r"Bid (\d+): your hand is worth a bid of up to (\d+)\.")
-PASS_LINE = re.compile(r"(Pass|Check): your hand is worth a bid of (\d+) at most, and the next bid is (\d+)\.")
+# "with the bids so far" once another seat has bid: the others' bids move the hand's worth between turns
+BID_LINE = re.compile(r"Bid (\d+): (?:with the bids so far, )?your hand is worth a bid of up to (\d+)\.")
+PASS_LINE = re.compile(
+    r"(Pass|Check): (?:with the bids so far, )?your hand is worth a bid of (\d+) at most, and the next bid is (\d+)\.")
 
 
 def bidding_hints(lines: list[str]) -> list[str]:
@@ -64,6 +66,7 @@ def test_seed_12_bidding_hints_cite_the_figure_they_follow():
     assert len(said) == 4, channel.lines
     assert not any("should take" in line for line in said)
     opening, at_90, at_100, at_110 = said
+    assert "with the bids so far" not in opening and all("with the bids so far, " in line for line in said[1:])
     for line, lowest in ((opening, 70), (at_90, 90)):
         match = BID_LINE.fullmatch(line)
         assert match, line

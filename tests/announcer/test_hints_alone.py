@@ -111,6 +111,9 @@ def test_a_card_thrown_on_a_trick_it_cannot_win_is_said_so_in_the_users_person(r
     thrown = dataclasses.replace(play_advice(view), leader=1, winning=1, takes_lead=False)
     line = advice_line(view, thrown)
     assert "you cannot win it, and this card gives away no points" in line, line
+    # A card with points thrown on an opponent's trick says what it gives away.
+    costly = dataclasses.replace(thrown, card_points=5)
+    assert "you cannot win it, and this card gives away 5 points" in advice_line(view, costly)
 
 
 def test_a_card_that_lets_a_trick_go_is_not_said_to_be_unable_to_win_it():
