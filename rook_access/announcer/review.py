@@ -5,7 +5,7 @@ The judgement is the strong player's (``players.search.review``: the points
 at stake come from the same analysis that chose its move); this module only
 words it, one line a choice:
 
-    Trick 3: you played 10r; 5r was better by about 28 points over 96 likely deals: it beats West's 9r, in a
+    Trick 3: you played 10r; 5r was better by about 28 points, over 96 likely deals: it beats West's 9r, in a
     trick of 15 points.
     Bidding: you passed; the strong player would bid 80: it reckons your hand worth up to 95.
 
@@ -51,6 +51,11 @@ def review_lines(hand_number: int, differences: list[Difference], every: bool = 
     return lines
 
 
+def _points(count: int) -> str:
+    """ "5 points", "1 point", "no points"."""
+    return f"{count or 'no'} point{'s' if count != 1 else ''}"
+
+
 def _about(stake: float) -> str:
     points = max(1, round(stake))
     return f"about {points} point{'s' if points != 1 else ''}"
@@ -88,7 +93,7 @@ def difference_line(difference: Difference) -> str:
         head = f"You chose {action}; the strong player would choose {advice.action}"
         reason = ""
     if stake is not None:
-        head += f" by {_about(stake)}" + (f" {basis}" if basis else "")
+        head += f" by {_about(stake)}" + (f", {basis}" if basis else "")
     return f"{head}: {reason}." if reason else f"{head}."
 
 
@@ -138,6 +143,11 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             and view.rules.points[advice.action.card] > view.rules.points[difference.action.card]
         ):
             parts.append(f"{winning} was winning, and it gives more points")
+        elif not (better.beats or mine.beats or better.winner in view.partners or view.rules.avoid_points):
+            given = view.rules.points[advice.action.card]
+            yours = view.rules.points[difference.action.card]
+            if given < yours:  # both lose the trick to the other side: the better one gives it less
+                parts.append(f"it gives away {_points(given)}, not {yours}")
     if not parts:  # the trick goes the same way with either: the better card keeps the user's for later
         parts.append(f"it keeps your {card_name(difference.action.card)} for a later trick")
     return "; ".join(parts)

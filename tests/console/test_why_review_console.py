@@ -164,7 +164,7 @@ def test_review_after_the_hand_names_the_users_own_plays(monkeypatch):
         told = int(re.match(r"Hand 1: (\d+) choices?", heading).group(1))
         body = output[start + 1 : start + 1 + told]
         for line in body:
-            match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about \d+ points? "
+            match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about \d+ points?, "
                              r"(?:solved exactly )?over \d+ likely deals: ", line)
             if match:
                 assert played[int(match.group(1))] == match.group(2)
@@ -227,7 +227,7 @@ def test_review_in_the_2_player_game_and_flip_names_the_users_own_cards(monkeypa
     assert output[every + told + 1] == "Say review, or review all for every choice, not review bob."
     for line in output[every + 1 : every + 1 + told]:
         played = re.match(
-            r"Trick \d+: you (?:played|led) (\S+)(?: for Dummy)?; \S+ was better by about \d+ points? "
+            r"Trick \d+: you (?:played|led) (\S+)(?: for Dummy)?; \S+ was better by about \d+ points?, "
             r"(?:solved exactly )?over \d+ likely deals: (.+)\.$", line
         )
         if played:

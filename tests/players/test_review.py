@@ -8,7 +8,18 @@ import math
 import re
 
 from rook_access.announcer.review import difference_line, review_lines
-from rook_access.engine import PASS, Bid, Discard, NameTrump, Phase, Play, card_name, parse_card, parse_color
+from rook_access.engine import (
+    PARTNERSHIP,
+    PASS,
+    Bid,
+    Discard,
+    NameTrump,
+    Phase,
+    Play,
+    card_name,
+    parse_card,
+    parse_color,
+)
 from rook_access.players.search.advice import BidAdvice
 from rook_access.players.search.player import STRONG, HintPlayer
 from rook_access.players.search.review import TIE, Difference, judge, review_decisions
@@ -31,7 +42,7 @@ def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
     assert difference.scores == (analysis.results[parse_card("14y")].mean, analysis.results[parse_card("7y")].mean)
     # Only the stake is told, not where the side ends the hand (often far off: ``bench.figure_bias``).
     assert difference_line(difference) == (
-        f"Trick 1: you played 7y; 14y was better by about {round(stake)} points over 96 likely deals: "
+        f"Trick 1: you played 7y; 14y was better by about {round(stake)} points, over 96 likely deals: "
         "it beats West's 10y, in a trick of 25 points."
     )
 
@@ -61,7 +72,7 @@ def test_naming_green_with_one_green_card_is_told_against_red_with_the_red_cards
     reds = [card for card in view.hand if card_name(card).endswith("r") or card_name(card) == "rook"]
     line = difference_line(difference)
     assert line.startswith("Trump: you named green; red was better by about ")
-    assert line.startswith(f"Trump: you named green; red was better by about {round(difference.stake)} points "
+    assert line.startswith(f"Trump: you named green; red was better by about {round(difference.stake)} points, "
                            "over 96 likely deals: ")
     held = re.search(r"you held (\d+) of it, (.*)\.$", line)
     assert held is not None and int(held.group(1)) == len(reds), line
@@ -136,7 +147,7 @@ def test_a_whole_hand_is_reviewed_with_every_play_named_right():
     for line in lines:
         if line.startswith("Bidding: "):
             continue
-        match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about (\d+) points? "
+        match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about (\d+) points?, "
                          r"(?:solved exactly )?over \d+ likely deals: (.+)\.$", line)
         assert match, line
         assert played[int(match.group(1))] == match.group(2)
@@ -146,6 +157,11 @@ def test_a_whole_hand_is_reviewed_with_every_play_named_right():
         assert reason and ("ahead" not in reason and "behind" not in reason), line
         if reason.startswith("it keeps your "):
             assert reason == f"it keeps your {match.group(2)} for a later trick", line
+        gives = re.fullmatch(r"it gives away (\d+|no) points?, not (\d+)", reason)
+        if gives:  # both cards lose the trick: the better one gives the other side fewer points
+            given = 0 if gives.group(1) == "no" else int(gives.group(1))
+            assert given == PARTNERSHIP.points[parse_card(match.group(3))] < int(gives.group(2))
+            assert int(gives.group(2)) == PARTNERSHIP.points[parse_card(match.group(2))]
 
 
 def test_a_bid_higher_than_needed_but_within_the_hands_worth_is_told_as_such():
