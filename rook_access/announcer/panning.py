@@ -58,11 +58,23 @@ def fit_phrases(line: str, width: int) -> list[str]:
     if len(line) <= width:
         return [line]
     pieces = _phrases(line.strip(), width, 0)
+    whole = _joined(pieces, width, fill_whole_phrases=False)
+    filled = _joined(pieces, width, fill_whole_phrases=True)
+    # A whole phrase is cut to fill a short line only where that saves a line: "Bid 85:", then "your hand is
+    # worth a bid of up to 85." (not "... of up", then "to 85."); but "Donkey, 8 players: get four of one",
+    # then "number, then fold your hands.", in two lines rather than three.
+    return filled if len(filled) < len(whole) else whole
+
+
+def _joined(pieces: list[str], width: int, fill_whole_phrases: bool) -> list[str]:
+    """Phrases (``pieces``, each at most ``width``) joined into as many whole phrases a line as fit; a short line
+    is filled up with the next piece's words where that piece is cut between words anyway, or with
+    ``fill_whole_phrases`` even where it is a whole phrase."""
     lines: list[str] = []
     for piece in pieces:
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
-        elif lines and len(lines[-1]) < width // 2:
+        elif lines and len(lines[-1]) < width // 2 and (fill_whole_phrases or not _ends_a_phrase(piece)):
             # A short line alone ("variant dixie:") would say little: the next phrase's words fill it up.
             words = piece.split(" ")
             while words and len(lines[-1]) + 1 + len(words[0]) <= width:
@@ -79,5 +91,24 @@ def _phrases(text: str, width: int, level: int) -> list[str]:
     if len(text) <= width:
         return [text]
     if level == len(_BREAKS):
-        return pan_pieces(text, width)
+        return _even_pieces(text, width)
     return [piece for part in _BREAKS[level].split(text) if part for piece in _phrases(part, width, level + 1)]
+
+
+def _ends_a_phrase(piece: str) -> bool:
+    """Whether ``piece`` is a phrase to its end (a stop, a semicolon, a colon or a comma), not the first part of
+    one cut between words."""
+    return piece.rstrip()[-1:] in ".;:?!,"
+
+
+def _even_pieces(text: str, width: int) -> list[str]:
+    """A phrase longer than a line, cut between words into as few lines as ``pan_pieces`` makes, of lengths as
+    even as can be: "it did about 12 points better" and "than its next best card.", not a full line and a
+    last word or two alone."""
+    pieces = pan_pieces(text, width)
+    count = len(pieces)
+    for even in range(-(-len(text) // count), width):
+        tried = pan_pieces(text, even)
+        if len(tried) == count and " ".join(tried).split() == text.split():  # no word cut that fits a line
+            return tried
+    return pieces

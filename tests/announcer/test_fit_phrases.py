@@ -18,9 +18,19 @@ def test_a_why_answer_is_cut_after_its_phrases_not_in_their_middle():
         "West played 14x: it beats South's 13x;",
         "the trick holds 10 points so far;",
         "over 96 likely deals,",
-        "it did about 12 points better than its",  # a phrase longer than a line: cut between words
-        "next best card.",
+        "it did about 12 points better",  # a phrase longer than a line: cut between words, evenly
+        "than its next best card.",
     ]
+
+
+def test_a_short_first_phrase_is_filled_only_from_a_phrase_cut_anyway():
+    """ "Bid 85:" is not filled from "your hand is worth a bid of up to 85.", which fits a line whole: filling
+    it would leave "to 85." alone."""
+    assert fit_phrases("Bid 85: your hand is worth a bid of up to 85.", 40) == [
+        "Bid 85:", "your hand is worth a bid of up to 85."]
+    assert fit_phrases("variant dixie: the game a new start plays when none is named; --list-variants says them all.",
+                       40) == ["variant dixie: the game a new start", "plays when none is named;",
+                               "--list-variants says them all."]
 
 
 def test_a_line_that_fits_is_left_whole():

@@ -115,7 +115,8 @@ def test_the_braille_verbosity_says_every_line_within_40_cells(
     script = ["help", "pile", "count", "hint", "legal", "turn", *(["p"] * 10), "pile", "count", "quit"]
     status, said, err = rook(monkeypatch, capsys, args, script)
     assert (status, err) == (0, "")
-    assert said[0] == "Match, 8 players: match the first card's"  # the first line, cut at a blank
+    # the first line, cut where its phrases end: the second phrase fits a line whole, and is kept whole
+    assert said[:2] == ["Match, 8 players:", "match the first card's color."]
     assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
     assert sum(line.startswith("You ") for line in said) >= 1
 
