@@ -188,12 +188,12 @@ class Settings:
             *(_describe_option(option, self.option(option.name)) for option in table_options().values()),
             f"calls {self.calls}: quick calls at a terminal, timed in a window after you have heard the event, "
             "or turns, each asked in turn with no clock.",
-            f"call time {self.call_time:g}: seconds a call window stays open, 1 to 30, "
-            "or 0 for the default of the computers' level.",
+            f"call time {f'{self.call_time:g}' if self.call_time else 'default'}: seconds a call window stays "
+            "open, 1 to 30, or default for the computers' level's.",
             f"reading speed {self.reading_speed}: words a minute you read or hear your screen reader, 60 to 900, "
-            "for the wait before a call window opens.",
-            f"cards {self.cards}: at a terminal with output auto, words like 14 red, or the kits' notation, "
-            "a number and a color letter.",
+            "or default, for the wait before a call window opens.",
+            f"cards {self.cards}: at a terminal with output auto, words like 14 red, or notation, "
+            "a number and a color letter as the braille Rook kits write cards.",
             f"chat {self.chat}: at an online table, on says chat lines as they come, off keeps them for chat.",
             f"name {self.name or 'default'}: your name at online tables, or default for your computer's user name.",
         ]
@@ -286,7 +286,9 @@ def _parse(name: str, value: object) -> Any:
             raise SettingError("delay is a number of seconds from 0 to 10.")
         return seconds
     if name == "call_time":
-        call_time_help = "call time is a number of seconds from 1 to 30, or 0 for the default of the level."
+        call_time_help = "call time is a number of seconds from 1 to 30, or default (0) for the computers' level's."
+        if text == "default":
+            return 0.0
         try:
             seconds = float(text)
         except ValueError:
@@ -295,8 +297,11 @@ def _parse(name: str, value: object) -> Any:
             raise SettingError(call_time_help)
         return seconds
     if name == "reading_speed":
+        if text == "default":
+            return Settings.reading_speed
         if not text.isascii() or not text.isdigit() or len(text) > NUMBER_DIGITS or not 60 <= int(text) <= 900:
-            raise SettingError("reading speed is a number of words a minute from 60 to 900.")
+            raise SettingError(f"reading speed is a number of words a minute from 60 to 900, or default "
+                               f"({Settings.reading_speed}).")
         return int(text)
     raise SettingError(f"There is no setting {shown(spoken_name(name))}.")
 

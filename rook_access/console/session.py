@@ -27,13 +27,22 @@ from ..braille.display import BrailleDisplayChannel
 from ..engine import IllegalActionError
 from ..engine.calls import open_offer
 from ..engine.cards import shown
+from ..engine.spelling import nearest
 from ..output.channels import user_language, voice_lines
 from ..players import LevelError, Player, parse_levels
 from ..players.base import Decision
 from ..players.reactions import HasLevel
 from ..record import RecordWriter
 from ..saves import GameSaver
-from ..settings import SettingError, Settings, setting_choices, setting_names, split_setting, spoken_name
+from ..settings import (
+    MOST_WORDS_IN_A_NAME,
+    SettingError,
+    Settings,
+    setting_choices,
+    setting_names,
+    split_setting,
+    spoken_name,
+)
 from .calls import CallWindow, LeaveGame, ReadingClock, timed_calls
 from .families import family_of
 from .family import FamilyConsole
@@ -148,6 +157,8 @@ class SettingsControl:
         now = fields[name] if name in fields else self.effective.option(name)  # else a table option
         if isinstance(now, bool):
             now = "on" if now else "off"
+        elif isinstance(now, float) and now:
+            now = f"{now:g}"  # 10 seconds, not 10.0
         if name in ("level", "my_level"):
             kept += "; the computer players change in the next game"
         elif name not in fields:  # a table option: the game being played keeps its rules
@@ -199,8 +210,15 @@ def setting_error_line(name: str, value: str, error: SettingError) -> str:
     """A refused setting in one line, with the closest name or value where one is close."""
     spoken = spoken_name(name)
     if name not in setting_names():
-        suggestion = did_you_mean(spoken, [spoken_name(each) for each in setting_names()])
-        return f"There is no setting {shown(spoken)}.{suggestion}" if suggestion else str(error)
+        # A name of several words mistyped ("min bd 80"): the first words that come close to a name.
+        spoken_names = [spoken_name(each) for each in setting_names()]
+        words = [spoken, *value.split()[:MOST_WORDS_IN_A_NAME - 1]]
+        for count in range(len(words), 0, -1):
+            typed = " ".join(words[:count])
+            close = nearest(typed, spoken_names)
+            if close is not None and len(close.split()) == len(typed.split()):  # as many words as the name
+                return f"There is no setting {shown(typed)}. Did you mean {close}?"
+        return f"There is no setting {shown(spoken)}. Type settings to hear them all."
     suggestion = did_you_mean(value, setting_choices().get(name, ()))
     if suggestion:  # the likely value first: the list of every value (21 games) is long to listen to
         return f"No {spoken} {shown(value)}.{suggestion} {error}"

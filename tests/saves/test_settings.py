@@ -76,10 +76,16 @@ def test_a_setting_may_be_named_with_hyphens_as_the_flags_spell_it():
         "all tricks bonus is now 20, saved; it applies from the next game."]
     assert control.command(("reading", "speed")) == [
         "Say settings reading speed and a value; now reading speed 200: words a minute you read or hear your screen "
-        "reader, 60 to 900, for the wait before a call window opens."]
+        "reader, 60 to 900, or default, for the wait before a call window opens."]
     assert control.command(("voice", "English", "(America)"))[0].startswith("voice is now English (America)")
     assert control.command(("min", "bid", "72")) == ["min bid is a multiple of 5, 5 or more, or default, not 72."]
     assert control.command(("min-bd", "80")) == ["There is no setting min bd. Did you mean min bid?"]
+    assert control.command(("min", "bd", "80")) == ["There is no setting min bd. Did you mean min bid?"]
+    assert control.command(("bid", "80")) == ["There is no setting bid. Type settings to hear them all."]
+    # default is taken by every setting that has one, and seconds are said as typed
+    assert control.command(("reading", "speed", "default")) == ["reading speed is now 200, saved."]
+    assert control.command(("call", "time", "10")) == ["call time is now 10, saved."]
+    assert control.command(("call", "time", "default")) == ["call time is now default, saved."]
     # No name is longer than the words the command looks at.
     assert max(len(name.split("_")) for name in setting_names()) == MOST_WORDS_IN_A_NAME
 
