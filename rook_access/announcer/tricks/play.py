@@ -60,7 +60,7 @@ class PlayLines(TrickWords):
         nest_line = f"The nest held {counted(event.nest_points)}: {nest}."
         if self.braille and event.nest:  # 40 cells: "NW takes" (a table of six has long names)
             who = taker if event.winner == self.you else f"{self.initial(event.winner)} takes"
-            return [f"{who} the last trick and nest, {points}.", f"Nest had {nest}, {event.nest_points}"]
+            return [f"{who} the last trick and nest, {points}.", f"Nest, {counted(event.nest_points)}: {nest}."]
         if self.terse:
             lines = [f"{taker} {'the last trick and nest' if event.nest else 'it'}, {points}."]
             return lines + ([nest_line] if event.nest else [])
