@@ -287,7 +287,9 @@ def test_counted_solve_reports_its_work(position) -> None:
     rules, trump, hands, leader, trick, side, nest = position
     values, searched = solve_moves_counted(rules, trump, hands, leader, trick, side, nest)
     assert values == solve_moves(rules, trump, hands, leader, trick, side, nest)
-    assert searched >= (1 if len(values) > 1 and max(hand.bit_count() for hand in hands) > 1 else 0)
+    # Two cards each or fewer may need no visit: equivalent cards share one search, and the last trick is
+    # counted out without one (hypothesis found 2 cards each, the two legal cards next to each other).
+    assert searched >= (1 if len(values) > 1 and max(hand.bit_count() for hand in hands) > 2 else 0)
 
 
 @settings(max_examples=10, deadline=None)
