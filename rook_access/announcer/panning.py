@@ -58,23 +58,19 @@ def fit_phrases(line: str, width: int) -> list[str]:
     if len(line) <= width:
         return [line]
     pieces = _phrases(line.strip(), width, 0)
-    whole = _joined(pieces, width, fill_whole_phrases=False)
-    filled = _joined(pieces, width, fill_whole_phrases=True)
-    # A whole phrase is cut to fill a short line only where that saves a line: "Bid 85:", then "your hand is
-    # worth a bid of up to 85." (not "... of up", then "to 85."); but "Donkey, 8 players: get four of one",
-    # then "number, then fold your hands.", in two lines rather than three.
-    return filled if len(filled) < len(whole) else whole
+    # A whole phrase is never cut to fill a short line, even where that would save one: "West played 14x:",
+    # then "it did not beat your 7r,", not "... beat your", then "7r, and ...".
+    return _joined(pieces, width)
 
 
-def _joined(pieces: list[str], width: int, fill_whole_phrases: bool) -> list[str]:
+def _joined(pieces: list[str], width: int) -> list[str]:
     """Phrases (``pieces``, each at most ``width``) joined into as many whole phrases a line as fit; a short line
-    is filled up with the next piece's words where that piece is cut between words anyway, or with
-    ``fill_whole_phrases`` even where it is a whole phrase."""
+    is filled up with the next piece's words where that piece is cut between words anyway."""
     lines: list[str] = []
     for piece in pieces:
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
-        elif lines and len(lines[-1]) < width // 2 and (fill_whole_phrases or not _ends_a_phrase(piece)):
+        elif lines and len(lines[-1]) < width // 2 and not _ends_a_phrase(piece):
             # A short line alone ("variant dixie:") would say little: the next phrase's words fill it up.
             words = piece.split(" ")
             while words and len(lines[-1]) + 1 + len(words[0]) <= width:

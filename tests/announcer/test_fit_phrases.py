@@ -8,19 +8,25 @@ from hypothesis import strategies as st
 from rook_access.announcer.panning import fit_phrases
 
 WHY = (
-    "West played 14x: it beats South's 13x; the trick holds 10 points so far; over 96 likely deals, it did about "
-    "12 points better than its next best card."
+    "West played 9g: it had no black; your 13x was winning; the trick holds 10 points so far; over 96 likely deals, "
+    "it did about 12 points better than its next best card."
 )
 
 
 def test_a_why_answer_is_cut_after_its_phrases_not_in_their_middle():
     assert fit_phrases(WHY, 40) == [
-        "West played 14x: it beats South's 13x;",
+        "West played 9g: it had no black;",
+        "your 13x was winning;",
         "the trick holds 10 points so far;",
         "over 96 likely deals,",
         "it did about 12 points better",  # a phrase longer than a line: cut between words, evenly
         "than its next best card.",
     ]
+
+
+def test_a_whole_phrase_is_never_cut_to_fill_a_line_even_to_save_one():
+    assert fit_phrases("West played 14x: it did not beat your 7r, and gave up 10 points.", 40) == [
+        "West played 14x:", "it did not beat your 7r,", "and gave up 10 points."]
 
 
 def test_a_short_first_phrase_is_filled_only_from_a_phrase_cut_anyway():

@@ -199,7 +199,8 @@ def test_the_braille_verbosity_says_every_line_within_40_cells(
     script = ["help", "hand", "count", "hint", "legal", "turn", *moves]
     status, said, err = rook(monkeypatch, capsys, args, script)
     assert (status, err) == (0, "")
-    assert said[0] == "Donkey, 8 players: get four of one"  # the first line, cut at a blank
+    # the first line, cut where its phrases end, each phrase whole
+    assert said[:3] == ["Donkey, 8 players:", "get four of one number,", "then fold your hands."]
     assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
     assert any(line.startswith("You pass ") for line in said)
 
