@@ -165,8 +165,11 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             total = advice.trick_points + advice.card_points + view.rules.points_per_trick + view.rules.trick_points
             if (1 << card) & view.rules.any_time_mask & ~BIRD_MASK and card_color(card) != advice.led_suit:
                 reasons.append("a 14 may be played on any lead, and beats every trump")
-            reasons.append(f"it wins {plural(total, 'point')}" if advice.last_to_play
-                           else f"it takes the lead, and with it the trick holds {plural(total, 'point')} so far")
+            held = plural(total, "point") if total else "no points"
+            over = (f"it goes over your partner {names[advice.winning]}" if advice.winning in view.partners
+                    else "it beats every card so far")  # "takes the lead" is heard as leading the next trick
+            reasons.append(f"it wins {held}" if advice.last_to_play
+                           else f"{over}, and with it the trick holds {held} so far")
         else:
             lets = "you let it go" if trick_facts(view, card).beaters else "you cannot win it"
             given = plural(advice.card_points, "point") if advice.card_points else "no points"

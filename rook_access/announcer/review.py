@@ -20,7 +20,7 @@ choice's figure alike (``why.stake_words``).
 
 from __future__ import annotations
 
-from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, card_name, card_names
+from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, SeatView, card_name, card_names
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.review import Difference, meaningful
 from .why import over_deals, trick_facts
@@ -49,6 +49,11 @@ def review_lines(hand_number: int, differences: list[Difference], every: bool = 
         rest = count - len(shown)
         lines.append(f"{rest} more, smaller: type review all for every one.")
     return lines
+
+
+def _suit_words(view: SeatView, suit: int) -> str:
+    """A suit led, in words: "trump", "yellow"."""
+    return "trump" if suit == view.trump else COLOR_NAMES[suit]
 
 
 def _points(count: int) -> str:
@@ -134,7 +139,10 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
         winning = f"{names[better.winner]}'s {card_name(better.winning_card)}"
         if better.winner in view.partners:
             winning = f"your partner {winning}"
-        if better.beats and not mine.beats:
+        if better.beats and not mine.beats and better.winner in view.partners:
+            # Going over one's partner is no reason in itself: what it keeps is.
+            parts.append(f"it goes over {winning} and keeps your {card_name(difference.action.card)} for later")
+        elif better.beats and not mine.beats:
             parts.append(f"it beats {winning}, in a trick of {better.points} points")
         elif mine.beats and not better.beats:
             parts.append(f"it leaves the trick to {winning} and keeps your card")
@@ -148,6 +156,11 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             yours = view.rules.points[difference.action.card]
             if given < yours:  # both lose the trick to the other side: the better one gives it less
                 parts.append(f"it gives away {_points(given)}, not {yours}")
+    if not parts and better.lead and view.trump is not None:
+        suit_of = view.rules.suit_of[view.trump]
+        ours, theirs = suit_of[advice.action.card], suit_of[difference.action.card]
+        if ours != theirs:
+            parts.append(f"it leads {_suit_words(view, ours)} rather than {_suit_words(view, theirs)}")
     if not parts:  # the trick goes the same way with either: the better card keeps the user's for later
         parts.append(f"it keeps your {card_name(difference.action.card)} for a later trick")
     return "; ".join(parts)

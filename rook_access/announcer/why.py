@@ -218,7 +218,9 @@ def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False, you: 
         # table saw; "it did not beat" would read as if it could have.
         assert facts.led_suit is not None
         led = "trump" if facts.led_suit == view.trump else COLOR_NAMES[facts.led_suit]
-        lets = f"it had no {led} to play on {winning}"
+        if card_points and not red:
+            return f"it had no {led}; {winning} was winning, and it gave up {_points(card_points)}"
+        return f"it had no {led}; {winning} was winning; {holds}"
     elif hidden:
         lets = f"it did not beat {winning}"
     else:

@@ -210,7 +210,7 @@ def test_a_display_rook_hint_counts_the_2_points_of_the_trick_itself():
     advice = PlayAdvice(Play(card), None, 0, False, 1, card_color(lead), parse_color("green"), 1, (), True, False,
                         0, 0, False)
     line = advice_line(view, advice)
-    assert "it takes the lead, and with it the trick holds 2 points so far" in line, line
+    assert "it beats every card so far, and with it the trick holds 2 points so far" in line, line
 
 
 def test_a_bid_above_the_highest_names_the_bids_allowed_within_40_cells_in_braille():

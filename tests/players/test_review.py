@@ -157,6 +157,10 @@ def test_a_whole_hand_is_reviewed_with_every_play_named_right():
         assert reason and ("ahead" not in reason and "behind" not in reason), line
         if reason.startswith("it keeps your "):
             assert reason == f"it keeps your {match.group(2)} for a later trick", line
+        assert "beats your partner" not in reason, line  # going over a partner is no reason in itself
+        leads = re.fullmatch(r"it leads (\w+) rather than (\w+)", reason)
+        if leads:  # two leads of different colors, each named as the table would: trump, or its color
+            assert leads.group(1) != leads.group(2)
         gives = re.fullmatch(r"it gives away (\d+|no) points?, not (\d+)", reason)
         if gives:  # both cards lose the trick: the better one gives the other side fewer points
             given = 0 if gives.group(1) == "no" else int(gives.group(1))
