@@ -67,34 +67,58 @@ SELF_WORDS = ("me", "my", "mine", "myself", "you", "i")
 """Words for the asker's own seat after ``why`` ("why me"): its moves are a person's, which ``why`` says."""
 
 
-def why_asked(words: Sequence[str], rules: RuleSet, asker: int) -> tuple[int | None, bool] | str:
+TRICK_WORDS = ("trick", "t")
+"""A word that may come before a trick's number after ``why`` and a seat ("why east trick 3")."""
+
+
+def why_asked(words: Sequence[str], rules: RuleSet, asker: int) -> tuple[int | None, bool, int | None] | str:
     """What ``why`` and ``words`` ask about: the seat (None for the last computer to move; ``asker``'s own for
-    "me"), and whether its last bid or pass; or the line refusing a seat not named right.  A seat is named as
-    the table names it, or by its place where a person's name stands for it (an online table's "why north")."""
+    "me"), whether its last bid or pass, and the number of a trick whose card is asked about ("why east 3",
+    "why east trick 3": East's card in trick 3), or None; or the line refusing a seat or trick not named
+    right.  A seat is named as the table names it, or by its place where a person's name stands for it (an
+    online table's "why north")."""
     words = list(words)
-    bidding = bool(words) and words[-1].lower() in BID_WORDS
+    trick = None
+    if words and words[-1].isascii() and words[-1].isdigit():
+        number = words.pop()
+        trick = int(number) if len(number) <= 2 else 0  # a number too long to be a trick's is refused whole
+        if words and words[-1].lower() in TRICK_WORDS:
+            words.pop()
+        if not 1 <= trick <= MOST_TRICKS:
+            return f"No trick {shown(number)}: a trick is numbered from 1, as the game says it."
+    bidding = trick is None and bool(words) and words[-1].lower() in BID_WORDS
     if bidding:
         words.pop()
     if not words:
-        return None, bidding
+        return None, bidding, trick
     typed = " ".join(words)
     seat = asker if typed.lower() in SELF_WORDS else seat_named(typed, rules)
     if seat is None and rules.place_names:
         seat = seat_named(typed, replace(rules, seat_names=rules.place_names))
     if seat is None:
         return f"No seat {shown(typed)}. The seats are {seats_list(rules)}."
-    return seat, bidding
+    return seat, bidding, trick
+
+
+MOST_TRICKS = 60
+"""No game has more tricks in a hand than this (a 2-digit number is taken, and checked against it)."""
 
 
 def why_lines(game: CommandContext, command: Command) -> list[str]:
-    """``why [SEAT]``: the reason a computer player had for its last move."""
+    """``why [SEAT] [bid | N]``: the reason a computer player had for its last move (its last bid or pass;
+    its card in trick N)."""
     state: GameState = game.state
     asked = why_asked(command.arguments, state.rules, game.viewer())
     if isinstance(asked, str):
         return list(game.narrator.fit(asked))
-    seat, bidding = asked
-    decision = last_computer_move(game.decisions, seat, bidding)
-    if seat is not None and decision is None:
+    seat, bidding, trick = asked
+    decision = last_computer_move(game.decisions, seat, bidding, trick)
+    if decision is None and trick is not None:
+        whose = f"{state.rules.names[seat]}'s" if seat is not None else "a computer player's"
+        line = f"No card of {whose} in trick {trick} to explain."
+        if seat is not None and state.controller(seat) in game.humans:
+            line = _no_move(game, seat)
+    elif seat is not None and decision is None:
         line = _no_move(game, seat, "bid" if bidding else "moved")
     elif decision is None and game.resumed_at:
         line = "Nothing to explain yet: no computer player has moved since the game was resumed."

@@ -577,13 +577,16 @@ class OnlineGame(ConsoleGame):
             return True
 
     def _ask_why(self, state: RemoteTricks, words: list[str]) -> str | None:
-        """``why [SEAT] [bid]``: the computers think on the server, so the question goes there and its answer
+        """``why [SEAT] [bid | N]``: the computers think on the server, so the question goes there and its answer
         is said as it comes (``why``); the line to say at once instead, for a seat not named right."""
         asked = why_asked(words, state.rules, state.seat)
         if isinstance(asked, str):
             return asked
-        seat, bidding = asked
-        state.connection.send({"type": "why", "seat": seat, "bidding": bidding})
+        seat, bidding, trick = asked
+        question: dict[str, object] = {"type": "why", "seat": seat, "bidding": bidding}
+        if trick is not None:  # an older server, which knows no trick, is asked only what it knows
+            question["trick"] = trick
+        state.connection.send(question)
         state.wait_for(server_answer("why", state.seat), SERVER_ANSWER_SECONDS)
         self.say_talk()
         return None

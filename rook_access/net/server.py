@@ -15,7 +15,8 @@ speaks JSON text messages, each an object whose ``type`` names it:
 - ``leave``: the player leaves the table (the seat is kept for their token), said so to the others;
 - ``say``: a chat line (``text``) to everyone at the table;
 - ``why``: the reason a computer player had for its last move (``seat``, or none for the last computer to
-  move; ``bidding`` true for its last bid or pass), answered ``why`` with the ``line`` to say, to the asker alone;
+  move; ``bidding`` true for its last bid or pass; ``trick``, if given, the number of the trick whose card is
+  asked about), answered ``why`` with the ``line`` to say, to the asker alone;
 - ``tables``: the open tables with free seats.
 
 The server answers ``seated`` (the table, the seat and its secret token, once; to a
@@ -559,8 +560,11 @@ class RoomServer:
         bidding = data.get("bidding", False)
         if not isinstance(bidding, bool):
             raise Refusal("Bidding is true or false.")
+        trick = data.get("trick")
+        if trick is not None and (not isinstance(trick, int) or isinstance(trick, bool) or trick < 1):
+            raise Refusal("A trick is a number, 1 for the first.")
         async with room.lock:  # the computers' players are not used by two threads at once
-            line = await asyncio.to_thread(room.table.why, seat, asked, bidding)
+            line = await asyncio.to_thread(room.table.why, seat, asked, bidding, trick)
         await self._send(client, {"type": "why", "line": line})
 
     async def _end(self, client: Client, data: dict[str, Any]) -> None:

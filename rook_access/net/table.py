@@ -230,17 +230,21 @@ class Table:
             self.computer_moves.append(decided)
         return events
 
-    def why(self, asker: int, seat: int | None, bidding: bool = False) -> str:
+    def why(self, asker: int, seat: int | None, bidding: bool = False, trick: int | None = None) -> str:
         """``why`` asked by the person in seat ``asker``: the reason the computer that last moved for ``seat``
-        (any seat for None; with ``bidding``, its last bid or pass) had, in one line, as ``announcer.why``
+        (any seat for None; with ``bidding``, its last bid or pass; with ``trick``, its card in the latest
+        trick of that number) had, in one line, as ``announcer.why``
         words it for that person (the other people called by their names, nothing told that they cannot see
         yet); or why there is none."""
         if not isinstance(self.state, TrickGameState):
             return "The computer players of this game give no reasons: why is for the trick games."
         if seat is not None and not 0 <= seat < self.state.seat_count:
             raise TableError(f"No seat {seat}.")
-        decision = last_computer_move(self.computer_moves, seat, bidding)
+        decision = last_computer_move(self.computer_moves, seat, bidding, trick)
         since = " since the server took the table up again" if self.taken_up else ""
+        if decision is None and trick is not None:
+            whose = f"{self.state.rules.names[seat]}'s" if seat is not None else "a computer player's"
+            return f"No card of {whose} in trick {trick} to explain{since}."
         if decision is None and seat is None:
             return f"Nothing to explain yet: no computer player has moved{since}."
         if decision is None:

@@ -68,14 +68,28 @@ class Decision:
     """The computer player that chose (its ``advise(view)`` gives its reasons), or None."""
 
 
-def last_computer_move(decisions: Sequence[Decision], seat: int | None, bidding: bool = False) -> Decision | None:
+def last_computer_move(
+    decisions: Sequence[Decision], seat: int | None, bidding: bool = False, trick: int | None = None
+) -> Decision | None:
     """The latest computer move of ``seat`` (of any seat for None); with ``bidding``, its latest bid, pass or
-    check."""
+    check; with ``trick``, its latest card played to a trick of that number (this hand's, else an earlier
+    hand's)."""
     for decision in reversed(decisions):
         if decision.player is not None and (seat is None or decision.seat == seat):
-            if not bidding or isinstance(decision.action, BIDDING_ACTIONS):
+            if trick is not None:
+                if _trick_number(decision) == trick:
+                    return decision
+            elif not bidding or isinstance(decision.action, BIDDING_ACTIONS):
                 return decision
     return None
+
+
+def _trick_number(decision: Decision) -> int | None:
+    """The number of the trick a card was played to (1 for the first of a hand); None for any other move."""
+    tricks = getattr(decision.view, "tricks", None)
+    if tricks is None or not hasattr(decision.action, "card"):
+        return None
+    return len(tricks) + 1
 
 
 class Player(Protocol):

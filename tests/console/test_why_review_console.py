@@ -19,6 +19,7 @@ from rook_access.engine import (
     Deal,
     GameState,
     NestDiscarded,
+    Phase,
     TrumpNamed,
     card_name,
 )
@@ -299,3 +300,22 @@ def test_why_a_seat_bid_tells_its_last_bid_once_the_bidding_is_over():
     assert north[0].startswith(_started(said[-1])), north  # its last bid or pass, not its later cards
     assert "South is played by you. Type hint on your turn for the strong player's move." in output
     assert "No seat bob. The seats are South, West, North and East." in output
+
+
+def test_why_a_seat_and_a_trick_number_tells_its_card_in_that_trick():
+    """After a hand, a seat's last move is its last card, which it had to play: "why east 3" asks for its
+    card in trick 3, the latest trick of that number (the last hand's until this hand has one)."""
+    asks = ["why east 3", "why e trick 3", "why east 0", "why east 999", "why 3", "why me 3"]
+    output, lines, game = _play({2: asks}, level="normal", hands=2)
+    east = [d for d in game.decisions if d.seat == 3 and d.view.hand_number == 1 and d.view.phase is Phase.PLAY
+            and len(d.view.tricks) == 2]
+    assert len(east) == 1
+    card = card_name(east[0].action.card)
+    told = [line for line in output if line.startswith(f"In hand 1, East played {card}")
+            or line.startswith(f"In hand 1, East led {card}")]
+    # by its name, by its initial with "trick" before the number, and (East's being trick 3's last computer card)
+    # by the number alone
+    assert len(told) == 3 and told[0] == told[1] == told[2], told
+    assert "No trick 0: a trick is numbered from 1, as the game says it." in output
+    assert "No trick 999: a trick is numbered from 1, as the game says it." in output
+    assert "South is played by you. Type hint on your turn for the strong player's move." in output

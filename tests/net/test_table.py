@@ -239,6 +239,10 @@ def test_why_gives_a_computers_own_reason_and_names_the_people_as_the_asker_hear
     assert table.why(0, 2) == "North is played by Ben, not the computer."
     with pytest.raises(TableError):
         table.why(0, 7)
+    # A seat's card in trick 1, asked by its number: the computer's card of the first trick.
+    first = table.why(0, seat, trick=1)
+    assert re.match(rf"{rules.names[seat]} (played|led) \S+: ", first), first
+    assert table.why(0, seat, trick=12) == f"No card of {rules.names[seat]}'s in trick 12 to explain."
 
 
 def test_why_tells_a_stand_ins_moves_by_the_away_persons_name_and_to_them_by_their_seat():
