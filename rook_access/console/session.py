@@ -110,6 +110,8 @@ class SettingsControl:
         returns False when it could not be applied (braille on without a display): the change is undone."""
         self.voices: Callable[[str | None], list[str]] = lambda language: voice_lines(language=language)
         """The lines of ``settings voice``: the voices of a language (a code like ``en``), or all for None."""
+        self.meant: str | None = None
+        """The ``settings`` command the last refusal's "Did you mean" named, for ``yes`` to carry out."""
 
     def command(self, arguments: Sequence[str]) -> list[str]:
         """Carry out the ``settings`` command (its words after ``settings``); the lines to say.
@@ -118,6 +120,7 @@ class SettingsControl:
         changes one, saves it and calls ``on_change``. The game and the
         questions asked before it share this.
         """
+        self.meant = None
         if not arguments:
             return ["Settings, change one with settings, its name and a value:", *self.effective.describe()]
         if [word.lower() for word in arguments] in (["voice"], ["voice", "list"]):
@@ -141,7 +144,8 @@ class SettingsControl:
             effective = self.effective.changed(name, value)
             stored = self.stored.changed(name, value)
         except SettingError as error:
-            return [setting_error_line(name, value, error)]
+            line, self.meant = setting_error_line(name, value, error)
+            return [line]
         previous, self.effective = self.effective, effective
         if self.on_change(name) is False:
             # Not applied (the notice said why, like a braille display missing): nothing changes or is saved.
@@ -157,13 +161,19 @@ class SettingsControl:
         now = fields[name] if name in fields else self.effective.option(name)  # else a table option
         if isinstance(now, bool):
             now = "on" if now else "off"
-        elif isinstance(now, float) and now:
+        elif isinstance(now, float) and (now or name == "delay"):  # a delay of 0 is none, not the default
             now = f"{now:g}"  # 10 seconds, not 10.0
+        if now and name in UNITS:
+            now = f"{now} {UNITS[name]}"
         if name in ("level", "my_level"):
             kept += "; the computer players change in the next game"
         elif name not in fields:  # a table option: the game being played keeps its rules
             kept += "; it applies from the next game"
         return [f"{spoken} is now {now or 'default'}, {kept}."]
+
+
+UNITS = {"delay": "seconds", "call_time": "seconds", "rate": "words a minute", "reading_speed": "words a minute"}
+"""What a number setting counts, said after its value ("call time is now 10 seconds")."""
 
 
 class ReadAgain(Exception):
@@ -206,23 +216,26 @@ class _LeaveNow(BaseException):
     """
 
 
-def setting_error_line(name: str, value: str, error: SettingError) -> str:
-    """A refused setting in one line, with the closest name or value where one is close."""
+def setting_error_line(name: str, value: str, error: SettingError) -> tuple[str, str | None]:
+    """A refused setting in one line, with the closest name or value where one is close; and the
+    ``settings`` command that line's "Did you mean" names, which ``yes`` then carries out (None without)."""
     spoken = spoken_name(name)
     if name not in setting_names():
         # A name of several words mistyped ("min bd 80"): the first words that come close to a name.
         spoken_names = [spoken_name(each) for each in setting_names()]
-        words = [spoken, *value.split()[:MOST_WORDS_IN_A_NAME - 1]]
+        values = value.split()
+        words = [spoken, *values[:MOST_WORDS_IN_A_NAME - 1]]
         for count in range(len(words), 0, -1):
             typed = " ".join(words[:count])
             close = nearest(typed, spoken_names)
             if close is not None and len(close.split()) == len(typed.split()):  # as many words as the name
-                return f"There is no setting {shown(typed)}. Did you mean {close}?"
-        return f"There is no setting {shown(spoken)}. Type settings to hear them all."
-    suggestion = did_you_mean(value, setting_choices().get(name, ()))
-    if suggestion:  # the likely value first: the list of every value (21 games) is long to listen to
-        return f"No {spoken} {shown(value)}.{suggestion} {error}"
-    return str(error)
+                meant = " ".join(["settings", close, *values[count - 1:]])
+                return f"There is no setting {shown(typed)}. Did you mean {close}?", meant
+        return f"There is no setting {shown(spoken)}. Type settings to hear them all.", None
+    close = nearest(value, setting_choices().get(name, ()))
+    if close is not None:  # the likely value first: the list of every value (21 games) is long to listen to
+        return f"No {spoken} {shown(value)}. Did you mean {close}? {error}", f"settings {spoken} {close}"
+    return str(error), None
 
 
 def braille_missing(settings: Settings, channel: MessageSink) -> bool:
@@ -912,7 +925,9 @@ class ConsoleGame:
         raise AssertionError(f"unhandled command {name}")
 
     def _settings_command(self, arguments: Sequence[str]) -> list[str]:
-        return self.settings.command(arguments)
+        lines = self.settings.command(arguments)
+        self._meant = self.settings.meant  # "Did you mean min bid?": yes carries it out
+        return lines
 
     def _choose_ctrl_c_notice(self) -> None:
         """What a first Ctrl-C says, at a prompt or between prompts: within 40 cells with the braille verbosity."""

@@ -83,8 +83,9 @@ def test_a_setting_may_be_named_with_hyphens_as_the_flags_spell_it():
     assert control.command(("min", "bd", "80")) == ["There is no setting min bd. Did you mean min bid?"]
     assert control.command(("bid", "80")) == ["There is no setting bid. Type settings to hear them all."]
     # default is taken by every setting that has one, and seconds are said as typed
-    assert control.command(("reading", "speed", "default")) == ["reading speed is now 200, saved."]
-    assert control.command(("call", "time", "10")) == ["call time is now 10, saved."]
+    assert control.command(("reading", "speed", "default")) == ["reading speed is now 200 words a minute, saved."]
+    assert control.command(("call", "time", "10")) == ["call time is now 10 seconds, saved."]
+    assert control.command(("delay", "0")) == ["delay is now 0 seconds, saved."]
     assert control.command(("call", "time", "default")) == ["call time is now default, saved."]
     # No name is longer than the words the command looks at.
     assert max(len(name.split("_")) for name in setting_names()) == MOST_WORDS_IN_A_NAME
@@ -300,3 +301,18 @@ def test_in_braille_the_settings_lines_fit_40_cells_and_say_no_card_the_terminal
     assert any(line.startswith("variant dixie: ") for line in said)
     assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
     assert not any("14r" in line for line in Settings().describe())  # "14r" would be shown as "14 red"
+
+
+def test_yes_after_did_you_mean_carries_out_the_setting_meant(monkeypatch, capsys):
+    """ "There is no setting min bd. Did you mean min bid?": yes sets min bid to the value typed, as yes after
+    any "Did you mean" does; and yes after a value misspelt takes the value meant."""
+    from tests.helpers.console import run_main
+
+    script = ["settings min bd 80", "yes", "settings variant dispaly", "yes", "yes"]
+    status, said, _ = run_main(monkeypatch, capsys, ["--variant", "partnership"], script)
+    assert status == 0
+    assert "There is no setting min bd. Did you mean min bid?" in said
+    assert "min bid is now 80, saved; it applies from the next game." in said
+    assert any(line.startswith("No variant dispaly. Did you mean display? ") for line in said)
+    assert "variant is now display, saved." in said
+    assert said.count("variant is now display, saved.") == 1  # a second yes means nothing more
