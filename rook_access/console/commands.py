@@ -11,7 +11,7 @@ number alone bids it, a color alone names trump).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..engine import (
     COLOR_NAMES,
@@ -145,6 +145,35 @@ def _refuse_a_mistyped_color(words: list[str]) -> None:
         )
 
 
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def amount_in_words(words: Sequence[str]) -> int | None:
+    """A bid's amount said in words ("seventy five", "seventy-five", "a hundred and five", "one hundred
+    twenty"), or None when the words are not a number.
+
+    >>> amount_in_words(["seventy-five"]), amount_in_words(["a", "hundred", "and", "five"]), amount_in_words(["red"])
+    (75, 105, None)
+    """
+    total = 0
+    seen = False
+    for word in (part for typed in words for part in typed.lower().split("-")):
+        if word in _UNITS:
+            total += _UNITS.index(word) + 1
+        elif word in _TENS:
+            total += (_TENS.index(word) + 2) * 10
+        elif word == "hundred":
+            total = (total or 1) * 100
+        elif (word == "a" and not seen) or (word == "and" and seen):  # "a hundred and five"
+            continue
+        else:
+            return None
+        seen = True
+    return total if seen else None
+
+
 def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | None:
     """The command on a line (None for a blank line).
 
@@ -161,8 +190,12 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
     spec = _BY_WORD.get(first)
     if spec is not None:
         arguments = words[1:]
-        if spec.name == "bid" and len(arguments) == 2 and arguments[1].lower() in ("points", "point"):
-            arguments = arguments[:1]
+        if spec.name == "bid" and len(arguments) >= 2 and arguments[-1].lower() in ("points", "point"):
+            arguments = arguments[:-1]
+        if spec.name == "bid" and arguments and not is_number(arguments[0]):
+            amount = amount_in_words(arguments)  # "bid seventy five", as a speech-input program may type it
+            if amount is not None:
+                arguments = [str(amount)]
         if spec.name == "pass" and arguments and all(_is_card(word) for word in arguments):
             # "p 14r": p is short for pass, but a card after it means play.
             spec = _BY_WORD["play"]

@@ -36,6 +36,17 @@ def test_dictation_style_input_is_understood():
     assert "Say bid and a number, like bid 80, or pass." in output
 
 
+def test_a_bid_said_in_words_is_understood():
+    """Speech-input programs may type a bid as it is said: "bid seventy five", "bid eighty points", "bid a
+    hundred and five"; words that are no number are refused as before."""
+    output, records, _, _ = run_in_process(
+        ["pass", "bid seventy-five points", "pass", "bid eighty five", "bid a hundred and five", "bid lots"],
+        seats=FOUR, deal=FIXED_DEAL,
+    )
+    assert bids_of(records)[:5] == [(0, None), (1, 75), (2, None), (3, 85), (1, 105)]
+    assert any(line.startswith("Say bid and a number") for line in output)
+
+
 def test_a_whole_hand_of_wrong_moments_gets_specific_answers():
     lines = [
         "13y",            # a card during the bidding
