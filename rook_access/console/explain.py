@@ -81,11 +81,13 @@ def why_asked(words: Sequence[str], rules: RuleSet, asker: int) -> tuple[int | N
     trick = None
     if words and words[-1].isascii() and words[-1].isdigit():
         number = words.pop()
-        trick = int(number) if len(number) <= 2 else 0  # a number too long to be a trick's is refused whole
+        trick = int(number) if len(number) <= 3 else 1000  # a number too long to be a trick's is refused whole
         if words and words[-1].lower() in TRICK_WORDS:
             words.pop()
-        if not 1 <= trick <= MOST_TRICKS:
-            return f"No trick {shown(number)}: a trick is numbered from 1, as the game says it."
+        if trick < 1:
+            return f"No trick {shown(number)}: tricks are numbered from 1, as the game says them."
+        if trick > rules.hand_size:
+            return f"No trick {shown(number)}: a hand has {rules.hand_size} tricks."
     bidding = trick is None and bool(words) and words[-1].lower() in BID_WORDS
     if bidding:
         words.pop()
@@ -98,10 +100,6 @@ def why_asked(words: Sequence[str], rules: RuleSet, asker: int) -> tuple[int | N
     if seat is None:
         return f"No seat {shown(typed)}. The seats are {seats_list(rules)}."
     return seat, bidding, trick
-
-
-MOST_TRICKS = 60
-"""No game has more tricks in a hand than this (a 2-digit number is taken, and checked against it)."""
 
 
 def why_lines(game: CommandContext, command: Command) -> list[str]:

@@ -167,10 +167,16 @@ class SettingsControl:
             now = f"{now} {UNITS[name]}"
         if name in ("level", "my_level"):
             kept += "; the computer players change in the next game"
+        elif name == "variant":
+            kept += "; a new game plays it"
         elif name not in fields:  # a table option: the game being played keeps its rules
             kept += "; it applies from the next game"
         return [f"{spoken} is now {now or 'default'}, {kept}."]
 
+
+SHORT_REFUSAL = 80
+"""A refusal this long or shorter (the choices of verbosity) is said after "Did you mean"; a longer one (the
+21 games) is left for ``settings`` and the name to tell."""
 
 UNITS = {"delay": "seconds", "call_time": "seconds", "rate": "words a minute", "reading_speed": "words a minute"}
 """What a number setting counts, said after its value ("call time is now 10 seconds")."""
@@ -233,8 +239,9 @@ def setting_error_line(name: str, value: str, error: SettingError) -> tuple[str,
                 return f"There is no setting {shown(typed)}. Did you mean {close}?", meant
         return f"There is no setting {shown(spoken)}. Type settings to hear them all.", None
     close = nearest(value, setting_choices().get(name, ()))
-    if close is not None:  # the likely value first: the list of every value (21 games) is long to listen to
-        return f"No {spoken} {shown(value)}. Did you mean {close}? {error}", f"settings {spoken} {close}"
+    if close is not None:  # the likely value alone: the list of every value (21 games) is long to listen to
+        allowed = f" {error}" if len(str(error)) <= SHORT_REFUSAL else ""
+        return f"No {spoken} {shown(value)}. Did you mean {close}?{allowed}", f"settings {spoken} {close}"
     return str(error), None
 
 

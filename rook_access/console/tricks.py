@@ -213,6 +213,8 @@ class TrickConsole:
                     if amounts:
                         raise Refused(_not_whole(arguments[0], amounts, PASS in state.legal_actions()))
                 if len(arguments) != 1 or not is_number(arguments[0]):
+                    if state.phase is not Phase.BIDDING:  # no bid of any amount now: say why, not how to bid
+                        return Bid(state.rules.min_bid or 0)
                     raise Refused(f"Say bid and a number{_bid_example(state)}, or pass.")
                 number = int(arguments[0])
                 if state.phase is Phase.PLAY and 1 <= number <= 14 and command.arguments == tuple(arguments):

@@ -47,6 +47,13 @@ def test_a_bid_said_in_words_is_understood():
     assert any(line.startswith("Say bid and a number") for line in output)
 
 
+def test_a_bid_that_is_no_number_after_the_bidding_says_the_bidding_is_over():
+    output, records, _, _ = run_in_process(["bid 70", "pass", "pass", "pass", "bid lots"], seats=FOUR,
+                                           deal=FIXED_DEAL)
+    # not "Say bid and a number, like bid 70, or pass.", as if a bid could still be made
+    assert output[output.index("South takes the bid at 70.") + 3] == "The bidding is over. Now discard 5 cards."
+
+
 def test_a_whole_hand_of_wrong_moments_gets_specific_answers():
     lines = [
         "13y",            # a card during the bidding

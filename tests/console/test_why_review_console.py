@@ -316,6 +316,6 @@ def test_why_a_seat_and_a_trick_number_tells_its_card_in_that_trick():
     # by its name, by its initial with "trick" before the number, and (East's being trick 3's last computer card)
     # by the number alone
     assert len(told) == 3 and told[0] == told[1] == told[2], told
-    assert "No trick 0: a trick is numbered from 1, as the game says it." in output
-    assert "No trick 999: a trick is numbered from 1, as the game says it." in output
+    assert "No trick 0: tricks are numbered from 1, as the game says them." in output
+    assert "No trick 999: a hand has 9 tricks." in output
     assert "South is played by you. Type hint on your turn for the strong player's move." in output
