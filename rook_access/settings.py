@@ -153,7 +153,7 @@ class Settings:
         if name in declared:
             return self.with_option(name, _parse_option(declared[name], value))
         if name not in _FIELD_NAMES:
-            every = ", ".join(map(spoken_name, setting_names()))
+            every = ", ".join(spoken_setting_names())
             raise SettingError(f"There is no setting {shown(spoken_name(name))}. Settings: {every}.")
         return dataclasses.replace(self, **{name: _parse(name, value)})
 
@@ -206,6 +206,11 @@ def setting_names() -> tuple[str, ...]:
     """Every setting's name, as listed and written: the table options in the place of ``options``."""
     at = _FIELD_NAMES.index("variant") + 1
     return (*_FIELD_NAMES[:at], *table_options(), *_FIELD_NAMES[at:])
+
+
+def spoken_setting_names() -> list[str]:
+    """Every setting's name as said, words apart (``min bid``), in the order ``setting_names`` gives."""
+    return [spoken_name(name) for name in setting_names()]
 
 
 def _parse_option(option: Option, value: object) -> OptionValue:

@@ -29,7 +29,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from ..engine import Card, IllegalActionError, card_name
+from ..engine import COLOR_NAMES, Card, IllegalActionError, card_name
 from ..engine.games import GAMES
 from ..engine.protocol import article, or_list
 from .message import Message
@@ -200,6 +200,25 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def points_words(count: int, red: bool = False) -> str:
+    """``15 points``, ``1 point``, ``no points`` (``red points`` where points count against).
+
+    >>> points_words(15), points_words(1), points_words(0), points_words(5, red=True)
+    ('15 points', '1 point', 'no points', '5 red points')
+    """
+    kind = "red point" if red else "point"
+    return f"{count or 'no'} {kind}{'s' if count != 1 else ''}"
+
+
+def suit_words(suit: int, trump: int | None) -> str:
+    """A suit in words, as the table names it: ``trump`` for the trump color's, else the color.
+
+    >>> suit_words(0, 0), suit_words(2, 0)
+    ('trump', 'yellow')
+    """
+    return "trump" if suit == trump else COLOR_NAMES[suit]
+
+
 def signed(points: int) -> str:
     """A score change with its sign: +45, -95, 0.
 
@@ -318,5 +337,7 @@ __all__ = [
     "mid_sentence",
     "or_list",
     "plural",
+    "points_words",
     "signed",
+    "suit_words",
 ]

@@ -39,7 +39,7 @@ from ..engine.cards import BIRD_MASK
 from ..engine.rules import Teams
 from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
-from .base import plural
+from .base import plural, points_words, suit_words
 from .why import stake_words, trick_facts
 
 
@@ -145,7 +145,7 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
     names = view.rules.names
     side = _side(view)
     reasons: list[str] = []
-    led_name = "trump" if advice.led_suit == advice.trump else COLOR_NAMES[advice.led_suit]
+    led_name = suit_words(advice.led_suit, advice.trump)
     if advice.leader is None:
         others = "the other side's" if view.partners else "the others'"
         reasons.append(f"you lead trump to draw out {others} trumps" if advice.led_suit == advice.trump
@@ -165,15 +165,14 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             total = advice.trick_points + advice.card_points + view.rules.points_per_trick + view.rules.trick_points
             if (1 << card) & view.rules.any_time_mask & ~BIRD_MASK and card_color(card) != advice.led_suit:
                 reasons.append("a 14 may be played on any lead, and beats every trump")
-            held = plural(total, "point") if total else "no points"
+            held = points_words(total)
             over = (f"it goes over your partner {names[advice.winning]}" if advice.winning in view.partners
                     else "it beats every card so far")  # "takes the lead" is heard as leading the next trick
             reasons.append(f"it wins {held}" if advice.last_to_play
                            else f"{over}, and with it the trick holds {held} so far")
         else:
             lets = "you let it go" if trick_facts(view, card).beaters else "you cannot win it"
-            given = plural(advice.card_points, "point") if advice.card_points else "no points"
-            reasons.append(f"{lets}, and this card gives away {given}")
+            reasons.append(f"{lets}, and this card gives away {points_words(advice.card_points)}")
     if advice.points is not None and advice.next_best is not None:
         reasons.append(stake_words(advice, verb="does"))
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."

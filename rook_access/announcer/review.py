@@ -20,9 +20,10 @@ choice's figure alike (``why.stake_words``).
 
 from __future__ import annotations
 
-from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, SeatView, card_name, card_names
+from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, card_name, card_names
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.review import Difference, meaningful
+from .base import points_words, suit_words
 from .why import over_deals, trick_facts
 
 SHOWN = 6
@@ -49,16 +50,6 @@ def review_lines(hand_number: int, differences: list[Difference], every: bool = 
         rest = count - len(shown)
         lines.append(f"{rest} more, smaller: type review all for every one.")
     return lines
-
-
-def _suit_words(view: SeatView, suit: int) -> str:
-    """A suit led, in words: "trump", "yellow"."""
-    return "trump" if suit == view.trump else COLOR_NAMES[suit]
-
-
-def _points(count: int) -> str:
-    """ "5 points", "1 point", "no points"."""
-    return f"{count or 'no'} point{'s' if count != 1 else ''}"
 
 
 def _about(stake: float) -> str:
@@ -155,12 +146,12 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             given = view.rules.points[advice.action.card]
             yours = view.rules.points[difference.action.card]
             if given < yours:  # both lose the trick to the other side: the better one gives it less
-                parts.append(f"it gives away {_points(given)}, not {yours}")
+                parts.append(f"it gives away {points_words(given)}, not {yours}")
     if not parts and better.lead and view.trump is not None:
         suit_of = view.rules.suit_of[view.trump]
         ours, theirs = suit_of[advice.action.card], suit_of[difference.action.card]
         if ours != theirs:
-            parts.append(f"it leads {_suit_words(view, ours)} rather than {_suit_words(view, theirs)}")
+            parts.append(f"it leads {suit_words(ours, view.trump)} rather than {suit_words(theirs, view.trump)}")
     if not parts:  # the trick goes the same way with either: the better card keeps the user's for later
         parts.append(f"it keeps your {card_name(difference.action.card)} for a later trick")
     return "; ".join(parts)

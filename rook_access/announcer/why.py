@@ -43,6 +43,7 @@ from ..players.base import Advice, BasicAdvice, Decision, RandomAdvice, RuleAdvi
 from ..players.basic import RuleKind
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.knowledge import Knowledge
+from .base import points_words, suit_words
 
 
 def did_words(view: SeatView, action: object) -> str:
@@ -85,6 +86,13 @@ def reason_line(decision: Decision, asker: SeatView, over: bool, named: RuleSet 
     return line
 
 
+def no_card_line(rules: RuleSet, seat: int | None, trick: int, since: str = "") -> str:
+    """``why`` asked for a card in trick ``trick`` that no computer (of ``seat``, or any for None) has played
+    (``since``: a clause saying since when moves are known, at an online table)."""
+    whose = f"{rules.names[seat]}'s" if seat is not None else "a computer player's"
+    return f"No card of {whose} in trick {trick} to explain{since}."
+
+
 def why_line(view: SeatView, action: object, advice: Advice | None, secret: int = 0,
              bidding_over: bool = True, you: int | None = None) -> str:
     """One line: what the seat of ``view`` did (``action``) and why (``advice``, the player's own reasons
@@ -94,10 +102,11 @@ def why_line(view: SeatView, action: object, advice: Advice | None, secret: int 
     names; while the bidding is still open (not ``bidding_over``) a bid's limit is not told.  The asker's own
     seat (``you``) is called "you" in the reason ("it beats your 10y")."""
     did = did_words(view, action)
-    if isinstance(action, Play) and _told_by_the_trick_alone(view, action, secret):
+    followed = _hidden_follow(view, action, secret)
+    if followed is not None:
         # Whether it had another card to follow with (and so which) would show what else it holds: the
         # reason is the trick's facts, the same whoever chose the card and whether it had a choice.
-        return f"{did}: {_trick_clause(view, trick_facts(view, action.card), hidden=True, you=you)}."
+        return f"{did}: {_trick_clause(view, followed, hidden=True, you=you)}."
     if advice is None or len(view.legal) == 1:
         return f"{did}: it was its only legal move."
     if not bidding_over and (isinstance(action, Bid) or action in (PASS, CHECK)) and view.phase is Phase.BIDDING:
@@ -172,7 +181,7 @@ def trick_facts(view: SeatView, card: int) -> TrickFacts:
     )
 
 
-def seat_words(view: SeatView, seat: int, you: int | None = None) -> str:
+def _seat_words(view: SeatView, seat: int, you: int | None = None) -> str:
     """A seat as a reason names it: "West", or "you" for the asker's own seat (``you``)."""
     return "you" if seat == you else view.rules.names[seat]
 
@@ -186,19 +195,13 @@ def _winning(view: SeatView, facts: TrickFacts, you: int | None = None) -> str:
     return f"{partner}{view.rules.names[facts.winner]}'s {card_name(facts.winning_card)}"
 
 
-def _points(count: int, red: bool = False) -> str:
-    """ "15 points", "1 point", "no points" ("red points" where points count against)."""
-    kind = "red point" if red else "point"
-    return f"{count or 'no'} {kind}{'s' if count != 1 else ''}"
-
-
 def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False, you: int | None = None) -> str:
     """What the card did in the trick, as facts: it beat the winning card (the only one of its cards that
     could), or it did not; its partner was winning; the points the trick holds.  While its hand is ``hidden``
     from the asker, nothing is said of the cards it held besides the one played (whether it could have beaten
     the winning card, how many of its cards would have)."""
     red = view.rules.avoid_points
-    holds = f"the trick holds {_points(facts.points, red)}{'' if facts.last else ' so far'}"
+    holds = f"the trick holds {points_words(facts.points, red)}{'' if facts.last else ' so far'}"
     if facts.lead:
         return ""
     winning = _winning(view, facts, you)
@@ -209,7 +212,7 @@ def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False, you: 
     card_points = view.rules.points[facts.card]
     if partner_winning:
         if card_points > 0 and not red:
-            return f"{winning} was winning the trick, so it gave {_points(card_points)}"
+            return f"{winning} was winning the trick, so it gave {points_words(card_points)}"
         return f"{winning} was winning the trick; {holds}"
     if facts.beaters and not hidden:
         lets = f"it let {winning} win"
@@ -217,16 +220,16 @@ def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False, you: 
         # It played another color (not a trump over the winning card): it had none of the suit led, as the
         # table saw; "it did not beat" would read as if it could have.
         assert facts.led_suit is not None
-        led = "trump" if facts.led_suit == view.trump else COLOR_NAMES[facts.led_suit]
+        led = suit_words(facts.led_suit, view.trump)
         if card_points and not red:
-            return f"it had no {led}; {winning} was winning, and it gave up {_points(card_points)}"
+            return f"it had no {led}; {winning} was winning, and it gave up {points_words(card_points)}"
         return f"it had no {led}; {winning} was winning; {holds}"
     elif hidden:
         lets = f"it did not beat {winning}"
     else:
         lets = f"it could not beat {winning}"
     if card_points and not red:
-        return f"{lets}, and gave up {_points(card_points)}"
+        return f"{lets}, and gave up {points_words(card_points)}"
     return f"{lets}; {holds}"
 
 
@@ -237,15 +240,16 @@ def _held_back(view: SeatView, action: object, secret: int) -> bool:
     return bool(secret & mask_of(view.hand) & ~played)
 
 
-def _told_by_the_trick_alone(view: SeatView, action: Play, secret: int) -> bool:
-    """Whether a card's reason is the trick's facts alone: while the seat's other cards are hidden from the
-    asker (``secret``), a card that followed the suit led.  Any reason more (a figure against its next best
-    card, a rule of thumb that weighs its other cards, or that it was its only legal card) would tell whether
-    it held another card of that suit.  A lead or a card of another color (all its cards were legal) says
-    nothing of the kind, and is told in full."""
-    if not view.trick or not _held_back(view, action, secret):
-        return False
-    return trick_facts(view, action.card).follows
+def _hidden_follow(view: SeatView, action: object, secret: int) -> TrickFacts | None:
+    """The trick's facts where a card's reason is those facts alone: while the seat's other cards are hidden
+    from the asker (``secret``), a card that followed the suit led; None for any other move.  Any reason
+    more (a figure against its next best card, a rule of thumb that weighs its other cards, or that it was
+    its only legal card) would tell whether it held another card of that suit.  A lead or a card of another
+    color (all its cards were legal) says nothing of the kind, and is told in full."""
+    if not isinstance(action, Play) or not view.trick or not _held_back(view, action, secret):
+        return None
+    facts = trick_facts(view, action.card)
+    return facts if facts.follows else None
 
 
 def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0, you: int | None = None) -> str:
@@ -255,8 +259,8 @@ def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0, you: int |
     hidden = _held_back(view, advice.action, secret)
     parts = [clause for clause in (_trick_clause(view, facts, hidden, you),) if clause]
     if advice.shown_out and not facts.lead:
-        names = " and ".join(seat_words(view, seat, you) for seat in advice.shown_out)
-        led = "trump" if advice.led_suit == advice.trump else COLOR_NAMES[advice.led_suit]
+        names = " and ".join(_seat_words(view, seat, you) for seat in advice.shown_out)
+        led = suit_words(advice.led_suit, advice.trump)
         parts.append(f"{names} had shown out of {led}")
     if advice.score is not None and advice.next_best is not None:
         parts.append(stake_words(advice, bool(secret >> advice.next_best & 1)))
@@ -406,10 +410,10 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     if facts.lead:
         return f"by its rule of thumb, {advice.rule}"
     winning = _winning(view, facts, you)
-    holds = f"the trick holds {_points(facts.points, view.rules.avoid_points)}"
+    holds = f"the trick holds {points_words(facts.points, view.rules.avoid_points)}"
     card_points = view.rules.points[action.card]
     if kind == RuleKind.FEED:
-        return f"{winning} was winning the trick, so it gave {_points(card_points)}"
+        return f"{winning} was winning the trick, so it gave {points_words(card_points)}"
     if hidden and kind in _HIDDEN_FOLLOW_REASONS:
         return _HIDDEN_FOLLOW_REASONS[kind].format(winning=winning, holds=holds)
     if kind in _FOLLOW_REASONS:
@@ -427,4 +431,4 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     return f"by its rule of thumb, {advice.rule}"
 
 
-__all__ = ["TrickFacts", "did_words", "trick_facts", "why_line"]
+__all__ = ["TrickFacts", "did_words", "no_card_line", "trick_facts", "why_line"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import statistics
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from ..engine import PARTNERSHIP, GameState, HandEnded, Phase
 from ..players import LEVELS, make_player
@@ -86,7 +86,7 @@ def play_hand(level: str, seed: int, least_cards: int) -> list[FigureError]:
     state = GameState(rules, seed=seed)
     players = [make_player(level, derive_seed(seed, "figure", seat)) for seat in range(rules.players)]
     cheat = CheatingPlayer(derive_seed(seed, "figure", "truth"))
-    told: list[tuple[int, int, int, float, float, float, float, float, float]] = []
+    told: list[tuple[int, FigureError]] = []  # each seat's side, and its figures (the outcome comes at the end)
     while not state.is_over:
         seat = state.seats_to_act()[0]
         view = state.view(seat)
@@ -96,18 +96,17 @@ def play_hand(level: str, seed: int, least_cards: int) -> list[FigureError]:
             if (isinstance(advice, PlayAdvice) and advice.score is not None and advice.next_best is not None
                     and view.bidder is not None):
                 truth = cheat.analyse_with_state(state, seat).results
-                chosen, second = truth[advice.action.card].mean, truth[advice.next_best].mean
-                told.append((seat, view.bidder, len(view.hand), advice.score, chosen, advice.next_best_by,
-                             chosen - second, float(advice.points or 0), truth[advice.action.card].mean_points))
+                chosen = truth[advice.action.card]
+                side = rules.side_of[seat]
+                role = ("bidder" if seat == view.bidder else "partner" if rules.side_of[view.bidder] == side
+                        else "defender")
+                told.append((side, FigureError(
+                    role, len(view.hand), advice.score, 0, chosen.mean, advice.next_best_by,
+                    chosen.mean - truth[advice.next_best].mean, float(advice.points or 0), chosen.mean_points,
+                )))
         state.apply(action, seat)
     end = next(event for event in reversed(state.events) if isinstance(event, HandEnded))
-    errors = []
-    for seat, bidder, cards, figure, true_figure, stake, true_stake, points, true_points in told:
-        side = rules.side_of[seat]
-        outcome = end.score_change[side] - end.score_change[1 - side]
-        role = "bidder" if seat == bidder else "partner" if rules.side_of[bidder] == side else "defender"
-        errors.append(FigureError(role, cards, figure, outcome, true_figure, stake, true_stake, points, true_points))
-    return errors
+    return [replace(error, outcome=end.score_change[side] - end.score_change[1 - side]) for side, error in told]
 
 
 def _summary(values: list[float]) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..announcer.review import review_lines
-from ..announcer.why import reason_line
+from ..announcer.why import no_card_line, reason_line
 from ..engine import Dealt, GameState, RuleSet
 from ..engine.cards import shown
 from ..players.base import last_computer_move
@@ -112,8 +112,7 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     seat, bidding, trick = asked
     decision = last_computer_move(game.decisions, seat, bidding, trick)
     if decision is None and trick is not None:
-        whose = f"{state.rules.names[seat]}'s" if seat is not None else "a computer player's"
-        line = f"No card of {whose} in trick {trick} to explain."
+        line = no_card_line(state.rules, seat, trick)
         if seat is not None and state.controller(seat) in game.humans:
             line = _no_move(game, seat)
     elif seat is not None and decision is None:

@@ -42,6 +42,7 @@ from ..settings import (
     setting_names,
     split_setting,
     spoken_name,
+    spoken_setting_names,
 )
 from .calls import CallWindow, LeaveGame, ReadingClock, timed_calls
 from .families import family_of
@@ -136,7 +137,7 @@ class SettingsControl:
             if described:  # what it is now, and what it may be
                 return [f"Say settings {spoken} and a value; now {described[0]}"]
             if name not in setting_names():
-                suggestion = did_you_mean(spoken, [spoken_name(each) for each in setting_names()])
+                suggestion = did_you_mean(spoken, spoken_setting_names())
                 return [f"There is no setting {shown(spoken)}.{suggestion or ' Type settings to hear them all.'}"]
             return [f"Say settings {shown(spoken)} and a value, like settings verbosity terse."]
         value = " ".join(rest)
@@ -228,7 +229,7 @@ def setting_error_line(name: str, value: str, error: SettingError) -> tuple[str,
     spoken = spoken_name(name)
     if name not in setting_names():
         # A name of several words mistyped ("min bd 80"): the first words that come close to a name.
-        spoken_names = [spoken_name(each) for each in setting_names()]
+        spoken_names = spoken_setting_names()
         values = value.split()
         words = [spoken, *values[:MOST_WORDS_IN_A_NAME - 1]]
         for count in range(len(words), 0, -1):

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..announcer.why import reason_line
+from ..announcer.why import no_card_line, reason_line
 from ..engine import GameState as TrickGameState
 from ..engine.errors import IllegalActionError, InvalidDealError, RookError
 from ..engine.games import find_game
@@ -243,8 +243,7 @@ class Table:
         decision = last_computer_move(self.computer_moves, seat, bidding, trick)
         since = " since the server took the table up again" if self.taken_up else ""
         if decision is None and trick is not None:
-            whose = f"{self.state.rules.names[seat]}'s" if seat is not None else "a computer player's"
-            return f"No card of {whose} in trick {trick} to explain{since}."
+            return no_card_line(self.state.rules, seat, trick, since)
         if decision is None and seat is None:
             return f"Nothing to explain yet: no computer player has moved{since}."
         if decision is None:

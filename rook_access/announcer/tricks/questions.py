@@ -23,7 +23,7 @@ from ...engine import (
     SeatView,
     card_name,
 )
-from ..base import BRAILLE_WIDTH, cards_text, fit_lines, plural
+from ..base import BRAILLE_WIDTH, cards_text, fit_lines, plural, suit_words
 from .words import STEP_WORDS, TrickWords, legal_cards, sort_hand
 
 
@@ -93,7 +93,7 @@ class QuestionLines(TrickWords):
         off_suit = [card for card in legal if suit_of[card] != suit]  # the Bird, High 14's 14s
         bird = " or rook" if BIRD in off_suit else ""
         fourteen = " or a 14" if any(card != BIRD for card in off_suit) else ""
-        return f"any {'trump' if suit == view.trump else COLOR_NAMES[suit]}{bird}{fourteen}"
+        return f"any {suit_words(suit, view.trump)}{bird}{fourteen}"
 
     def _doing_now(self, view: SeatView) -> str:
         """What the seat to act does now, in a few words: "bid or pass", "lead a card"."""
@@ -170,7 +170,7 @@ class QuestionLines(TrickWords):
             if self.braille:
                 return self.holds(seat, "have", "has") + f" no {COLOR_NAMES[suit]}, so any card: {listed}."
             return self.holds(seat, "have", "has") + f" no {COLOR_NAMES[suit]}, so any card may be played: {listed}."
-        rule = "trump" if suit == view.trump else COLOR_NAMES[suit]
+        rule = suit_words(suit, view.trump)
         must = f"{self.holder(seat)} must follow {rule}"
         if BIRD in legal and any(card != BIRD for card in legal):
             if self.braille:
