@@ -169,34 +169,49 @@ class Settings:
                 values[name] = getattr(self, name)
         return values
 
-    def describe(self) -> list[str]:
-        """The settings as lines to read out."""
-        return [
-            f"verbosity {self.verbosity}: terse, normal, verbose, or braille for a 40-cell display.",
-            f"output {self.output}: auto, plain, screenreader or voice.",
-            f"voice {self.voice or 'default'}: a voice's name (settings voice lists them), or default.",
-            f"rate {self.rate or 'default'}: words a minute, 80 to 450, or default.",
-            f"interrupt {self.interrupt}: when you type, all stops speech, "
-            "line finishes the sentence, none says everything.",
-            f"pacing {self.pacing}: after a trick, enter waits for Enter, delay goes on by itself.",
-            f"delay {self.delay:g}: seconds to wait after a trick with pacing delay, 0 to 10.",
-            f"level {self.level}: easy, normal, strong or random computer players, "
-            "or one per seat like easy,strong,normal,strong.",
-            f"my level {self.my_level}: how well you play, as the computer players assume: new, casual or expert.",
-            f"braille {self.braille}: {braille_setting_help()}.",
-            f"variant {self.variant}: the game a new start plays when none is named; --list-variants says them all.",
-            *(_describe_option(option, self.option(option.name)) for option in table_options().values()),
-            f"calls {self.calls}: quick calls at a terminal, timed in a window after you have heard the event, "
-            "or turns, each asked in turn with no clock.",
-            f"call time {f'{self.call_time:g}' if self.call_time else 'default'}: seconds a call window stays "
-            "open, 1 to 30, or default for the computers' level's.",
-            f"reading speed {self.reading_speed}: words a minute you read or hear your screen reader, 60 to 900, "
-            "or default, for the wait before a call window opens.",
-            f"cards {self.cards}: at a terminal with output auto, words like 14 red, or notation, "
-            "a number and a color letter as the braille Rook kits write cards.",
-            f"chat {self.chat}: at an online table, on says chat lines as they come, off keeps them for chat.",
-            f"name {self.name or 'default'}: your name at online tables, or default for your computer's user name.",
-        ]
+    def describe(self, names: Collection[str] | None = None) -> list[str]:
+        """The settings as lines to read out, each its name, its value and what it does: those of ``names``
+        (in their listed order), or every one."""
+        return [f"{spoken_name(name)} {value}: {what}" for name, (value, what) in self._described().items()
+                if names is None or name in names]
+
+    def overview(self) -> list[str]:
+        """The settings in one line a group (``setting_groups``): each name with its value alone."""
+        described = self._described()
+        return [f"{group}: " + ", ".join(f"{spoken_name(name)} {described[name][0]}" for name in names) + "."
+                for group, names in setting_groups().items()]
+
+    def _described(self) -> dict[str, tuple[str, str]]:
+        """Every setting by name, in ``setting_names`` order: its value as said, and what it does."""
+        options = {option.name: _describe_option(option, self.option(option.name))
+                   for option in table_options().values()}
+        described = {
+            "verbosity": (self.verbosity, "terse, normal, verbose, or braille for a 40-cell display."),
+            "output": (self.output, "auto, plain, screenreader or voice."),
+            "voice": (self.voice or "default", "a voice's name (settings voice lists them), or default."),
+            "rate": (str(self.rate or "default"), "words a minute, 80 to 450, or default."),
+            "interrupt": (self.interrupt, "when you type, all stops speech, "
+                          "line finishes the sentence, none says everything."),
+            "pacing": (self.pacing, "after a trick, enter waits for Enter, delay goes on by itself."),
+            "delay": (f"{self.delay:g}", "seconds to wait after a trick with pacing delay, 0 to 10."),
+            "level": (self.level, "easy, normal, strong or random computer players, "
+                      "or one per seat like easy,strong,normal,strong."),
+            "my_level": (self.my_level, "how well you play, as the computer players assume: new, casual or expert."),
+            "braille": (self.braille, f"{braille_setting_help()}."),
+            "variant": (self.variant, "the game a new start plays when none is named; --list-variants says them all."),
+            **options,
+            "calls": (self.calls, "quick calls at a terminal, timed in a window after you have heard the event, "
+                      "or turns, each asked in turn with no clock."),
+            "call_time": (f"{self.call_time:g}" if self.call_time else "default",
+                          "seconds a call window stays open, 1 to 30, or default for the computers' level's."),
+            "reading_speed": (str(self.reading_speed), "words a minute you read or hear your screen reader, "
+                              "60 to 900, or default, for the wait before a call window opens."),
+            "cards": (self.cards, "at a terminal with output auto, words like 14 red, or notation, "
+                      "a number and a color letter as the braille Rook kits write cards."),
+            "chat": (self.chat, "at an online table, on says chat lines as they come, off keeps them for chat."),
+            "name": (self.name or "default", "your name at online tables, or default for your computer's user name."),
+        }
+        return {name: described[name] for name in setting_names()}
 
 
 _FIELD_NAMES = tuple(field.name for field in dataclasses.fields(Settings) if field.name != "options")
@@ -206,6 +221,28 @@ def setting_names() -> tuple[str, ...]:
     """Every setting's name, as listed and written: the table options in the place of ``options``."""
     at = _FIELD_NAMES.index("variant") + 1
     return (*_FIELD_NAMES[:at], *table_options(), *_FIELD_NAMES[at:])
+
+
+SETTING_GROUPS = {
+    "speech": ("verbosity", "output", "voice", "rate", "interrupt", "cards", "braille"),
+    "pace": ("pacing", "delay", "calls", "call_time", "reading_speed"),
+    "computers": ("level", "my_level"),
+    "rules": ("variant",),
+    "online": ("chat", "name"),
+}
+"""The settings' groups, as ``settings`` says them, one line each; the games' table options join the rules."""
+
+ALL_SETTINGS = "all"
+"""The word after ``settings`` that says every setting with what it does."""
+
+
+def setting_groups() -> dict[str, tuple[str, ...]]:
+    """Every setting's name by group (``SETTING_GROUPS``, the table options among the rules), each group in
+    ``setting_names`` order."""
+    names = setting_names()
+    groups = {group: [*members, *(table_options() if group == "rules" else ())]
+              for group, members in SETTING_GROUPS.items()}
+    return {group: tuple(sorted(members, key=names.index)) for group, members in groups.items()}
 
 
 def spoken_setting_names() -> list[str]:
@@ -237,11 +274,11 @@ def _option_in_file(option: Option, value: OptionValue) -> Any:
     return value
 
 
-def _describe_option(option: Option, value: OptionValue) -> str:
+def _describe_option(option: Option, value: OptionValue) -> tuple[str, str]:
+    """A table option's value as said, and what it does."""
     if option.kind is bool:
-        return f"{option.spoken} {'on' if value else 'off'}: {option.help}, on or off."
-    shown_value = "default" if value is None else value
-    return f"{option.spoken} {shown_value}: {option.help}, or default."
+        return ("on" if value else "off"), f"{option.help}, on or off."
+    return ("default" if value is None else str(value)), f"{option.help}, or default."
 
 
 def _parse(name: str, value: object) -> Any:

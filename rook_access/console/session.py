@@ -35,10 +35,13 @@ from ..players.reactions import HasLevel
 from ..record import RecordWriter
 from ..saves import GameSaver
 from ..settings import (
+    ALL_SETTINGS,
     MOST_WORDS_IN_A_NAME,
     SettingError,
     Settings,
     setting_choices,
+    setting_groups,
+    setting_name,
     setting_names,
     split_setting,
     spoken_name,
@@ -50,7 +53,7 @@ from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CTRL_C_NOTICE_BRAILLE, CtrlC, ctrl_c_notice
 from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
-from .registry import DECISIONS_KEPT, Command, Refused, UnknownCommandError, did_you_mean
+from .registry import DECISIONS_KEPT, Command, Refused, UnknownCommandError
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
@@ -123,7 +126,12 @@ class SettingsControl:
         """
         self.meant = None
         if not arguments:
-            return ["Settings, change one with settings, its name and a value:", *self.effective.describe()]
+            return [SETTINGS_HEADING, *self.effective.overview(), SETTINGS_MORE]
+        typed = setting_name(" ".join(arguments))
+        if typed == ALL_SETTINGS:
+            return ["Every setting, with what it does:", *self.effective.describe()]
+        if typed in setting_groups():
+            return self.effective.describe(setting_groups()[typed])
         if [word.lower() for word in arguments] in (["voice"], ["voice", "list"]):
             # The voices to choose from: the user's language's, or every one with list.
             return self.voices(None if len(arguments) == 2 else user_language())
@@ -137,8 +145,11 @@ class SettingsControl:
             if described:  # what it is now, and what it may be
                 return [f"Say settings {spoken} and a value; now {described[0]}"]
             if name not in setting_names():
-                suggestion = did_you_mean(spoken, spoken_setting_names())
-                return [f"There is no setting {shown(spoken)}.{suggestion or ' Type settings to hear them all.'}"]
+                close = nearest(spoken, [*spoken_setting_names(), *setting_groups(), ALL_SETTINGS])
+                if close is None:
+                    return [f"There is no setting {shown(spoken)}. Type settings to hear them all."]
+                self.meant = f"settings {close}"
+                return [f"There is no setting {shown(spoken)}. Did you mean {close}?"]
             return [f"Say settings {shown(spoken)} and a value, like settings verbosity terse."]
         value = " ".join(rest)
         try:
@@ -174,6 +185,12 @@ class SettingsControl:
             kept += "; it applies from the next game"
         return [f"{spoken} is now {now or 'default'}, {kept}."]
 
+
+SETTINGS_HEADING = "Settings, change one with settings, its name and a value, like settings verbosity terse:"
+"""The first line of ``settings``; the settings by group follow, each with its value."""
+
+SETTINGS_MORE = "settings and a group, like settings pace, says what each does; settings all says every one."
+"""The last line of ``settings``: where what each setting does is told."""
 
 SHORT_REFUSAL = 80
 """A refusal this long or shorter (the choices of verbosity) is said after "Did you mean"; a longer one (the

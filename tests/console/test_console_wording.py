@@ -431,7 +431,7 @@ def test_braille_on_in_the_settings_file_without_a_display_reads_off_in_the_game
     ConsoleGame(
         GameState(PARTNERSHIP, seed=1),
         [None, *[RandomPlayer(s) for s in (1, 2, 3)]],
-        ScriptedLines(["settings"]),
+        ScriptedLines(["settings speech"]),
         channel,
         settings=control,
     ).run()

@@ -77,7 +77,7 @@ def test_settings_replies_never_repeat_unprintable_or_endless_text():
         "settings level strong\x00,easy",
     ]
     before, _, _, _ = run_in_process([])
-    output, _, _, _ = run_in_process([*typed, "settings"])
+    output, _, _, _ = run_in_process([*typed, "settings all"])
     replies = output[len(before) - 1:-1]
     assert len(replies) > len(typed)
     for line in replies:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rook_access.console.questions import Question, ask, yes_or_no
-from rook_access.console.session import SettingsControl
+from rook_access.console.session import SETTINGS_HEADING, SettingsControl
 from rook_access.settings import Settings
 from tests.helpers.console import ListChannel, ScriptedLines
 
@@ -61,7 +61,7 @@ def test_settings_shows_and_changes_through_the_game_s_own_settings_command():
     control.on_change = changed.append
     answer, said, _ = asked(["settings", "settings output voice", "set pacing slow", "yes"], control=control)
     assert answer is True
-    assert said[0] == "Settings, change one with settings, its name and a value:"
+    assert said[0] == SETTINGS_HEADING and said[1].startswith("speech: verbosity normal, ")
     assert "output is now voice, saved." in said
     assert "pacing can be enter or delay, not slow." in said
     assert control.effective.output == "voice" and saved == [Settings(output="voice")]

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from rook_access.console.interrupts import CTRL_C_NOTICE, LEAVE_WINDOW
+from rook_access.console.session import SETTINGS_HEADING
 from rook_access.engine.games import GAMES
 from tests.helpers.terminal import Terminal, screen_reader_safe
 
@@ -77,7 +78,7 @@ def test_the_first_menu_takes_help_settings_and_quit(terminal, tmp_path):
     term.keys("F1")  # the quick key for help works here too
     term.wait_for_count("Also: settings, or quit to leave.", 2)
     term.type("settings")
-    term.wait_for("Settings, change one with settings, its name and a value:")
+    term.wait_for(SETTINGS_HEADING)
     term.type("settings verbosity terse")
     term.wait_for("verbosity is now terse, saved.")
     term.type("seven")
@@ -106,7 +107,7 @@ def test_a_choice_after_a_setting_at_the_first_menu_plays_with_that_setting(term
     term.type("1")
     term.wait_for("Your bid:")
     term.type("settings")
-    term.wait_for("pacing delay:")
+    term.wait_for("pace: pacing delay, ")
 
 
 def test_press_enter_to_go_on_takes_help_settings_and_ctrl_d(terminal, tmp_path):

@@ -10,8 +10,10 @@ from rook_access.settings import (
     Settings,
     load_settings,
     save_settings,
+    setting_groups,
     setting_names,
     settings_path,
+    spoken_name,
 )
 
 
@@ -107,6 +109,42 @@ def test_a_setting_named_alone_or_misspelt_is_answered_about_that_setting():
     assert control.effective == Settings()  # nothing changed
 
 
+def test_settings_says_each_group_in_a_line_and_a_group_or_all_says_what_each_does():
+    """27 lines are long to listen to: ``settings`` says every setting's value in one line a group, ``settings``
+    and a group says what that group's settings do, and ``settings all`` what every one does."""
+    settings = Settings(delay=0, my_level="casual").changed("min bid", "80")
+    control = SettingsControl(settings, settings, lambda _: None)
+    said = control.command(())
+    assert said[0] == SETTINGS_HEADING and said[-1] == SETTINGS_MORE
+    assert said[1:-1] == settings.overview() and len(said) == len(setting_groups()) + 2
+    assert said[2] == "pace: pacing enter, delay 0, calls timed, call time default, reading speed 200."
+    assert said[3] == "computers: level strong, my level casual."
+    assert "min bid 80, " in said[4] and said[4].startswith("rules: variant partnership, ")
+    # every setting in one group, said as its own line says it
+    grouped = [name for names in setting_groups().values() for name in names]
+    assert sorted(grouped) == sorted(setting_names())
+    described = settings.describe()
+    for group, names in setting_groups().items():
+        lines = control.command((group,))
+        assert [line for line in described if line in lines] == lines, group  # as all says them, in that order
+        assert all(line.startswith(f"{spoken_name(name)} ") for line, name in zip(lines, names, strict=True))
+    assert control.command(("pace",))[1] == "delay 0: seconds to wait after a trick with pacing delay, 0 to 10."
+    assert control.command(("all",)) == ["Every setting, with what it does:", *described]
+    assert control.command(("Rules",)) == control.command(("rules",))
+    # a group's name is never a setting's, nor "all"
+    assert not (set(setting_groups()) | {"all"}) & set(setting_names())
+    assert control.effective == settings  # nothing changed
+
+
+def test_a_group_mistyped_gets_the_likely_one_and_yes_says_it(monkeypatch, capsys):
+    from tests.helpers.console import run_main
+
+    status, said, _ = run_main(monkeypatch, capsys, ["--variant", "partnership"], ["settings speach", "yes"])
+    assert status == 0
+    assert "There is no setting speach. Did you mean speech?" in said
+    assert "verbosity normal: terse, normal, verbose, or braille for a 40-cell display." in said
+
+
 def test_default_words_reset_voice_and_rate():
     settings = Settings().changed("voice", "en-us").changed("rate", "300")
     assert settings.changed("voice", "default").voice == ""
@@ -115,7 +153,7 @@ def test_default_words_reset_voice_and_rate():
 
 
 # ------------------------------------------------------- in the game and on the command line
-from rook_access.console.session import ConsoleGame, SettingsControl  # noqa: E402
+from rook_access.console.session import SETTINGS_HEADING, SETTINGS_MORE, ConsoleGame, SettingsControl  # noqa: E402
 from rook_access.engine import PARTNERSHIP, Deal, GameState  # noqa: E402
 from rook_access.players import BasicPlayer  # noqa: E402
 from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, run_program  # noqa: E402
@@ -137,7 +175,7 @@ def game_with(lines, control, interactive=False, seats=(None, 1, 2, 3), sleeps=N
 def test_the_settings_command_changes_saves_and_applies_a_setting(tmp_path):
     saved = []
     control = SettingsControl(Settings(), Settings().changed("rate", "200"), saved.append)
-    output, _, _ = game_with(["settings verbosity terse", "settings", "set pacing slow", "pass"], control)
+    output, _, _ = game_with(["settings verbosity terse", "settings speech", "set pacing slow", "pass"], control)
     assert "verbosity is now terse, saved." in output
     assert saved == [Settings(verbosity="terse")]  # the flag's rate is not written to the file
     assert "verbosity terse: terse, normal, verbose, or braille for a 40-cell display." in output
@@ -298,8 +336,10 @@ def test_in_braille_the_settings_lines_fit_40_cells_and_say_no_card_the_terminal
 ):
     from tests.helpers.console import run_main
 
-    status, said, _ = run_main(monkeypatch, capsys, ["--variant", "dixie", "--verbosity", "braille"], ["settings"])
+    status, said, _ = run_main(monkeypatch, capsys, ["--variant", "dixie", "--verbosity", "braille"],
+                               ["settings", "settings all"])
     assert status == 0
+    assert any(line.startswith("rules: variant dixie, ") for line in said)  # the groups' lines, cut to fit
     assert any(line.startswith("variant dixie: ") for line in said)
     assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
     assert not any("14r" in line for line in Settings().describe())  # "14r" would be shown as "14 red"
