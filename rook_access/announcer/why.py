@@ -54,7 +54,9 @@ def did_words(view: SeatView, action: object) -> str:
     if action == CHECK:
         return f"{name} checked"
     if action == PASS:
-        return f"{name} passed"
+        own = [amount for seat, amount in view.bids if seat == view.seat and amount is not None]
+        # "why west bid" after West bid and then passed: its bid is said with the pass that ended its bidding
+        return f"{name} bid {own[-1]}, then passed" if own and view.phase is Phase.BIDDING else f"{name} passed"
     if isinstance(action, Discard):
         count = len(action.cards)
         return f"{name} buried {count} card{'s' if count != 1 else ''}"
@@ -325,7 +327,7 @@ def _bid_reason(view: SeatView, advice: BidAdvice, you: int | None = None) -> st
         return f"it reckoned its hand not worth a bid, not even {view.rules.min_bid}"
     own = [amount for seat, amount in view.bids if seat == view.seat and amount is not None]
     # It bid more before: what the others bid since lowered its reckoning, which the line says.
-    since = f"with the bids since its {own[-1]}, " if own and own[-1] > advice.limit else ""
+    since = "with the bids since, " if own and own[-1] > advice.limit else ""  # its bid was said before the colon
     return f"{since}it reckoned its hand worth {advice.limit} at most, and the next bid was {advice.lowest}"
 
 

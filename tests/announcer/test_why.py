@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rook_access.announcer.why import trick_facts, why_line
+from rook_access.announcer.why import did_words, trick_facts, why_line
 from rook_access.engine import (
     COLOR_NAMES,
     PARTNERSHIP,
@@ -381,5 +381,25 @@ def test_a_pass_after_a_higher_bid_of_its_own_says_the_bids_since_lowered_its_re
     advice = SearchPlayer(7, dataclasses.replace(STEADY_STRONG, samples=8)).advise(view)
     passed = dataclasses.replace(advice, action=PASS, limit=85, lowest=105)
     assert why_line(view, PASS, passed) == (
-        "North passed: with the bids since its 90, it reckoned its hand worth 85 at most, and the next bid was 105."
+        "North bid 90, then passed: with the bids since, it reckoned its hand worth 85 at most, "
+        "and the next bid was 105."
     )
+
+
+def test_why_bid_after_the_seat_bid_and_then_passed_says_its_bid_with_the_pass():
+    """``why west bid`` once West has passed answers for the pass, its last bidding move: the bid it made before
+    is said too, which the reason's limit explains; a seat that never bid only passed."""
+    state = west_leads_yellow()  # South deals: West bids first
+    state.apply(Bid(70), 1)
+    state.apply(PASS, 2)
+    state.apply(Bid(75), 3)
+    state.apply(PASS, 0)
+    view = state.view(1)
+    advice = SearchPlayer(7, dataclasses.replace(STEADY_STRONG, samples=8)).advise(view)
+    passed = dataclasses.replace(advice, action=PASS, limit=75, lowest=80)
+    assert why_line(view, PASS, passed) == (
+        "West bid 70, then passed: it reckoned its hand worth 75 at most, and the next bid was 80.")
+    assert why_line(view, PASS, passed, bidding_over=False) == (
+        "West bid 70, then passed: it reckoned its hand not worth 80.")
+    north = state.view(2)  # North passed without a bid: no bid to say
+    assert did_words(north, PASS) == "North passed"

@@ -88,14 +88,20 @@ def test_before_any_computer_move_why_says_so_and_names_the_seats_on_a_bad_name(
 
 
 MOVES = (BidMade, NestDiscarded, TrumpNamed, CardPlayed)
-SAID = re.compile(r"(South|West|North|East) (bid \d+|passed|buried \d+ cards|named \w+ trump|played \S+|led \S+): ")
+SAID = re.compile(
+    r"(South|West|North|East) (bid \d+|(bid \d+, then )?passed|buried \d+ cards|named \w+ trump|played \S+|led \S+): ")
 
 
-def _started(event) -> str:
-    """How a why line about the move of ``event`` starts."""
+def _started(event, before=()) -> str:
+    """How a why line about the move of ``event`` starts (``before``: the events before it, for a pass after
+    the seat's own bid, said with it)."""
     name = PARTNERSHIP.names[event.seat]
     if isinstance(event, BidMade):
-        return f"{name} bid {event.amount}: " if event.amount is not None else f"{name} passed: "
+        if event.amount is not None:
+            return f"{name} bid {event.amount}: "
+        own = [each.amount for each in before if isinstance(each, BidMade) and each.seat == event.seat
+               and each.amount is not None]
+        return f"{name} bid {own[-1]}, then passed: " if own else f"{name} passed: "
     if isinstance(event, NestDiscarded):
         return f"{name} buried 5 cards: "
     if isinstance(event, TrumpNamed):
@@ -112,11 +118,11 @@ def test_why_names_the_last_computer_move_and_why_west_the_wests():
     # "why": the last computer move before it was typed; "why west": West's last.
     before = events[: lines.asked_at[whys[0]]]
     moves = [event for event in before if isinstance(event, MOVES) and event.seat != 0]
-    assert said[0].startswith(_started(moves[-1]))
+    assert said[0].startswith(_started(moves[-1], moves))
     west = [event for event in moves if event.seat == 1][-1]
-    assert said[1].startswith(_started(west))
+    assert said[1].startswith(_started(west, moves))
     east = [event for event in moves if event.seat == 3][-1]
-    assert said[2] == said[3] and said[2].startswith(_started(east))  # a seat by name in any case, or its initial
+    assert said[2] == said[3] and said[2].startswith(_started(east, moves))  # a seat by name, in any case, or initial
     for line, event in zip(said, (moves[-1], west, east), strict=False):
         if isinstance(event, CardPlayed):
             assert re.match(rf"\w+ (played|led) {card_name(event.card)}: ", line)
@@ -290,14 +296,14 @@ def test_why_a_seat_bid_tells_its_last_bid_once_the_bidding_is_over():
     the limit the open auction kept back."""
     output, lines, game = _play({1: ["pass", "why bid", "why north bid", "why south bid", "why bob bid"]},
                                 level="normal", hands=1)
-    bids = [line for line in output if re.match(r"(West|North|East) (bid \d+|passed): ", line)]
+    bids = [line for line in output if re.match(r"(West|North|East) (bid \d+|(bid \d+, then )?passed): ", line)]
     assert bids, output
     for line in bids:
         assert "after the bidding" not in line, line  # the bidding is over: the limit itself is told
-    north = [line for line in output if re.match(r"North (bid \d+|passed): ", line)]
+    north = [line for line in output if re.match(r"North (bid \d+|(bid \d+, then )?passed): ", line)]
     assert len(north) == 1, output
     said = [event for event in game.state.events if isinstance(event, BidMade) and event.seat == 2]
-    assert north[0].startswith(_started(said[-1])), north  # its last bid or pass, not its later cards
+    assert north[0].startswith(_started(said[-1], said)), north  # its last bid or pass, not its later cards
     assert "South is played by you. Type hint on your turn for the strong player's move." in output
     assert "No seat bob. The seats are South, West, North and East." in output
 
