@@ -236,6 +236,10 @@ class ReadsWatching(Protocol):
         """``read``, but ``ReadInterrupted`` the moment ``news()`` is true, what was typed kept for the next."""
         ...
 
+    def typing_kept(self) -> bool:
+        """Whether a line half typed when a prompt was given up waits for the next prompt."""
+        ...
+
 
 @runtime_checkable
 class HoldsLines(Protocol):
@@ -559,6 +563,9 @@ class TerminalLines:
             if interrupted:
                 raise ReadInterrupted
             return None if ends_input(line) else line
+
+    def typing_kept(self) -> bool:
+        return self._kept is not None and bool(self._kept.text)
 
     def _leave_if_due(self) -> None:
         """At the prompt's start: a second Ctrl-C that came as a signal while the prompt was being set up

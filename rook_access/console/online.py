@@ -71,8 +71,12 @@ RECONNECT_SECONDS = 30.0
 started again, or another taking its tables over, is back well within it)."""
 RECONNECT_PAUSE = 2.0
 """Seconds between tries."""
+NOT_SENT = "Not connected: what you type now is not sent. Type it again once you hear you are back."
+"""Said at the first keys typed while the connection is being tried again."""
 POLL_SECONDS = 0.25
 """How often the console looks for messages while it waits for keys."""
+WAITING_PROMPT = "While you wait, a command:"
+"""The prompt for a line typed while another person is to act: the line before it said whose turn it is."""
 CHAT_KEPT = 50
 """Chat lines kept for the ``chat`` command."""
 CHAT_READ = 10
@@ -467,8 +471,15 @@ class OnlineGame(ConsoleGame):
         self._say_whose_turn()
         lines = self.lines
         if is_interactive(lines) and isinstance(lines, ReadsCalls):
-            if lines.wait_for_keys(POLL_SECONDS):
-                line = lines.read(self.narrator.turn_line(state.view(self.viewer())))
+            typing = isinstance(lines, ReadsWatching) and lines.typing_kept()
+            if not typing:
+                self._show_held()  # lines said while a prompt was given up, with no prompt to come at once
+            if typing or lines.wait_for_keys(POLL_SECONDS):
+                try:
+                    # The table's news is said the moment it comes, while a line is being typed too.
+                    line = self.read_move(WAITING_PROMPT, fresh=False)
+                except ReadAgain:
+                    return True  # the news is said next; what was typed comes back at the next prompt
                 self._user_typed(line)
                 if line is None:
                     self.say_goodbye("End of input. ")
@@ -810,7 +821,10 @@ def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, conne
                 connection.close()
                 # Where the table went, where it was, and where the player came in (any of several servers).
                 places = [place for place in (lost.moved_to, where, url) if place]
-                reconnected = _reconnect(list(dict.fromkeys(places)), token, seating.code, say)
+                lines = run.lines
+                typed = lines.wait_for_keys if isinstance(lines, ReadsCalls) and is_interactive(lines) else None
+                with lines.keys_held():  # what is typed meanwhile is not echoed, and is dropped at the end
+                    reconnected = _reconnect(list(dict.fromkeys(places)), token, seating.code, say, typed)
                 if reconnected is None:
                     say(
                         f"The server cannot be reached. Your seat is kept: rook-access join {args.server} "
@@ -866,15 +880,22 @@ class SeatLost(ConnectionLost):
 
 
 def _reconnect(
-    urls: list[str], token: str | None, code: str, say: Callable[[str], None]
+    urls: list[str], token: str | None, code: str, say: Callable[[str], None],
+    typed: Callable[[float], bool] | None = None,
 ) -> tuple[TableConnection, dict[str, Any]] | None:
     """The seat taken up again with its token over a new connection to one of ``urls`` (each tried in turn), or
-    None after ``RECONNECT_SECONDS``."""
+    None after ``RECONNECT_SECONDS``.  ``typed`` waits up to a time for keys, whether any came: the first keys
+    typed meanwhile are answered at once with a line saying they are not sent."""
     if token is None:
         return None
     give_up = time.monotonic() + RECONNECT_SECONDS
+    told = False
     while time.monotonic() < give_up:
-        time.sleep(RECONNECT_PAUSE)
+        pause_over = time.monotonic() + RECONNECT_PAUSE
+        if typed is not None and not told and typed(RECONNECT_PAUSE):
+            say(NOT_SENT)
+            told = True
+        time.sleep(max(0.0, pause_over - time.monotonic()))
         for url in urls:
             try:
                 connection = TableConnection.open(url, timeout=5.0)

@@ -30,6 +30,7 @@ import pytest
 
 from rook_access.bench.child_lines import ChildLines
 from rook_access.console import interrupts
+from rook_access.console.online import WAITING_PROMPT
 from tests.helpers import REPOSITORY
 from tests.helpers.terminal import Terminal, screen_reader_safe
 
@@ -219,9 +220,9 @@ def test_lines_typed_while_the_other_person_plays_are_carried_out_and_the_game_p
     try:
         asked, waiting = asked_first(anna, ben)
         caught_up(asked, waiting)
-        # The waiting person asks for their hand: the turn line is the prompt, the hand is said at once.
+        # The waiting person asks for their hand: the prompt is not the turn line again, the hand is said at once.
         shown = waiting.type("hand")
-        waiting.wait(rf"^{asked.name} to (lead|play)\. hand$", after=shown - 1)
+        waiting.wait(rf"^{asked.name} to (lead|play)\.\n{re.escape(WAITING_PROMPT)} hand$", after=shown - 2)
         waiting.wait(r"^Your hand, \d+ cards\. ", after=shown)
         # A chat line from the person to play is heard at once by the one waiting, with the speaker's name.
         shown_waiting = len(waiting.lines())
@@ -232,6 +233,17 @@ def test_lines_typed_while_the_other_person_plays_are_carried_out_and_the_game_p
         waiting.wait(rf"^Chat, you: thanks, {asked.name}$", after=shown)
         asked.type("turn")
         asked.wait(rf"^Chat, you: good luck\n(.*\n)*Chat, {waiting.name}: thanks, {asked.name}$", after=said_at)
+
+        # News that comes while the waiting person is half way through a line is said at once, not when they press
+        # Enter; what they typed comes back after it, to finish.
+        shown = len(waiting.lines())
+        waiting.term.type("han", enter=False)
+        waiting.wait(rf"^{re.escape(WAITING_PROMPT)} han$", after=shown - 1)
+        asked.type("say your move")
+        waiting.wait(rf"^Chat, {asked.name}: your move\n{re.escape(WAITING_PROMPT)} han$", after=shown)
+        shown = len(waiting.lines())
+        waiting.term.type("d")
+        waiting.wait(r"^Your hand, \d+ cards\. ", after=shown - 1)
 
         # With the chat setting off, a chat line is kept for the chat command, not said as it comes.
         shown = waiting.type("settings chat off")

@@ -374,6 +374,9 @@ class WatchingLines:
             raise ReadInterrupted
         return self.script.pop(0) if self.script else None
 
+    def typing_kept(self) -> bool:
+        return False
+
     def keys_held(self) -> Any:
         return contextlib.nullcontext()
 
@@ -543,3 +546,25 @@ def test_the_pause_after_a_hands_last_trick_comes_after_the_next_deal_as_at_home
     bids = [index for index, line in enumerate(said) if re.match(r"\S+ (bids? \d+|pass(es)?)\.$", line)]
     assert score < dealt < pause, "\n".join(said)
     assert bids and pause < bids[0], "\n".join(said)
+
+
+def test_keys_typed_while_the_connection_is_tried_again_are_answered_at_once(monkeypatch):
+    """Lines typed while the server could not be reached went nowhere without a word: the first keys get a line
+    saying nothing typed is sent until the player is back."""
+    monkeypatch.setattr(online, "RECONNECT_SECONDS", 0.3)
+    monkeypatch.setattr(online, "RECONNECT_PAUSE", 0.05)
+    said: list[str] = []
+    waits: list[float] = []
+
+    def typed(seconds: float) -> bool:
+        waits.append(seconds)
+        return True
+
+    # Nothing listens on port 9 here: every try is refused, and the seat is given up after the time allowed.
+    assert online._reconnect(["ws://127.0.0.1:9"], "token", "amber-tiger-otter", said.append, typed) is None
+    assert said == [online.NOT_SENT]
+    assert waits == [online.RECONNECT_PAUSE]  # once told, the keys are not looked at again
+    silent: list[str] = []
+    assert online._reconnect(["ws://127.0.0.1:9"], "token", "amber-tiger-otter", silent.append,
+                             lambda seconds: False) is None
+    assert silent == []
