@@ -46,9 +46,10 @@ from ..players.search.knowledge import Knowledge
 from .base import points_words, suit_words
 
 
-def did_words(view: SeatView, action: object) -> str:
-    """What a seat did, in the past, as the start of a ``why`` line: "North bid 85", "East led 5r"."""
-    name = view.rules.names[view.seat]
+def did_words(view: SeatView, action: object, yours: bool = False) -> str:
+    """What a seat did, in the past, as the start of a ``why`` line: "North bid 85", "East led 5r"; with
+    ``yours``, the asker's own seat's move (a computer's, made while the asker was away): "You led 5r"."""
+    name = "You" if yours else view.rules.names[view.seat]
     if isinstance(action, Bid):
         return f"{name} bid {action.amount}"
     if action == CHECK:
@@ -77,13 +78,16 @@ def reason_line(decision: Decision, asker: SeatView, over: bool, named: RuleSet 
     view = decision.view if named is None else replace(decision.view, rules=named)
     if advice is not None and advice.action != decision.action:
         # worked out again (its evaluation no longer kept) the search stopped elsewhere: no reason but the one it had
-        line = f"{did_words(view, decision.action)}: its reason cannot be worked out again now."
+        did = did_words(view, decision.action, view.seat == asker.seat)
+        line = f"{did}: its reason cannot be worked out again now."
     elif view.hand_number != asker.hand_number or over:
         line = why_line(view, decision.action, advice, you=asker.seat)
     else:
         secret = Knowledge.from_view(asker).unseen
         line = why_line(view, decision.action, advice, secret, asker.phase is not Phase.BIDDING, asker.seat)
     if view.hand_number != asker.hand_number:
+        if line.startswith("You "):
+            line = "y" + line[1:]
         line = f"In hand {view.hand_number}, {line}"  # not yet moved this hand: its move is the last hand's
     return line
 
@@ -103,7 +107,7 @@ def why_line(view: SeatView, action: object, advice: Advice | None, secret: int 
     ``secret`` is the set of cards hidden from the asker now (bit ``c`` for card ``c``), which the line never
     names; while the bidding is still open (not ``bidding_over``) a bid's limit is not told.  The asker's own
     seat (``you``) is called "you" in the reason ("it beats your 10y")."""
-    did = did_words(view, action)
+    did = did_words(view, action, yours=you == view.seat)
     followed = _hidden_follow(view, action, secret)
     if followed is not None:
         # Whether it had another card to follow with (and so which) would show what else it holds: the

@@ -242,12 +242,7 @@ class Table:
             raise TableError(f"No seat {seat}.")
         decision = last_computer_move(self.computer_moves, seat, bidding, trick)
         since = " since the server took the table up again" if self.taken_up else ""
-        if decision is None and trick is not None:
-            return no_card_line(self.state.rules, seat, trick, since)
-        if decision is None and seat is None:
-            return f"Nothing to explain yet: no computer player has moved{since}."
-        if decision is None:
-            assert seat is not None
+        if decision is None and seat is not None:
             name = self.state.rules.names[seat]
             controller = self.controller(seat)
             holder = self.holders[controller]
@@ -255,11 +250,23 @@ class Table:
                 return f"{name} is played by you. Type hint on your turn for the strong player's move."
             if holder.person and holder.taken:
                 return f"{name} is played by {holder.name}, not the computer."
+            if trick is not None:
+                return no_card_line(self.state.rules, seat, trick, since)
             return f"{name} has not {'bid' if bidding else 'moved'}{since or ' yet'}."
+        if decision is None and trick is not None:
+            return no_card_line(self.state.rules, seat, trick, since)
+        if decision is None:
+            return f"Nothing to explain yet: no computer player has moved{since}."
         rules = self.state.rules
         names = people_named(rules.names, [holder.name for holder in self.holders],
                              [holder.person for holder in self.holders], self.free_seats(), asker)  # fmt: skip
-        return reason_line(decision, self.state.view(asker), self.state.is_over, replace(rules, seat_names=names))
+        line = reason_line(decision, self.state.view(asker), self.state.is_over, replace(rules, seat_names=names))
+        controller = self.controller(decision.seat)
+        holder = self.holders[controller]
+        if holder.person:  # a person's seat: the computer that stood in for them while they were away chose it
+            away = "you were" if controller == asker else f"{holder.name} was"
+            line += f" A computer chose it while {away} away."
+        return line
 
     def _player_for(self, seat: int) -> Player | None:
         controller = self.controller(seat)

@@ -12,6 +12,7 @@ import pytest
 
 from rook_access.engine import Bid, Dealt, Play
 from rook_access.engine.cards import card_name, parse_card
+from rook_access.engine.events import TrickTaken
 from rook_access.engine.games import GAMES
 from rook_access.engine.notation import action_to_json, event_to_json
 from rook_access.engine.visibility import seen_by
@@ -251,8 +252,20 @@ def test_why_tells_a_stand_ins_moves_by_the_away_persons_name_and_to_them_by_the
     chooser = random.Random(4)
     steps_until(table, tokens, lambda: any(seat == 2 and isinstance(action, Play) for seat, action in table.actions),
                 chooser)
-    assert re.match(r"Ben (played|led) ", table.why(0, 2))
-    assert re.match(r"North (played|led) ", table.why(2, 2))
+    told = table.why(0, 2)
+    assert re.match(r"Ben (played|led) ", told) and told.endswith(". A computer chose it while Ben was away."), told
+    told = table.why(2, 2)  # to Ben himself
+    assert re.match(r"You (played|led) ", told) and told.endswith(". A computer chose it while you were away."), told
+
+
+def test_why_a_persons_card_of_a_trick_says_a_person_played_it():
+    """``why north 3`` for a card Ben played said there was no card of North's in trick 3 to explain."""
+    table, tokens = new_table("partnership", ["human", "computer", "human", "computer"])
+    steps_until(table, tokens, lambda: any(isinstance(event, TrickTaken) for event in table.state.events),
+                random.Random(6))
+    assert table.why(0, 2, trick=1) == "North is played by Ben, not the computer."
+    assert table.why(0, 0, trick=1) == "South is played by you. Type hint on your turn for the strong player's move."
+    assert table.why(0, 2, bidding=True) == "North is played by Ben, not the computer."
 
 
 def test_why_after_a_restore_and_in_a_game_without_reasons():
