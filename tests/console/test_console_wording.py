@@ -18,6 +18,7 @@ from rook_access.engine import (
     parse_card,
     parse_cards,
 )
+from rook_access.engine.games import table_setup, trick_rules
 from tests.helpers.console import FIXED_DEAL, run_in_process
 
 FOUR = "human,human,human,human"
@@ -132,6 +133,24 @@ def test_the_end_of_the_game_says_whether_your_side_won():
     watching = Narrator(PARTNERSHIP, [])
     assert watching.event_lines(GameEnded(0, (305, 120))) == ["Game over. North-South win, 305 to 120."]
     assert watching.event_lines(GameEnded(None, (200, 200))) == ["Game over. A draw, 200 to 200."]
+
+
+def test_a_score_at_the_target_is_a_tie_only_when_two_share_the_top():
+    """After Rook for 3 to 8 ended 150 to 140, score said "Tied at 150: another hand decides the game."."""
+    narrator = Narrator(trick_rules(table_setup("rook-1913", {"players": 4})), [0])
+    assert narrator.tie_at_target((140, 65, 70, 150)) is None
+    assert narrator.tie_at_target((150, 65, 70, 150)) == "Tied at 150: another hand decides the game."
+    assert narrator.tie_at_target((140, 65, 70, 145)) is None  # nobody at the target yet
+
+
+def test_taken_after_the_game_points_to_the_score():
+    rules = PARTNERSHIP.replace(hands_limit=1)
+    state = GameState(rules, seed=3)
+    players = [RandomPlayer(seat) for seat in range(4)]
+    while not state.is_over:
+        state.apply(players[state.actor].choose(state.view(state.turn)), state.turn)
+    narrator = Narrator(rules, [0])
+    assert narrator.taken_lines(state.view(0)) == ["The game is over: score says how it ended."]
 
 
 def test_a_hand_summary_reads_well_aloud_and_explains_a_tie_at_300():

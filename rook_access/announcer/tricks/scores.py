@@ -157,9 +157,10 @@ class ScoreLines(TrickWords):
 
     def tie_at_target(self, scores: Iterable[int]) -> str | None:
         """Why the game goes on although a side has reached the target (a tie at the top)."""
+        scores = list(scores)
         top = max(scores)
-        if self.rules.hands_limit or top < self.rules.target_score:
-            return None
+        if self.rules.hands_limit or top < self.rules.target_score or scores.count(top) < 2:
+            return None  # the one score at the top, at the target, has won: no tie
         return f"Tied at {top}: another hand decides the game."
 
     def _on_GameEnded(self, event: GameEnded) -> list[str]:

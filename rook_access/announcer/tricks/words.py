@@ -331,6 +331,8 @@ class TrickWords(NarratorBase):
     def taken_lines(self, view: SeatView) -> list[str]:
         """The counters each side (or team, or player) has taken so far this hand (with the tricks' points
         where each trick counts)."""
+        if view.phase is Phase.GAME_OVER:
+            return ["The game is over: score says how it ended."]
         if view.phase is not Phase.PLAY:
             return ["No counters are taken before the play."]
         rules = self.rules
