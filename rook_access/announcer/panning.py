@@ -67,16 +67,21 @@ def _joined(pieces: list[str], width: int) -> list[str]:
     """Phrases (``pieces``, each at most ``width``) joined into as many whole phrases a line as fit; a short line
     is filled up with the next piece's words where that piece is cut between words anyway."""
     lines: list[str] = []
-    for piece in pieces:
+    index = 0
+    while index < len(pieces):
+        piece = pieces[index]
+        index += 1
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
         elif lines and len(lines[-1]) < width // 2 and not _ends_a_phrase(piece):
-            # A short line alone ("variant dixie:") would say little: the next phrase's words fill it up.
-            words = piece.split(" ")
-            while words and len(lines[-1]) + 1 + len(words[0]) <= width:
-                lines[-1] += " " + words.pop(0)
-            if words:
-                lines += pan_pieces(" ".join(words), width)
+            # A short line alone ("variant dixie:") would say little: it and the rest of the next phrase, which
+            # is cut between words anyway, are cut again evenly (filling the short line up instead could leave
+            # one word of the phrase alone on a line: "face-down").
+            rest = [piece]
+            while index < len(pieces) and not _ends_a_phrase(rest[-1]):
+                rest.append(pieces[index])
+                index += 1
+            lines[-1:] = _even_pieces(" ".join([lines[-1], *rest]), width)
         else:
             lines.append(piece)
     return lines

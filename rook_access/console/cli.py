@@ -795,8 +795,9 @@ def _offer_variants(
     is not kept: the list is offered again next time)."""
     notice("Which game? The games of the Rook rule books:")
     # At a terminal narrower than a line, the line is broken between words (a screen reader reading the
-    # screen row by row would otherwise hear a word cut in two), the rest indented.
-    columns = _terminal_columns()
+    # screen row by row would otherwise hear a word cut in two), the rest indented; in braille each line is
+    # fitted to the display's 40 cells by phrases instead, which rows cut to the terminal would break up.
+    columns = None if control.effective.verbosity == "braille" else _terminal_columns()
     for line in [*variant_lines(), party_line(), online_line()]:
         line = MENU_FLAGS.sub("", line)  # the menu asks for what the flags set; --list-variants keeps them
         if columns is None or len(line) < columns:

@@ -59,3 +59,15 @@ def test_every_word_is_kept_in_order_and_only_a_word_longer_than_a_line_is_cut(p
         assert kept == words
     else:
         assert "".join(kept) == "".join(words)
+
+
+def test_a_short_line_and_the_long_phrase_after_it_are_cut_evenly_leaving_no_word_alone():
+    """Filling a short line up with the next phrase's words left one word of it alone on a line ("face-down",
+    "strong", in the game menu and in review)."""
+    assert fit_phrases("Hand 1: your choices differ from the strong player's by less than a point each.", 40) == [
+        "Hand 1: your choices differ", "from the strong player's by", "less than a point each."]
+    menu = ("19. panjandrum: Panjandrum (1913): 3 to 8 players, a race to play out a face-down hand on building and "
+            "delay piles; call Panjandrum on mistakes.")
+    assert fit_phrases(menu, 40) == [
+        "19. panjandrum: Panjandrum (1913):", "3 to 8 players, a race to", "play out a face-down hand on",
+        "building and delay piles;", "call Panjandrum on mistakes."]

@@ -90,6 +90,23 @@ def test_the_game_menu_breaks_long_lines_between_words_at_a_narrow_terminal(tmp_
     assert len(menu) > len(entries)  # some lines were broken at this width
 
 
+def test_in_braille_the_game_menu_is_fitted_to_40_cells_by_phrases_not_cut_to_the_terminal(tmp_path):
+    """Rows cut to the terminal's width and then fitted to 40 cells left lines like "  300." and "and"."""
+    term = Terminal(["--seed", "3", "--hands", "1", "--verbosity", "braille"], tmp_path, width=80, game_chosen=False)
+    try:
+        screen = term.wait_for("Enter plays partnership.")
+        term.type("q")
+        term.wait_for("EXIT=0")
+    finally:
+        term.close()
+    rows = screen.splitlines()
+    menu = rows[rows.index("The games of the Rook rule books:") + 1:]
+    menu = menu[: next(index for index, row in enumerate(menu) if row.startswith("Type a number"))]
+    assert menu and all(len(row) <= 40 for row in menu), [row for row in menu if len(row) > 40]
+    assert not [row for row in menu if row.startswith(" ")]
+    assert not [row for row in menu if len(row.split()) == 1 and not row.endswith(":")], menu
+
+
 def test_the_first_start_at_a_terminal_offers_the_games_and_keeps_the_choice(tmp_path):
     term = Terminal(["--seed", "3", "--hands", "1", "--level", "random"], tmp_path, game_chosen=False)
     try:
