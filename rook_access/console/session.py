@@ -138,11 +138,10 @@ class SettingsControl:
         name, rest = split_setting(arguments)
         spoken = spoken_name(name)
         if not rest:
-            choices = setting_choices().get(name)
-            if choices:  # an example of this setting, not of another
-                return [f"Say settings {spoken} and a value, like settings {spoken} {choices[0]}."]
-            described = [line for line in self.effective.describe() if line.startswith(f"{spoken} ")]
-            if described:  # what it is now, and what it may be
+            # What it is now, and what it may be (an example alone, "like settings pacing enter", left the
+            # value it has now unsaid).
+            described = self.effective.describe((name,))
+            if described:
                 return [f"Say settings {spoken} and a value; now {described[0]}"]
             if name not in setting_names():
                 close = nearest(spoken, [*spoken_setting_names(), *setting_groups(), ALL_SETTINGS])

@@ -101,7 +101,13 @@ def test_a_setting_named_alone_or_misspelt_is_answered_about_that_setting():
     assert misspelt == "No variant dispaly. Did you mean display?", misspelt  # not all 21 games after it
     assert control.command(("verbosity", "tesre")) == [
         "No verbosity tesre. Did you mean terse? verbosity can be terse, normal, verbose or braille, not tesre."]
-    assert control.command(("variant",)) == ["Say settings variant and a value, like settings variant partnership."]
+    assert control.command(("variant",)) == [
+        "Say settings variant and a value; now variant partnership: the game a new start plays when none is named; "
+        "--list-variants says them all."]
+    # the value it has now is said, not an example that may or may not be it
+    assert control.command(("pacing",)) == [
+        "Say settings pacing and a value; now pacing enter: after a trick, enter waits for Enter, delay goes on by "
+        "itself."]
     assert control.command(("rate",)) == [
         "Say settings rate and a value; now rate default: words a minute, 80 to 450, or default."]
     assert control.command(("zork",)) == ["There is no setting zork. Type settings to hear them all."]
