@@ -56,7 +56,9 @@ class BiddingLines(TrickWords):
         players = len(self.rules.people)
         if self.braille:
             goal = plural(event.hands, "deal") if event.hands else f"to {event.target}"
-            lines = [f"Rook, {goal}. Type help."]
+            # The game's name first: a game picked from a list by its number is confirmed by it.
+            title = self.rules.title
+            lines = self.fit(f"{title[:1].upper()}{title[1:]}, {goal}. Type help.")
             if self.you is not None:
                 lines += self.fit(self.table_line())
             elif not self.humans:
