@@ -262,7 +262,10 @@ def _delete(
     entry: SaveEntry, number: int, lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
 ) -> bool:
     """Delete a save after a yes; whether it was deleted."""
-    question = f"Delete saved game {number}, {describe(entry, now)}? It cannot be undone. Type yes or no."
+    # What is deleted is said first, on its own line: a save that cannot be read is described by why ("the save
+    # file is not valid JSON"), which at the end of a question read as a question of its own.
+    notice(f"Saved game {number}: {describe(entry, now)}.")
+    question = f"Delete saved game {number}? It cannot be undone. Type yes or no."
     help_line = f"Type yes to delete saved game {number} for good, no to keep it, or quit to leave."
     if not ask_yes_no(lines, notice, question, help_line, "Type yes to delete it, or no to keep it.", settings):
         notice(f"Saved game {number} is kept.")

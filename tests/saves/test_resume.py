@@ -499,8 +499,9 @@ def test_delete_asks_first_then_the_list_is_said_again(tmp_path):
     three_saves(tmp_path)
     chosen, said, asked = choose(tmp_path, "delete 3", "no", "delete 3", "yse", "yes", "1")
     assert chosen == "game-20250102-090000.json"
-    assert asked[1].startswith("Delete saved game 3, Original Rook Partnership Game, hand 1, ")
-    assert asked[1].endswith("? It cannot be undone. Type yes or no.")
+    assert asked[1] == "Delete saved game 3? It cannot be undone. Type yes or no."
+    described = next(line for line in said if line.startswith("Saved game 3: "))
+    assert described.startswith("Saved game 3: Original Rook Partnership Game, hand 1, ") and described.endswith(".")
     assert (
         "Saved game 3 is kept." in said
         and "yse is not an answer here. Type yes to delete it, or no to keep it." in said
@@ -537,7 +538,8 @@ def test_a_game_open_in_another_copy_is_marked_and_not_resumed(tmp_path):
         chosen, said, _ = choose(tmp_path, "1", "delete 1", "yes", "2")
         assert said[1].endswith(", open in another copy.")
         assert said[4] == "Game 1 is open in another copy of rook-access. Type another number, new, or quit."
-        assert said[5] == f"Saved game 1 is open in another copy of rook-access (process {sleeper.pid}); it is kept."
+        assert said[5].startswith("Saved game 1: ") and said[5].endswith(", open in another copy.")  # what is asked
+        assert said[6] == f"Saved game 1 is open in another copy of rook-access (process {sleeper.pid}); it is kept."
         assert chosen == "game-20250103-090000.json" and save.exists()
     finally:
         sleeper.kill()
