@@ -306,10 +306,13 @@ def _its_partner(view: SeatView, partner: int, you: int | None) -> str:
 
 def _open_bidding_reason(view: SeatView, action: object) -> str:
     """A bid or pass explained, while the bidding is open, by what it tells the table and no more."""
+    bids = [legal.amount for legal in view.legal if isinstance(legal, Bid)]
+    if isinstance(action, Bid) and PASS not in view.legal and CHECK not in view.legal and bids and (
+            action.amount == bids[0]):
+        return "the dealer must open the bidding, so it bid the least"  # the 1913 games: no pass allowed
     if isinstance(action, Bid):
         return (f"it reckoned its hand worth {action.amount} or more; after the bidding, "
                 f"why {view.rules.names[view.seat].lower()} bid says how much more")
-    bids = [legal.amount for legal in view.legal if isinstance(legal, Bid)]
     if action == CHECK:
         return "it checked rather than bid"
     if bids:

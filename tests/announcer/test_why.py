@@ -403,3 +403,18 @@ def test_why_bid_after_the_seat_bid_and_then_passed_says_its_bid_with_the_pass()
         "West bid 70, then passed: it reckoned its hand not worth 80.")
     north = state.view(2)  # North passed without a bid: no bid to say
     assert did_words(north, PASS) == "North passed"
+
+
+def test_a_dealer_made_to_open_says_so_while_the_bidding_is_open():
+    """``why north bid`` for the 1913 dealer's forced opening said "it reckoned its hand worth 5 or more"."""
+    from rook_access.engine.games import table_setup, trick_rules
+
+    state = GameState(trick_rules(table_setup("rook-1913", {"players": 4})), seed=1)
+    view = state.view(state.turn)
+    assert PASS not in view.legal  # the dealer may not pass
+    least = min(action.amount for action in view.legal if isinstance(action, Bid))
+    advice = BasicPlayer(state.turn).advise(view)
+    told = why_line(view, Bid(least), advice, bidding_over=False)
+    assert told.endswith(f"bid {least}: the dealer must open the bidding, so it bid the least."), told
+    higher = why_line(view, Bid(least + 5), advice, bidding_over=False)
+    assert "it reckoned its hand worth" in higher, higher  # a bid above the least was its own choice
