@@ -565,7 +565,9 @@ class OnlineGame(ConsoleGame):
                 self.say_talk_line(reply)
             if not replies and first in SERVER_ANSWERS:
                 # Sent to the server: its answer (the chat line, the pause) is said before the question comes again.
-                self.state.wait_for(server_answer(first, self.state.seat), SERVER_ANSWER_SECONDS)
+                answer = server_answer(first, self.state.seat)
+                self.state.wait_for(answer, SERVER_ANSWER_SECONDS)
+                self._say_answers(answer)
                 self.say_talk()
             return True
         if first in ("why", "wy") and isinstance(self.state, RemoteTricks):
@@ -598,9 +600,26 @@ class OnlineGame(ConsoleGame):
         if trick is not None:  # an older server, which knows no trick, is asked only what it knows
             question["trick"] = trick
         state.connection.send(question)
-        state.wait_for(server_answer("why", state.seat), SERVER_ANSWER_SECONDS)
+        answer = server_answer("why", state.seat)
+        state.wait_for(answer, SERVER_ANSWER_SECONDS)
+        self._say_answers(answer)
         self.say_talk()
         return None
+
+    def _say_answers(self, answers: Callable[[dict[str, Any]], bool]) -> None:
+        """Say the server's answer to the player's own request (a why, their own chat line) at once, even where
+        moves that came before it are still to be said (at the pause after a trick, they are said after it):
+        the player asked, and waits for it."""
+        notices = self.state.notices
+        mine = [notice for notice in notices if answers(notice.message)]
+        if not mine:
+            return
+        rest = [notice for notice in notices if not answers(notice.message)]
+        notices.clear()
+        notices.extend(rest)
+        for notice in mine:
+            for line in self.talk.lines(notice.message):
+                self.say_talk_line(line)
 
     def help_lines(self) -> list[str]:
         """The online commands that mean something now, in one line (the host's to the host)."""

@@ -568,3 +568,33 @@ def test_keys_typed_while_the_connection_is_tried_again_are_answered_at_once(mon
     assert online._reconnect(["ws://127.0.0.1:9"], "token", "amber-tiger-otter", silent.append,
                              lambda seconds: False) is None
     assert silent == []
+
+
+def test_the_answer_to_the_players_own_why_or_chat_is_said_at_once_with_moves_still_to_say(tmp_path: Path) -> None:
+    """At the pause after a trick the next moves wait for Enter: a why asked there, or the player's own chat line,
+    was said only after Enter, behind them. The answer to the player's own request comes at once; the moves
+    keep their place, and another's chat line its place after them."""
+    setup = GameSetup.create(["human", "computer", "human", "computer"], level="easy", variant="partnership")
+    table = Table("amber-tiger-otter", setup, ["Anna", "Computer 2", "Ben", "Computer 4"])
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while table.state.phase is not Phase.PLAY:
+        seat = table.state.seats_to_act()[0]
+        table.state.apply(players[seat].choose(table.state.view(seat)), seat)
+    connection = QueuedConnection()
+    state = RemoteTricks(connection, setup, 0)  # type: ignore[arg-type]
+    state.take(update_message(table, 0, 0))
+    run = Run(Settings(), tmp_path)
+    seating = Seating("amber-tiger-otter", ("Anna", "Computer 2", "Ben", "Computer 4"), SEATING.people, 0, ())
+    talk = online.TableTalk(seating, 0, lambda: True, NAMES)
+    state.name_seats(seating)
+    game = online.OnlineGame(state, talk, run, resumed=True, family=TRICKS)  # type: ignore[arg-type]
+    game._announced = 0  # nothing said yet: every move so far is still to be said
+    connection.inbox.put({"type": "chat", "seat": 2, "name": "Ben", "text": "after the moves"})
+    connection.inbox.put({"type": "why", "line": "West bid 70: it reckoned its hand worth a bid of up to 80."})
+    connection.inbox.put({"type": "chat", "seat": 0, "name": "Anna", "text": "mine"})
+    assert game._ask_why(state, ["west", "bid"]) is None
+    said = run.channel.lines
+    assert said == ["West bid 70: it reckoned its hand worth a bid of up to 80."], said
+    assert game.handle_line("say mine")
+    assert run.channel.lines[len(said):] == ["Chat, you: mine"], run.channel.lines
+    assert [notice.message["text"] for notice in state.notices] == ["after the moves"]  # said in its place, later
