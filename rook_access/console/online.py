@@ -516,6 +516,40 @@ class OnlineGame(ConsoleGame):
         self._holding = False  # the held lines were shown with the question
         return line
 
+    def read_paused(self, question: str) -> str | None:
+        """At the pause after a trick and after the game, the table's talk is said as it comes (another's chat
+        line, the host ending the table), what was typed kept; the moves that came wait for the pause's end."""
+        lines = self.lines
+        if not isinstance(lines, ReadsWatching):
+            return lines.read(question)
+        fresh = True
+        while True:
+            try:
+                line = lines.read_watching(question, self._talk_to_say_now, fresh)
+            except ReadInterrupted:
+                self._holding = True  # shown with the question when it comes back
+                self.state.pump(0)
+                self._say_answers(lambda message: message.get("type") == "ended")  # whatever is still to be said
+                self.say_talk()
+                if self.talk.ended:
+                    self._show_held()
+                    raise LeftTable from None
+                fresh = False
+                continue
+            self._holding = False
+            return line
+
+    def _talk_to_say_now(self) -> bool:
+        """Whether talk of the table that can be said at a pause has come (the messages that came are taken in):
+        a chat line or the like that came before the moves not yet said, or the host ending the table.  The
+        moves themselves wait for the pause's end, and give up nothing (the pause would be asked again)."""
+        try:
+            self.state.pump(0)
+        except ConnectionLost:
+            return True  # said by the next read of the connection, which says so again
+        return any(notice.after <= self._announced or notice.message.get("type") == "ended"
+                   for notice in self.state.notices)
+
     def question_again(self, question: str) -> str:
         """After news gave up the question, its short form: the cards it listed were said a moment before."""
         return short_question(question) if self._interrupted else super().question_again(question)
@@ -993,6 +1027,9 @@ def _seat_played(
         game.run()
     except LeftTable:
         pass
+    if talk.closed and not state.is_over:  # the host ended the table: where the game stood, and goodbye
+        game.handle_line("score", may_act=False)
+        say("Goodbye. The table has ended and is not kept.")
     if state.is_over or talk.closed:
         return "over"
     _leave(state, talk)

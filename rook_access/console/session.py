@@ -576,7 +576,7 @@ class ConsoleGame:
         """Ask ``question`` until Enter alone is typed, carrying out the review commands typed meanwhile (a move
         is refused): True at Enter, None at the end of input, False when the user quits."""
         while True:
-            line = self.lines.read(question)
+            line = self.read_paused(question)
             self._user_typed(line)
             if line is None:
                 return None
@@ -588,6 +588,10 @@ class ConsoleGame:
                     return False
             finally:
                 self._pausing = False
+
+    def read_paused(self, question: str) -> str | None:
+        """A line typed at a pause (after a trick, after the game): None at the end of input."""
+        return self.lines.read(question)
 
     def question_again(self, question: str) -> str:
         """The question as shown again at a terminal, nothing having changed (``repeated_question``)."""

@@ -526,6 +526,8 @@ class RoomServer:
         if not room.started:
             raise Refusal("The game has not started; the host starts it.")
         if room.paused:
+            if seat == room.host:
+                raise TableError("You paused the game: type pause to let it go on.")
             raise TableError("The host has paused the game; wait for it to go on.")
         async with room.lock:
             room.table.act_as(seat, data.get("action"))

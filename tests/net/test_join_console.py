@@ -426,10 +426,14 @@ def test_the_host_pauses_and_ends_the_table_from_the_console(tmp_path, record_ga
     anna_run, ben_run = anna_hosts_ben(anna, ben, tmp_path)
     anna_said, ben_said = anna_run.channel.lines, ben_run.channel.lines
     assert "You paused the game." in anna_said and "Anna paused the game." in ben_said
-    assert "The host has paused the game; wait for it to go on." in anna_said  # a move while paused
+    assert "You paused the game: type pause to let it go on." in anna_said  # a move while paused
     assert "You let the game go on." in anna_said and "Anna let the game go on." in ben_said
     assert "This ends the table for everyone, and it cannot be taken up again. To do it, type end now." in anna_said
-    assert anna_said[-1] == "You ended the table." and ben_said[-1] == "Anna ended the table."
+    goodbye = "Goodbye. The table has ended and is not kept."
+    assert anna_said[-1] == goodbye and ben_said[-1] == goodbye
+    # where the game stood, between the end and the goodbye
+    assert anna_said[anna_said.index("You ended the table.") + 1].startswith("Score: ")
+    assert ben_said[ben_said.index("Anna ended the table.") + 1].startswith("Score: ")
     assert not any(line.startswith("Game over.") for line in anna_said + ben_said)
     for folder in ("anna", "ben"):  # the table is gone: its seat is forgotten
         assert "seats" not in (tmp_path / folder / "online-seats.json").read_text(encoding="utf-8")
@@ -534,7 +538,7 @@ def test_help_in_the_lobby_and_at_the_table_says_the_online_commands(tmp_path, r
     assert "pause: the host pauses the game, or lets it go on." in at_table
     assert "say and your words: a chat line to everyone at the table." in at_table
     assert not any(line.startswith("No command") for line in at_table)
-    assert said[-1] == "You ended the table."
+    assert said[-1] == "Goodbye. The table has ended and is not kept." and "You ended the table." in at_table
 
 
 def test_a_guest_in_the_lobby_is_not_offered_the_hosts_commands():
@@ -568,7 +572,7 @@ def test_why_at_an_online_table_is_answered_by_the_server_with_the_computers_own
     assert re.match(r"West (bid \d+|(bid \d+, then )?passed): ", answers[5]), answers
     # West's card in trick 1, asked by the trick's number (the server has the trick field): none yet, or it
     assert re.match(r"No card of West's in trick 1 to explain\.$|West (played|led) \S+: ", answers[6]), answers
-    assert said[-1] == "You ended the table."
+    assert said[-1] == "Goodbye. The table has ended and is not kept."
 
 
 def test_the_screen_reader_notice_is_said_for_a_seat_at_a_table_not_for_the_list(monkeypatch, capsys):

@@ -598,3 +598,23 @@ def test_the_answer_to_the_players_own_why_or_chat_is_said_at_once_with_moves_st
     assert game.handle_line("say mine")
     assert run.channel.lines[len(said):] == ["Chat, you: mine"], run.channel.lines
     assert [notice.message["text"] for notice in state.notices] == ["after the moves"]  # said in its place, later
+
+
+def test_at_a_pause_the_tables_talk_is_said_as_it_comes_and_the_host_ending_the_table_leaves(tmp_path: Path) -> None:
+    """At "Press Enter to go on." and after the game, another's chat line waited for Enter (after the game, for
+    ever); the host ending the table was heard only after Enter. Moves that come give up nothing there."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    script: list[Any] = [{"type": "chat", "seat": 2, "name": "Ben", "text": "well played"}, "",
+                         {"type": "ended", "name": "Anna", "message": "Anna ended the table."}]
+    run.lines = WatchingLines(run.channel, connection, script)  # type: ignore[assignment]
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    game._announced = len(state.events)  # every move said: the pause after them
+    assert game.read_paused("Press Enter to go on.") == ""
+    assert run.channel.lines == ["PROMPT Press Enter to go on.", "Chat, Ben: well played",
+                                 "PROMPT Press Enter to go on."]
+    with pytest.raises(online.LeftTable):
+        game.read_paused("Press Enter to go on.")
+    assert run.channel.lines[-1] == "You ended the table." and game.talk.closed  # Anna hosts (from another console)

@@ -264,7 +264,8 @@ def test_the_host_pauses_the_game_and_lets_it_go_on_and_nobody_else_may(tmp_path
                 if legal:
                     await player.send({"type": "act", "action": legal[0]})
                     refused = await player.expect("error")
-                    assert refused["message"] == "The host has paused the game; wait for it to go on."
+                    assert refused["message"] == ("You paused the game: type pause to let it go on." if player is anna
+                                                  else "The host has paused the game; wait for it to go on.")
             await asyncio.sleep(0.5)
             assert max(m.get("at", 0) for m in ben.messages if m["type"] == "update") == at
             assert json.loads(next(tmp_path.glob("*.json")).read_text(encoding="utf-8"))["paused"] is True
