@@ -385,6 +385,10 @@ class OnlineGame(ConsoleGame):
         """The server keeps the game, and the seat for its token."""
         return True
 
+    def last_goodbye(self) -> str:
+        url = getattr(self.state.connection, "url", "SERVER")
+        return f"Goodbye. To play online again: rook-access join {url} --new, or --code and a table's code."
+
     def goodbye(self) -> str:
         code = self.talk.seating.code
         return f"Goodbye. The table keeps your seat: join it again with the code {code}."

@@ -11,6 +11,7 @@ A refused command says why in one line and changes nothing.
 from __future__ import annotations
 
 import dataclasses
+import re
 import signal
 import threading
 import time
@@ -257,7 +258,8 @@ def setting_error_line(name: str, value: str, error: SettingError) -> tuple[str,
         return f"There is no setting {shown(spoken)}. Type settings to hear them all.", None
     close = nearest(value, setting_choices().get(name, ()))
     if close is not None:  # the likely value alone: the list of every value (21 games) is long to listen to
-        allowed = f" {error}" if len(str(error)) <= SHORT_REFUSAL else ""
+        # what is allowed, without ", not tesre" after it: the typo was just named
+        allowed = " " + re.sub(r", not [^,]*\.$", ".", str(error)) if len(str(error)) <= SHORT_REFUSAL else ""
         return f"No {spoken} {shown(value)}. Did you mean {close}?{allowed}", f"settings {spoken} {close}"
     return str(error), None
 
@@ -570,7 +572,7 @@ class ConsoleGame:
         if not any(spec.name == "review" for spec in self.family.commands):
             return
         if self._wait_for_enter(LAST_LOOK_BRAILLE if self.narrator.braille else LAST_LOOK) is not False:
-            self.say(LAST_GOODBYE)  # Enter, or the end of input; quit said its own goodbye
+            self.say(self.last_goodbye())  # Enter, or the end of input; quit said its own goodbye
 
     def _wait_for_enter(self, question: str) -> bool | None:
         """Ask ``question`` until Enter alone is typed, carrying out the review commands typed meanwhile (a move
@@ -588,6 +590,10 @@ class ConsoleGame:
                     return False
             finally:
                 self._pausing = False
+
+    def last_goodbye(self) -> str:
+        """The goodbye after a finished game, when the player leaves it."""
+        return LAST_GOODBYE
 
     def read_paused(self, question: str) -> str | None:
         """A line typed at a pause (after a trick, after the game): None at the end of input."""

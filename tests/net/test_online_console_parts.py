@@ -618,3 +618,14 @@ def test_at_a_pause_the_tables_talk_is_said_as_it_comes_and_the_host_ending_the_
     with pytest.raises(online.LeftTable):
         game.read_paused("Press Enter to go on.")
     assert run.channel.lines[-1] == "You ended the table." and game.talk.closed  # Anna hosts (from another console)
+
+
+def test_the_goodbye_after_an_online_game_says_how_to_play_online_again(tmp_path: Path) -> None:
+    """It said "To play again: rook-access", which starts a game at home."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    connection.url = "ws://cards.example.org:8765"  # type: ignore[attr-defined]
+    game, _ = anna_at(table, run, connection, len(table.state.events))
+    assert game.last_goodbye() == ("Goodbye. To play online again: rook-access join ws://cards.example.org:8765 "
+                                   "--new, or --code and a table's code.")

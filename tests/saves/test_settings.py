@@ -99,8 +99,8 @@ def test_a_setting_named_alone_or_misspelt_is_answered_about_that_setting():
     control = SettingsControl(Settings(), Settings(), lambda _: None)
     misspelt = control.command(("variant", "dispaly"))[0]
     assert misspelt == "No variant dispaly. Did you mean display?", misspelt  # not all 21 games after it
-    assert control.command(("verbosity", "tesre")) == [
-        "No verbosity tesre. Did you mean terse? verbosity can be terse, normal, verbose or braille, not tesre."]
+    assert control.command(("verbosity", "tesre")) == [  # the typo named once
+        "No verbosity tesre. Did you mean terse? verbosity can be terse, normal, verbose or braille."]
     assert control.command(("variant",)) == [
         "Say settings variant and a value; now variant partnership: the game a new start plays when none is named; "
         "--list-variants says them all."]
