@@ -1119,7 +1119,7 @@ def _lobby(run: ConsoleRunLike, state: RemoteGame, talk: TableTalk) -> bool:
         elif not host:
             state.pump(POLL_SECONDS)  # piped input is the host's to start; a guest waits for the start
             continue
-        typed = lines.read("Start, say, who or quit:")
+        typed = lines.read(LOBBY_PROMPT if host else LOBBY_PROMPT_GUEST)
         if typed is None or typed.strip().lower() in ("quit", "q", "exit"):
             return False
         words = typed.split()
@@ -1139,6 +1139,11 @@ def _lobby(run: ConsoleRunLike, state: RemoteGame, talk: TableTalk) -> bool:
             run.reply(f"The game has not started. Type {or_list(lobby_commands(host))}.")
         state.pump(0.5 if words[0].lower() == "start" else 0)
 
+
+LOBBY_PROMPT = "Start, say, who or quit:"
+"""The host's prompt while the table waits for its game."""
+LOBBY_PROMPT_GUEST = "Say, who or quit:"
+"""A guest's: only the host starts the game."""
 
 LOBBY_COMMANDS = {
     **{name: ONLINE_COMMANDS[name] for name in ("start", "say", "chat", "who", "end")},

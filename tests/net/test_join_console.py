@@ -547,6 +547,8 @@ def test_a_guest_in_the_lobby_is_not_offered_the_hosts_commands():
     assert "start" not in online.lobby_commands(host=False) and "end" not in online.lobby_commands(host=False)
     assert online.lobby_help([], host=False)[1:] == [online.LOBBY_COMMANDS[name] for name in
                                                     ("say", "chat", "who", "settings", "help", "quit")]
+    # nor prompted to start: a guest's prompt said "Start, say, who or quit:"
+    assert online.LOBBY_PROMPT.startswith("Start, ") and not online.LOBBY_PROMPT_GUEST.lower().startswith("start")
 
 
 def test_why_at_an_online_table_is_answered_by_the_server_with_the_computers_own_reasons(tmp_path, record_games):
