@@ -258,7 +258,7 @@ def test_a_mistyped_word_gets_the_closest_choice_of_the_moment():
     assert "Unknown command: blak. Did you mean black?" in output
     assert "Unknown command: grene. Did you mean green?" in output
     assert "There is no setting verbosty. Did you mean verbosity?" in output
-    assert "No output voise. Did you mean voice? output can be auto, plain, screenreader or voice, not voise." in output
+    assert "No output voise. Did you mean voice? output can be auto, plain, screenreader or voice." in output
     assert any(line.startswith("No level strnog. Did you mean strong? ") for line in output)
     # In the play a color is no move: no color is offered for it.
     assert output[-2] == "Unknown command: blak. Type help for the commands."

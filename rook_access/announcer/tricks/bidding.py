@@ -134,7 +134,7 @@ class BiddingLines(TrickWords):
         return [self.does(alone, "play", "plays") + f" alone; {self.people_text(others)} are partners this hand."]
 
     def _on_BidMade(self, event: BidMade) -> list[str]:
-        if self.terse:
+        if self.terse and not self.braille:  # in braille "North 5." alone read as no bid: "North bids 5." fits
             if event.amount is None:
                 return [self.does(event.seat, "pass", "passes") + "."]
             return [f"{self.name(event.seat)} {event.amount}."]
