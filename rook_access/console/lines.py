@@ -565,7 +565,16 @@ class TerminalLines:
             return None if ends_input(line) else line
 
     def typing_kept(self) -> bool:
-        return self._kept is not None and bool(self._kept.text)
+        if self._kept is not None and self._kept.text:
+            return True
+        # Keys read from the terminal but not yet taken into the line when the prompt was given up wait in
+        # prompt_toolkit's typeahead for the next prompt, not in the terminal, where wait_for_keys looks.
+        from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
+
+        waiting = get_typeahead(self.session.input)
+        if waiting:
+            store_typeahead(self.session.input, waiting)  # looked at, left for the next prompt
+        return bool(waiting)
 
     def _leave_if_due(self) -> None:
         """At the prompt's start: a second Ctrl-C that came as a signal while the prompt was being set up

@@ -267,6 +267,11 @@ class TableTalk:
             return [printable(str(message.get("message", "The server refused that.")))]
         return []
 
+    def kept_unsaid(self, message: dict[str, Any]) -> bool:
+        """Whether ``message`` is a chat line kept for the ``chat`` command without being said."""
+        return message.get("type") == "chat" and bool(
+            message.get("heard") or (not self.chat_on() and message.get("seat") != self.seat))
+
     def _chat_line(self, message: dict[str, Any], mine: bool) -> str:
         who = "you" if mine else printable(str(message.get("name", "?")))
         return f"Chat, {who}: {printable(str(message.get('text', '')))}"
@@ -481,7 +486,7 @@ class OnlineGame(ConsoleGame):
             if typing or lines.wait_for_keys(POLL_SECONDS):
                 try:
                     # The table's news is said the moment it comes, while a line is being typed too.
-                    line = self.read_move(WAITING_PROMPT, fresh=False)
+                    line = self.read_move(WAITING_PROMPT, fresh=False, news=self._news_to_say)
                 except ReadAgain:
                     return True  # the news is said next; what was typed comes back at the next prompt
                 self._user_typed(line)
@@ -503,16 +508,17 @@ class OnlineGame(ConsoleGame):
         if view is not None and view.phase is Phase.PLAY and view.turn is not None:
             self._turn_said = (len(self.state.events), self.state.seats_to_act())
 
-    def read_move(self, question: str, fresh: bool) -> str | None:
+    def read_move(self, question: str, fresh: bool, news: Callable[[], bool] | None = None) -> str | None:
         """At a terminal, the question is given up when a message comes from the table (a chat line, another
         person's call first), so it is said at once; what was typed is kept, and the question asked again, in
-        its short form (the list after its colon was said the first time)."""
+        its short form (the list after its colon was said the first time).  ``news``: whether to give it up (by
+        default, whenever a message comes)."""
         self._interrupted = False
         lines = self.lines
         if not isinstance(lines, ReadsWatching):
             return lines.read(question, fresh)
         try:
-            line = lines.read_watching(question, self.state.connection.has_news, fresh)
+            line = lines.read_watching(question, news or self.state.connection.has_news, fresh)
         except ReadInterrupted:
             self._interrupted = True
             self._holding = True  # what the news says is shown with the question when it comes back
@@ -542,6 +548,17 @@ class OnlineGame(ConsoleGame):
                 continue
             self._holding = False
             return line
+
+    def _news_to_say(self) -> bool:
+        """Whether something that came is to be said now, while another person is to act (the messages that came
+        are taken in): moves, or talk that is said (not a chat line kept with the chat setting off)."""
+        try:
+            self.state.pump(0)
+        except ConnectionLost:
+            return True  # said by the next read of the connection, which says so again
+        return self._announced < len(self.state.events) or any(
+            notice.after <= self._announced and not self.talk.kept_unsaid(notice.message)
+            for notice in self.state.notices)
 
     def _talk_to_say_now(self) -> bool:
         """Whether talk of the table that can be said at a pause has come (the messages that came are taken in):
@@ -598,6 +615,8 @@ class OnlineGame(ConsoleGame):
         words = line.split()
         first = words[0].lower() if words else ""
         if first in ONLINE_COMMANDS:
+            if first == "chat":
+                self.say_talk()  # the chat lines that came are taken in first (said or, chat off, kept)
             replies = online_command(words, line, self.state, self.talk)
             for reply in replies:
                 self.say_talk_line(reply)
