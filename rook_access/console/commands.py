@@ -231,10 +231,15 @@ CARDS_LINE_NO_BIRD = CARDS_LINE[: CARDS_LINE.index("; rook")] + "."
 """The cards line of a game played without the Bird (the 1913 games, the 2-player game...)."""
 
 
+CARDS_BRAILLE = "Type a card as 14r 5x 10y 7g or rook."
+"""``CARDS_LINE`` in the braille verbosity ("Cards 14r 5x 10y 7g" alone did not say what it was)."""
+CARDS_BRAILLE_NO_BIRD = "Type a card as 14r, 5x, 10y or 7g."
+
+
 def cards_line(rules: RuleSet, braille: bool = False) -> str:
     """How cards are typed, with the Bird only in a game that has it."""
-    if braille:
-        return "Cards 14r 5x 10y 7g, rook is the Bird" if rules.uses_bird else "Cards 14r 5x 10y 7g"
+    if braille:  # a line that says what it is about alone, within 40 cells
+        return CARDS_BRAILLE if rules.uses_bird else CARDS_BRAILLE_NO_BIRD
     return CARDS_LINE if rules.uses_bird else CARDS_LINE_NO_BIRD
 
 
@@ -272,13 +277,16 @@ def help_lines(
     return lines
 
 
-def help_all_lines(braille: bool = False) -> list[str]:
-    """``help all``: every command of every game, with its short forms, one a line."""
+def help_all_lines(braille: bool = False, rules: RuleSet | None = None) -> list[str]:
+    """``help all``: every command of the game of ``rules`` (of every game for None), with its short forms, one
+    a line: Flip's leaves out bid, check, discard, trump and dummy."""
+    specs = [spec for spec in COMMANDS if rules is None or spec.in_game(rules)]
     if braille:
-        return [command_help(spec, braille=True) for spec in COMMANDS] + ["Cards 14r 5x 10y 7g, rook is the Bird"]
+        return [command_help(spec, braille=True) for spec in specs] + [
+            CARDS_BRAILLE if rules is None else cards_line(rules, braille=True)]
     lines = ["Commands, with short forms:"]
-    lines += [command_help(spec) for spec in COMMANDS]
-    lines.append(CARDS_LINE)
+    lines += [command_help(spec) for spec in specs]
+    lines.append(CARDS_LINE if rules is None else cards_line(rules))
     return lines
 
 

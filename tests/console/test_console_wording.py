@@ -380,8 +380,21 @@ def test_every_help_line_fits_40_cells_in_the_braille_verbosity(variant):
     for phase in (Phase.BIDDING, Phase.DISCARD, Phase.TRUMP, Phase.PLAY):
         for line in help_lines(rules, phase, braille=True):
             assert cell_count(line) <= 40, line
-    for line in help_all_lines(braille=True):
+    for line in help_all_lines(braille=True) + help_all_lines(braille=True, rules=rules):
         assert cell_count(line) <= 40, line
+
+
+def test_help_all_in_a_game_says_that_games_commands_and_how_its_cards_are_typed():
+    """In Flip, help all listed bid, check, discard, trump and dummy, and ended "Cards 14r 5x 10y 7g"."""
+    flip = VARIANTS["flip"]
+    for braille in (False, True):
+        said = help_all_lines(braille, flip)
+        names = {line.split(",")[0].split(" ")[0].split(":")[0] for line in said}
+        assert not names & {"bid", "check", "discard", "trump", "dummy"}, said
+        assert {"play", "hint", "why", "review"} <= names, said
+    assert help_all_lines(True, flip)[-1] == "Type a card as 14r, 5x, 10y or 7g."
+    assert help_all_lines(True, VARIANTS["partnership"])[-1] == "Type a card as 14r 5x 10y 7g or rook."
+    assert "dummy" in {line.split(",")[0] for line in help_all_lines(False, VARIANTS["two"])}
 
 
 def test_every_hint_line_fits_40_cells_in_the_braille_verbosity():
