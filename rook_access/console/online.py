@@ -909,6 +909,7 @@ def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, conne
                     return 1
                 connection, seated = reconnected
                 where = connection.url
+                seating = Seating.from_message(seated)  # as the table is now, not as it was when this console sat
                 continue
             if outcome == "over":
                 tokens.forget(url, seating.code)

@@ -339,6 +339,12 @@ def test_the_consoles_carry_on_after_the_server_is_killed_and_started_again(tmp_
     for said in (anna_run.channel.lines, ben_run.channel.lines):
         assert any(line.startswith("You are back.") for line in said)
     assert final_score(anna_run) == final_score(ben_run)
+    # Anna, back, still calls Ben by his name (her console had kept the seats as they were when she sat down,
+    # before Ben came: North, a free seat)
+    anna_said = anna_run.channel.lines
+    back = next(index for index, line in enumerate(anna_said) if line.startswith("You are back."))
+    named = [line for line in anna_said[back:] if re.match(r"(North|Ben) (plays|trumps|leads|to play|to lead)", line)]
+    assert named and all(line.startswith("Ben ") for line in named), named
 
 
 def test_joining_says_what_is_wrong_in_one_line(tmp_path, record_games):
