@@ -210,13 +210,21 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
             reasons.append("it goes over the winning card, and a later card may still go higher")
         else:
             whose = "your partner's" if advice.partner_winning else f"{names[advice.winning]}'s"
-            duck = f"it ducks under {whose} card, so you do not take the red cards"
+            duck = f"it ducks under {whose} {_card_played_by(view, advice.winning)}, so you do not take the red cards"
             if advice.card_points > 0 and not advice.partner_winning:
                 duck += f", and it gives away {advice.card_points} red point{'s' if advice.card_points != 1 else ''}"
             reasons.append(duck)
     if advice.points is not None and advice.next_best is not None:
         reasons.append(stake_words(advice, verb="does"))
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
+
+
+def _card_played_by(view: SeatView, seat: int) -> str:
+    """The card ``seat`` has played to the trick under way ("12g"), or "card" if it has played none."""
+    if view.trick_leader is None:
+        return "card"
+    offset = (seat - view.trick_leader) % view.rules.players
+    return card_name(view.trick[offset]) if offset < len(view.trick) else "card"
 
 
 __all__ = ["action_words", "advice_line", "hint_line"]
