@@ -126,7 +126,8 @@ class Table:
         return [seat for seat, holder in enumerate(self.holders) if not holder.taken]
 
     def sit(self, seat: int | None, name: str) -> tuple[int, str]:
-        """Seat a person called ``name`` in ``seat`` (None: the first free one); their seat and secret token.
+        """Seat a person called ``name`` in ``seat`` (None: the first free one, even seats first, where partners
+        sit at tables of four and six); their seat and secret token.
 
         The token is shown once, here: the table keeps only its digest, and it lets the same person back in
         (``seat_of``) after a dropped connection.
@@ -134,8 +135,8 @@ class Table:
         free = self.free_seats()
         if not free:
             raise TableError("No seat is free at this table.")
-        if seat is None:
-            seat = free[0]
+        if seat is None:  # partners first, as the people's seats were given (seats 0, 2... then 1, 3...)
+            seat = min(free, key=lambda each: (each % 2, each))
         if seat not in free:  # said as people count seats: the first is 1
             allowed = ", ".join(str(each + 1) for each in free)
             raise TableError(f"Seat {seat + 1} is not free; free seats: {allowed}.")

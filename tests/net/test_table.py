@@ -151,6 +151,13 @@ def test_seating_gives_each_person_a_secret_token_once():
         table.sit(None, "Cara")
 
 
+def test_people_who_join_sit_as_partners_first():
+    """With three people at a table of four the second was seated West, against the host."""
+    setup = GameSetup.create(["human", "human", "human", "computer"], level="easy", seed=1, variant="partnership")
+    table = Table("amber-tiger-otter", setup, ["", "", "", "Computer"])
+    assert [table.sit(None, name)[0] for name in ("Anna", "Ben", "Cara")] == [0, 2, 1]
+
+
 @pytest.mark.parametrize(
     ("variant", "seats"),
     [("partnership", ["human", "computer", "human", "computer"]), ("i-doubt-it", ["human", "computer", "human"])],
