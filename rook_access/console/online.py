@@ -582,7 +582,9 @@ class OnlineGame(ConsoleGame):
         people = self.talk.seating.people
         to_act = state.seats_to_act()
         deciders = {self.controller(seat) for seat in to_act}
-        if not any(seat < len(people) and people[seat] and seat != state.seat for seat in deciders):
+        free = self.talk.seating.free  # a person's seat nobody took: a computer plays it, at once
+        if not any(seat < len(people) and people[seat] and seat != state.seat and seat not in free
+                   for seat in deciders):
             return
         if (len(state.events), to_act) != self._turn_said:
             self._turn_said = (len(state.events), to_act)

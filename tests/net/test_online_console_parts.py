@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -305,6 +306,23 @@ def test_a_person_elsewhere_who_leads_first_is_said_to_once(tmp_path: Path) -> N
     said = run.channel.lines
     assert any(line.startswith("Trump is ") for line in said), said
     assert said.count("Ben to lead.") == 1 and "Ben leads." not in said, said
+
+
+def test_a_free_persons_seat_played_by_a_computer_is_not_said_to_be_waited_for(tmp_path: Path) -> None:
+    """A person's seat nobody took is played by a computer at once: "North to lead." made it sound like a person."""
+
+    def north_leads_first(table: Table) -> bool:
+        events = table.state.events
+        return bool(events) and isinstance(events[-1], TrumpNamed) and tuple(table.state.seats_to_act()) == (2,)
+
+    table = played_table(north_leads_first)
+    run = Run(Settings(), tmp_path)
+    game, state = anna_at(table, run, QueuedConnection(), len(table.state.events) - 1)
+    game.talk.seating = replace(game.talk.seating, free=(2,))
+    game.moves_elsewhere()
+    said = run.channel.lines
+    assert any(line.startswith("Trump is ") for line in said), said
+    assert not any(line.endswith(" to lead.") for line in said), said
 
 
 class ScriptedConnection:
