@@ -334,3 +334,11 @@ def test_before_display_rooks_hand_is_laid_down_dummy_says_when_it_will_be():
     assert Announcer(DISPLAY, [0]).dummy_line(view) == line
     assert Announcer(DISPLAY, [0]).dummy_lines(view) == [line]
     assert Announcer(PARTNERSHIP, [0]).dummy_line(GameState(PARTNERSHIP, seed=3).view(0)) == "This game has no dummy."
+
+
+def test_dummy_before_display_rooks_hand_is_laid_down_fits_40_cells_in_braille():
+    """It was one line of 79 cells."""
+    view = GameState(DISPLAY, seed=2).view(0)
+    lines = Announcer(DISPLAY, [0], Verbosity.BRAILLE).dummy_lines(view)
+    assert " ".join(lines) == "No hand is face up yet: the dealer's partner lays it down after the first card."
+    assert len(lines) > 1 and all(cell_count(line) <= 40 for line in lines), lines

@@ -88,7 +88,7 @@ class NestLines(TrickWords):
         if dummy is None and view.displayed is not None:
             return self.displayed_lines(view, view.displayed)
         if dummy is None:
-            return [self._no_dummy_yet()]
+            return list(self.fit(self._no_dummy_yet()))
         seen, held = self._dummy_seen(view, dummy)
         return self.dummy_lines_of(seen, held, view.trump)
 
