@@ -452,7 +452,7 @@ def _main(argv: Sequence[str] | None) -> int:
     run = _open_console(stored, settings, config)
     lines, control, notice, reply, data = run.lines, run.control, run.notice, run.reply, run.data
     try:
-        table = _resume(args, data, lines, reply, control.command)
+        table = _resume(args, data, lines, reply, control.command, control.effective.verbosity == "braille")
         if table is not None and args.party is not None:
             notice("--party is left out: the saved game goes on.")
         if isinstance(table, tuple) and args.variant is not None and args.variant.lower() != table[0].variant:
@@ -652,13 +652,14 @@ def _resume(
     lines: LineSource,
     notice: Callable[[str], None],
     settings: Callable[[Sequence[str]], list[str]] | None = None,
+    braille: bool = False,
 ) -> Table | PartyStart | None:
     """The saved game the user asks for (``--resume``, or an answer at a terminal), locked; None for a new game.
 
     LeaveProgram if the user leaves at the question (Ctrl-D, quit): no save is touched.
     ``settings`` carries out a ``settings`` command typed at the question.
     """
-    chosen = choose_saved_game(lines, notice, resume=args.resume, data=data, settings=settings)
+    chosen = choose_saved_game(lines, notice, resume=args.resume, data=data, settings=settings, braille=braille)
     if chosen is None:
         return None
     saved, lock = chosen.saved, chosen.lock
@@ -816,7 +817,10 @@ def _offer_variants(
             return names[int(word) - 1]
         return word if word in names else None
 
+    braille = control.effective.verbosity == "braille"
     question = Question(
+        # within a 40-cell display in braille: "Game 1 to 23, Enter: partnership."
+        f"Game 1 to {len(names)}, Enter: {control.effective.variant}." if braille else
         f"Type a number from 1 to {len(names)} or a name; Enter plays {control.effective.variant}.",
         game_named,
         allowed=f"Type a number from 1 to {len(names)}, or press Enter.",

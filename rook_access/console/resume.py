@@ -43,6 +43,8 @@ from .lines import LineSource, is_interactive
 from .questions import Question, ask, yes_or_no
 
 RESUME_QUESTION = "A saved game was found. Resume it? Type yes or no."
+RESUME_QUESTION_BRAILLE = "Resume the saved game? yes or no."
+"""``RESUME_QUESTION`` within a 40-cell braille display."""
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")  # fmt: skip
 
@@ -72,8 +74,10 @@ def choose_saved_game(
     data: Path | None = None,
     now: float | None = None,
     settings: SettingsCommand | None = None,
+    braille: bool = False,
 ) -> ChosenGame | None:
-    """The saved game to go on with, or None for a new game; LeaveProgram if the user leaves.
+    """The saved game to go on with, or None for a new game; LeaveProgram if the user leaves.  With ``braille``
+    the questions are worded within 40 cells.
 
     ``resume`` is the ``--resume`` flag; ``data`` the data folder (the
     default one when None); ``now`` the time the saves' ages are told from;
@@ -101,13 +105,14 @@ def choose_saved_game(
                 return None
             if not resume:
                 notice(f"Saved game: {describe(entry, now)}.")
-                if not ask_yes_no(lines, notice, RESUME_QUESTION, _RESUME_HELP, _RESUME_REFUSAL, settings):
+                question = RESUME_QUESTION_BRAILLE if braille else RESUME_QUESTION
+                if not ask_yes_no(lines, notice, question, _RESUME_HELP, _RESUME_REFUSAL, settings):
                     return None
             chosen = _take(entry, notice)
             if chosen is None:
                 notice("A new game starts.")
             return chosen
-        listed = _from_list(entries, lines, notice, now, settings)
+        listed = _from_list(entries, lines, notice, now, settings, braille)
         if isinstance(listed, _NewGame):
             return None
         if listed is not None:
@@ -202,7 +207,8 @@ def _list_answer(text: str) -> tuple[str, int] | None:
 
 
 def _from_list(
-    entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
+    entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None,
+    braille: bool = False,
 ) -> ChosenGame | _NewGame | None:
     """Ask which saved game to resume: a ChosenGame, ``_NEW``, or None to look at the saves again.
 
@@ -213,7 +219,9 @@ def _from_list(
     choices = f"a number from 1 to {count}" if count > 1 else "1"
     _say_list(entries, notice, now)
     refusal = f"Type {choices}, new, delete and a number, or quit."
+    short = f"1 to {count}" if count > 1 else "1"
     question = Question(
+        f"Resume which? {short}, new, or quit." if braille else  # within 40 cells
         f"Resume which saved game? Type {choices}, new for a new game, or quit.",
         _list_answer,
         allowed=refusal,
@@ -243,7 +251,7 @@ def _from_list(
             continue
         entry = entries[number - 1]
         if what == "delete":
-            if _delete(entry, number, lines, notice, now, settings):
+            if _delete(entry, number, lines, notice, now, settings, braille):
                 return None
             fresh = True  # another question came between: say this one again
             continue
@@ -259,13 +267,15 @@ def _from_list(
 
 
 def _delete(
-    entry: SaveEntry, number: int, lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None
+    entry: SaveEntry, number: int, lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None,
+    braille: bool = False,
 ) -> bool:
     """Delete a save after a yes; whether it was deleted."""
     # What is deleted is said first, on its own line: a save that cannot be read is described by why ("the save
     # file is not valid JSON"), which at the end of a question read as a question of its own.
     notice(f"Saved game {number}: {describe(entry, now)}.")
-    question = f"Delete saved game {number}? It cannot be undone. Type yes or no."
+    question = (f"Delete save {number} for good? yes or no." if braille else
+                f"Delete saved game {number}? It cannot be undone. Type yes or no.")
     help_line = f"Type yes to delete saved game {number} for good, no to keep it, or quit to leave."
     if not ask_yes_no(lines, notice, question, help_line, "Type yes to delete it, or no to keep it.", settings):
         notice(f"Saved game {number} is kept.")

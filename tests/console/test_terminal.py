@@ -94,14 +94,16 @@ def test_in_braille_the_game_menu_is_fitted_to_40_cells_by_phrases_not_cut_to_th
     """Rows cut to the terminal's width and then fitted to 40 cells left lines like "  300." and "and"."""
     term = Terminal(["--seed", "3", "--hands", "1", "--verbosity", "braille"], tmp_path, width=80, game_chosen=False)
     try:
-        screen = term.wait_for("Enter plays partnership.")
+        screen = term.wait_for("Enter: partnership.")
         term.type("q")
         term.wait_for("EXIT=0")
     finally:
         term.close()
     rows = screen.splitlines()
     menu = rows[rows.index("The games of the Rook rule books:") + 1:]
-    menu = menu[: next(index for index, row in enumerate(menu) if row.startswith("Type a number"))]
+    question = next(index for index, row in enumerate(menu) if row.startswith("Game 1 to "))
+    assert len(menu[question].rstrip()) <= 40, menu[question]  # the question too: "Game 1 to 23, Enter: partnership."
+    menu = menu[:question]
     assert menu and all(len(row) <= 40 for row in menu), [row for row in menu if len(row) > 40]
     assert not [row for row in menu if row.startswith(" ")]
     assert not [row for row in menu if len(row.split()) == 1 and not row.endswith(":")], menu

@@ -343,7 +343,7 @@ class Answers:
         return self.answers.pop(0) if self.answers else None
 
 
-def choose(home, *answers, resume=False):
+def choose(home, *answers, resume=False, braille=False):
     """The dialogue's outcome, its lines and its questions.
 
     The outcome is "leave", None for a new game, or the chosen save's file name.
@@ -353,7 +353,7 @@ def choose(home, *answers, resume=False):
     said = []
     lines = Answers(*answers)
     try:
-        chosen = choose_saved_game(lines, said.append, resume=resume, data=home / "data")
+        chosen = choose_saved_game(lines, said.append, resume=resume, data=home / "data", braille=braille)
     except LeaveProgram:
         chosen = "leave"
     else:
@@ -493,6 +493,18 @@ def test_new_in_the_list_starts_a_new_game_and_quit_leaves(tmp_path):
     assert choose(tmp_path, "new")[0] is None
     assert choose(tmp_path, "help", "list", "quit")[0] == "leave"
     assert len(saves_in(tmp_path)) == 3
+
+
+def test_in_braille_the_questions_before_the_game_fit_40_cells(tmp_path):
+    """The list's question was 80 cells, the delete question 57, the one save's question 50."""
+    three_saves(tmp_path)
+    _, _, asked = choose(tmp_path, "delete 3", "no", "quit", braille=True)
+    assert asked == ["Resume which? 1 to 3, new, or quit.", "Delete save 3 for good? yes or no.",
+                     "Resume which? 1 to 3, new, or quit."]
+    one = tmp_path / "one"
+    make_save(one, "game-20250101-090000.json", seed=4)
+    assert choose(one, "no", braille=True)[2] == ["Resume the saved game? yes or no."]
+    assert all(len(question) <= 40 for question in asked)
 
 
 def test_delete_asks_first_then_the_list_is_said_again(tmp_path):
