@@ -204,8 +204,8 @@ class Settings:
                       "or turns, each asked in turn with no clock."),
             "call_time": (f"{self.call_time:g}" if self.call_time else "default",
                           "seconds a call window stays open, 1 to 30, or default for the computers' level's."),
-            "reading_speed": (str(self.reading_speed), "words a minute you read or hear your screen reader, "
-                              "60 to 900, or default, for the wait before a call window opens."),
+            "reading_speed": (str(self.reading_speed), "how fast you read, or your screen reader speaks, in words "
+                              "a minute, 60 to 900, or default, for the wait before a call window opens."),
             "cards": (self.cards, "at a terminal with output auto, words like 14 red, or notation, "
                       "a number and a color letter as the braille Rook kits write cards."),
             "chat": (self.chat, "at an online table, on says chat lines as they come, off keeps them for chat."),

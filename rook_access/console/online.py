@@ -75,6 +75,9 @@ NOT_SENT = "Not connected: what you type now is not sent. Type it again once you
 """Said at the first keys typed while the connection is being tried again."""
 POLL_SECONDS = 0.25
 """How often the console looks for messages while it waits for keys."""
+AT_ONCE_AT_A_PAUSE = ("chat", "ended")
+"""The table's messages said the moment they come at a pause, before moves that came earlier (which wait for the
+pause's end): a chat line, about the trick just heard, and the host ending the table."""
 WAITING_PROMPT = "While you wait, a command:"
 """The prompt for a line typed while another person is to act: the line before it said whose turn it is."""
 CHAT_KEPT = 50
@@ -529,6 +532,8 @@ class OnlineGame(ConsoleGame):
     def read_paused(self, question: str) -> str | None:
         """At the pause after a trick and after the game, the table's talk is said as it comes (another's chat
         line, the host ending the table), what was typed kept; the moves that came wait for the pause's end."""
+        if self.talk.ended:
+            raise LeftTable  # ended by a command typed at this pause (the host's end now)
         lines = self.lines
         if not isinstance(lines, ReadsWatching):
             return lines.read(question)
@@ -539,7 +544,8 @@ class OnlineGame(ConsoleGame):
             except ReadInterrupted:
                 self._holding = True  # shown with the question when it comes back
                 self.state.pump(0)
-                self._say_answers(lambda message: message.get("type") == "ended")  # whatever is still to be said
+                # A chat line is said at once, before the moves still to come: it is about the trick just heard.
+                self._say_answers(lambda message: message.get("type") in AT_ONCE_AT_A_PAUSE)
                 self.say_talk()
                 if self.talk.ended:
                     self._show_held()
@@ -568,8 +574,8 @@ class OnlineGame(ConsoleGame):
             self.state.pump(0)
         except ConnectionLost:
             return True  # said by the next read of the connection, which says so again
-        return any(notice.after <= self._announced or notice.message.get("type") == "ended"
-                   for notice in self.state.notices)
+        return any((notice.after <= self._announced or notice.message.get("type") in AT_ONCE_AT_A_PAUSE)
+                   and not self.talk.kept_unsaid(notice.message) for notice in self.state.notices)
 
     def question_again(self, question: str) -> str:
         """After news gave up the question, its short form: the cards it listed were said a moment before."""
@@ -1054,6 +1060,8 @@ def _seat_played(
     except LeftTable:
         pass
     if talk.closed and not state.is_over:  # the host ended the table: where the game stood, and goodbye
+        for line in _talk_lines(state, talk):  # chat that came before the end, still to be said
+            game.say_talk_line(line)
         game.handle_line("score", may_act=False)
         say("Goodbye. The table has ended and is not kept.")
     if state.is_over or talk.closed:

@@ -129,8 +129,10 @@ class SettingsControl:
         if not arguments:
             return [SETTINGS_HEADING, *self.effective.overview(), SETTINGS_MORE]
         typed = setting_name(" ".join(arguments))
-        if typed == ALL_SETTINGS:
-            return ["Every setting, with what it does:", *self.effective.describe()]
+        if typed == ALL_SETTINGS:  # by group, as settings says them
+            groups = setting_groups().values()
+            return ["Every setting, with what it does:", *(line for names in groups
+                                                           for line in self.effective.describe(names))]
         if typed in setting_groups():
             return self.effective.describe(setting_groups()[typed])
         if [word.lower() for word in arguments] in (["voice"], ["voice", "list"]):

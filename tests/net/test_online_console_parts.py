@@ -647,3 +647,22 @@ def test_the_goodbye_after_an_online_game_says_how_to_play_online_again(tmp_path
     game, _ = anna_at(table, run, connection, len(table.state.events))
     assert game.last_goodbye() == ("Goodbye. To play online again: rook-access join ws://cards.example.org:8765 "
                                    "--new, or --code and a table's code.")
+
+
+def test_at_a_pause_a_chat_line_comes_before_the_moves_that_wait_and_an_end_typed_there_leaves(tmp_path: Path) -> None:
+    """A computer's next lead waits behind the pause: "nice trump", typed about the trick just heard, waited
+    behind it until Enter. And the host's own end now at the pause asked the pause again before leaving."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    script: list[Any] = [{"type": "chat", "seat": 2, "name": "Ben", "text": "nice trump"}, ""]
+    run.lines = WatchingLines(run.channel, connection, script)  # type: ignore[assignment]
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    game._announced = len(state.events) - 2  # two moves still to be said, after the pause
+    assert game.read_paused("Press Enter to go on.") == ""
+    assert run.channel.lines == ["PROMPT Press Enter to go on.", "Chat, Ben: nice trump",
+                                 "PROMPT Press Enter to go on."]
+    game.talk.lines({"type": "ended", "name": "Anna"})  # as the answer to the host's end now typed at the pause
+    with pytest.raises(online.LeftTable):
+        game.read_paused("Press Enter to go on.")
