@@ -589,9 +589,10 @@ def test_keys_typed_while_the_connection_is_tried_again_are_answered_at_once(mon
 
 
 def test_the_answer_to_the_players_own_why_or_chat_is_said_at_once_with_moves_still_to_say(tmp_path: Path) -> None:
-    """At the pause after a trick the next moves wait for Enter: a why asked there, or the player's own chat line,
-    was said only after Enter, behind them. The answer to the player's own request comes at once; the moves
-    keep their place, and another's chat line its place after them."""
+    """At the pause after a trick the next moves wait for Enter: the player's own chat line was said only after
+    Enter, behind them, and a why asked there named a move not heard yet. The answer to the player's own chat
+    comes at once, a why waits until the moves are said; the moves keep their place, and another's chat line its
+    place after them."""
     setup = GameSetup.create(["human", "computer", "human", "computer"], level="easy", variant="partnership")
     table = Table("amber-tiger-otter", setup, ["Anna", "Computer 2", "Ben", "Computer 4"])
     players = [BasicPlayer(seat) for seat in range(4)]
@@ -606,16 +607,21 @@ def test_the_answer_to_the_players_own_why_or_chat_is_said_at_once_with_moves_st
     talk = online.TableTalk(seating, 0, lambda: True, NAMES)
     state.name_seats(seating)
     game = online.OnlineGame(state, talk, run, resumed=True, family=TRICKS)  # type: ignore[arg-type]
-    game._announced = 0  # nothing said yet: every move so far is still to be said
+    game._announced = 0  # every move so far is still to be said, as behind the pause after a trick
     connection.inbox.put({"type": "chat", "seat": 2, "name": "Ben", "text": "after the moves"})
-    connection.inbox.put({"type": "why", "line": "West bid 70: it reckoned its hand worth a bid of up to 80."})
     connection.inbox.put({"type": "chat", "seat": 0, "name": "Anna", "text": "mine"})
-    assert game._ask_why(state, ["west", "bid"]) is None
-    said = run.channel.lines
-    assert said == ["West bid 70: it reckoned its hand worth a bid of up to 80."], said
     assert game.handle_line("say mine")
-    assert run.channel.lines[len(said):] == ["Chat, you: mine"], run.channel.lines
+    assert run.channel.lines == ["Chat, you: mine"], run.channel.lines
     assert [notice.message["text"] for notice in state.notices] == ["after the moves"]  # said in its place, later
+    # A why while moves are still to be said is not sent: the server's answer could name one of them.
+    sent = len(connection.sent)
+    assert game._ask_why(state, ["east"]) == online.UNHEARD_MOVES and len(connection.sent) == sent
+    # Once they are said, the answer comes at once, and the chat line after the moves in its place after it.
+    game._announced = len(state.events)
+    connection.inbox.put({"type": "why", "line": "West bid 70: it reckoned its hand worth a bid of up to 80."})
+    assert game._ask_why(state, ["west", "bid"]) is None
+    assert run.channel.lines[1:] == ["West bid 70: it reckoned its hand worth a bid of up to 80.",
+                                     "Chat, Ben: after the moves"], run.channel.lines
 
 
 def test_at_a_pause_the_tables_talk_is_said_as_it_comes_and_the_host_ending_the_table_leaves(tmp_path: Path) -> None:
