@@ -74,6 +74,12 @@ MOST_WORDS_IN_A_NAME = 3
 class SettingError(ValueError):
     """A setting name or value that cannot be used; the message says what can."""
 
+    def __init__(self, message: str, allowed: str | None = None) -> None:
+        super().__init__(message)
+        self.allowed = message if allowed is None else allowed
+        """What can be used, without the value refused ("pacing can be enter or delay."), for a line that has
+        named that value already."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -261,9 +267,9 @@ def _parse_option(option: Option, value: object) -> OptionValue:
     try:
         return option.parse("on" if value is True else "off" if value is False else text)
     except OptionError:
-        unset = "" if option.kind is bool else ", or default"
+        allowed = f"{option.spoken} is {option.allowed()}{'' if option.kind is bool else ', or default'}"
         given = shown(text) if text else "nothing"
-        raise SettingError(f"{option.spoken} is {option.allowed()}{unset}, not {given}.") from None
+        raise SettingError(f"{allowed}, not {given}.", f"{allowed}.") from None
 
 
 def _option_in_file(option: Option, value: OptionValue) -> Any:
@@ -293,7 +299,8 @@ def _parse(name: str, value: object) -> Any:
     if name == "variant":
         names = variant_names()
         if text not in names:
-            raise SettingError(f"variant is one of {', '.join(names)}, not {shown(text) if text else 'nothing'}.")
+            allowed = f"variant is one of {', '.join(names)}"
+            raise SettingError(f"{allowed}, not {shown(text) if text else 'nothing'}.", f"{allowed}.")
         return text
     if name == "name":
         chosen = " ".join(str(value).split())
@@ -301,12 +308,10 @@ def _parse(name: str, value: object) -> Any:
             raise SettingError(f"name is up to {NAME_LENGTH} letters, digits and spaces, or default.")
         return "" if chosen.lower() == "default" else chosen
     if name in ("verbosity", "output", "pacing", "braille", "cards", "interrupt", "calls", "my_level", "chat"):
-        allowed = setting_choices()[name]
-        if text not in allowed:
-            raise SettingError(
-                f"{spoken_name(name)} can be {', '.join(allowed[:-1])} or {allowed[-1]}, "
-                f"not {shown(text) if text else 'nothing'}."
-            )
+        choices = setting_choices()[name]
+        if text not in choices:
+            allowed = f"{spoken_name(name)} can be {', '.join(choices[:-1])} or {choices[-1]}"
+            raise SettingError(f"{allowed}, not {shown(text) if text else 'nothing'}.", f"{allowed}.")
         return text
     if name == "voice":
         voice = str(value).strip()

@@ -559,25 +559,26 @@ class OnlineGame(ConsoleGame):
             return line
 
     def _news_to_say(self) -> bool:
-        """Whether something that came is to be said now, while another person is to act (the messages that came
-        are taken in): moves, or talk that is said (not a chat line kept with the chat setting off)."""
-        try:
-            self.state.pump(0)
-        except ConnectionLost:
-            return True  # said by the next read of the connection, which says so again
-        return self._announced < len(self.state.events) or any(
-            notice.after <= self._announced and not self.talk.kept_unsaid(notice.message)
-            for notice in self.state.notices)
+        """Whether something that came is to be said now, while another person is to act: moves, or talk that is
+        said (not a chat line kept with the chat setting off)."""
+        return self._came_to_say(moves=True)
 
     def _talk_to_say_now(self) -> bool:
-        """Whether talk of the table that can be said at a pause has come (the messages that came are taken in):
-        a chat line or the like that came before the moves not yet said, or the host ending the table.  The
-        moves themselves wait for the pause's end, and give up nothing (the pause would be asked again)."""
+        """Whether talk of the table that can be said at a pause has come: a chat line or the like that came
+        before the moves not yet said, or one said at once at a pause (``AT_ONCE_AT_A_PAUSE``).  The moves
+        themselves wait for the pause's end, and give up nothing (the pause would be asked again)."""
+        return self._came_to_say(moves=False, at_once=AT_ONCE_AT_A_PAUSE)
+
+    def _came_to_say(self, moves: bool, at_once: tuple[str, ...] = ()) -> bool:
+        """Whether what came (the messages are taken in) is to be said now: new ``moves`` if asked, or talk in
+        its place after the moves said, or of a kind said ``at_once``; never a chat line kept unsaid."""
         try:
             self.state.pump(0)
         except ConnectionLost:
             return True  # said by the next read of the connection, which says so again
-        return any((notice.after <= self._announced or notice.message.get("type") in AT_ONCE_AT_A_PAUSE)
+        if moves and self._announced < len(self.state.events):
+            return True
+        return any((notice.after <= self._announced or notice.message.get("type") in at_once)
                    and not self.talk.kept_unsaid(notice.message) for notice in self.state.notices)
 
     def question_again(self, question: str) -> str:

@@ -11,7 +11,6 @@ A refused command says why in one line and changes nothing.
 from __future__ import annotations
 
 import dataclasses
-import re
 import signal
 import threading
 import time
@@ -260,8 +259,7 @@ def setting_error_line(name: str, value: str, error: SettingError) -> tuple[str,
         return f"There is no setting {shown(spoken)}. Type settings to hear them all.", None
     close = nearest(value, setting_choices().get(name, ()))
     if close is not None:  # the likely value alone: the list of every value (21 games) is long to listen to
-        # what is allowed, without ", not tesre" after it: the typo was just named
-        allowed = " " + re.sub(r", not [^,]*\.$", ".", str(error)) if len(str(error)) <= SHORT_REFUSAL else ""
+        allowed = f" {error.allowed}" if len(str(error)) <= SHORT_REFUSAL else ""  # the typo was just named
         return f"No {spoken} {shown(value)}. Did you mean {close}?{allowed}", f"settings {spoken} {close}"
     return str(error), None
 

@@ -61,20 +61,28 @@ def test_review_history_completion_and_ctrl_c_at_a_terminal(terminal):
     assert screen_reader_safe(screen)
 
 
-def test_the_game_menu_breaks_long_lines_between_words_at_a_narrow_terminal(tmp_path):
-    from rook_access.console.cli import MENU_FLAGS, online_line, party_line, variant_lines
-
-    width = 80
-    term = Terminal(["--seed", "3", "--hands", "1"], tmp_path, width=width, game_chosen=False)
+def _menu_rows(tmp_path, width: int, args: list[str], asked: str, question: str) -> tuple[list[str], str]:
+    """The rows of the game menu at a first start at a terminal ``width`` wide, between its heading and the row
+    that starts with ``question`` (waited for by its end, ``asked``), and that row; the program then quits."""
+    term = Terminal(["--seed", "3", "--hands", "1", *args], tmp_path, width=width, game_chosen=False)
     try:
-        screen = term.wait_for("Enter plays partnership.")
+        screen = term.wait_for(asked)
         term.type("q")
         term.wait_for("EXIT=0")
     finally:
         term.close()
     rows = screen.splitlines()
-    menu = rows[rows.index("Which game? The games of the Rook rule books:") + 1:]
-    menu = menu[: next(index for index, row in enumerate(menu) if row.startswith("Type a number"))]
+    heading = next(index for index, row in enumerate(rows) if row.endswith("The games of the Rook rule books:"))
+    menu = rows[heading + 1:]
+    at = next(index for index, row in enumerate(menu) if row.startswith(question))
+    return menu[:at], menu[at]
+
+
+def test_the_game_menu_breaks_long_lines_between_words_at_a_narrow_terminal(tmp_path):
+    from rook_access.console.cli import MENU_FLAGS, online_line, party_line, variant_lines
+
+    width = 80
+    menu, _ = _menu_rows(tmp_path, width, [], "Enter plays partnership.", "Type a number")
     assert all(len(row) < width for row in menu)  # no row fills the terminal, so none was cut by it
     entries: list[str] = []
     for row in menu:  # a broken line goes on in rows indented by two spaces
@@ -92,18 +100,8 @@ def test_the_game_menu_breaks_long_lines_between_words_at_a_narrow_terminal(tmp_
 
 def test_in_braille_the_game_menu_is_fitted_to_40_cells_by_phrases_not_cut_to_the_terminal(tmp_path):
     """Rows cut to the terminal's width and then fitted to 40 cells left lines like "  300." and "and"."""
-    term = Terminal(["--seed", "3", "--hands", "1", "--verbosity", "braille"], tmp_path, width=80, game_chosen=False)
-    try:
-        screen = term.wait_for("Enter: partnership.")
-        term.type("q")
-        term.wait_for("EXIT=0")
-    finally:
-        term.close()
-    rows = screen.splitlines()
-    menu = rows[rows.index("The games of the Rook rule books:") + 1:]
-    question = next(index for index, row in enumerate(menu) if row.startswith("Game 1 to "))
-    assert len(menu[question].rstrip()) <= 40, menu[question]  # the question too: "Game 1 to 23, Enter: partnership."
-    menu = menu[:question]
+    menu, question = _menu_rows(tmp_path, 80, ["--verbosity", "braille"], "Enter: partnership.", "Game 1 to ")
+    assert len(question.rstrip()) <= 40, question  # the question too: "Game 1 to 23, Enter: partnership."
     assert menu and all(len(row) <= 40 for row in menu), [row for row in menu if len(row) > 40]
     assert not [row for row in menu if row.startswith(" ")]
     assert not [row for row in menu if len(row.split()) == 1 and not row.endswith(":")], menu

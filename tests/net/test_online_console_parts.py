@@ -292,14 +292,15 @@ def anna_at(table: Table, run: Run, connection: Any, start: int) -> tuple[online
     return game, state
 
 
+def north_leads_first(table: Table) -> bool:
+    """Trump has just been named, and North (Ben's seat) leads the first trick."""
+    events = table.state.events
+    return bool(events) and isinstance(events[-1], TrumpNamed) and tuple(table.state.seats_to_act()) == (2,)
+
+
 def test_a_person_elsewhere_who_leads_first_is_said_to_once(tmp_path: Path) -> None:
     """Trump named, the first lead is a person's at another console: "Ben to lead." once, not "Ben leads." too."""
-
-    def ben_leads_first(table: Table) -> bool:
-        events = table.state.events
-        return bool(events) and isinstance(events[-1], TrumpNamed) and tuple(table.state.seats_to_act()) == (2,)
-
-    table = played_table(ben_leads_first)
+    table = played_table(north_leads_first)
     run = Run(Settings(), tmp_path)
     game, state = anna_at(table, run, QueuedConnection(), len(table.state.events) - 1)
     game.moves_elsewhere()
@@ -310,11 +311,6 @@ def test_a_person_elsewhere_who_leads_first_is_said_to_once(tmp_path: Path) -> N
 
 def test_a_free_persons_seat_played_by_a_computer_is_not_said_to_be_waited_for(tmp_path: Path) -> None:
     """A person's seat nobody took is played by a computer at once: "North to lead." made it sound like a person."""
-
-    def north_leads_first(table: Table) -> bool:
-        events = table.state.events
-        return bool(events) and isinstance(events[-1], TrumpNamed) and tuple(table.state.seats_to_act()) == (2,)
-
     table = played_table(north_leads_first)
     run = Run(Settings(), tmp_path)
     game, state = anna_at(table, run, QueuedConnection(), len(table.state.events) - 1)
