@@ -320,17 +320,9 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
     hands, a computer seat in a family without computer players) and
     InvalidDealError for an impossible deal.
     """
-    try:
-        game = find_game(setup.variant)
-        people = game.seats_at(setup.options)
-        if len(setup.seats) != people or any(kind not in SEAT_KINDS for kind in setup.seats):
-            raise RuleSetError(f"{game.title} needs {people} seats, each human or computer")
-        table = setup.table_setup()
-    except OptionError as error:
-        raise RuleSetError(str(error)) from None
-    levels = table.levels
-    deal = game.read_deal(setup.deal) if setup.deal is not None and game.read_deal is not None else None
-    state = game.start(table, deal)  # RuleSetError for options the game cannot be played with
+    state = start_game(setup)
+    game = find_game(setup.variant)
+    levels = setup.table_setup().levels
     seeds = random.Random(setup.seed)
     try:
         players: list[Player | None] = [
@@ -343,6 +335,23 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
     players += [None] * (state.seat_count - len(players))
     meet_table(players, setup.seats, levels, setup.my_level)
     return state, players
+
+
+def start_game(setup: GameSetup) -> PlayedGame:
+    """The new game of ``setup``, before any action, without its players (``make_table`` makes both).
+
+    Raises RuleSetError and InvalidDealError as ``make_table`` does.
+    """
+    try:
+        game = find_game(setup.variant)
+        people = game.seats_at(setup.options)
+        if len(setup.seats) != people or any(kind not in SEAT_KINDS for kind in setup.seats):
+            raise RuleSetError(f"{game.title} needs {people} seats, each human or computer")
+        table = setup.table_setup()
+    except OptionError as error:
+        raise RuleSetError(str(error)) from None
+    deal = game.read_deal(setup.deal) if setup.deal is not None and game.read_deal is not None else None
+    return game.start(table, deal)  # RuleSetError for options the game cannot be played with
 
 
 def meet_table(players: Sequence[Player | None], seats: Sequence[str], levels: Sequence[str], my_level: str) -> None:

@@ -75,9 +75,6 @@ NOT_SENT = "Not connected: what you type now is not sent. Type it again once you
 """Said at the first keys typed while the connection is being tried again."""
 POLL_SECONDS = 0.25
 """How often the console looks for messages while it waits for keys."""
-UNHEARD_MOVES = "Moves have come that you have not heard yet: ask why again once they are said."
-"""``why`` while moves that came are still to be said (behind the pause after a trick): the server's answer
-could name one of them."""
 AT_ONCE_AT_A_PAUSE = ("chat", "ended")
 """The table's messages said the moment they come at a pause, before moves that came earlier (which wait for the
 pause's end): a chat line, about the trick just heard, and the host ending the table."""
@@ -664,14 +661,14 @@ class OnlineGame(ConsoleGame):
         asked = why_asked(words, state.rules, state.seat)
         if isinstance(asked, str):
             return asked
-        if self._announced < len(state.events):
-            # The server explains the latest moves, and some have not been said here yet (those waiting behind the
-            # pause after a trick): its answer could name a card this player has not heard.
-            return UNHEARD_MOVES
         seat, bidding, trick = asked
         question: dict[str, object] = {"type": "why", "seat": seat, "bidding": bidding}
         if trick is not None:  # an older server, which knows no trick, is asked only what it knows
             question["trick"] = trick
+        if self._announced < len(state.events):
+            # Moves that came wait behind the pause after a trick: the server explains the moves said here, as
+            # this player knows the game, not a card they have not heard yet.
+            question["heard"] = self._announced
         state.connection.send(question)
         answer = server_answer("why", state.seat)
         state.wait_for(answer, SERVER_ANSWER_SECONDS)

@@ -565,8 +565,11 @@ class RoomServer:
         trick = data.get("trick")
         if trick is not None and (not isinstance(trick, int) or isinstance(trick, bool) or trick < 1):
             raise Refusal("A trick is a number, 1 for the first.")
+        heard = data.get("heard")
+        if heard is not None and (not isinstance(heard, int) or isinstance(heard, bool) or heard < 0):
+            raise Refusal("Heard is how many events were said, 0 or more.")
         async with room.lock:  # the computers' players are not used by two threads at once
-            line = await asyncio.to_thread(room.table.why, seat, asked, bidding, trick)
+            line = await asyncio.to_thread(room.table.why, seat, asked, bidding, trick, heard)
         await self._send(client, {"type": "why", "line": line})
 
     async def _end(self, client: Client, data: dict[str, Any]) -> None:

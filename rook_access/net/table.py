@@ -43,7 +43,7 @@ from ..engine.rules import RuleSetError
 from ..engine.visibility import seen_by
 from ..players import Player, make_player, parse_levels
 from ..players.base import Decision, last_computer_move
-from ..saves import DamagedSaveError, GameSetup, make_table, rebuild
+from ..saves import DamagedSaveError, GameSetup, make_table, rebuild, start_game
 
 TOKEN_BYTES = 24
 """The randomness of a seat token (192 bits, written as 32 URL-safe characters)."""
@@ -218,7 +218,7 @@ class Table:
                 return None  # a person's turn comes first
             view = self.state.view(seat)
             action = player.choose(view)
-            self._decided = Decision(seat, view, action, player)
+            self._decided = Decision(seat, view, action, player, len(self.state.events))
             return seat, action
         return None
 
@@ -231,17 +231,22 @@ class Table:
             self.computer_moves.append(decided)
         return events
 
-    def why(self, asker: int, seat: int | None, bidding: bool = False, trick: int | None = None) -> str:
+    def why(self, asker: int, seat: int | None, bidding: bool = False, trick: int | None = None,
+            heard: int | None = None) -> str:
         """``why`` asked by the person in seat ``asker``: the reason the computer that last moved for ``seat``
         (any seat for None; with ``bidding``, its last bid or pass; with ``trick``, its card in the latest
         trick of that number) had, in one line, as ``announcer.why``
         words it for that person (the other people called by their names, nothing told that they cannot see
-        yet); or why there is none."""
+        yet); or why there is none.  ``heard``: how many of the game's events that person has heard (the
+        moves behind the pause after a trick come before they are said): later moves are left out, and the
+        line is worded as they saw the game then."""
         if not isinstance(self.state, TrickGameState):
             return "The computer players of this game give no reasons: why is for the trick games."
         if seat is not None and not 0 <= seat < self.state.seat_count:
             raise TableError(f"No seat {seat}.")
-        decision = last_computer_move(self.computer_moves, seat, bidding, trick)
+        if heard is not None and heard >= len(self.state.events):
+            heard = None  # every move heard: the game as it is now
+        decision = last_computer_move(self.computer_moves, seat, bidding, trick, heard)
         since = " since the server took the table up again" if self.taken_up else ""
         if decision is None and seat is not None:
             name = self.state.rules.names[seat]
@@ -261,13 +266,25 @@ class Table:
         rules = self.state.rules
         names = people_named(rules.names, [holder.name for holder in self.holders],
                              [holder.person for holder in self.holders], self.free_seats(), asker)  # fmt: skip
-        line = reason_line(decision, self.state.view(asker), self.state.is_over, replace(rules, seat_names=names))
+        then = self.state if heard is None else self._state_at(heard)
+        line = reason_line(decision, then.view(asker), then.is_over, replace(rules, seat_names=names))
         controller = self.controller(decision.seat)
         holder = self.holders[controller]
         if holder.person:  # a person's seat: the computer that stood in for them while they were away chose it
             away = "you were" if controller == asker else f"{holder.name} was"
             line += f" A computer chose it while {away} away."
         return line
+
+    def _state_at(self, heard: int) -> TrickGameState:
+        """The game as the person who heard its first ``heard`` events knows it: every move whose first event
+        is among them, replayed."""
+        state = start_game(self.setup)
+        for seat, action in self.actions:
+            if len(state.events) >= heard:
+                break
+            state.apply(action, seat)
+        assert isinstance(state, TrickGameState)
+        return state
 
     def _player_for(self, seat: int) -> Player | None:
         controller = self.controller(seat)

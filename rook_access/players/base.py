@@ -66,15 +66,21 @@ class Decision:
     action: Any
     player: Any
     """The computer player that chose (its ``advise(view)`` gives its reasons), or None."""
+    at: int | None = None
+    """How many events the game had just before the move, where the table counts them (an online table's
+    ``why`` leaves out the moves the asker has not heard yet)."""
 
 
 def last_computer_move(
-    decisions: Sequence[Decision], seat: int | None, bidding: bool = False, trick: int | None = None
+    decisions: Sequence[Decision], seat: int | None, bidding: bool = False, trick: int | None = None,
+    heard: int | None = None,
 ) -> Decision | None:
     """The latest computer move of ``seat`` (of any seat for None); with ``bidding``, its latest bid, pass or
     check; with ``trick``, its latest card played to a trick of that number (this hand's, else an earlier
-    hand's)."""
+    hand's); with ``heard``, among the moves made before the game had that many events (those counted)."""
     for decision in reversed(decisions):
+        if heard is not None and decision.at is not None and decision.at >= heard:
+            continue
         if decision.player is not None and (seat is None or decision.seat == seat):
             if trick is not None:
                 if _trick_number(decision) == trick:

@@ -587,8 +587,8 @@ def test_keys_typed_while_the_connection_is_tried_again_are_answered_at_once(mon
 def test_the_answer_to_the_players_own_why_or_chat_is_said_at_once_with_moves_still_to_say(tmp_path: Path) -> None:
     """At the pause after a trick the next moves wait for Enter: the player's own chat line was said only after
     Enter, behind them, and a why asked there named a move not heard yet. The answer to the player's own chat
-    comes at once, a why waits until the moves are said; the moves keep their place, and another's chat line its
-    place after them."""
+    and why comes at once, the why asked for the moves said so far; the moves keep their place, and another's chat
+    line its place after them."""
     setup = GameSetup.create(["human", "computer", "human", "computer"], level="easy", variant="partnership")
     table = Table("amber-tiger-otter", setup, ["Anna", "Computer 2", "Ben", "Computer 4"])
     players = [BasicPlayer(seat) for seat in range(4)]
@@ -609,14 +609,18 @@ def test_the_answer_to_the_players_own_why_or_chat_is_said_at_once_with_moves_st
     assert game.handle_line("say mine")
     assert run.channel.lines == ["Chat, you: mine"], run.channel.lines
     assert [notice.message["text"] for notice in state.notices] == ["after the moves"]  # said in its place, later
-    # A why while moves are still to be said is not sent: the server's answer could name one of them.
-    sent = len(connection.sent)
-    assert game._ask_why(state, ["east"]) == online.UNHEARD_MOVES and len(connection.sent) == sent
-    # Once they are said, the answer comes at once, and the chat line after the moves in its place after it.
+    # A why while moves are still to be said tells the server how many were said: it answers for those alone.
+    connection.inbox.put({"type": "why", "line": "East led 14g: it is the highest green."})
+    assert game._ask_why(state, ["east"]) is None
+    assert connection.sent[-1] == {"type": "why", "seat": 3, "bidding": False, "heard": 0}, connection.sent[-1]
+    assert run.channel.lines[1:] == ["East led 14g: it is the highest green."]
+    assert [notice.message["text"] for notice in state.notices] == ["after the moves"]
+    # Once they are said, the question is the plain one, and the chat line after the moves comes in its place.
     game._announced = len(state.events)
     connection.inbox.put({"type": "why", "line": "West bid 70: it reckoned its hand worth a bid of up to 80."})
     assert game._ask_why(state, ["west", "bid"]) is None
-    assert run.channel.lines[1:] == ["West bid 70: it reckoned its hand worth a bid of up to 80.",
+    assert connection.sent[-1] == {"type": "why", "seat": 1, "bidding": True}, connection.sent[-1]
+    assert run.channel.lines[2:] == ["West bid 70: it reckoned its hand worth a bid of up to 80.",
                                      "Chat, Ben: after the moves"], run.channel.lines
 
 

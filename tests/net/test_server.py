@@ -141,6 +141,8 @@ def test_bad_messages_get_one_line_and_leave_the_table_alone():
             code = anna.code
             assert code is not None
             table = server.rooms[code].table
+            while not {0, 2} & set((await ben.expect("update"))["to_act"]):
+                pass  # the computers bid first: the table stands still once a person is to act
             before = json.dumps(table.checkpoint())
             stranger = await NetClient.open(port)
             for message, words in [
@@ -166,6 +168,15 @@ def test_bad_messages_get_one_line_and_leave_the_table_alone():
                 await ben.send({"type": "act", "action": action})
                 answer = await ben.expect("error")
                 assert any(phrase in answer["message"] for phrase in words.split("|")), answer
+            for question, words in [
+                ({"type": "why", "trick": 0}, "A trick is a number"),
+                ({"type": "why", "heard": -1}, "Heard is how many events"),
+                ({"type": "why", "heard": "all"}, "Heard is how many events"),
+            ]:
+                await ben.send(question)
+                assert words in (await ben.expect("error"))["message"], question
+            await ben.send({"type": "why", "heard": 0})
+            assert (await ben.expect("why"))["line"] == "Nothing to explain yet: no computer player has moved."
             assert json.dumps(table.checkpoint()) == before
             await stranger.close()
 

@@ -253,6 +253,30 @@ def test_why_gives_a_computers_own_reason_and_names_the_people_as_the_asker_hear
     assert table.why(0, seat, trick=12) == f"No card of {rules.names[seat]}'s in trick 12 to explain."
 
 
+def test_why_asked_with_moves_unheard_is_answered_as_the_asker_knows_the_game():
+    """Online, the moves after a trick wait behind its pause, and a why asked there was refused. Asked with how
+    many events the asker has heard, the table answers as a table stopped at that point would: the later
+    computers' cards are left out, and the cards named are those the asker could know then."""
+    seats = ["human", "computer", "human", "computer"]
+    table, tokens = new_table("partnership", seats)
+    chooser = random.Random(8)
+    steps_until(table, tokens, lambda: any(isinstance(event, TrickTaken) for event in table.state.events), chooser)
+    heard = len(table.state.events)  # the pause after the first trick
+    computers_after = lambda: sum(seat in (1, 3) for seat, _ in table.actions[len(stopped_actions):])  # noqa: E731
+    stopped_actions = list(table.actions)
+    steps_until(table, tokens, lambda: computers_after() >= 2, chooser)
+    stopped, stopped_tokens = new_table("partnership", seats)
+    replay = random.Random(8)
+    steps_until(stopped, stopped_tokens, lambda: len(stopped.state.events) >= heard, replay)
+    assert stopped.actions == stopped_actions
+    for seat in (None, 1, 3):
+        told = table.why(0, seat, heard=heard)
+        assert told == stopped.why(0, seat), (seat, told)
+    assert table.why(0, None, heard=heard) != table.why(0, None)  # a later card, had every move been heard
+    assert table.why(0, 1, trick=2, heard=heard) == "No card of West's in trick 2 to explain."
+    assert table.why(0, None, heard=len(table.state.events)) == table.why(0, None)
+
+
 def test_why_tells_a_stand_ins_moves_by_the_away_persons_name_and_to_them_by_their_seat():
     table, tokens = new_table("partnership", ["human", "computer", "human", "computer"])
     table.stand_in(2, True)
