@@ -156,7 +156,8 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
     if hand < 1:
         return list(game.narrator.fit("No hand to review yet: review tells a hand once it is over."))
     resumed_in = resumed_hand(game)
-    if hand < resumed_in:
+    earlier = game.earlier_choices(hand) if hand <= resumed_in else None
+    if hand < resumed_in and earlier is None:
         return list(
             game.narrator.fit(
                 f"Hand {hand} was played before the game was resumed: review tells only hands played since."
@@ -165,7 +166,7 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
     viewer = game.viewer()
     steps = [
         (decision.view, decision.action)
-        for decision in game.decisions
+        for decision in (game.decisions if earlier is None else earlier)
         if decision.player is None
         and decision.view.hand_number == hand
         and decision.view.controller(decision.seat) == viewer
@@ -173,7 +174,7 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
     if not steps:
         return list(game.narrator.fit(f"Hand {hand}: no choice of yours to review."))
     lines = review_lines(hand, review_decisions(steps, HintPlayer()), every)
-    if hand == resumed_in:
+    if hand == resumed_in and earlier is None:
         lines.insert(0, f"Only your choices since the game was resumed, partway through hand {hand}:")
     return [piece for line in lines for piece in game.narrator.fit(line)]
 

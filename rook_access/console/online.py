@@ -52,6 +52,7 @@ from ..net.codes import normal_code
 from ..net.remote import REMOTE_STATES, RemoteGame, RemoteTricks, Seating, ServerRefusal, TableProtocolError
 from ..output.channels import Channel
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
+from ..players.base import Decision
 from ..saves import GameSetup
 from ..settings import NAME_LENGTH, Settings
 from ..streams import shown_form
@@ -675,6 +676,17 @@ class OnlineGame(ConsoleGame):
         self._say_answers(answer)
         self.say_talk()
         return None
+
+    def earlier_choices(self, hand: int) -> list[Decision] | None:
+        """This player's own moves of hand ``hand``, from the server, which keeps those made before this
+        console came (a rejoin, a seat taken in a game under way); None where it gave none."""
+        state = self.state
+        if not isinstance(state, RemoteTricks):
+            return None
+        found = state.choices(hand, SERVER_ANSWER_SECONDS)
+        if found is None:
+            return None
+        return [Decision(view.seat, view, action, None) for view, action in found]
 
     def _say_answers(self, answers: Callable[[dict[str, Any]], bool]) -> None:
         """Say the server's answer to the player's own request (a why, their own chat line) at once, even where

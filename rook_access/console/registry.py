@@ -65,6 +65,11 @@ class CommandContext(Protocol):
     @property
     def narrator(self) -> Any: ...
 
+    def earlier_choices(self, hand: int) -> list[Decision] | None:
+        """The keyboard seat's own moves of hand ``hand``, each with its view, where they are known beyond
+        ``decisions`` (an online table's server keeps those made before this console came); None where not."""
+        ...
+
     def viewer(self) -> int:
         """The seat review commands speak for."""
         ...

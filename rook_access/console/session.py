@@ -905,6 +905,10 @@ class ConsoleGame:
             self.decisions.append(Decision(seat, view, action, player))
         self.resumed_at = 0
 
+    def earlier_choices(self, hand: int) -> list[Decision] | None:
+        """At home the moves before a resume are not kept beyond what ``recall_decisions`` replayed: None."""
+        return None
+
     def viewer(self) -> int:
         """The seat review commands speak for: the seat to act when it is played at the
         keyboard (the dummy, for the player who plays it), else the player who acted last."""

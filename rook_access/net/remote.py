@@ -251,6 +251,17 @@ class RemoteGame:
                 return True
         return False
 
+    def ask(self, request: dict[str, Any], kind: str, timeout: float) -> dict[str, Any] | None:
+        """Send ``request`` and wait at most ``timeout`` seconds for its answer, a message of type ``kind``,
+        which is taken out of ``notices``; None for a refusal or no answer in time (the messages that came
+        meanwhile are kept as ``pump`` keeps them)."""
+        self.connection.send(request)
+        if not self.wait_for(lambda message: message.get("type") in (kind, "error"), timeout):
+            return None
+        answer = next(notice for notice in reversed(self.notices) if notice.message.get("type") in (kind, "error"))
+        self.notices.remove(answer)
+        return answer.message if answer.message.get("type") == kind else None
+
     def _refusal(self, message: dict[str, Any]) -> Exception:
         """The engine's refusal the server sent back, or a plain one (a rule of the table, not the game's)."""
         line = str(message.get("message", "Refused."))
@@ -276,6 +287,25 @@ class RemoteTricks(RemoteGame):
     @property
     def _mine(self) -> Any:
         return self.views[self.seat]
+
+    def choices(self, hand: int, timeout: float) -> list[tuple[Any, Any]] | None:
+        """This seat's person's own moves of hand ``hand`` with the views they were chosen from, as the server
+        keeps them (``review`` of a hand played partly before this console came); None where the server gave
+        none (an older server, a refusal, no answer in time, or an answer that cannot be read)."""
+        answer = self.ask({"type": "choices", "hand": hand}, "choices", timeout)
+        if answer is None or answer.get("hand") != hand:
+            return None
+        try:
+            found = []
+            for move in answer.get("moves", []):
+                view = from_wire(move["view"], self.context)
+                seat, action = action_from_json(move["action"])
+                if seat != view.seat:
+                    return None
+                found.append((view, action))
+            return found
+        except (WireError, NotationError, KeyError, TypeError, AttributeError):
+            return None
 
     @property
     def rules(self) -> RuleSet:

@@ -258,6 +258,7 @@ class RoomServer:
             "leave": self._leave,
             "say": self._say,
             "why": self._why,
+            "choices": self._choices,
             "tables": self._tables,
         }
 
@@ -571,6 +572,18 @@ class RoomServer:
         async with room.lock:  # the computers' players are not used by two threads at once
             line = await asyncio.to_thread(room.table.why, seat, asked, bidding, trick, heard)
         await self._send(client, {"type": "why", "line": line})
+
+    async def _choices(self, client: Client, data: dict[str, Any]) -> None:
+        """The asker's own moves of one hand with the views they chose them from, for ``review`` at a console
+        that came back partway through the game."""
+        room, seat = self._seated(client)
+        hand = data.get("hand")
+        if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
+            raise Refusal("A hand is a number, 1 for the first.")
+        async with room.lock:
+            found = await asyncio.to_thread(room.table.choices, seat, hand)
+        moves = [{"view": to_wire(view), "action": action_to_json(view.seat, action)} for view, action in found]
+        await self._send(client, {"type": "choices", "hand": hand, "moves": moves})
 
     async def _end(self, client: Client, data: dict[str, Any]) -> None:
         room, seat = self._seated(client)

@@ -112,6 +112,9 @@ class Table:
             raise TableError(str(error)) from None
         self.holders = [SeatHolder(name, kind == "human") for name, kind in zip(names, setup.seats, strict=True)]
         self.actions: list[tuple[int, Any]] = []
+        self.computer_chose: set[int] = set()
+        """The numbers (in ``actions``, 0 for the first) of the actions a computer chose: every computer seat's,
+        and a person's seat's while a computer stood in (``choices`` leaves those out)."""
         self.stand_ins: dict[int, Player] = {}
         """The computer players playing people's seats while those people are away."""
         self.computer_moves: deque[Decision] = deque(maxlen=MOVES_KEPT)
@@ -225,6 +228,7 @@ class Table:
     def apply_computer(self, seat: int, action: Any) -> list[Any]:
         """Apply an action ``computer_turn`` decided; the events it caused."""
         events = self.state.apply(action, seat)
+        self.computer_chose.add(len(self.actions))
         self.actions.append((seat, action))
         decided, self._decided = self._decided, None
         if decided is not None and decided.seat == seat and decided.action == action:
@@ -275,6 +279,25 @@ class Table:
             line += f" A computer chose it while {away} away."
         return line
 
+    def choices(self, person: int, hand: int) -> list[tuple[Any, Any]]:
+        """The moves the person in seat ``person`` chose in hand ``hand`` of a trick game (not those a computer
+        made for them while they were away), each with the view they chose it from, in order (``review`` at a
+        console that came back partway through the game, which has seen the moves but not those views)."""
+        if not isinstance(self.state, TrickGameState):
+            return []
+        state = start_game(self.setup)
+        assert isinstance(state, TrickGameState)
+        found = []
+        for number, (seat, action) in enumerate(self.actions):
+            if state.controller(seat) == person and number not in self.computer_chose:
+                view = state.view(seat)
+                if view.hand_number > hand:
+                    break
+                if view.hand_number == hand:
+                    found.append((view, action))
+            state.apply(action, seat)
+        return found
+
     def _state_at(self, heard: int) -> TrickGameState:
         """The game as the person who heard its first ``heard`` events knows it: every move whose first event
         is among them, replayed."""
@@ -313,6 +336,7 @@ class Table:
                 {"name": holder.name, "person": holder.person, "token": holder.token_digest} for holder in self.holders
             ],
             "actions": [action_to_json(seat, action) for seat, action in self.actions],
+            "computer_chose": sorted(self.computer_chose),
         }
 
     @classmethod
@@ -337,6 +361,10 @@ class Table:
             if len(table.holders) != len(setup.seats):
                 raise TableError("The checkpoint's seats do not fit its game.")
             table.actions = list(actions)
+            chose = data.get("computer_chose", [])  # a checkpoint written before it was kept: none known
+            if not isinstance(chose, list) or not all(type(number) is int for number in chose):
+                raise TableError("The checkpoint's computers' moves are not a list of numbers.")
+            table.computer_chose = set(chose)
             table.stand_ins = {}
             table.computer_moves = deque(maxlen=MOVES_KEPT)
             table.taken_up = True

@@ -258,6 +258,9 @@ class _Resumed:
     def viewer(self) -> int:
         return 0
 
+    def earlier_choices(self, hand: int) -> None:
+        return None  # a game at home keeps no moves from before its resume
+
 
 def test_a_hand_played_before_the_resume_is_not_reviewed():
     state = GameState(PARTNERSHIP, seed=5)

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -280,6 +280,48 @@ def test_a_dropped_connection_comes_back_mid_trick_and_says_where_the_game_stand
     before = [line for line in ben_said[dealt:lost] if played.match(line)]
     assert len(before) >= 8, ben_said[dealt:lost]  # the two tricks before the drop, at least
     assert len(before) == len(set(before)) and not any(line in ben_said[back:hand_over] for line in before)
+
+
+class ReviewingPerson(Person):
+    """Ben, whose connection is cut in trick 3 or later, and who at his first question of the next hand types
+    ``review all``."""
+
+    def __init__(self) -> None:
+        super().__init__(drop_at=2)
+        self.reviewed_at: int | None = None
+        """How many lines the console had said when he typed review."""
+        self.said: Callable[[], list[str]] = list
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        game = self.game
+        if (game is not None and self.reviewed_at is None and self.dropped_in_hand is not None
+                and not game.state.is_over and game.state.hand_number > self.dropped_in_hand):
+            self.reviewed_at = len(self.said())
+            return "review all"
+        return super().read(question, fresh)
+
+
+def test_review_after_coming_back_tells_the_whole_hand_from_the_servers_record(tmp_path, record_games):
+    """A console back after a dropped connection had seen the hand's moves but not the views Ben chose his
+    earlier ones from: review told only the choices since. The server keeps them, so review tells them all."""
+    anna, ben = Person(), ReviewingPerson()
+    anna_run, ben_run = console(anna, tmp_path / "anna"), console(ben, tmp_path / "ben")
+    ben.said = lambda: ben_run.channel.lines
+    results: dict[str, int] = {}
+    with server_in_thread() as port:
+        host = f"localhost:{port}"
+        new = ["--new", "--people", "2", "--level", "easy", "--name", "Anna", "--variant", "partnership"]
+        anna_thread = play([host, *new], anna_run, results, "anna")
+        code = table_code(anna_run)
+        ben_thread = play([host, "--code", code, "--name", "Ben"], ben_run, results, "ben")
+        finish([anna_thread, ben_thread], [anna_run, ben_run])
+    assert results == {"anna": 0, "ben": 0}
+    assert ben.dropped_in is not None and ben.reviewed_at is not None, "the game ended before the review"
+    answer = ben_run.channel.lines[ben.reviewed_at :]
+    heading = next(index for index, line in enumerate(answer) if line.startswith(f"Hand {ben.dropped_in_hand}: "))
+    assert not answer[heading].startswith(f"Hand {ben.dropped_in_hand}: no choice"), answer[heading]
+    assert not any(line.startswith("Only your choices since") for line in answer[: heading + 1]), answer[:heading]
+    assert ben.dropped_in_hand is not None
 
 
 def free_port() -> int:

@@ -672,3 +672,39 @@ def test_at_a_pause_a_chat_line_comes_before_the_moves_that_wait_and_an_end_type
     game.talk.lines({"type": "ended", "name": "Anna"})  # as the answer to the host's end now typed at the pause
     with pytest.raises(online.LeftTable):
         game.read_paused("Press Enter to go on.")
+
+
+def test_the_choices_the_server_keeps_come_back_as_the_players_own_moves_and_an_older_server_gives_none(
+    tmp_path: Path,
+) -> None:
+    """``review`` of a hand played partly before this console came asks the server for the player's own moves
+    with their views: they come back as moves of the person's; a refusal (a server that knows no such request)
+    or an answer that cannot be read gives none, and review tells only the moves since, as before."""
+    own: list[tuple[Any, Any]] = []
+
+    def two_tricks_played(table: Table) -> bool:  # and Anna's moves kept as they are made
+        seat = table.state.seats_to_act()[0]
+        if seat == 0:
+            view = table.state.view(0)
+            own.append((view, BasicPlayer(0).choose(view)))
+        return len(table.state.view(0).tricks) == 2
+
+    table = played_table(two_tricks_played)
+    own = own[:-1] if own and len(own[-1][0].tricks) == 2 else own  # asked at the moment it stopped: not made
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    assert own
+    connection.inbox.put({"type": "choices", "hand": 1, "moves": [
+        {"view": to_wire(view), "action": action_to_json(view.seat, action)} for view, action in own]})
+    found = game.earlier_choices(1)
+    assert connection.sent[-1] == {"type": "choices", "hand": 1}
+    assert found is not None and [(each.view.hand, each.view.tricks, each.view.legal, each.action, each.player)
+                                  for each in found] == [(view.hand, view.tricks, view.legal, action, None)
+                                                         for view, action in own]  # fmt: skip
+    connection.inbox.put({"type": "error", "message": "No message type 'choices'."})
+    assert game.earlier_choices(1) is None
+    connection.inbox.put({"type": "choices", "hand": 1, "moves": [{"view": "nonsense", "action": {}}]})
+    assert game.earlier_choices(1) is None
+    assert not state.notices  # the answers were taken, not left to be said

@@ -277,6 +277,43 @@ def test_why_asked_with_moves_unheard_is_answered_as_the_asker_knows_the_game():
     assert table.why(0, None, heard=len(table.state.events)) == table.why(0, None)
 
 
+def test_choices_are_a_persons_own_moves_of_a_hand_with_the_views_they_chose_from_across_a_restore():
+    """``review`` at a console that came back partway through a game knew only the choices since: the table
+    gives a person's own moves of a hand with their views, leaving out those a computer made while they were
+    away, and keeps which moves the computers chose across a checkpoint."""
+    table, tokens = new_table("partnership", ["human", "computer", "human", "computer"])  # one hand
+    chooser = random.Random(9)
+    own: dict[int, list[tuple[Any, Any]]] = {1: []}
+    stood_in = False
+    while not table.state.is_over:
+        if table.state.hand_number == 1 and sum(len(moves) for moves in own.values()) == 3 and not stood_in:
+            table.stand_in(0, True)  # Anna away for a while: a computer moves for her
+            stood_in = True
+        elif stood_in and table.stand_ins and len(table.computer_chose) > 20:
+            table.stand_in(0, False)
+        seats = table.state.seats_to_act()
+        if seats and table.controller(seats[0]) == 0 and not table.stand_ins:
+            view = table.state.view(seats[0])
+            action = chooser.choice(list(view.legal))
+            own[view.hand_number].append((view, action))
+            table.act(tokens[0], action_to_json(seats[0], action))
+        else:
+            step(table, tokens, chooser)
+    assert stood_in and not table.stand_ins
+    stand_in_moves = [number for number in table.computer_chose if table.controller(table.actions[number][0]) == 0]
+    assert stand_in_moves and own[1]
+    assert table.choices(0, 1) == own[1]
+    assert table.choices(0, 2) == []
+    restored = Table.restore(json.loads(json.dumps(table.checkpoint())))
+    assert restored.choices(0, 1) == own[1]
+    old = table.checkpoint()
+    del old["computer_chose"]  # a checkpoint written before the computers' moves were kept
+    assert Table.restore(old).choices(0, 1)[: len(own[1][:3])] == own[1][:3]
+    broken = dict(table.checkpoint(), computer_chose="all")
+    with pytest.raises(TableError, match="computers' moves"):
+        Table.restore(broken)
+
+
 def test_why_tells_a_stand_ins_moves_by_the_away_persons_name_and_to_them_by_their_seat():
     table, tokens = new_table("partnership", ["human", "computer", "human", "computer"])
     table.stand_in(2, True)
