@@ -85,6 +85,8 @@ CHAT_KEPT = 50
 """Chat lines kept for the ``chat`` command."""
 CHAT_READ = 10
 """Chat lines the ``chat`` command reads."""
+TABLE_ENDED_GOODBYE = "Goodbye. The table has ended and is not kept."
+"""The last line at a table its host ended before the game was over."""
 SERVER_ANSWER_SECONDS = 5.0
 """The longest the console waits for the server's answer to a command it sent (a chat line's echo, the
 pause), so the answer is said before the question is asked again; a later answer is said when it comes."""
@@ -1076,15 +1078,21 @@ def _seat_played(
         game.run()
     except LeftTable:
         pass
-    if talk.closed and not state.is_over:  # the host ended the table: where the game stood, and goodbye
-        for line in _talk_lines(state, talk):  # chat that came before the end, still to be said
-            game.say_talk_line(line)
-        game.handle_line("score", may_act=False)
-        say("Goodbye. The table has ended and is not kept.")
+    if talk.closed and not state.is_over:
+        _say_table_ended(game, state, talk, say)
     if state.is_over or talk.closed:
         return "over"
     _leave(state, talk)
     return "left"
+
+
+def _say_table_ended(game: OnlineGame, state: RemoteGame, talk: TableTalk, say: Callable[[str], None]) -> None:
+    """The host ended the table mid-game: the chat that came before the end and is still to be said, where the
+    game stood, and goodbye."""
+    for line in _talk_lines(state, talk):
+        game.say_talk_line(line)
+    game.handle_line("score", may_act=False)
+    say(TABLE_ENDED_GOODBYE)
 
 
 def _leave(state: RemoteGame, talk: TableTalk) -> None:

@@ -389,3 +389,26 @@ def test_a_bad_flag_or_value_says_one_line_with_the_hint_and_exits_2(args, line)
 def test_help_itself_stays_full():
     done = run_program(["--help"])
     assert done.returncode == 0 and "--pacing" in done.stdout and done.stdout.count("\n") > 20
+
+
+def test_keys_read_as_a_prompt_was_given_up_are_kept_for_the_next_prompt(monkeypatch):
+    """Under load, ``hand`` typed as another person moved was lost: prompt_toolkit had read the keys from the
+    terminal, but the prompt was given up for the news before it took them into the line, so they waited in its
+    typeahead, where the console did not look, and the waiting prompt was not asked again at once."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.input.typeahead import store_typeahead
+    from prompt_toolkit.key_binding.key_processor import KeyPress
+    from prompt_toolkit.output import DummyOutput
+
+    from rook_access.console import lines as lines_module
+
+    monkeypatch.setattr(lines_module, "console_output", DummyOutput)
+    with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+        lines = TerminalLines(say=lambda line: None, speak=lambda line: None)
+        assert not lines.typing_kept()
+        store_typeahead(lines.session.input, [KeyPress(key) for key in "han"])
+        assert lines.typing_kept()
+        assert lines.typing_kept()  # looked at, and left where it was
+        keys.send_text("d\r")
+        assert lines.read("While you wait, a command:") == "hand"

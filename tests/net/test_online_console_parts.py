@@ -708,3 +708,36 @@ def test_the_choices_the_server_keeps_come_back_as_the_players_own_moves_and_an_
     connection.inbox.put({"type": "choices", "hand": 1, "moves": [{"view": "nonsense", "action": {}}]})
     assert game.earlier_choices(1) is None
     assert not state.notices  # the answers were taken, not left to be said
+
+
+def test_chat_takes_in_the_lines_that_came_before_it_lists_them(tmp_path: Path) -> None:
+    """A chat line that had come but was not yet said was missing from ``chat``'s list (No chat yet.), and said
+    only later: it is said first, then listed."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    game._announced = len(state.events)
+    state.notice({"type": "chat", "seat": 2, "name": "Ben", "text": "nice lead"})
+    assert game.handle_line("chat")
+    assert run.channel.lines == ["Chat, Ben: nice lead", "The last chat line:", "Chat, Ben: nice lead"]
+
+
+def test_a_table_ended_mid_game_says_the_chat_that_came_before_the_end_then_the_score_and_goodbye(
+    tmp_path: Path,
+) -> None:
+    """Chat that came before the host's end, still behind moves to be said, was lost with the table."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    game._announced = len(state.events)
+    state.notice({"type": "chat", "seat": 2, "name": "Ben", "text": "sorry, I must go"})
+    game.talk.lines({"type": "ended", "name": "Ben", "message": "Ben ended the table."})
+    assert game.talk.closed
+    online._say_table_ended(game, state, game.talk, run.reply)
+    said = run.channel.lines
+    assert said[0] == "Chat, Ben: sorry, I must go", said
+    assert said[1].startswith("Score: ") and said[-1] == online.TABLE_ENDED_GOODBYE, said
