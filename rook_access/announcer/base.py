@@ -191,6 +191,23 @@ def fit_lines(label: str, groups: list[list[str]], width: int) -> list[str]:
     return lines
 
 
+def numbered_fit_lines(label: str, groups: list[list[str]], width: int) -> list[str]:
+    """``fit_lines``, but where it takes several lines each says which part it is after ``label``: "Hand 1/2
+    14r 10r", "Hand 2/2 5y" (a reader panning through knows whether more is to come).
+
+    >>> numbered_fit_lines("Hand", [["14r", "5r"], ["10x"]], 16)
+    ['Hand 1/2 14r 5r', 'Hand 2/2 10x']
+    >>> numbered_fit_lines("Hand", [["14r", "5r"], ["10x"]], 40)
+    ['Hand 14r 5r 10x']
+    """
+    lines = fit_lines(label, groups, width)
+    if len(lines) == 1:
+        return lines
+    lines = fit_lines(label + " 1/2", groups, width)
+    count = len(lines)
+    return [f"{label} {number}/{count}" + line[len(label) + 4 :] for number, line in enumerate(lines, 1)]
+
+
 def plural(count: int, noun: str) -> str:
     """``1 card``, ``2 cards``.
 

@@ -342,3 +342,20 @@ def test_dummy_before_display_rooks_hand_is_laid_down_fits_40_cells_in_braille()
     lines = Announcer(DISPLAY, [0], Verbosity.BRAILLE).dummy_lines(view)
     assert " ".join(lines) == "No hand is face up yet: the dealer's partner lays it down after the first card."
     assert len(lines) > 1 and all(cell_count(line) <= 40 for line in lines), lines
+
+
+def test_a_hand_laid_face_up_in_braille_numbers_its_lines_as_a_hand_does():
+    """Display Rook's hand laid face up took two 40-cell lines, both "N up ...", with nothing to say a second
+    was coming; they are "N up 1/2" and "N up 2/2", as a long hand's are."""
+    state = GameState(DISPLAY, seed=2)
+    state.apply(Bid(5), 0)
+    for seat in (1, 2, 3):
+        state.apply(PASS, seat)
+    state.apply(NameTrump(parse_color("green")), 0)
+    state.apply(Play(state.legal_cards()[0]), 1)
+    narrator = Announcer(DISPLAY, [0], Verbosity.BRAILLE)
+    up = [line for event in state.events for line in narrator.event_lines(event) if line.startswith("N up")]
+    assert [line.split()[2] for line in up] == ["1/2", "2/2"], up
+    assert all(cell_count(line) <= 40 for line in up)
+    shown = sorted(card for line in up for card in parse_cards(" ".join(line.split()[3:])))
+    assert shown == sorted(dict(state.view(0).shown)[2])  # North's cards, every one

@@ -17,7 +17,7 @@ from ...engine import (
     card_name,
     card_number,
 )
-from ..base import BRAILLE_WIDTH, cards_text, fit_lines
+from ..base import BRAILLE_WIDTH, cards_text, numbered_fit_lines
 from .words import TrickWords, sort_hand
 
 
@@ -130,7 +130,7 @@ class NestLines(TrickWords):
         verbosity, lines of at most 40 cells)."""
         ordered = sort_hand(cards, trump, self.rules)
         if self.braille:
-            return fit_lines(f"{self.initials[seat]} up", self.color_groups(ordered, trump), BRAILLE_WIDTH)
+            return numbered_fit_lines(f"{self.initials[seat]} up", self.color_groups(ordered, trump), BRAILLE_WIDTH)
         colors: list[tuple[Color | None, list[str]]] = []
         for card in ordered:
             color = card_color(card)

@@ -24,7 +24,7 @@ from ...engine import (
     card_name,
     card_number,
 )
-from ..base import BRAILLE_WIDTH, NarratorBase, Verbosity, cards_text, fit_lines, plural
+from ..base import BRAILLE_WIDTH, NarratorBase, Verbosity, cards_text, fit_lines, numbered_fit_lines, plural
 from .story import TrickStory
 
 GROUPED_HAND = 12
@@ -189,13 +189,7 @@ class TrickWords(NarratorBase):
             return [f"{self.whose(seat)} hand, {plural(len(cards), 'card')}: {cards_text(cards)}."]
         label = "Hand" if seat == self.you else f"{self.initials[seat]} hand"
         groups = self.color_groups(cards, trump)
-        lines = fit_lines(label, groups, BRAILLE_WIDTH)
-        if len(lines) == 1:
-            return lines
-        # Several lines: each says which part of the hand it is, "Hand 1/2 ...".
-        lines = fit_lines(label + " 1/2", groups, BRAILLE_WIDTH)
-        count = len(lines)
-        return [f"{label} {number}/{count}" + line[len(label) + 4 :] for number, line in enumerate(lines, 1)]
+        return numbered_fit_lines(label, groups, BRAILLE_WIDTH)  # several lines: "Hand 1/2 ..."
 
     def grouped_line(self, seat: int, held: Iterable[Card], trump: Color | None) -> str:
         """The cards ``seat`` holds grouped by color with the count of each, trump first: "Your hand,
