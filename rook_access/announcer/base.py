@@ -195,10 +195,10 @@ def numbered_fit_lines(label: str, groups: list[list[str]], width: int) -> list[
     """``fit_lines``, but where it takes several lines each says which part it is after ``label``: "Hand 1/2
     14r 10r", "Hand 2/2 5y" (a reader panning through knows whether more is to come).
 
-    >>> numbered_fit_lines("Hand", [["14r", "5r"], ["10x"]], 16)
-    ['Hand 1/2 14r 5r', 'Hand 2/2 10x']
-    >>> numbered_fit_lines("Hand", [["14r", "5r"], ["10x"]], 40)
-    ['Hand 14r 5r 10x']
+    >>> numbered_fit_lines("Hand", [["14r", "5r"], ["10x", "9x"]], 16)
+    ['Hand 1/2 14r 5r', 'Hand 2/2 10x 9x']
+    >>> numbered_fit_lines("Hand", [["14r", "5r"], ["10x", "9x"]], 40)
+    ['Hand 14r 5r 10x 9x']
     """
     lines = fit_lines(label, groups, width)
     if len(lines) == 1:

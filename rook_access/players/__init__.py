@@ -119,6 +119,13 @@ class FittedPlaySearchPlayer(EvidenceSearchPlayer):
     play_model = FITTED
 
 
+class FittedPlayWideSearchPlayer(FittedPlaySearchPlayer):
+    """``FittedPlaySearchPlayer`` drawing twelve deals for each one kept, so the fitted model's sharp weights
+    still leave the search many different deals: level ``strong-fitted-play12``, a benchmark's."""
+
+    play_oversample = 12
+
+
 class SwappedPlaySearchPlayer(EvidenceSearchPlayer):
     """The search player whose card play walks each kept deal eight swaps toward the fitted evidence model
     (``sampling.refined``, ``sampling.FITTED``): level ``strong-swaps``, a benchmark's.  A high bid's hand is
@@ -218,6 +225,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-fitted": lambda seed: FittedSearchPlayer(seed, STRONG, "strong-fitted"),
     "strong-fitted-play": lambda seed: FittedPlaySearchPlayer(seed, STRONG, "strong-fitted-play"),
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
+    "strong-fitted-play12": lambda seed: FittedPlayWideSearchPlayer(seed, STRONG, "strong-fitted-play12"),
     "strong-swaps": lambda seed: SwappedPlaySearchPlayer(seed, STRONG, "strong-swaps"),
     "cheat-play": PlayCheatingPlayer,
     "cheat-play-bidder": lambda seed: BidderPlayCheatingPlayer(seed, STRONG, "cheat-play-bidder"),
