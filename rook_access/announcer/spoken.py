@@ -30,9 +30,16 @@ def speak_card(name: str) -> str:
     return f"{name[:-1]} {_COLOR_WORD[name[-1]]}"
 
 
+_OWNED = re.compile(r"(?:'s|\b(?:[Tt]he|[Yy]our|[Ii]ts|[Tt]heir|[Mm]y|[Hh]is|[Hh]er)) $")
+"""The words before a card that already say whose it is: "Ben's rook" is "Ben's Rook", not "Ben's the Rook"."""
+
+
 def _speak_run(match: re.Match[str]) -> str:
     cards = _ONE_CARD.findall(match.group(0))
-    return ", ".join(speak_card(card) for card in cards)
+    words = [speak_card(card) for card in cards]
+    if cards[0] == "rook" and _OWNED.search(match.string, 0, match.start()):
+        words[0] = "Rook"
+    return ", ".join(words)
 
 
 def cards_in_words(compact: str) -> str:
@@ -40,6 +47,8 @@ def cards_in_words(compact: str) -> str:
 
     >>> cards_in_words("Your lead, 2 cards: 14r rook.")
     'Your lead, 2 cards: 14 red, the Rook.'
+    >>> cards_in_words("it did not beat Ben's rook; your rook wins.")
+    "it did not beat Ben's Rook; your Rook wins."
     """
     return _CARD_RUN.sub(_speak_run, compact)
 

@@ -68,23 +68,26 @@ def did_words(view: SeatView, action: object, yours: bool = False) -> str:
     return f"{name} moved"
 
 
-def reason_line(decision: Decision, asker: SeatView, over: bool, named: RuleSet | None = None) -> str:
+def reason_line(decision: Decision, asker: SeatView, over: bool, named: RuleSet | None = None,
+                you: bool = True) -> str:
     """``why``'s line for a computer's move, told to the seat whose view now is ``asker`` (``over``: the game
     has ended): the player's own reason (``advise`` for the view it chose from), without the cards hidden from
     the asker while the move's hand is played, nor a bid's limit while the bidding is open; a move of an
     earlier hand begins "In hand 1,".  ``named``: the rules with the seats named as the asker hears them (an
-    online table's people by their names)."""
+    online table's people by their names).  With ``you`` False the asker's own seat is named as the others
+    are: a computer's move for it, told in the computer's words ("North played 6y: its partner ...")."""
     advice = None if len(decision.view.legal) <= 1 else decision.player.advise(decision.view)
     view = decision.view if named is None else replace(decision.view, rules=named)
+    asker_seat = asker.seat if you else None
     if advice is not None and advice.action != decision.action:
         # worked out again (its evaluation no longer kept) the search stopped elsewhere: no reason but the one it had
-        did = did_words(view, decision.action, view.seat == asker.seat)
+        did = did_words(view, decision.action, view.seat == asker_seat)
         line = f"{did}: its reason cannot be worked out again now."
     elif view.hand_number != asker.hand_number or over:
-        line = why_line(view, decision.action, advice, you=asker.seat)
+        line = why_line(view, decision.action, advice, you=asker_seat)
     else:
         secret = Knowledge.from_view(asker).unseen
-        line = why_line(view, decision.action, advice, secret, asker.phase is not Phase.BIDDING, asker.seat)
+        line = why_line(view, decision.action, advice, secret, asker.phase is not Phase.BIDDING, asker_seat)
     if view.hand_number != asker.hand_number:
         if line.startswith("You "):
             line = "y" + line[1:]
@@ -335,7 +338,7 @@ def _bid_reason(view: SeatView, advice: BidAdvice, you: int | None = None) -> st
     own = [amount for seat, amount in view.bids if seat == view.seat and amount is not None]
     # It bid more before: what the others bid since lowered its reckoning, which the line says.
     since = "with the bids since, " if own and own[-1] > advice.limit else ""  # its bid was said before the colon
-    return f"{since}it reckoned its hand worth {advice.limit} at most, and the next bid was {advice.lowest}"
+    return f"{since}it reckoned its hand worth {advice.limit} at most, and the least it could bid was {advice.lowest}"
 
 
 # ----------------------------------------------------- the basic player's rules
@@ -400,7 +403,7 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
         if kind == RuleKind.BID:
             return f"by its rule of thumb, it reckoned its hand worth a bid of up to {advice.limit}{raise_only}"
         bids = [a.amount for a in view.legal if isinstance(a, Bid)]
-        nxt = f", and the next bid was {bids[0]}" if bids else ""
+        nxt = f", and the least it could bid was {bids[0]}" if bids else ""
         return f"by its rule of thumb, it reckoned its hand worth {advice.limit} at most{nxt}{raise_only}"
     assert isinstance(action, Play)
     facts = trick_facts(view, action.card)

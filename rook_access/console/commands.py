@@ -10,8 +10,9 @@ number alone bids it, a color alone names trump).
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..engine import (
     COLOR_NAMES,
@@ -277,10 +278,13 @@ def help_lines(
     return lines
 
 
-def help_all_lines(braille: bool = False, rules: RuleSet | None = None) -> list[str]:
+def help_all_lines(braille: bool = False, rules: RuleSet | None = None, taken: Collection[str] = ()) -> list[str]:
     """``help all``: every command of the game of ``rules`` (of every game for None), with its short forms, one
-    a line: Flip's leaves out bid, check, discard, trump and dummy."""
+    a line: Flip's leaves out bid, check, discard, trump and dummy.  A short form in ``taken`` (a word an online
+    table's own command takes: ``who``) is left out."""
     specs = [spec for spec in COMMANDS if rules is None or spec.in_game(rules)]
+    specs = [dataclasses.replace(spec, aliases=tuple(alias for alias in spec.aliases if alias not in taken))
+             for spec in specs]  # fmt: skip
     if braille:
         return [command_help(spec, braille=True) for spec in specs] + [
             CARDS_BRAILLE if rules is None else cards_line(rules, braille=True)]

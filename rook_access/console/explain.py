@@ -67,16 +67,22 @@ SELF_WORDS = ("me", "my", "mine", "myself", "you", "i")
 """Words for the asker's own seat after ``why`` ("why me"): its moves are a person's, which ``why`` says."""
 
 
+PARTNER_WORDS = ("partner", "my partner", "pard")
+"""Words for the asker's partner after ``why`` ("why partner"), where the asker has one partner."""
+
+
 TRICK_WORDS = ("trick", "t")
 """A word that may come before a trick's number after ``why`` and a seat ("why east trick 3")."""
 
 
-def why_asked(words: Sequence[str], rules: RuleSet, asker: int) -> tuple[int | None, bool, int | None] | str:
+def why_asked(
+    words: Sequence[str], rules: RuleSet, asker: int, partners: Sequence[int] = ()
+) -> tuple[int | None, bool, int | None] | str:
     """What ``why`` and ``words`` ask about: the seat (None for the last computer to move; ``asker``'s own for
     "me"), whether its last bid or pass, and the number of a trick whose card is asked about ("why east 3",
     "why east trick 3": East's card in trick 3), or None; or the line refusing a seat or trick not named
     right.  A seat is named as the table names it, or by its place where a person's name stands for it (an
-    online table's "why north")."""
+    online table's "why north"); "partner" names the asker's one partner (``partners``, as its view has them)."""
     words = list(words)
     trick = None
     if words and words[-1].isascii() and words[-1].isdigit():
@@ -94,6 +100,10 @@ def why_asked(words: Sequence[str], rules: RuleSet, asker: int) -> tuple[int | N
     if not words:
         return None, bidding, trick
     typed = " ".join(words)
+    if typed.lower() in PARTNER_WORDS:
+        if len(partners) != 1:
+            return f"You have no one partner now. The seats are {seats_list(rules)}."
+        return partners[0], bidding, trick
     seat = asker if typed.lower() in SELF_WORDS else seat_named(typed, rules)
     if seat is None and rules.place_names:
         seat = seat_named(typed, replace(rules, seat_names=rules.place_names))
@@ -106,7 +116,8 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     """``why [SEAT] [bid | N]``: the reason a computer player had for its last move (its last bid or pass;
     its card in trick N)."""
     state: GameState = game.state
-    asked = why_asked(command.arguments, state.rules, game.viewer())
+    viewer = game.viewer()
+    asked = why_asked(command.arguments, state.rules, viewer, state.view(viewer).partners)
     if isinstance(asked, str):
         return list(game.narrator.fit(asked))
     seat, bidding, trick = asked

@@ -62,7 +62,7 @@ from .families import family_named
 from .family import FamilyConsole
 from .lines import HoldsLines, InputSource, ReadInterrupted, ReadsCalls, ReadsWatching, is_interactive
 from .registry import Refused
-from .session import ConsoleGame, ReadAgain, SettingsControl, short_question
+from .session import NOW_COMMANDS, ConsoleGame, ReadAgain, SettingsControl, short_question
 
 SEATS_FILE = "online-seats.json"
 """Where the seats taken at online tables are kept (their tokens), in the data folder."""
@@ -76,9 +76,14 @@ NOT_SENT = "Not connected: what you type now is not sent. Type it again once you
 """Said at the first keys typed while the connection is being tried again."""
 POLL_SECONDS = 0.25
 """How often the console looks for messages while it waits for keys."""
-AT_ONCE_AT_A_PAUSE = ("chat", "ended")
+AT_ONCE_AT_A_PAUSE = ("chat", "ended", "paused")
 """The table's messages said the moment they come at a pause, before moves that came earlier (which wait for the
-pause's end): a chat line, about the trick just heard, and the host ending the table."""
+pause's end): a chat line, about the trick just heard, the host ending the table, and the host pausing the game
+or letting it go on (a player waiting at the pause hears it as the others do)."""
+UNHEARD_MOVES = "Moves have come since: press Enter to hear them, then ask again."
+"""``trick``, ``turn``, ``legal`` or ``hint`` at the pause after a trick, with moves that came still to be said."""
+ABOUT_THE_MOVE_NOW = NOW_COMMANDS | {"trick"}
+"""The commands whose answer tells the moves that came after the trick just taken."""
 WAITING_PROMPT = "While you wait, a command:"
 """The prompt for a line typed while another person is to act: the line before it said whose turn it is."""
 CHAT_KEPT = 50
@@ -624,8 +629,13 @@ class OnlineGame(ConsoleGame):
 
     def handle_line(self, line: str, may_act: bool = True) -> bool:
         """The online commands (``say``, ``chat``, ``who``) first, then every command of the game."""
+        meant = self._meant
+        if meant is not None and line.strip().lower() == "yes" and meant.split()[0] in ONLINE_COMMANDS:
+            line = meant  # the answer to "Did you mean say?"
         words = line.split()
         first = words[0].lower() if words else ""
+        if first in ONLINE_COMMANDS:
+            self._meant = None  # any "Did you mean" asked before is answered or passed by
         if first in ONLINE_COMMANDS:
             if first == "chat":
                 self.say_talk()  # the chat lines that came are taken in first (said or, chat off, kept)
@@ -647,7 +657,7 @@ class OnlineGame(ConsoleGame):
         if first == "help" and len(words) == 2 and words[1].lower() in ONLINE_COMMANDS:
             self.say(ONLINE_COMMANDS[words[1].lower()])
             return True
-        if first == "help" and len(words) == 1:
+        if first == "help" and (len(words) == 1 or [word.lower() for word in words[1:]] == ["all"]):
             super().handle_line(line, may_act)
             for reply in self.help_lines():
                 self.say(reply)
@@ -661,7 +671,7 @@ class OnlineGame(ConsoleGame):
     def _ask_why(self, state: RemoteTricks, words: list[str]) -> str | None:
         """``why [SEAT] [bid | N]``: the computers think on the server, so the question goes there and its answer
         is said as it comes (``why``); the line to say at once instead, for a seat not named right."""
-        asked = why_asked(words, state.rules, state.seat)
+        asked = why_asked(words, state.rules, state.seat, state.view(state.seat).partners)
         if isinstance(asked, str):
             return asked
         seat, bidding, trick = asked
@@ -677,6 +687,21 @@ class OnlineGame(ConsoleGame):
         state.wait_for(answer, SERVER_ANSWER_SECONDS)
         self._say_answers(answer)
         self.say_talk()
+        return None
+
+    table_words = frozenset(ONLINE_COMMANDS)
+
+    def completion_words(self) -> list[str]:
+        """The game's words, then the table's own commands: Tab completes them, and a command mistyped is
+        answered with the likely one of them too ("sya hi": Did you mean say hi?)."""
+        words = super().completion_words()
+        return words + [name for name in ONLINE_COMMANDS if name not in words]
+
+    def moves_unheard(self, command: str) -> str | None:
+        """At the pause after a trick, the server has moved on (the next lead came with the trick): the commands
+        about the trick and the move now would tell moves not said yet, so they wait for the pause's end."""
+        if self._pausing and self._announced < len(self.state.events) and command in ABOUT_THE_MOVE_NOW:
+            return UNHEARD_MOVES
         return None
 
     def earlier_choices(self, hand: int) -> list[Decision] | None:
@@ -1067,6 +1092,9 @@ def _seat_played(
         return "left"
     state.name_seats(talk.seating)  # the people as they sat when the game began
     game = OnlineGame(state, talk, run, resumed=back or late, family=family_named(state.description.family))
+    if late and state.events:  # the game's opening lines, which this seat was not there to hear: who is partner
+        for message in game.narrator.event_messages(state.events[0]):
+            game.channel.say(message)
     if back:
         game.say_back()
         for line in talk.chat_kept(seated.get("chat")):  # the chat said while the player was away

@@ -65,6 +65,12 @@ class CommandContext(Protocol):
     @property
     def narrator(self) -> Any: ...
 
+    @property
+    def table_words(self) -> frozenset[str]:
+        """The words an online table's own commands take (``who``), which no game command's short form means
+        there; none at home."""
+        ...
+
     def earlier_choices(self, hand: int) -> list[Decision] | None:
         """The keyboard seat's own moves of hand ``hand``, each with its view, where they are known beyond
         ``decisions`` (an online table's server keeps those made before this console came); None where not."""
@@ -359,6 +365,8 @@ def usage(spec: CommandSpec) -> str:
 
 def command_help(spec: CommandSpec, braille: bool = False) -> str:
     """One command's line of help, with its short forms."""
+    if not spec.aliases:
+        return f"{usage(spec)}: {spec.brief if braille else spec.help}"
     if braille:
         return f"{usage(spec)}, {' or '.join(spec.aliases)}: {spec.brief}"
     return f"{usage(spec)}, short {' or '.join(spec.aliases)}: {spec.help}"

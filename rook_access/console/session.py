@@ -184,7 +184,8 @@ class SettingsControl:
             kept += "; a new game plays it"
         elif name not in fields:  # a table option: the game being played keeps its rules
             kept += "; it applies from the next game"
-        return [f"{spoken} is now {now or 'default'}, {kept}."]
+        line = f"{spoken} is now {now or 'default'}, {kept}."
+        return [line[:1].upper() + line[1:]]  # "Chat is now off, saved.": a sentence
 
 
 SETTINGS_HEADING = "Settings, change one with settings, its name and a value, like settings verbosity terse:"
@@ -829,6 +830,9 @@ class ConsoleGame:
         try:
             if self.state.is_over and self.looks_back_at_end and command.name in NOW_COMMANDS:
                 raise Refused(GAME_ENDED)
+            unheard = self.moves_unheard(command.name)
+            if unheard is not None:
+                raise Refused(unheard)
             if command.spec.acts and not (command.spec.reviews and not command.arguments):
                 if not may_act and self.state.is_over:
                     raise Refused(GAME_ENDED)
@@ -904,6 +908,14 @@ class ConsoleGame:
             start.apply(action, seat)
             self.decisions.append(Decision(seat, view, action, player))
         self.resumed_at = 0
+
+    table_words: frozenset[str] = frozenset()
+    """The words an online table's own commands take: none at home (``CommandContext.table_words``)."""
+
+    def moves_unheard(self, command: str) -> str | None:
+        """The line refusing ``command`` while moves that came are still to be said (never at home, where the
+        game waits for the pause's end before anyone moves); None to carry it out."""
+        return None
 
     def earlier_choices(self, hand: int) -> list[Decision] | None:
         """At home the moves before a resume are not kept beyond what ``recall_decisions`` replayed: None."""

@@ -147,7 +147,7 @@ class TrickConsole:
         braille = game.narrator.braille
         word = arguments[0].lower() if arguments else ""
         if not word or word == "all":
-            lines = help_all_lines(braille, state.rules) if word else help_lines(
+            lines = help_all_lines(braille, state.rules, game.table_words) if word else help_lines(
                 state.rules, state.phase, braille, state.may_check(), game.yours(), not state.must_bid()
             )
             if lines[-1] in (CARDS_LINE, CARDS_LINE_NO_BIRD):  # the notation itself, never in words

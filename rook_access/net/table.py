@@ -66,6 +66,9 @@ class SeatHolder:
     person: bool
     token_digest: str | None = None
     """The SHA-256 of the seat's token, hex; None while the person's seat is free."""
+    sat_at: int = 0
+    """How many events the game had when the person sat down (a seat taken in a game under way: a computer
+    moved for the free seat before); not kept in a checkpoint, as the computers' moves are not."""
 
     @property
     def taken(self) -> bool:
@@ -147,6 +150,7 @@ class Table:
         holder = self.holders[seat]
         holder.name = name
         holder.token_digest = digest(token)
+        holder.sat_at = len(self.state.events)
         return seat, token
 
     def seat_of(self, token: str) -> int:
@@ -271,10 +275,16 @@ class Table:
         names = people_named(rules.names, [holder.name for holder in self.holders],
                              [holder.person for holder in self.holders], self.free_seats(), asker)  # fmt: skip
         then = self.state if heard is None else self._state_at(heard)
-        line = reason_line(decision, then.view(asker), then.is_over, replace(rules, seat_names=names))
         controller = self.controller(decision.seat)
         holder = self.holders[controller]
-        if holder.person:  # a person's seat: the computer that stood in for them while they were away chose it
+        # A computer's move for the asker's own seat is told in the computer's words: "North played 6y: its
+        # partner Anna's 11y was winning", not "You played 6y: its partner ...".
+        line = reason_line(decision, then.view(asker), then.is_over, replace(rules, seat_names=names),
+                           you=not (holder.person and controller == asker))  # fmt: skip
+        if holder.person and decision.at is not None and decision.at < holder.sat_at:
+            # a seat taken in a game under way: a computer played it while it was free
+            line += f" A computer chose it before {'you' if controller == asker else holder.name} sat down."
+        elif holder.person:  # a person's seat: the computer that stood in for them while they were away chose it
             away = "you were" if controller == asker else f"{holder.name} was"
             line += f" A computer chose it while {away} away."
         return line

@@ -382,7 +382,7 @@ def test_a_pass_after_a_higher_bid_of_its_own_says_the_bids_since_lowered_its_re
     passed = dataclasses.replace(advice, action=PASS, limit=85, lowest=105)
     assert why_line(view, PASS, passed) == (
         "North bid 90, then passed: with the bids since, it reckoned its hand worth 85 at most, "
-        "and the next bid was 105."
+        "and the least it could bid was 105."
     )
 
 
@@ -398,7 +398,7 @@ def test_why_bid_after_the_seat_bid_and_then_passed_says_its_bid_with_the_pass()
     advice = SearchPlayer(7, dataclasses.replace(STEADY_STRONG, samples=8)).advise(view)
     passed = dataclasses.replace(advice, action=PASS, limit=75, lowest=80)
     assert why_line(view, PASS, passed) == (
-        "West bid 70, then passed: it reckoned its hand worth 75 at most, and the next bid was 80.")
+        "West bid 70, then passed: it reckoned its hand worth 75 at most, and the least it could bid was 80.")
     assert why_line(view, PASS, passed, bidding_over=False) == (
         "West bid 70, then passed: it reckoned its hand not worth 80.")
     north = state.view(2)  # North passed without a bid: no bid to say

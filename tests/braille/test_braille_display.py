@@ -264,5 +264,5 @@ def test_settings_braille_on_in_the_game_takes_the_display(virtual_display):
     finally:
         if program.process.poll() is None:
             program.process.kill()
-    assert "braille is now on, saved." in program.output
+    assert "Braille is now on, saved." in program.output
     assert read_cells(hand) in program.output

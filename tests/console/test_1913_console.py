@@ -332,9 +332,9 @@ def test_the_table_size_is_a_setting_changed_in_a_game_for_the_next_one(tmp_path
     done = run(["--variant", "rook-1913", "--seed", "2", "--level", "easy", "--output", "plain"], typed, tmp_path)
     lines = done.stdout.splitlines()
     assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr
-    assert "players is now 9, saved; it applies from the next game." in lines
-    assert "target is now 500, saved; it applies from the next game." in lines
-    assert "ones is now on, saved; it applies from the next game." in lines
+    assert "Players is now 9, saved; it applies from the next game." in lines
+    assert "Target is now 500, saved; it applies from the next game." in lines
+    assert "Ones is now on, saved; it applies from the next game." in lines
     again = run(["--variant", "rook-1913", "--seed", "2", "--output", "plain"], "", tmp_path)
     said = again.stdout.splitlines()
     assert again.returncode == 0 and again.stderr == "", again.stderr

@@ -295,7 +295,7 @@ def test_settings_output_at_the_first_menu_switches_the_output_for_the_game(monk
     assert status == 0
     assert [output for output, _ in opened] == ["auto", "voice"]
     first, game = opened[0][1], opened[1][1]
-    assert "output is now voice, saved." in game.lines  # the answer comes in the new output
+    assert "Output is now voice, saved." in game.lines  # the answer comes in the new output
     assert any(line.startswith("Rook: the") for line in game.lines) and "You pass." in game.lines
     assert not any(line.startswith("Rook: the") for line in first.lines)
 
@@ -332,7 +332,7 @@ def test_a_setting_changed_at_the_first_menu_is_kept_and_the_menu_comes_back_nex
     monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
     monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
     start(["settings verbosity terse", "quit"])
-    assert "verbosity is now terse, saved." in channel.lines
+    assert "Verbosity is now terse, saved." in channel.lines
     stored = settings_path().read_text(encoding="utf-8")
     assert 'verbosity = "terse"' in stored and "variant" not in stored
     start(["quit"])

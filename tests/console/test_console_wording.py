@@ -453,7 +453,7 @@ def test_settings_braille_on_without_a_display_changes_nothing_and_is_told_once(
     assert notices == ["No braille display (BRLTTY is not running); braille off."]
     assert control.effective.braille == "off" and control.stored.braille == "off"
     said = channel.lines + output
-    assert not any(line.startswith("braille is now on") for line in said)
+    assert not any(line.startswith("Braille is now on") for line in said)
 
 
 def test_braille_on_in_the_settings_file_without_a_display_reads_off_in_the_game():

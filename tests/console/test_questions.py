@@ -62,7 +62,7 @@ def test_settings_shows_and_changes_through_the_game_s_own_settings_command():
     answer, said, _ = asked(["settings", "settings output voice", "set pacing slow", "yes"], control=control)
     assert answer is True
     assert said[0] == SETTINGS_HEADING and said[1].startswith("speech: verbosity normal, ")
-    assert "output is now voice, saved." in said
+    assert "Output is now voice, saved." in said
     assert "pacing can be enter or delay, not slow." in said
     assert control.effective.output == "voice" and saved == [Settings(output="voice")]
     assert changed == ["output"]

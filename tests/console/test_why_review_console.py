@@ -9,7 +9,7 @@ import pytest
 from rook_access.announcer import Verbosity
 from rook_access.announcer.review import SHOWN
 from rook_access.console.commands import parse_command
-from rook_access.console.explain import initials, resumed_hand, review_command_lines, seat_named, why_lines
+from rook_access.console.explain import initials, resumed_hand, review_command_lines, seat_named, why_asked, why_lines
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import (
     COLOR_NAMES,
@@ -328,3 +328,15 @@ def test_why_a_seat_and_a_trick_number_tells_its_card_in_that_trick():
     assert "No trick 0: tricks are numbered from 1, as the game says them." in output
     assert "No trick 999: a hand has 9 tricks." in output
     assert "South is played by you. Type hint on your turn for the strong player's move." in output
+
+
+def test_why_partner_names_the_askers_one_partner():
+    """``why partner`` said "No seat partner": the seat is the asker's partner, as its view has them."""
+    assert why_asked(["partner"], PARTNERSHIP, 0, (2,)) == (2, False, None)
+    assert why_asked(["my", "partner", "bid"], PARTNERSHIP, 1, (3,)) == (3, True, None)
+    assert why_asked(["Partner", "3"], PARTNERSHIP, 0, (2,)) == (2, False, 3)
+    assert why_asked(["partner"], PARTNERSHIP, 0, ()) == (
+        "You have no one partner now. The seats are South, West, North and East.")
+    state = GameState(PARTNERSHIP, seed=5)
+    game = _Resumed(state, 0)
+    assert why_lines(game, parse_command("why partner")) == ["North has not moved yet."]

@@ -247,7 +247,7 @@ def test_lines_typed_while_the_other_person_plays_are_carried_out_and_the_game_p
 
         # With the chat setting off, a chat line is kept for the chat command, not said as it comes.
         shown = waiting.type("settings chat off")
-        waiting.wait(r"^chat is now off, saved\.$", after=shown)
+        waiting.wait(r"^Chat is now off, saved\.$", after=shown)
         quiet_from = len(waiting.lines())
         asked.type("say are you there")
         heard = rf"Chat, {asked.name}: are you there"

@@ -624,6 +624,22 @@ def test_the_answer_to_the_players_own_why_or_chat_is_said_at_once_with_moves_st
                                      "Chat, Ben: after the moves"], run.channel.lines
 
 
+def test_at_a_pause_the_host_pausing_the_game_is_heard_as_it_comes(tmp_path: Path) -> None:
+    """A player at "Press Enter to go on." heard the host pause the game, and let it go on, only after Enter."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    script: list[Any] = [{"type": "paused", "paused": True, "name": "Ben"}, ""]
+    run.lines = WatchingLines(run.channel, connection, script)  # type: ignore[assignment]
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    game.talk.seating = replace(game.talk.seating, host=2)  # Ben hosts this table
+    state.pump(0)
+    game._announced = len(state.events)
+    assert game.read_paused("Press Enter to go on.") == ""
+    assert run.channel.lines == ["PROMPT Press Enter to go on.", "Ben paused the game.",
+                                 "PROMPT Press Enter to go on."]
+
+
 def test_at_a_pause_the_tables_talk_is_said_as_it_comes_and_the_host_ending_the_table_leaves(tmp_path: Path) -> None:
     """At "Press Enter to go on." and after the game, another's chat line waited for Enter (after the game, for
     ever); the host ending the table was heard only after Enter. Moves that come give up nothing there."""
@@ -741,3 +757,79 @@ def test_a_table_ended_mid_game_says_the_chat_that_came_before_the_end_then_the_
     said = run.channel.lines
     assert said[0] == "Chat, Ben: sorry, I must go", said
     assert said[1].startswith("Score: ") and said[-1] == online.TABLE_ENDED_GOODBYE, said
+
+
+def test_at_the_pause_after_a_trick_the_commands_about_the_move_now_wait_for_the_moves_that_came(
+    tmp_path: Path,
+) -> None:
+    """At "Press Enter to go on." the next lead had come with the trick, and trick, legal and turn told it before
+    it was said ("Trick 2: Ben 14 red ... Your turn to play."); they wait for the pause's end, and the commands
+    about what was heard answer."""
+    table = played_table(lambda table: len(table.state.view(0).tricks) == 1 and bool(table.state.view(0).trick))
+    taken = next(index for index, event in enumerate(table.state.events) if isinstance(event, TrickTaken)) + 1
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    game._announced = taken  # the pause after trick 1: the next lead still to be said
+    game._pausing = True
+    for command in ("trick", "legal", "turn", "hint", "tr"):
+        assert game.handle_line(command, may_act=False)
+    said = run.channel.lines
+    assert said == [online.UNHEARD_MOVES] * 5, said
+    assert game.handle_line("last", may_act=False)
+    assert run.channel.lines[-1].startswith("Last trick"), run.channel.lines
+    game._announced = len(state.events)  # every move said: they answer again
+    assert game.handle_line("trick", may_act=False)
+    assert run.channel.lines[-1] != online.UNHEARD_MOVES
+
+
+def test_help_all_at_an_online_table_gives_who_to_the_table_and_names_its_commands(tmp_path: Path) -> None:
+    """``help all`` online said "turn, short w or who", though who says who sits where there, and left out the
+    table's own commands."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    game._announced = len(state.events)
+    assert game.handle_line("help all")
+    said = run.channel.lines
+    assert "turn, short w: Say whose turn it is." in said, said
+    assert said[-1].startswith("At an online table also: say and your words: "), said[-1]
+    assert not any("or who" in line for line in said)
+
+
+def test_a_mistyped_online_command_is_answered_with_the_likely_one_and_yes_carries_it_out(tmp_path: Path) -> None:
+    """``sya hi`` and ``whoo`` got "Unknown command" alone, where a mistyped game command gets "Did you mean"."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    connection = QueuedConnection()
+    game, state = anna_at(table, run, connection, len(table.state.events))
+    state.pump(0)
+    game._announced = len(state.events)
+    assert game.handle_line("whoo")
+    assert run.channel.lines[-1] == "Unknown command: whoo. Did you mean who?"
+    assert game.handle_line("sya good luck")
+    assert run.channel.lines[-1] == "Unknown command: sya. Did you mean say?"
+    connection.inbox.put({"type": "chat", "seat": 0, "name": "Anna", "text": "good luck"})
+    assert game.handle_line("yes")
+    assert connection.sent[-1] == {"type": "say", "text": "good luck"}
+
+
+def test_a_seat_taken_in_a_game_under_way_hears_the_games_opening_lines_first(tmp_path: Path) -> None:
+    """Ben took a seat in a game that had started without him: he heard where it stood, but not the opening
+    lines a player at the start hears, with who his partner is."""
+    table = played_table(first_lead_is_annas)
+    run = Run(Settings(), tmp_path)
+    taken_up = {"type": "left", "message": "Your seat was taken up from another connection."}
+    connection = ScriptedConnection([update_to_act(table, 0, 0), None, None, None, taken_up, None])
+    state = RemoteTricks(connection, table.setup, 0)  # type: ignore[arg-type]
+    seating = Seating("amber-tiger-otter", ("Anna", "Computer 2", "Ben", "Computer 4"), SEATING.people, 0, ())
+    talk = online.TableTalk(seating, 0, lambda: True, NAMES)
+    seated = {"started": True}
+    assert online._seat_played(run, state, talk, seated, "The Original Rook Partnership Game", back=False) == "left"
+    said = run.channel.lines
+    opening = said.index("Rook: the Original Rook Partnership Game, to 300 points.")
+    assert said[opening + 1] == "You are South; your partner is Ben. Type help for commands, rules for the rules."
+    assert said[opening + 2].startswith("Resuming the game: hand "), said

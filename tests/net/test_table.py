@@ -322,8 +322,26 @@ def test_why_tells_a_stand_ins_moves_by_the_away_persons_name_and_to_them_by_the
                 chooser)
     told = table.why(0, 2)
     assert re.match(r"Ben (played|led) ", told) and told.endswith(". A computer chose it while Ben was away."), told
-    told = table.why(2, 2)  # to Ben himself
-    assert re.match(r"You (played|led) ", told) and told.endswith(". A computer chose it while you were away."), told
+    told = table.why(2, 2)  # to Ben himself, in the computer's words: not "You played 6y: its partner ..."
+    assert re.match(r"North (played|led) ", told) and told.endswith(". A computer chose it while you were away.")
+    assert "You " not in told and "your " not in told, told
+
+
+def test_why_tells_a_move_made_before_a_person_took_the_seat_as_made_before_they_sat_down():
+    """Ben took a seat in a game under way, where a computer had passed for the free seat: why me said "A
+    computer chose it while you were away", though he had never been there."""
+    setup = GameSetup.create(["human", "computer", "human", "computer"], level="easy", seed=7, variant="partnership",
+                             options={"hands": 1})  # fmt: skip
+    table = Table("amber-tiger-otter", setup, [f"Computer {seat}" for seat in range(4)])
+    _, anna = table.sit(0, "Anna")
+    table.stand_in(2, True)  # the free seat is played by a computer
+    steps_until(table, {0: anna}, lambda: any(seat == 2 for seat, _ in table.actions), random.Random(2))
+    table.sit(2, "Ben")
+    table.stand_in(2, False)
+    told = table.why(2, 2)
+    assert re.match(r"North (bid|passed|played|led)", told), told
+    assert told.endswith(" A computer chose it before you sat down."), told
+    assert table.why(0, 2).endswith(" A computer chose it before Ben sat down."), table.why(0, 2)
 
 
 def test_why_a_persons_card_of_a_trick_says_a_person_played_it():

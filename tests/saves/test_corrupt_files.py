@@ -184,7 +184,7 @@ def test_the_program_plays_on_with_damaged_settings_and_leaves_the_file(
         # Changing a setting writes the file again: a damaged one is kept beside it, byte for byte.
         done = run(["--seed", "2", "--output", "plain"], "settings verbosity terse\nquit\n", home)
         _clean(done)
-        assert "verbosity is now terse, saved." in done.stdout
+        assert "Verbosity is now terse, saved." in done.stdout
         kept = {each.name: each.read_bytes() for each in (home / "config").iterdir()}
         if "settings file" in done.stdout:  # it did not load cleanly
             assert damaged in kept.values() and len(kept) == 2

@@ -129,7 +129,7 @@ def test_settings_on_a_full_disk_apply_for_this_game_and_leave_the_file(tmp_path
     )
     lines = _clean(done)
     assert (
-        "verbosity is now terse, for this game only; the settings file could not be written: "
+        "Verbosity is now terse, for this game only; the settings file could not be written: "
         "No space left on device." in lines
     )
     assert GAME_GOES_ON in lines

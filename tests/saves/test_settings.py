@@ -71,24 +71,24 @@ def test_a_setting_may_be_named_with_hyphens_as_the_flags_spell_it():
     assert settings == Settings().changed("bird_rank", "low").changed("reading_speed", "250")
     assert dict(settings.options)["bird_rank"] != dict(Settings().options).get("bird_rank")
     control = SettingsControl(Settings(), Settings(), lambda _: None)
-    assert control.command(("bird-rank", "low")) == ["bird rank is now low, saved; it applies from the next game."]
+    assert control.command(("bird-rank", "low")) == ["Bird rank is now low, saved; it applies from the next game."]
     # Typed in words, as the settings list says it (a screen reader may read an underscore aloud): the same.
-    assert control.command(("Bird", "rank", "high")) == ["bird rank is now high, saved; it applies from the next game."]
+    assert control.command(("Bird", "rank", "high")) == ["Bird rank is now high, saved; it applies from the next game."]
     assert control.command(("all", "tricks", "bonus", "20")) == [
-        "all tricks bonus is now 20, saved; it applies from the next game."]
+        "All tricks bonus is now 20, saved; it applies from the next game."]
     assert control.command(("reading", "speed")) == [
         "Say settings reading speed and a value; now reading speed 200: how fast you read, or your screen reader "
         "speaks, in words a minute, 60 to 900, or default, for the wait before a call window opens."]
-    assert control.command(("voice", "English", "(America)"))[0].startswith("voice is now English (America)")
+    assert control.command(("voice", "English", "(America)"))[0].startswith("Voice is now English (America)")
     assert control.command(("min", "bid", "72")) == ["min bid is a multiple of 5, 5 or more, or default, not 72."]
     assert control.command(("min-bd", "80")) == ["There is no setting min bd. Did you mean min bid?"]
     assert control.command(("min", "bd", "80")) == ["There is no setting min bd. Did you mean min bid?"]
     assert control.command(("bid", "80")) == ["There is no setting bid. Type settings to hear them all."]
     # default is taken by every setting that has one, and seconds are said as typed
-    assert control.command(("reading", "speed", "default")) == ["reading speed is now 200 words a minute, saved."]
-    assert control.command(("call", "time", "10")) == ["call time is now 10 seconds, saved."]
-    assert control.command(("delay", "0")) == ["delay is now 0 seconds, saved."]
-    assert control.command(("call", "time", "default")) == ["call time is now default, saved."]
+    assert control.command(("reading", "speed", "default")) == ["Reading speed is now 200 words a minute, saved."]
+    assert control.command(("call", "time", "10")) == ["Call time is now 10 seconds, saved."]
+    assert control.command(("delay", "0")) == ["Delay is now 0 seconds, saved."]
+    assert control.command(("call", "time", "default")) == ["Call time is now default, saved."]
     # No name is longer than the words the command looks at.
     assert max(len(name.split("_")) for name in setting_names()) == MOST_WORDS_IN_A_NAME
 
@@ -185,7 +185,7 @@ def test_the_settings_command_changes_saves_and_applies_a_setting(tmp_path):
     saved = []
     control = SettingsControl(Settings(), Settings().changed("rate", "200"), saved.append)
     output, _, _ = game_with(["settings verbosity terse", "settings speech", "set pacing slow", "pass"], control)
-    assert "verbosity is now terse, saved." in output
+    assert "Verbosity is now terse, saved." in output
     assert saved == [Settings(verbosity="terse")]  # the flag's rate is not written to the file
     assert "verbosity terse: terse, normal, verbose, or braille for a 40-cell display." in output
     assert "pacing can be enter or delay, not slow." in output
@@ -363,7 +363,7 @@ def test_yes_after_did_you_mean_carries_out_the_setting_meant(monkeypatch, capsy
     status, said, _ = run_main(monkeypatch, capsys, ["--variant", "partnership"], script)
     assert status == 0
     assert "There is no setting min bd. Did you mean min bid?" in said
-    assert "min bid is now 80, saved; it applies from the next game." in said
+    assert "Min bid is now 80, saved; it applies from the next game." in said
     # the likely game alone: the list of all 21 is for "settings variant" to tell
     assert "No variant dispaly. Did you mean display?" in said
-    assert said.count("variant is now display, saved; a new game plays it.") == 1  # a second yes: nothing more
+    assert said.count("Variant is now display, saved; a new game plays it.") == 1  # a second yes: nothing more

@@ -124,7 +124,7 @@ class PlayLines(TrickWords):
             assert view.turn is not None
             return f"Trick {number}: nothing played yet. {self.does(view.turn, 'lead', 'leads')}."
         trick = trick_pairs(view)
-        played = ", ".join(f"{self.name(seat)} {card_name(card)}" for seat, card in trick)
+        played = ", ".join(f"{self.object_name(seat)} {card_name(card)}" for seat, card in trick)
         trump = view.trump
         assert trump is not None
         seat, card = trick[self.rules.trick_winner(list(view.trick), trump)]
@@ -155,7 +155,7 @@ class PlayLines(TrickWords):
             )
             return f"Last {played}; {self.initial(trick.winner)} won {trick.points + self.rules.trick_points}"
         played = ", ".join(
-            f"{self.name((trick.leader + i) % players)} {card_name(card)}" for i, card in enumerate(trick.cards)
+            f"{self.object_name((trick.leader + i) % players)} {card_name(card)}" for i, card in enumerate(trick.cards)
         )
         taker = self.does(trick.winner, "took", "took")
         points = trick.points + self.rules.trick_points  # Display Rook: the trick itself counts 2
