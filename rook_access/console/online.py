@@ -1136,7 +1136,8 @@ def _leave(state: RemoteGame, talk: TableTalk) -> None:
 def _welcome(seating: Seating, seat: int, title: str, names: tuple[str, ...]) -> str:
     host = ""
     if seating.host == seat and seating.free:
-        host = " You are the host: type start to begin, computers taking the free seats."
+        host = (" You are the host: give the others the code to join, then type start; computers take the seats"
+                " still free.")
     return f"You sit at table {seating.code}, {title}, as {names[seat]}.{host}"
 
 

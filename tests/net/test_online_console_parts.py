@@ -833,3 +833,16 @@ def test_a_seat_taken_in_a_game_under_way_hears_the_games_opening_lines_first(tm
     opening = said.index("Rook: the Original Rook Partnership Game, to 300 points.")
     assert said[opening + 1] == "You are South; your partner is Ben. Type help for commands, rules for the rules."
     assert said[opening + 2].startswith("Resuming the game: hand "), said
+
+
+def test_the_host_is_told_to_give_the_others_the_code() -> None:
+    """A playtester making a table was told only "You sit at table mural-parrot-pumpkin": the host hears that the
+    code is for the others to join with, and how to start; a guest, or a host with no seat free, hears neither."""
+    names = ("Anna", "West", "North", "East")
+    hosting = Seating("amber-tiger-otter", names, (True, False, True, False), 0, (2,))
+    assert online._welcome(hosting, 0, "The Original Rook Partnership Game", names) == (
+        "You sit at table amber-tiger-otter, The Original Rook Partnership Game, as Anna. You are the host: give "
+        "the others the code to join, then type start; computers take the seats still free.")
+    assert online._welcome(hosting, 2, "The Original Rook Partnership Game", names).endswith("as North.")
+    full = replace(hosting, free=())
+    assert online._welcome(full, 0, "The Original Rook Partnership Game", names).endswith("as Anna.")
