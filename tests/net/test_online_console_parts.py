@@ -726,15 +726,21 @@ def test_the_choices_the_server_keeps_come_back_as_the_players_own_moves_and_an_
     assert not state.notices  # the answers were taken, not left to be said
 
 
-def test_chat_takes_in_the_lines_that_came_before_it_lists_them(tmp_path: Path) -> None:
-    """A chat line that had come but was not yet said was missing from ``chat``'s list (No chat yet.), and said
-    only later: it is said first, then listed."""
+def anna_heard_all(tmp_path: Path) -> tuple[online.OnlineGame, RemoteTricks, Run, QueuedConnection]:
+    """Anna's console at a table where her first lead is to come, every move so far said."""
     table = played_table(first_lead_is_annas)
     run = Run(Settings(), tmp_path)
     connection = QueuedConnection()
     game, state = anna_at(table, run, connection, len(table.state.events))
     state.pump(0)
     game._announced = len(state.events)
+    return game, state, run, connection
+
+
+def test_chat_takes_in_the_lines_that_came_before_it_lists_them(tmp_path: Path) -> None:
+    """A chat line that had come but was not yet said was missing from ``chat``'s list (No chat yet.), and said
+    only later: it is said first, then listed."""
+    game, state, run, connection = anna_heard_all(tmp_path)
     state.notice({"type": "chat", "seat": 2, "name": "Ben", "text": "nice lead"})
     assert game.handle_line("chat")
     assert run.channel.lines == ["Chat, Ben: nice lead", "The last chat line:", "Chat, Ben: nice lead"]
@@ -744,12 +750,7 @@ def test_a_table_ended_mid_game_says_the_chat_that_came_before_the_end_then_the_
     tmp_path: Path,
 ) -> None:
     """Chat that came before the host's end, still behind moves to be said, was lost with the table."""
-    table = played_table(first_lead_is_annas)
-    run = Run(Settings(), tmp_path)
-    connection = QueuedConnection()
-    game, state = anna_at(table, run, connection, len(table.state.events))
-    state.pump(0)
-    game._announced = len(state.events)
+    game, state, run, connection = anna_heard_all(tmp_path)
     state.notice({"type": "chat", "seat": 2, "name": "Ben", "text": "sorry, I must go"})
     game.talk.lines({"type": "ended", "name": "Ben", "message": "Ben ended the table."})
     assert game.talk.closed
@@ -787,12 +788,7 @@ def test_at_the_pause_after_a_trick_the_commands_about_the_move_now_wait_for_the
 def test_help_all_at_an_online_table_gives_who_to_the_table_and_names_its_commands(tmp_path: Path) -> None:
     """``help all`` online said "turn, short w or who", though who says who sits where there, and left out the
     table's own commands."""
-    table = played_table(first_lead_is_annas)
-    run = Run(Settings(), tmp_path)
-    connection = QueuedConnection()
-    game, state = anna_at(table, run, connection, len(table.state.events))
-    state.pump(0)
-    game._announced = len(state.events)
+    game, state, run, connection = anna_heard_all(tmp_path)
     assert game.handle_line("help all")
     said = run.channel.lines
     assert "turn, short w: Say whose turn it is." in said, said
@@ -802,12 +798,7 @@ def test_help_all_at_an_online_table_gives_who_to_the_table_and_names_its_comman
 
 def test_a_mistyped_online_command_is_answered_with_the_likely_one_and_yes_carries_it_out(tmp_path: Path) -> None:
     """``sya hi`` and ``whoo`` got "Unknown command" alone, where a mistyped game command gets "Did you mean"."""
-    table = played_table(first_lead_is_annas)
-    run = Run(Settings(), tmp_path)
-    connection = QueuedConnection()
-    game, state = anna_at(table, run, connection, len(table.state.events))
-    state.pump(0)
-    game._announced = len(state.events)
+    game, state, run, connection = anna_heard_all(tmp_path)
     assert game.handle_line("whoo")
     assert run.channel.lines[-1] == "Unknown command: whoo. Did you mean who?"
     assert game.handle_line("sya good luck")
