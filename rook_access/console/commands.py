@@ -96,7 +96,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 brief="Counters taken", phases=_PLAY, handler=_taken),
     CommandSpec("why", ("wy",), "[SEAT]",
                 "Say why a computer player made its last move; why and a seat, like why north, that seat's; "
-                "why north bid, its last bid or pass; why north 3, its card in trick 3.",
+                "why north bid, its last bid or pass; why north 3, its card in trick 3; why partner, your partner's.",
                 brief="Why a computer moved", handler=why_lines),
     CommandSpec("review", ("rv",), "[all]",
                 "After a hand, say your choices the strong player would have made otherwise, costliest first; "

@@ -84,6 +84,13 @@ def console_output() -> Output:
     return output
 
 
+def _prompt_rows(question: str) -> str:
+    """A question as the prompt shows it, a space after it: wider than the window, broken between words as the
+    printed lines are (``terminal_rows``), so a screen reader reading row by row never says a word cut in two
+    ("6 g", "reen")."""
+    return terminal_rows(question, sys.stdout) + " "
+
+
 def leaving_signals() -> tuple[int, ...]:
     """The signals that tell the program to leave: SIGTERM, and SIGHUP when its terminal closes (a window, a
     dropped ssh) or, on Windows, SIGBREAK (Ctrl-Break)."""
@@ -548,7 +555,7 @@ class TerminalLines:
             held = SignalsAfterPrompt()
             try:
                 with held:  # SIGHUP (a closed terminal) and SIGTERM leave once the prompt is over
-                    line = self.session.prompt(question + " ", default=kept or "", pre_run=start)
+                    line = self.session.prompt(_prompt_rows(question), default=kept or "", pre_run=start)
             except PromptGivenUp:  # a signal whose handler did not leave: the question again, the typing kept
                 self._kept = held.kept
                 continue
@@ -645,7 +652,7 @@ class TerminalLines:
             held = SignalsAfterPrompt()
             try:
                 with held:
-                    line = session.prompt(question + " ", pre_run=start_clock)
+                    line = session.prompt(_prompt_rows(question), pre_run=start_clock)
             except PromptGivenUp:
                 continue  # a signal whose handler did not leave: the call is still open
             except KeyboardInterrupt:

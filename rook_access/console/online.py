@@ -1136,8 +1136,8 @@ def _leave(state: RemoteGame, talk: TableTalk) -> None:
 def _welcome(seating: Seating, seat: int, title: str, names: tuple[str, ...]) -> str:
     host = ""
     if seating.host == seat and seating.free:
-        host = (" You are the host: give the others the code to join, then type start; computers take the seats"
-                " still free.")
+        host = (" You are the host: give the others the code to join. The game begins once they sit down; type"
+                " start to begin sooner, computers taking the free seats.")
     return f"You sit at table {seating.code}, {title}, as {names[seat]}.{host}"
 
 

@@ -52,3 +52,20 @@ def test_a_word_longer_than_a_row_is_left_whole():
     with terminal_of(40) as stream:
         rows = terminal_rows(f"see {long_word} here", stream).split("\n")
     assert rows == ["see", long_word, "here"]
+
+
+def test_a_question_wider_than_the_terminal_is_broken_between_words(monkeypatch):
+    """A playtester's prompt, 105 characters in a window of 100, was cut by the terminal inside a word ("6 g",
+    "reen."): the question is broken between words as the printed lines are, the space for the answer after it."""
+    import sys
+
+    from rook_access.console import lines
+
+    question = ("Your lead, 9 cards: 12 red, 11 black, 6 black, 13 yellow, 9 yellow, 14 green, 13 green, 8 green, "
+                "6 green.")
+    with terminal_of(80) as stream:
+        monkeypatch.setattr(sys, "stdout", stream)
+        shown = lines._prompt_rows(question)
+    rows = shown.split("\n")
+    assert len(rows) == 2 and all(len(row) < 80 for row in rows), rows
+    assert shown.endswith(". ") and " ".join(rows).strip() == question

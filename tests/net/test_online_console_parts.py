@@ -833,7 +833,8 @@ def test_the_host_is_told_to_give_the_others_the_code() -> None:
     hosting = Seating("amber-tiger-otter", names, (True, False, True, False), 0, (2,))
     assert online._welcome(hosting, 0, "The Original Rook Partnership Game", names) == (
         "You sit at table amber-tiger-otter, The Original Rook Partnership Game, as Anna. You are the host: give "
-        "the others the code to join, then type start; computers take the seats still free.")
+        "the others the code to join. The game begins once they sit down; type start to begin sooner, computers "
+        "taking the free seats.")
     assert online._welcome(hosting, 2, "The Original Rook Partnership Game", names).endswith("as North.")
     full = replace(hosting, free=())
     assert online._welcome(full, 0, "The Original Rook Partnership Game", names).endswith("as Anna.")
