@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..announcer.base import plural
 from ..announcer.review import review_lines
 from ..announcer.why import no_card_line, reason_line
 from ..engine import Dealt, GameState, RuleSet
@@ -175,16 +176,19 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
             )
         )
     viewer = game.viewer()
-    steps = [
-        (decision.view, decision.action)
+    moves = [
+        decision
         for decision in (game.decisions if earlier is None else earlier)
-        if decision.player is None
-        and decision.view.hand_number == hand
-        and decision.view.controller(decision.seat) == viewer
+        if decision.view.hand_number == hand and decision.view.controller(decision.seat) == viewer
     ]
+    steps = [(decision.view, decision.action) for decision in moves if decision.player is None]
+    made_for = len(moves) - len(steps)  # a computer's moves for the keyboard seat: an online stand-in, a demo
     if not steps:
         return list(game.narrator.fit(f"Hand {hand}: no choice of yours to review."))
     lines = review_lines(hand, review_decisions(steps, HintPlayer()), every)
+    if made_for:
+        lines.append(f"{plural(made_for, 'move')} a computer made for you {'is' if made_for == 1 else 'are'} "
+                     "left out.")  # fmt: skip
     if hand == resumed_in and earlier is None:
         lines.insert(0, f"Only your choices since the game was resumed, partway through hand {hand}:")
     return [piece for line in lines for piece in game.narrator.fit(line)]

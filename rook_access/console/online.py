@@ -80,6 +80,9 @@ AT_ONCE_AT_A_PAUSE = ("chat", "ended", "paused")
 """The table's messages said the moment they come at a pause, before moves that came earlier (which wait for the
 pause's end): a chat line, about the trick just heard, the host ending the table, and the host pausing the game
 or letting it go on (a player waiting at the pause hears it as the others do)."""
+A_COMPUTER = "a computer standing in"
+"""The player of a move a computer made for a person at an online table, as the server tells it (``review``
+leaves it out, and says so)."""
 UNHEARD_MOVES = "Moves have come since: press Enter to hear them, then ask again."
 """``trick``, ``turn``, ``legal`` or ``hint`` at the pause after a trick, with moves that came still to be said."""
 ABOUT_THE_MOVE_NOW = NOW_COMMANDS | {"trick"}
@@ -705,15 +708,17 @@ class OnlineGame(ConsoleGame):
         return None
 
     def earlier_choices(self, hand: int) -> list[Decision] | None:
-        """This player's own moves of hand ``hand``, from the server, which keeps those made before this
-        console came (a rejoin, a seat taken in a game under way); None where it gave none."""
+        """This player's moves of hand ``hand``, from the server, which keeps those made before this console
+        came (a rejoin, a seat taken in a game under way); a computer's move for them has the player
+        ``A_COMPUTER``, which gives no reasons; None where the server gave none."""
         state = self.state
         if not isinstance(state, RemoteTricks):
             return None
         found = state.choices(hand, SERVER_ANSWER_SECONDS)
         if found is None:
             return None
-        return [Decision(view.seat, view, action, None) for view, action in found]
+        return [Decision(view.seat, view, action, A_COMPUTER if by_computer else None)
+                for view, action, by_computer in found]  # fmt: skip
 
     def _say_answers(self, answers: Callable[[dict[str, Any]], bool]) -> None:
         """Say the server's answer to the player's own request (a why, their own chat line) at once, even where

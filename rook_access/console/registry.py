@@ -72,8 +72,9 @@ class CommandContext(Protocol):
         ...
 
     def earlier_choices(self, hand: int) -> list[Decision] | None:
-        """The keyboard seat's own moves of hand ``hand``, each with its view, where they are known beyond
-        ``decisions`` (an online table's server keeps those made before this console came); None where not."""
+        """The keyboard seat's moves of hand ``hand``, each with its view (those a computer made for it with that
+        computer as their player), where they are known beyond ``decisions`` (an online table's server keeps
+        those made before this console came); None where not."""
         ...
 
     def viewer(self) -> int:

@@ -288,10 +288,11 @@ class RemoteTricks(RemoteGame):
     def _mine(self) -> Any:
         return self.views[self.seat]
 
-    def choices(self, hand: int, timeout: float) -> list[tuple[Any, Any]] | None:
-        """This seat's person's own moves of hand ``hand`` with the views they were chosen from, as the server
-        keeps them (``review`` of a hand played partly before this console came); None where the server gave
-        none (an older server, a refusal, no answer in time, or an answer that cannot be read)."""
+    def choices(self, hand: int, timeout: float) -> list[tuple[Any, Any, bool]] | None:
+        """The moves of this person's seats in hand ``hand``, each with the view it was chosen from and whether a
+        computer chose it, as the server keeps them (``review`` of a hand played partly before this console
+        came); None where the server gave none (an older server, a refusal, no answer in time, or an answer that
+        cannot be read)."""
         answer = self.ask({"type": "choices", "hand": hand}, "choices", timeout)
         if answer is None or answer.get("hand") != hand:
             return None
@@ -302,7 +303,7 @@ class RemoteTricks(RemoteGame):
                 seat, action = action_from_json(move["action"])
                 if seat != view.seat:
                     return None
-                found.append((view, action))
+                found.append((view, action, move.get("computer") is True))
             return found
         except (WireError, NotationError, KeyError, TypeError, AttributeError):
             return None

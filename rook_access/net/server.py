@@ -582,7 +582,12 @@ class RoomServer:
             raise Refusal("A hand is a number, 1 for the first.")
         async with room.lock:
             found = await asyncio.to_thread(room.table.choices, seat, hand)
-        moves = [{"view": to_wire(view), "action": action_to_json(view.seat, action)} for view, action in found]
+        moves = []
+        for view, action, by_computer in found:
+            move = {"view": to_wire(view), "action": action_to_json(view.seat, action)}
+            if by_computer:  # while they were away, or before they sat down: review leaves it out
+                move["computer"] = True
+            moves.append(move)
         await self._send(client, {"type": "choices", "hand": hand, "moves": moves})
 
     async def _end(self, client: Client, data: dict[str, Any]) -> None:

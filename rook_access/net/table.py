@@ -289,22 +289,23 @@ class Table:
             line += f" A computer chose it while {away} away."
         return line
 
-    def choices(self, person: int, hand: int) -> list[tuple[Any, Any]]:
-        """The moves the person in seat ``person`` chose in hand ``hand`` of a trick game (not those a computer
-        made for them while they were away), each with the view they chose it from, in order (``review`` at a
-        console that came back partway through the game, which has seen the moves but not those views)."""
+    def choices(self, person: int, hand: int) -> list[tuple[Any, Any, bool]]:
+        """The moves of the seats the person in seat ``person`` plays, in hand ``hand`` of a trick game, each
+        with the view it was chosen from and whether a computer chose it (while they were away, or before they
+        sat down), in order: ``review`` at a console that came back partway through the game, which has seen the
+        moves but not those views."""
         if not isinstance(self.state, TrickGameState):
             return []
         state = start_game(self.setup)
         assert isinstance(state, TrickGameState)
         found = []
         for number, (seat, action) in enumerate(self.actions):
-            if state.controller(seat) == person and number not in self.computer_chose:
+            if state.controller(seat) == person:
                 view = state.view(seat)
                 if view.hand_number > hand:
                     break
                 if view.hand_number == hand:
-                    found.append((view, action))
+                    found.append((view, action, number in self.computer_chose))
             state.apply(action, seat)
         return found
 

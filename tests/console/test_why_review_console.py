@@ -340,3 +340,25 @@ def test_why_partner_names_the_askers_one_partner():
     state = GameState(PARTNERSHIP, seed=5)
     game = _Resumed(state, 0)
     assert why_lines(game, parse_command("why partner")) == ["North has not moved yet."]
+
+
+def test_review_says_how_many_of_your_moves_a_computer_made_and_leaves_them_out():
+    """A playtester back at an online table heard a review of his own choices with no word of the three moves a
+    computer had made for him: they are left out, and the review says how many."""
+    from rook_access.players.base import Decision
+
+    state = GameState(PARTNERSHIP, seed=5)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    game = _Resumed(state, 0)
+    south_moves = 0
+    while state.hand_number == 1:
+        seat = state.seats_to_act()[0]
+        view = state.view(seat)
+        action = players[seat].choose(view)
+        if seat == 0:
+            south_moves += 1
+            game.decisions.append(Decision(seat, view, action, players[0] if south_moves in (2, 3) else None))
+        state.apply(action, seat)
+    said = review_command_lines(game, parse_command("review all"))
+    assert said[-1] == "2 moves a computer made for you are left out.", said
+    assert said[0].startswith("Hand 1: "), said

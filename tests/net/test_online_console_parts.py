@@ -712,13 +712,16 @@ def test_the_choices_the_server_keeps_come_back_as_the_players_own_moves_and_an_
     game, state = anna_at(table, run, connection, len(table.state.events))
     state.pump(0)
     assert own
+    by_computer = [index == 1 for index in range(len(own))]  # the second made by a computer standing in
     connection.inbox.put({"type": "choices", "hand": 1, "moves": [
-        {"view": to_wire(view), "action": action_to_json(view.seat, action)} for view, action in own]})
+        {"view": to_wire(view), "action": action_to_json(view.seat, action), **({"computer": True} if by else {})}
+        for (view, action), by in zip(own, by_computer, strict=True)]})
     found = game.earlier_choices(1)
     assert connection.sent[-1] == {"type": "choices", "hand": 1}
     assert found is not None and [(each.view.hand, each.view.tricks, each.view.legal, each.action, each.player)
-                                  for each in found] == [(view.hand, view.tricks, view.legal, action, None)
-                                                         for view, action in own]  # fmt: skip
+                                  for each in found] == [(view.hand, view.tricks, view.legal, action,
+                                                          online.A_COMPUTER if by else None)
+                                                         for (view, action), by in zip(own, by_computer, strict=True)]
     connection.inbox.put({"type": "error", "message": "No message type 'choices'."})
     assert game.earlier_choices(1) is None
     connection.inbox.put({"type": "choices", "hand": 1, "moves": [{"view": "nonsense", "action": {}}]})

@@ -302,13 +302,15 @@ def test_choices_are_a_persons_own_moves_of_a_hand_with_the_views_they_chose_fro
     assert stood_in and not table.stand_ins
     stand_in_moves = [number for number in table.computer_chose if table.controller(table.actions[number][0]) == 0]
     assert stand_in_moves and own[1]
-    assert table.choices(0, 1) == own[1]
+    told = table.choices(0, 1)
+    assert [(view, action) for view, action, by_computer in told if not by_computer] == own[1]
+    assert sum(by_computer for _, _, by_computer in told) == len(stand_in_moves)
     assert table.choices(0, 2) == []
     restored = Table.restore(json.loads(json.dumps(table.checkpoint())))
-    assert restored.choices(0, 1) == own[1]
+    assert restored.choices(0, 1) == told
     old = table.checkpoint()
-    del old["computer_chose"]  # a checkpoint written before the computers' moves were kept
-    assert Table.restore(old).choices(0, 1)[: len(own[1][:3])] == own[1][:3]
+    del old["computer_chose"]  # a checkpoint written before the computers' moves were kept: all the person's
+    assert [(view, action) for view, action, _ in Table.restore(old).choices(0, 1)][:3] == own[1][:3]
     broken = dict(table.checkpoint(), computer_chose="all")
     with pytest.raises(TableError, match="computers' moves"):
         Table.restore(broken)
