@@ -700,6 +700,22 @@ class OnlineGame(ConsoleGame):
         words = super().completion_words()
         return words + [name for name in ONLINE_COMMANDS if name not in words]
 
+    def _settings_command(self, arguments: Sequence[str]) -> list[str]:
+        """``settings``, and where it names the computers' level, the level this table's computers play at
+        (its host's choice), which the level setting does not change."""
+        lines = super()._settings_command(arguments)
+        if " ".join(arguments).lower() in ("", "all", "computers", "level"):
+            lines.append(self._table_level_line())
+        return lines
+
+    def _table_level_line(self) -> str:
+        setup = self.state.setup
+        levels = parse_levels(setup.level, len(setup.seats))
+        playing = sorted({level for level, kind in zip(levels, setup.seats, strict=True) if kind == "computer"})
+        if not playing:
+            return "This table has no computer players; the level setting is for games at home."
+        return f"This table's computers play at {' and '.join(playing)}; the level setting is for games at home."
+
     def moves_unheard(self, command: str) -> str | None:
         """At the pause after a trick, the server has moved on (the next lead came with the trick): the commands
         about the trick and the move now would tell moves not said yet, so they wait for the pause's end."""

@@ -841,3 +841,14 @@ def test_the_host_is_told_to_give_the_others_the_code() -> None:
     assert online._welcome(hosting, 2, "The Original Rook Partnership Game", names).endswith("as North.")
     full = replace(hosting, free=())
     assert online._welcome(full, 0, "The Original Rook Partnership Game", names).endswith("as Anna.")
+
+
+def test_settings_at_an_online_table_says_the_level_its_computers_play_at(tmp_path: Path) -> None:
+    """A playtester at a table made with --level easy heard "level strong" from settings: that is the level for
+    games at home; the table's own is said beside it."""
+    game, _, run, _ = anna_heard_all(tmp_path)
+    assert game.handle_line("settings computers")
+    assert run.channel.lines[-1] == ("This table's computers play at easy; the level setting is for games at "
+                                     "home."), run.channel.lines
+    assert game.handle_line("settings pace")
+    assert not run.channel.lines[-1].startswith("This table's"), run.channel.lines
