@@ -52,8 +52,8 @@ from .engine import (
     notation,
 )
 from .engine.games import all_options, find_game, table_setup, trick_rules
+from .engine.protocol import GameDescription, Option, OptionError, OptionValue, SeatKind, TableSetup
 from .engine.protocol import GameState as PlayedGame
-from .engine.protocol import Option, OptionError, OptionValue, SeatKind, TableSetup
 from .files import unused_name, write_atomically
 from .players import DEFAULT_LEVEL, MY_LEVELS, LevelError, Player, SearchPlayer, TablePriors, make_player, parse_levels
 from .record import RecordWriter
@@ -320,9 +320,8 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
     hands, a computer seat in a family without computer players) and
     InvalidDealError for an impossible deal.
     """
-    state = start_game(setup)
-    game = find_game(setup.variant)
-    levels = setup.table_setup().levels
+    game, table, state = _started(setup)
+    levels = table.levels
     seeds = random.Random(setup.seed)
     try:
         players: list[Player | None] = [
@@ -342,6 +341,11 @@ def start_game(setup: GameSetup) -> PlayedGame:
 
     Raises RuleSetError and InvalidDealError as ``make_table`` does.
     """
+    return _started(setup)[2]
+
+
+def _started(setup: GameSetup) -> tuple[GameDescription, TableSetup, PlayedGame]:
+    """The game of ``setup`` found, its table checked, and the game started (``start_game``)."""
     try:
         game = find_game(setup.variant)
         people = game.seats_at(setup.options)
@@ -351,7 +355,7 @@ def start_game(setup: GameSetup) -> PlayedGame:
     except OptionError as error:
         raise RuleSetError(str(error)) from None
     deal = game.read_deal(setup.deal) if setup.deal is not None and game.read_deal is not None else None
-    return game.start(table, deal)  # RuleSetError for options the game cannot be played with
+    return game, table, game.start(table, deal)  # RuleSetError for options the game cannot be played with
 
 
 def meet_table(players: Sequence[Player | None], seats: Sequence[str], levels: Sequence[str], my_level: str) -> None:

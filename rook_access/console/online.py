@@ -632,13 +632,9 @@ class OnlineGame(ConsoleGame):
 
     def handle_line(self, line: str, may_act: bool = True) -> bool:
         """The online commands (``say``, ``chat``, ``who``) first, then every command of the game."""
-        meant = self._meant
-        if meant is not None and line.strip().lower() == "yes" and meant.split()[0] in ONLINE_COMMANDS:
-            line = meant  # the answer to "Did you mean say?"
+        line = self.meant_line(line)  # "Did you mean say?", yes: the table's commands are meant too
         words = line.split()
         first = words[0].lower() if words else ""
-        if first in ONLINE_COMMANDS:
-            self._meant = None  # any "Did you mean" asked before is answered or passed by
         if first in ONLINE_COMMANDS:
             if first == "chat":
                 self.say_talk()  # the chat lines that came are taken in first (said or, chat off, kept)
@@ -710,7 +706,7 @@ class OnlineGame(ConsoleGame):
 
     def _table_level_line(self) -> str:
         setup = self.state.setup
-        levels = parse_levels(setup.level, len(setup.seats))
+        levels = setup.table_setup().levels
         playing = sorted({level for level, kind in zip(levels, setup.seats, strict=True) if kind == "computer"})
         if not playing:
             return "This table has no computer players; the level setting is for games at home."

@@ -813,9 +813,7 @@ class ConsoleGame:
         """
         if self.call_window.leftover(line):
             return True  # the rest of a call's word whose first letter made the call
-        meant, self._meant = self._meant, None
-        if meant is not None and line.strip().lower() == "yes":
-            line = meant  # the answer to "Did you mean pass?"
+        line = self.meant_line(line)
         try:
             command = self.family.parse(line, self.completion_words())
         except UnknownCommandError as error:
@@ -908,6 +906,12 @@ class ConsoleGame:
             start.apply(action, seat)
             self.decisions.append(Decision(seat, view, action, player))
         self.resumed_at = 0
+
+    def meant_line(self, line: str) -> str:
+        """The line meant by ``line``: what the last "Did you mean pass?" named, where ``line`` is yes; else the
+        line itself.  Either way that question is answered, or passed by."""
+        meant, self._meant = self._meant, None
+        return meant if meant is not None and line.strip().lower() == "yes" else line
 
     table_words: frozenset[str] = frozenset()
     """The words an online table's own commands take: none at home (``CommandContext.table_words``)."""

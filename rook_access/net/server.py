@@ -71,7 +71,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from websockets.asyncio.server import Server as WebSocketServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -235,6 +235,11 @@ class Elsewhere(Exception):
 
 class Moved(Exception):
     """This process lost the table while handling a message: its clients have been told (``_give_up``)."""
+
+
+def _counts_from(value: Any, least: int) -> TypeGuard[int]:
+    """Whether a message's ``value`` is a whole number (not true or false) of at least ``least``."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
 class RoomServer:
@@ -564,10 +569,10 @@ class RoomServer:
         if not isinstance(bidding, bool):
             raise Refusal("Bidding is true or false.")
         trick = data.get("trick")
-        if trick is not None and (not isinstance(trick, int) or isinstance(trick, bool) or trick < 1):
+        if trick is not None and not _counts_from(trick, 1):
             raise Refusal("A trick is a number, 1 for the first.")
         heard = data.get("heard")
-        if heard is not None and (not isinstance(heard, int) or isinstance(heard, bool) or heard < 0):
+        if heard is not None and not _counts_from(heard, 0):
             raise Refusal("Heard is how many events were said, 0 or more.")
         async with room.lock:  # the computers' players are not used by two threads at once
             line = await asyncio.to_thread(room.table.why, seat, asked, bidding, trick, heard)
@@ -578,7 +583,7 @@ class RoomServer:
         that came back partway through the game."""
         room, seat = self._seated(client)
         hand = data.get("hand")
-        if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
+        if not _counts_from(hand, 1):
             raise Refusal("A hand is a number, 1 for the first.")
         async with room.lock:
             found = await asyncio.to_thread(room.table.choices, seat, hand)

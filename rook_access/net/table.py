@@ -30,7 +30,7 @@ import hashlib
 import hmac
 import secrets
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -296,29 +296,33 @@ class Table:
         moves but not those views."""
         if not isinstance(self.state, TrickGameState):
             return []
-        state = start_game(self.setup)
-        assert isinstance(state, TrickGameState)
         found = []
-        for number, (seat, action) in enumerate(self.actions):
+        for number, seat, action, state in self._replayed():
             if state.controller(seat) == person:
                 view = state.view(seat)
                 if view.hand_number > hand:
                     break
                 if view.hand_number == hand:
                     found.append((view, action, number in self.computer_chose))
-            state.apply(action, seat)
         return found
 
     def _state_at(self, heard: int) -> TrickGameState:
         """The game as the person who heard its first ``heard`` events knows it: every move whose first event
         is among them, replayed."""
-        state = start_game(self.setup)
-        for seat, action in self.actions:
+        for _, _, _, state in self._replayed():
             if len(state.events) >= heard:
-                break
-            state.apply(action, seat)
+                return state  # before the move that begins past what was heard
+        assert isinstance(self.state, TrickGameState)
+        return self.state  # every move heard
+
+    def _replayed(self) -> Generator[tuple[int, int, Any, TrickGameState], None, None]:
+        """The table's actions replayed on a new game: each action's number, seat and action with the game just
+        before it (one game, moved on by the action once the caller asks for the next)."""
+        state = start_game(self.setup)
         assert isinstance(state, TrickGameState)
-        return state
+        for number, (seat, action) in enumerate(self.actions):
+            yield number, seat, action, state
+            state.apply(action, seat)
 
     def _player_for(self, seat: int) -> Player | None:
         controller = self.controller(seat)
