@@ -403,6 +403,8 @@ class TerminalLines:
         from prompt_toolkit.history import InMemoryHistory
         from prompt_toolkit.key_binding import KeyBindings
 
+        from .prompt_renderer import draw_in_place
+
         output = console_output()
         self.say = say
         self.speak = speak
@@ -449,6 +451,7 @@ class TerminalLines:
             enable_system_prompt=False,
             enable_suspend=False,
         )
+        draw_in_place(self.session)  # Enter leaves the prompt's line as it is, not drawn again
 
     def connect(self, keys: GameKeys) -> None:
         """Tab completes ``keys.words``, says ``keys.moves`` on an empty line; F2 calls ``keys.stop_speech``."""
@@ -678,6 +681,8 @@ class TerminalLines:
         from prompt_toolkit.filters import Condition
         from prompt_toolkit.key_binding import KeyBindings
 
+        from .prompt_renderer import draw_in_place
+
         if keys in self._call_sessions:
             return self._call_sessions[keys]
         bindings = KeyBindings()
@@ -711,6 +716,7 @@ class TerminalLines:
             enable_system_prompt=False,
             enable_suspend=False,
         )
+        draw_in_place(session)
         self._call_sessions[keys] = session
         return session
 
