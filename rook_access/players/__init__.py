@@ -46,7 +46,16 @@ from .search.player import (
     TreeSearchPlayer,
     TruthTuning,
 )
-from .search.sampling import DRAWN_FOR_EACH_KEPT, EASY_SHAPED, FITTED, HAND_SET, TEMPERED, DealSource, deals_weighed_by
+from .search.sampling import (
+    DRAWN_FOR_EACH_KEPT,
+    EASY_SHAPED,
+    FITTED,
+    HAND_SET,
+    NEST_DRAWN,
+    TEMPERED,
+    DealSource,
+    deals_weighed_by,
+)
 from .search.skill import MY_LEVELS, TablePriors
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
@@ -124,6 +133,13 @@ class FittedPlayWideSearchPlayer(FittedPlaySearchPlayer):
     still leave the search many different deals: level ``strong-fitted-play12``, a benchmark's."""
 
     play_oversample = 12
+
+
+class NestDrawnSearchPlayer(EvidenceSearchPlayer):
+    """The search player whose card play draws the nest an unseen bidder buried from its weakest cards
+    (``sampling.NEST_DRAWN``): level ``strong-nestdraw``, a benchmark's."""
+
+    play_model = NEST_DRAWN
 
 
 class SwappedPlaySearchPlayer(EvidenceSearchPlayer):
@@ -227,6 +243,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
     "strong-fitted-play12": lambda seed: FittedPlayWideSearchPlayer(seed, STRONG, "strong-fitted-play12"),
     "strong-swaps": lambda seed: SwappedPlaySearchPlayer(seed, STRONG, "strong-swaps"),
+    "strong-nestdraw": lambda seed: NestDrawnSearchPlayer(seed, STRONG, "strong-nestdraw"),
     "cheat-play": PlayCheatingPlayer,
     "cheat-play-bidder": lambda seed: BidderPlayCheatingPlayer(seed, STRONG, "cheat-play-bidder"),
     "cheat-play-defence": lambda seed: DefencePlayCheatingPlayer(seed, STRONG, "cheat-play-defence"),

@@ -9,13 +9,16 @@ import random
 from rook_access.engine import PARTNERSHIP, PASS, Bid, GameState, Phase, Play, cards_in, parse_card
 from rook_access.players import BasicPlayer
 from rook_access.players.search.bidding_model import hand_strength
+from rook_access.players.search.keep import keep_value
 from rook_access.players.search.knowledge import Knowledge
 from rook_access.players.search.sampling import (
     FITTED,
     HAND_SET,
+    NEST_DRAWN,
     Evidence,
     EvidenceModel,
     SampledDeal,
+    buried_by_the_bidder,
     deal_unseen,
     draw_deals,
     refined,
@@ -343,3 +346,89 @@ def test_swaps_walk_the_deals_toward_a_high_bids_strong_hand():
 
     assert strength(walked) > strength(drawn) + 5
     assert len({tuple(deal.hands) for deal in walked}) > len({tuple(deal.hands) for deal in drawn})
+
+
+def test_a_nest_drawn_by_the_bidders_rule_holds_the_weakest_of_the_bidders_cards():
+    """Without noise the nest drawn is the weakest share of the cards the deal gave the bidder and the nest, by
+    ``keep_value`` in the bidder's whole hand; the other places and the counts are as drawn."""
+    state = west_declares()
+    view = state.view(0)
+    evidence = Evidence(view, NEST_DRAWN)
+    knowledge = Knowledge.from_view(view)
+    rng = random.Random(3)
+    for _ in range(20):
+        deal = deal_unseen(knowledge, rng)
+        drawn = buried_by_the_bidder(deal, knowledge, evidence, rng, noise=0.0)
+        bidder_cards = deal.hands[1] | deal.nest
+        assert drawn.hands[1] | drawn.nest == bidder_cards
+        assert drawn.nest.bit_count() == deal.nest.bit_count()
+        assert drawn.hands[1].bit_count() == deal.hands[1].bit_count()
+        assert drawn.hands[0] == deal.hands[0] and drawn.hands[2:] == deal.hands[2:]
+        assert view.trump is not None
+        value = {card: keep_value(card, view.trump, bidder_cards) for card in cards_in(bidder_cards)}
+        kept = min(value[card] for card in cards_in(drawn.hands[1]))
+        assert max(value[card] for card in cards_in(drawn.nest)) <= kept
+
+
+def knowledge_of(view) -> Knowledge:
+    return Knowledge.from_view(view)
+
+
+def test_a_nest_drawn_by_the_rule_keeps_the_cards_of_a_color_the_bidder_showed_out_of():
+    state = west_declares()
+    play(state, (1, "7x"), (2, "14x"), (3, "8x"), (0, "6x"))
+    play(state, (2, "5y"), (3, "10y"), (0, "7y"), (1, "7r"))  # West, the bidder, shows out of yellow
+    view = state.view(0)  # South: the yellows it has not seen are East's 11y to 14y, winners West would keep
+    knowledge = knowledge_of(view)
+    yellow = knowledge.excluded[1]
+    assert yellow & (1 << parse_card("14y"))
+    evidence = Evidence(view, NEST_DRAWN)
+    rng = random.Random(8)
+    buried_yellow = 0
+    for _ in range(40):
+        deal = deal_unseen(knowledge, rng)
+        drawn = buried_by_the_bidder(deal, knowledge, evidence, rng, noise=4.0)
+        assert not drawn.hands[1] & yellow  # every unseen yellow dealt to West's cards stays in the nest
+        assert drawn.nest & yellow == deal.nest & yellow
+        assert drawn.hands[1] | drawn.nest == deal.hands[1] | deal.nest
+        buried_yellow += bool(deal.nest & yellow)
+    assert buried_yellow >= 5
+
+
+def test_the_bidder_who_saw_its_nest_draws_nothing_again():
+    state = west_declares()
+    view = state.view(1)
+    evidence = Evidence(view, NEST_DRAWN)
+    knowledge = Knowledge.from_view(view)
+    deal = deal_unseen(knowledge, random.Random(1))
+    assert buried_by_the_bidder(deal, knowledge, evidence, random.Random(2), noise=4.0) is deal
+
+
+def test_drawing_the_nest_by_the_rule_gives_the_bidder_more_of_its_trumps():
+    """The partner of a bid winner imagines it holding more trumps than random nests leave it: the nest it drew
+    holds the weakest cards."""
+    state = west_declares()
+    view = state.view(3)
+    knowledge = Knowledge.from_view(view)
+    assert view.trump is not None
+    trumps = PARTNERSHIP.suit_masks[view.trump][view.trump]
+
+    def mean_trumps(model: EvidenceModel) -> float:
+        deals = draw_deals(view, knowledge, 200, random.Random(6), model=model)
+        return sum((deal.hands[1] & trumps).bit_count() for deal in deals) / len(deals)
+
+    assert mean_trumps(NEST_DRAWN) > mean_trumps(HAND_SET) + 0.3
+
+
+def test_the_nest_drawing_level_draws_by_its_model_in_the_card_play():
+    from rook_access.players import make_player
+
+    state = west_declares()
+    view = state.view(3)
+    knowledge = Knowledge.from_view(view)
+    source = make_player("strong-nestdraw", 1).deal_source(view)
+    drawn = source(view, knowledge, 12, random.Random(7))
+    expected = draw_deals(view, knowledge, 12, random.Random(7), model=NEST_DRAWN)
+    assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+    assert [deal.hands for deal in drawn] != [
+        deal.hands for deal in draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)]

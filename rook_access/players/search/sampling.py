@@ -122,6 +122,11 @@ class EvidenceModel:
     temperature: float = 1.0
     """The power a deal's weight is raised to when the search draws its deals: below 1 softens a model
     sharper than the search's sample can use (the weights of a few deals would crowd out the rest)."""
+    nest_draw_noise: float | None = None
+    """How the search draws the nest an unseen bidder buried (None: at random, like every other place).  A
+    number: from the bidder's weakest cards in the order of ``keep.keep_value``, each card's value moved by
+    random noise of this scale (Gumbel), so that the drawn deals are likely ones and still many different
+    ones; a weight would make the deals likely by keeping few of them."""
 
 
 HAND_SET = EvidenceModel()
@@ -148,6 +153,10 @@ level ``strong-tempered`` (docs/development.md, "Inference")."""
 EASY_SHAPED = EvidenceModel(spread=1.5, floor=0.0001, bid_offset=0.0, partner_margin=20.0, partners_model=HAND_SET)
 """The easy player's own bidding as evidence: it bids while the rule books' reckoning reaches the bid and
 over partner only 15 more (an oracle's model of that opponent, for the benchmarks)."""
+
+NEST_DRAWN = dataclasses.replace(HAND_SET, nest_draw_noise=4.0)
+"""``HAND_SET`` with the nest an unseen bidder buried drawn from its weakest cards (noise 4, a little less than
+a card's worth of being in a color one longer): the bench level ``strong-nestdraw``."""
 
 PLAYER_MODEL = HAND_SET
 """The model ``draw_deals`` weighs by unless told otherwise: the one that won the matches."""
@@ -476,12 +485,51 @@ def refined(deal: SampledDeal, knowledge: Knowledge, evidence: Evidence, steps: 
     return SampledDeal(hands, nest)
 
 
+def buried_by_the_bidder(deal: SampledDeal, knowledge: Knowledge, evidence: Evidence, rng: random.Random,
+                         noise: float) -> SampledDeal:
+    """``deal`` with the nest an unseen bidder buried drawn again from its cards: the unseen cards of the bidder's
+    hand and the nest together, the nest's share of them the weakest by ``keep.keep_value`` (in the bidder's whole
+    hand after it took the nest, its played cards too), each card's value moved by Gumbel noise of scale
+    ``noise``.  Cards of a color the bidder has shown out of stay in the nest.  Unchanged where no such nest
+    is unseen (``Evidence.reads_nest``)."""
+    bidder = evidence.bidder
+    trump = evidence.trump
+    if not evidence.reads_nest or bidder is None or trump is None:
+        return deal
+    shown = knowledge.known.get(bidder, 0)
+    held = deal.hands[bidder] & ~shown
+    buried = deal.nest & ~knowledge.known_nest
+    pool = held | buried
+    must = pool & knowledge.excluded.get(bidder, 0)
+    room = buried.bit_count() - must.bit_count()
+    if room <= 0:
+        return deal
+    everything = deal.hands[bidder] | deal.nest | evidence.played_by.get(bidder, 0)
+    rank = evidence.rank
+
+    def drawn_value(card: int) -> float:
+        return keep_value(card, trump, everything, rank) - noise * math.log(-math.log(max(rng.random(), 1e-300)))
+
+    free = sorted(cards_in(pool & ~must), key=drawn_value)
+    nest = must | mask_of(free[:room])
+    hands = list(deal.hands)
+    hands[bidder] = (pool & ~nest) | shown
+    return SampledDeal(hands, nest | knowledge.known_nest)
+
+
 def _drawn(evidence: Evidence, knowledge: Knowledge, count: int, rng: random.Random,
            oversample: int) -> list[SampledDeal]:
-    """``count`` deals drawn at random, ``oversample`` for each one kept, kept by ``evidence``'s weight."""
+    """``count`` deals drawn at random, ``oversample`` for each one kept, kept by ``evidence``'s weight; the
+    nest an unseen bidder buried drawn as the model says (``EvidenceModel.nest_draw_noise``)."""
+    noise = evidence.model.nest_draw_noise
+
+    def one() -> SampledDeal:
+        deal = deal_unseen(knowledge, rng)
+        return deal if noise is None else buried_by_the_bidder(deal, knowledge, evidence, rng, noise)
+
     if not evidence.informative or count <= 0:
-        return [deal_unseen(knowledge, rng) for _ in range(count)]
-    candidates = [deal_unseen(knowledge, rng) for _ in range(count * oversample)]
+        return [one() for _ in range(count)]
+    candidates = [one() for _ in range(count * oversample)]
     weights = [evidence.weight(deal) for deal in candidates]
     total = sum(weights)
     if total <= 0:
