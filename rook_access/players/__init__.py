@@ -264,6 +264,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
                                          _strong("strong-easymodel-pass", EasyModelSearchPlayer)),
     "strong-minchance": _bidding_by(_MinChanceTuning, _strong("strong-minchance")),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
+    "strong-pull": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, pull_trump=True), "strong-pull"),
     "strong-160": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, samples=160), "strong-160"),
     "strong-exact3": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, exact_cards=3), "strong-exact3"),
     "strong-handoff2": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, rollout_exact_cards=2),

@@ -61,6 +61,9 @@ class SearchBudget:
     where the exact solver plays the rules: each card is then valued against the endgame the player will
     really play, not the rollout rules' (the 5- and 6-player games hand over at fewer cards, as many in all
     as four hands of this many)."""
+    pull_trump: bool = False
+    """Whether the rollouts' seats lead trumps while their side is the longer in them (``rollout``'s
+    ``pull_trump``), as a side long in trumps draws the other side's."""
     max_work: int = 500_000
     """The most work a decision's rollouts may do, counted as samples × legal cards × cards left
     in the hands × the longest hand (a rollout plays every card left, choosing each among about
@@ -307,7 +310,8 @@ def _evaluate_deal(
             tricks = None if so_far is None else list(so_far)
             draw = rng.random if common is None else random.Random(f"{common}:{turn}").random
             taken, more = rollout(tables, team_of, hands, leader, [*trick, card], nest_points, draw,
-                                  epsilon, tricks, center_points, shown_out, blind_seats, finish, finish_cards, side)
+                                  epsilon, tricks, center_points, shown_out, blind_seats, finish, finish_cards, side,
+                                  budget.pull_trump)
             final = [have + extra for have, extra in zip(counters, taken, strict=True)]
             result = results[card]
             result.total += outlook.outcome(final, won | more, tricks)

@@ -40,6 +40,7 @@ def rollout(
     finish: Callable[[list[CardSet], int], int] | None = None,
     finish_cards: int = 0,
     finish_team: int = 0,
+    pull_trump: bool = False,
 ) -> tuple[list[int], int]:
     """Play the hand out from here: the points each team takes from now on, and the
     teams that took a trick (bit ``t`` for team ``t``).
@@ -68,6 +69,10 @@ def rollout(
     (an objective of one team against the others' mean does not care which).  The teams that take a
     trick of those last ones are not known then: only the finishing team is counted as having taken one
     if it takes any points.
+
+    With ``pull_trump`` a seat whose side holds more trumps than the other side, which still holds some, leads
+    its highest trump once it has no sure winner with points to cash (``_lead``): the side long in trumps
+    draws the other side's before its plain winners can be trumped.
     """
     rules = tables.rules
     legal_plays = rules.legal_plays
@@ -83,7 +88,7 @@ def rollout(
     odd_cards = tables.odd_cards
     nest_is_trick = rules.nest_is_trick  # Dixie Rook: the nest, with the last trick, is a trick too
     bonus = tables.trick_bonus
-    lead_card = _lead_avoid if tables.avoid else _lead
+    lead_card = _lead_avoid if tables.avoid else (_lead_pulling_trump if pull_trump else _lead)
     follow_card = _follow_avoid if tables.avoid else _follow
     blind = shown_out is not None
     out = list(shown_out) if shown_out is not None else []
@@ -246,6 +251,26 @@ def _lead(tables: TrumpTables, side_of: Sequence[int], hands: list[CardSet], sea
     if best_winner >= 0:
         return best_winner
     return cheapest
+
+
+def _lead_pulling_trump(tables: TrumpTables, side_of: Sequence[int], hands: list[CardSet], seat: int,
+                        legal: CardSet) -> int:
+    """``_lead``, but a side long in trumps draws the other side's first: with no sure winner worth points,
+    a seat whose side holds more trumps than the other side, which holds some, leads its highest trump."""
+    card = _lead(tables, side_of, hands, seat, legal)
+    trumps = legal & tables.trump_mask
+    if not trumps or tables.points[card]:
+        return card
+    mine = theirs = 0
+    for other, hand in enumerate(hands):
+        count = (hand & tables.trump_mask).bit_count()
+        if side_of[other] == side_of[seat]:
+            mine += count
+        else:
+            theirs += count
+    if not theirs or mine <= theirs:
+        return card
+    return tables.highest(trumps)  # a trump's rank is its power as trump, the Bird's too
 
 
 def _follow(
