@@ -122,15 +122,23 @@ def is_terminal(stream: IO[str] | Any) -> bool:
         return False
 
 
+def terminal_width(stream: IO[str] | Any) -> int | None:
+    """The width of the window ``stream`` writes to, as it is now (not a stale $COLUMNS); None for a pipe or
+    a file."""
+    if not is_terminal(stream):
+        return None
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return shutil.get_terminal_size().columns
+
+
 def terminal_rows(line: str, stream: IO[str] | Any) -> str:
     """``line`` as written to ``stream``: at a terminal, broken between words into rows no wider than the
     window (a word longer than a row is left whole); elsewhere (a pipe, a file) unchanged, one line."""
-    if not is_terminal(stream):
+    width = terminal_width(stream)
+    if width is None:
         return line
-    try:
-        width = os.get_terminal_size(stream.fileno()).columns  # the window as it is now, not a stale $COLUMNS
-    except (AttributeError, ValueError, OSError):
-        width = shutil.get_terminal_size().columns
     if len(line) < width or width < 20:
         return line
     # One column is kept free: a row that fills the window exactly leaves some terminals' cursor at its edge.

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast, runtime_checkable
 
-from ..streams import encodable_line, terminal_rows
+from ..streams import encodable_line, terminal_rows, terminal_width
 from .interrupts import CtrlC, ctrl_c_notice
 from .signal_lines import SignalLines, wakes_on_signals
 
@@ -84,11 +84,27 @@ def console_output() -> Output:
     return output
 
 
+def _cancel_line(event: KeyPressEvent) -> None:
+    """Ctrl-C at a prompt: the line is cleared, on the screen too (left there, it would look like an answer),
+    and the prompt ends with ``KeyboardInterrupt``, which the console answers with how to leave."""
+    event.current_buffer.text = ""
+    event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+
+ANSWER_ROOM = 12
+"""The cells an answer gets after its question on the question's last row; with fewer left, the answer starts a
+row of its own: the window would cut a word typed there in two ("1", "4g")."""
+
+
 def _prompt_rows(question: str) -> str:
     """A question as the prompt shows it, a space after it: wider than the window, broken between words as the
     printed lines are (``terminal_rows``), so a screen reader reading row by row never says a word cut in two
-    ("6 g", "reen")."""
-    return terminal_rows(question, sys.stdout) + " "
+    ("6 g", "reen"); where its last row leaves less than ``ANSWER_ROOM`` cells, the answer goes below it."""
+    rows = terminal_rows(question, sys.stdout)
+    width = terminal_width(sys.stdout)
+    if width is not None and width - len(rows.rsplit("\n", 1)[-1]) - 2 < ANSWER_ROOM:
+        return rows + "\n"
+    return rows + " "
 
 
 def leaving_signals() -> tuple[int, ...]:
@@ -435,6 +451,8 @@ class TerminalLines:
             """F2 stops the program's own speech at once, keeping the line being typed."""
             self.stop_speech()
 
+        bindings.add("c-c")(_cancel_line)
+
         @bindings.add("tab")
         def _complete(event: KeyPressEvent) -> None:
             """Tab completes the word being typed; with several choices it says them on one line."""
@@ -645,6 +663,7 @@ class TerminalLines:
 
             def time_up() -> None:
                 if app.is_running and not app.is_done:
+                    app.current_buffer.text = ""  # what was typed and not sent is dropped: not left as if sent
                     app.exit(result=None)
 
             asyncio.get_running_loop().call_later(max(0.0, seconds), time_up)
@@ -709,6 +728,7 @@ class TerminalLines:
         def _stop_speech(event: object) -> None:
             self.stop_speech()
 
+        bindings.add("c-c")(_cancel_line)
         session: PromptSession[str | None] = PromptSession(
             key_bindings=bindings,
             output=console_output(),

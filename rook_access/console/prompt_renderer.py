@@ -25,14 +25,15 @@ class InPlaceRenderer(Renderer):
     """prompt_toolkit's renderer, but the done prompt is not erased and drawn again (the module says why)."""
 
     def render(self, app: Application[Any], layout: Layout, is_done: bool = False) -> None:
+        # The style a finished prompt takes ("class:accepted") changes nothing shown in this console's one color,
+        # but it would make every character count as changed and be drawn again; keys typed ahead can finish a
+        # prompt before its first drawing, so it is dropped from every drawing.
+        app.exit_style = ""
         last = self._last_screen
         if not is_done or last is None or self._last_size != self.output.get_size():
             # Nothing drawn yet, or the window changed size since: prompt_toolkit's own full drawing.
             super().render(app, layout, is_done)
             return
-        # The style a done prompt takes ("class:accepted") changes nothing shown in this console's one color,
-        # but would make every character count as changed and be drawn again.
-        app.exit_style = ""
         super().render(app, layout, is_done=False)  # only what changed: the quick keys' command, say
         drawn = self._last_screen
         rows = drawn.height if drawn is not None else last.height

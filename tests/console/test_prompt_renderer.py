@@ -7,6 +7,8 @@ question again after one command in six.  These tests read what the console writ
 from __future__ import annotations
 
 import io
+import threading
+import time
 
 import pytest
 
@@ -77,3 +79,58 @@ def test_each_prompt_is_drawn_once_and_the_next_begins_on_a_new_line(terminal):
     assert written.count(QUESTION) == 2
     between = written[written.index("hand") + len("hand"):written.rindex(QUESTION)]
     assert "\r\n" in between
+
+
+def test_ctrl_c_clears_the_typed_line_from_the_screen_and_the_question_comes_again(terminal):
+    keys, screen, lines = terminal
+    said: list[str] = []
+    lines.say = said.append
+
+    def typist() -> None:  # as a person types: the prompt draws what was typed before Ctrl-C comes
+        for text in ("bid 8", "\x03", "pass\r"):
+            time.sleep(0.3)
+            keys.send_text(text)
+
+    thread = threading.Thread(target=typist)
+    thread.start()
+    assert lines.read(QUESTION) == "pass"
+    thread.join()
+    assert said and said[0].startswith("To leave, press Ctrl-C twice")
+    written = screen.getvalue()
+    assert written.count(QUESTION) == 2
+    typed = written.index("bid 8")
+    cancelled = written[typed:written.index(QUESTION, typed)]
+    assert "\x1b[K" in cancelled  # the typed text erased where it stood
+
+
+def test_keys_typed_ahead_draw_each_question_once(terminal):
+    """Keys waiting before a prompt can finish it before its first drawing: the finished drawing must still not
+    write the question again."""
+    keys, screen, lines = terminal
+    keys.send_text("bid 8\x03pass\r")
+    assert lines.read(QUESTION) == "pass"
+    assert screen.getvalue().count(QUESTION) == 2  # once before Ctrl-C, once after
+
+
+def test_a_call_that_closes_unanswered_clears_what_was_typed(terminal):
+    keys, screen, lines = terminal
+    keys.send_text("xy")
+    assert lines.read_call("Doubt? d to call, n to let it go.", ["d", "n"], 0.3) is None
+    written = screen.getvalue()
+    assert "\x1b[K" in written[written.rindex("xy") + 2:]
+
+
+@pytest.mark.parametrize(("width", "question", "ending"), [
+    (40, "Your lead, 5 cards: 14g 13g 11g 7g.", "\n"),  # 35 cells: 3 left for the answer
+    (40, "Your bid: 70 to 120, or pass.", "\n"),  # 29 cells: 9 left, fewer than ANSWER_ROOM
+    (80, "Your bid: 70 to 120, or pass.", " "),
+])
+def test_an_answer_with_too_little_room_after_its_question_starts_a_row_of_its_own(monkeypatch, width, question,
+                                                                                     ending):
+    monkeypatch.setattr(lines_module, "terminal_width", lambda stream: width)
+    monkeypatch.setattr(lines_module, "terminal_rows", lambda line, stream: line)
+    assert lines_module._prompt_rows(question) == question + ending
+
+
+def test_a_piped_prompt_keeps_its_space():
+    assert lines_module._prompt_rows(QUESTION) == QUESTION + " "  # the tests' output is no terminal
