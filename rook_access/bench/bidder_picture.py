@@ -72,16 +72,16 @@ def run(deals: int, seed: int, progress: bool = True) -> list[Picture]:
                 moment = "first card" if not state.tricks else "after 4 tricks"
                 bidder = state.bidder
                 assert bidder is not None
-                for seat in range(4):
-                    if seat == bidder:
+                for reader in range(4):
+                    if reader == bidder:
                         continue
                     for name, model in MODELS.items():
-                        rng = random.Random(derive_seed(seed, number, seat, moment))
-                        found.setdefault((name, moment), []).append(_measure(state, seat, model, rng))
-            seat = state.turn
-            if seat is None:  # thrown in
+                        rng = random.Random(derive_seed(seed, number, reader, moment))
+                        found.setdefault((name, moment), []).append(_measure(state, reader, model, rng))
+            turn = state.turn
+            if turn is None:  # thrown in
                 break
-            state.apply(players[seat].choose(state.view(seat)), seat)
+            state.apply(players[turn].choose(state.view(turn)), turn)
             if state.phase is Phase.PLAY and len(state.tricks) > 4:
                 break
         if progress:
