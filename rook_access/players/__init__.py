@@ -244,6 +244,7 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-fitted-play12": lambda seed: FittedPlayWideSearchPlayer(seed, STRONG, "strong-fitted-play12"),
     "strong-swaps": lambda seed: SwappedPlaySearchPlayer(seed, STRONG, "strong-swaps"),
     "strong-nestdraw": lambda seed: NestDrawnSearchPlayer(seed, STRONG, "strong-nestdraw"),
+    "strong-random-nest": lambda seed: EvidenceSearchPlayer(seed, STRONG, "strong-random-nest"),
     "cheat-play": PlayCheatingPlayer,
     "cheat-play-bidder": lambda seed: BidderPlayCheatingPlayer(seed, STRONG, "cheat-play-bidder"),
     "cheat-play-defence": lambda seed: DefencePlayCheatingPlayer(seed, STRONG, "cheat-play-defence"),

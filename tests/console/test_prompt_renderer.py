@@ -114,10 +114,20 @@ def test_keys_typed_ahead_draw_each_question_once(terminal):
 
 def test_a_call_that_closes_unanswered_clears_what_was_typed(terminal):
     keys, screen, lines = terminal
-    keys.send_text("xy")
-    assert lines.read_call("Doubt? d to call, n to let it go.", ["d", "n"], 0.3) is None
+    question = "Doubt? d to call, n to let it go."
+
+    def typist() -> None:  # two keys typed once the question shows, and no Enter
+        deadline = time.monotonic() + 10
+        while question not in screen.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        keys.send_text("xy")
+
+    thread = threading.Thread(target=typist)
+    thread.start()
+    assert lines.read_call(question, ["d", "n"], 2.0) is None
+    thread.join()
     written = screen.getvalue()
-    assert "\x1b[K" in written[written.rindex("xy") + 2:]
+    assert "\x1b[K" in written[written.rindex("xy") + 2:]  # erased when the call closed
 
 
 @pytest.mark.parametrize(("width", "question", "ending"), [

@@ -211,16 +211,24 @@ def test_the_fitted_model_plays_only_in_the_card_play_of_its_own_level():
     assert [deal.hands for deal in drawn] != [deal.hands for deal in fitted]
 
 
-def test_the_player_weighs_by_the_hand_set_model_which_won_the_matches():
+def test_the_player_draws_the_nest_by_the_bidders_rule_and_weighs_by_the_hand_set_model():
+    """The model that won the matches: the hand-set weights, the nest an unseen bidder buried drawn from its
+    weakest cards."""
+    from rook_access.players import make_player
     from rook_access.players.search.sampling import PLAYER_MODEL
 
+    assert PLAYER_MODEL is NEST_DRAWN and dataclasses.replace(NEST_DRAWN, nest_draw_noise=None) == HAND_SET
     state = west_declares()
     view = state.view(0)
-    assert PLAYER_MODEL is HAND_SET and Evidence(view).model is HAND_SET
+    assert Evidence(view).model is NEST_DRAWN
     knowledge = Knowledge.from_view(view)
     drawn = draw_deals(view, knowledge, 12, random.Random(7))
-    expected = draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)
+    expected = draw_deals(view, knowledge, 12, random.Random(7), model=NEST_DRAWN)
     assert [deal.hands for deal in drawn] == [deal.hands for deal in expected]
+    # The player before, kept for the benchmarks, draws the nest at random among the unseen cards.
+    before = make_player("strong-random-nest", 1).deal_source(view)(view, knowledge, 12, random.Random(7))
+    random_nests = draw_deals(view, knowledge, 12, random.Random(7), model=HAND_SET)
+    assert [deal.hands for deal in before] == [deal.hands for deal in random_nests] != [deal.hands for deal in drawn]
     assert FITTED != HAND_SET
 
 

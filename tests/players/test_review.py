@@ -143,7 +143,7 @@ def test_a_whole_hand_is_reviewed_with_every_play_named_right():
     differences = review_decisions(steps, STEADY)
     played = {len(view.tricks) + 1: card_name(action.card) for view, action in steps if isinstance(action, Play)}
     lines = review_lines(1, differences)[1:]
-    assert sum(line.startswith("Trick ") for line in lines) >= 2
+    assert sum(line.startswith("Trick ") for line in lines) >= 1
     for line in lines:
         if line.startswith("Bidding: "):
             continue

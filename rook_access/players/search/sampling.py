@@ -156,10 +156,13 @@ over partner only 15 more (an oracle's model of that opponent, for the benchmark
 
 NEST_DRAWN = dataclasses.replace(HAND_SET, nest_draw_noise=4.0)
 """``HAND_SET`` with the nest an unseen bidder buried drawn from its weakest cards (noise 4, a little less than
-a card's worth of being in a color one longer): the bench level ``strong-nestdraw``."""
+a card's worth of being in a color one longer): the player's since 2026-11-27, when it won its duplicate matches
+against ``HAND_SET`` (docs/development.md, "Inference"); bench level ``strong-nestdraw`` too."""
 
-PLAYER_MODEL = HAND_SET
-"""The model ``draw_deals`` weighs by unless told otherwise: the one that won the matches."""
+PLAYER_MODEL = NEST_DRAWN
+"""The model ``draw_deals`` weighs by unless told otherwise: the one that won the matches.  Levels measured
+against the player before it draw with ``HAND_SET`` (``players.EvidenceSearchPlayer``; ``strong-random-nest``
+is that player itself)."""
 
 
 @dataclass(frozen=True)
