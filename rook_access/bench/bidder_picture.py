@@ -21,16 +21,17 @@ import statistics
 import sys
 from dataclasses import asdict, dataclass
 
-from ..engine import PARTNERSHIP, GameState, Phase
+from ..engine import GameState, Phase
 from ..players import make_player
 from ..players.search.knowledge import Knowledge
+from ..players.search.player import STRONG
 from ..players.search.sampling import HAND_SET, NEST_DRAWN, EvidenceModel, draw_deals
 from .arguments import add_json_and_quiet, bench_parser, print_progress, write_json
-from .match import derive_seed
+from .match import ONE_HAND, derive_seed
 
 MODELS: dict[str, EvidenceModel] = {"HAND_SET": HAND_SET, "NEST_DRAWN": NEST_DRAWN}
-SAMPLES = 96
-ONE_HAND = PARTNERSHIP.replace(hands_limit=1)
+SAMPLES = STRONG.samples
+"""Deals drawn at each decision, as the strong player draws them."""
 
 
 @dataclass
@@ -100,7 +101,8 @@ def main(argv: list[str] | None = None) -> None:
     add_json_and_quiet(parser)
     args = parser.parse_args(argv)
     pictures = run(args.deals, args.seed, not args.quiet)
-    print("| model | moment | decisions | true trumps | drawn trumps | bidder's cards right | distinct deals of 96 |")
+    print("| model | moment | decisions | true trumps | drawn trumps | bidder's cards right | "
+          f"distinct deals of {SAMPLES} |")
     print("|---|---|---|---|---|---|---|")
     for p in pictures:
         print(f"| {p.model} | {p.moment} | {p.decisions} | {p.true_trumps:.2f} | {p.drawn_trumps:.2f} | "

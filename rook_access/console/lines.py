@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.application import Application
     from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.document import Document
-    from prompt_toolkit.key_binding import KeyPressEvent
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
     from prompt_toolkit.output import Output
 
 QUICK_KEYS: tuple[tuple[str, str], ...] = (
@@ -415,13 +415,10 @@ class TerminalLines:
     """A person is typing: the game may wait for them."""
 
     def __init__(self, say: Callable[[str], None], speak: Callable[[str], None]) -> None:
-        from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
         from prompt_toolkit.key_binding import KeyBindings
 
-        from .prompt_renderer import draw_in_place
 
-        output = console_output()
         self.say = say
         self.speak = speak
         self.words: Callable[[], list[str]] = list
@@ -446,30 +443,34 @@ class TerminalLines:
         for key, command in QUICK_KEYS:
             bindings.add(key)(self._quick_key(command))
 
-        @bindings.add("f2")
-        def _stop_speech(event: object) -> None:
-            """F2 stops the program's own speech at once, keeping the line being typed."""
-            self.stop_speech()
-
-        bindings.add("c-c")(_cancel_line)
-
         @bindings.add("tab")
         def _complete(event: KeyPressEvent) -> None:
             """Tab completes the word being typed; with several choices it says them on one line."""
             self._complete(event.current_buffer)
 
-        self.session: PromptSession[str] = PromptSession(
-            history=InMemoryHistory(),
-            # Tab is bound below: no pop-up menu and no columns of choices,
-            # which a screen reader reads in a confusing order.
-            complete_while_typing=False,
-            key_bindings=bindings,
-            output=output,
-            reserve_space_for_menu=0,
-            enable_system_prompt=False,
-            enable_suspend=False,
-        )
-        draw_in_place(self.session)  # Enter leaves the prompt's line as it is, not drawn again
+        # Tab is bound above: no pop-up menu and no columns of choices, which a screen reader reads in a
+        # confusing order.
+        self.session: PromptSession[str] = self._prompt_session(bindings, history=InMemoryHistory(),
+                                                                complete_while_typing=False)
+
+    def _prompt_session(self, bindings: KeyBindings, **more: Any) -> PromptSession[Any]:
+        """A prompt of this console with ``bindings`` (and ``more`` of prompt_toolkit's settings): F2 stops the
+        speech, keeping the line being typed; Ctrl-C clears the line (``_cancel_line``); no space kept for menus,
+        no system prompt or suspend; and Enter leaves the question's line as drawn (``draw_in_place``)."""
+        from prompt_toolkit import PromptSession
+
+        from .prompt_renderer import draw_in_place
+
+        @bindings.add("f2")
+        def _stop_speech(event: object) -> None:
+            self.stop_speech()
+
+        bindings.add("c-c")(_cancel_line)
+        session: PromptSession[Any] = PromptSession(key_bindings=bindings, output=console_output(),
+                                                    reserve_space_for_menu=0, enable_system_prompt=False,
+                                                    enable_suspend=False, **more)
+        draw_in_place(session)
+        return session
 
     def connect(self, keys: GameKeys) -> None:
         """Tab completes ``keys.words``, says ``keys.moves`` on an empty line; F2 calls ``keys.stop_speech``."""
@@ -696,11 +697,9 @@ class TerminalLines:
 
     def _call_session(self, keys: tuple[str, ...]) -> PromptSession[str | None]:
         """A prompt for quick calls whose one-letter ``keys`` answer at once (made once for each set of keys)."""
-        from prompt_toolkit import PromptSession
         from prompt_toolkit.filters import Condition
         from prompt_toolkit.key_binding import KeyBindings
 
-        from .prompt_renderer import draw_in_place
 
         if keys in self._call_sessions:
             return self._call_sessions[keys]
@@ -724,19 +723,7 @@ class TerminalLines:
                     event.current_buffer.text = key
                     event.app.exit(result=key)
 
-        @bindings.add("f2")
-        def _stop_speech(event: object) -> None:
-            self.stop_speech()
-
-        bindings.add("c-c")(_cancel_line)
-        session: PromptSession[str | None] = PromptSession(
-            key_bindings=bindings,
-            output=console_output(),
-            reserve_space_for_menu=0,
-            enable_system_prompt=False,
-            enable_suspend=False,
-        )
-        draw_in_place(session)
+        session: PromptSession[str | None] = self._prompt_session(bindings)
         self._call_sessions[keys] = session
         return session
 

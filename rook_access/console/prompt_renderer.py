@@ -29,17 +29,16 @@ class InPlaceRenderer(Renderer):
         # but it would make every character count as changed and be drawn again; keys typed ahead can finish a
         # prompt before its first drawing, so it is dropped from every drawing.
         app.exit_style = ""
-        last = self._last_screen
-        if not is_done or last is None or self._last_size != self.output.get_size():
+        if not is_done or self._last_screen is None or self._last_size != self.output.get_size():
             # Nothing drawn yet, or the window changed size since: prompt_toolkit's own full drawing.
             super().render(app, layout, is_done)
             return
         super().render(app, layout, is_done=False)  # only what changed: the quick keys' command, say
         drawn = self._last_screen
-        rows = drawn.height if drawn is not None else last.height
+        assert drawn is not None  # the drawing just made
         output = self.output
         output.reset_attributes()
-        below = rows - self._cursor_pos.y
+        below = drawn.height - self._cursor_pos.y
         output.write("\r\n" * max(below, 1))  # newlines, not cursor moves: they scroll at the bottom
         output.erase_down()
         output.enable_autowrap()

@@ -137,7 +137,8 @@ class FittedPlayWideSearchPlayer(FittedPlaySearchPlayer):
 
 class NestDrawnSearchPlayer(EvidenceSearchPlayer):
     """The search player whose card play draws the nest an unseen bidder buried from its weakest cards
-    (``sampling.NEST_DRAWN``): level ``strong-nestdraw``, a benchmark's."""
+    (``sampling.NEST_DRAWN``): level ``strong-nestdraw``, a benchmark's, which measured the change; since it
+    became the player's model this level plays as ``strong`` does."""
 
     play_model = NEST_DRAWN
 

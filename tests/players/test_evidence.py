@@ -378,16 +378,12 @@ def test_a_nest_drawn_by_the_bidders_rule_holds_the_weakest_of_the_bidders_cards
         assert max(value[card] for card in cards_in(drawn.nest)) <= kept
 
 
-def knowledge_of(view) -> Knowledge:
-    return Knowledge.from_view(view)
-
-
 def test_a_nest_drawn_by_the_rule_keeps_the_cards_of_a_color_the_bidder_showed_out_of():
     state = west_declares()
     play(state, (1, "7x"), (2, "14x"), (3, "8x"), (0, "6x"))
     play(state, (2, "5y"), (3, "10y"), (0, "7y"), (1, "7r"))  # West, the bidder, shows out of yellow
     view = state.view(0)  # South: the yellows it has not seen are East's 11y to 14y, winners West would keep
-    knowledge = knowledge_of(view)
+    knowledge = Knowledge.from_view(view)
     yellow = knowledge.excluded[1]
     assert yellow & (1 << parse_card("14y"))
     evidence = Evidence(view, NEST_DRAWN)
