@@ -59,6 +59,10 @@ from .search.sampling import (
 from .search.skill import MY_LEVELS, TablePriors
 from .tuxedo_player import TuxedoPlayer, tuxedo_levels
 
+NO_HANDOFF = dataclasses.replace(STRONG, rollout_exact_cards=0)
+"""The strong budget whose rollouts play to the last card by their rules: the strong player's before
+2026-11-27, which the benchmark levels measured against it then keep."""
+
 
 class EvidenceSearchPlayer(SearchPlayer):
     """The search player weighing its deals by given evidence models (``sampling.EvidenceModel``), one for
@@ -137,8 +141,9 @@ class FittedPlayWideSearchPlayer(FittedPlaySearchPlayer):
 
 class NestDrawnSearchPlayer(EvidenceSearchPlayer):
     """The search player whose card play draws the nest an unseen bidder buried from its weakest cards
-    (``sampling.NEST_DRAWN``): level ``strong-nestdraw``, a benchmark's, which measured the change; since it
-    became the player's model this level plays as ``strong`` does."""
+    (``sampling.NEST_DRAWN``) and whose rollouts never hand over to the exact solver: level ``strong-nestdraw``,
+    a benchmark's, which measured the nest draw; since the strong player's rollouts hand their last tricks over
+    (``STRONG.rollout_exact_cards``) it is the player before that."""
 
     play_model = NEST_DRAWN
 
@@ -244,8 +249,8 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-tempered": lambda seed: TemperedSearchPlayer(seed, STRONG, "strong-tempered"),
     "strong-fitted-play12": lambda seed: FittedPlayWideSearchPlayer(seed, STRONG, "strong-fitted-play12"),
     "strong-swaps": lambda seed: SwappedPlaySearchPlayer(seed, STRONG, "strong-swaps"),
-    "strong-nestdraw": lambda seed: NestDrawnSearchPlayer(seed, STRONG, "strong-nestdraw"),
-    "strong-random-nest": lambda seed: EvidenceSearchPlayer(seed, STRONG, "strong-random-nest"),
+    "strong-nestdraw": lambda seed: NestDrawnSearchPlayer(seed, NO_HANDOFF, "strong-nestdraw"),
+    "strong-random-nest": lambda seed: EvidenceSearchPlayer(seed, NO_HANDOFF, "strong-random-nest"),
     "cheat-play": PlayCheatingPlayer,
     "cheat-play-bidder": lambda seed: BidderPlayCheatingPlayer(seed, STRONG, "cheat-play-bidder"),
     "cheat-play-defence": lambda seed: DefencePlayCheatingPlayer(seed, STRONG, "cheat-play-defence"),

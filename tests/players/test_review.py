@@ -122,8 +122,8 @@ def test_nothing_to_tell_is_said_so():
 
 
 def test_a_whole_hand_is_reviewed_with_every_play_named_right():
-    """A hand of the user's plays chosen badly on purpose (the lowest legal card): each line names a card the
-    user played in that very trick."""
+    """A hand of the user's plays chosen badly on purpose (the card the search itself rates worst): each line
+    names a card the user played in that very trick."""
     state = west_leads_yellow()
     steps = []
     while state.hand_number == 1 and not state.is_over:
@@ -135,6 +135,9 @@ def test_a_whole_hand_is_reviewed_with_every_play_named_right():
             action = Discard(card_set("5g 6g 7x 8x 9r"))
         elif state.phase is Phase.TRUMP:
             action = NameTrump(parse_color("red"))
+        elif seat == 0:
+            results = STEADY.analyse(view).results
+            action = Play(min(results, key=lambda card: results[card].mean))
         else:
             action = state.legal_actions()[0]
         if seat == 0:

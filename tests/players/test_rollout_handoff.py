@@ -131,8 +131,12 @@ def test_a_handed_over_rollout_keeps_the_cards_of_a_trick_under_way():
 
 def test_the_cheating_yardstick_hands_over_as_the_search_it_is_measured_against():
     budgets = {}
-    for level in ("cheat-handoff3", "strong-handoff3", "strong-handoff2", "cheat", "strong"):
+    for level in ("cheat-handoff3", "strong-handoff3", "strong-handoff2", "cheat", "strong", "strong-nestdraw",
+                  "strong-random-nest"):
         player = make_player(level, 1)
         assert isinstance(player, SearchPlayer)
         budgets[level] = player.budget.rollout_exact_cards
-    assert budgets == {"cheat-handoff3": 3, "strong-handoff3": 3, "strong-handoff2": 2, "cheat": 0, "strong": 0}
+    # The strong player and its cheating yardstick hand over at 3 cards; the levels that measured the player
+    # before keep its rollouts, played to the last card by their rules.
+    assert budgets == {"cheat-handoff3": 3, "strong-handoff3": 3, "strong-handoff2": 2, "cheat": 3, "strong": 3,
+                       "strong-nestdraw": 0, "strong-random-nest": 0}

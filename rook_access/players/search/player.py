@@ -46,9 +46,11 @@ from .sampling import DealSource, SampledDeal, draw_deals
 from .skill import TablePriors, mistake_rates
 
 NORMAL = SearchBudget(samples=12, deadline=0.5, exact_cards=3)
-STRONG = SearchBudget(samples=96, deadline=0.8, exact_cards=4, exact_work=80_000)
+STRONG = SearchBudget(samples=96, deadline=0.8, exact_cards=4, exact_work=80_000, rollout_exact_cards=3)
 """Exact from 4 cards each on all 96 deals, but for the hardest leads (the work limit: about 100 ms of search).
-Exact from 5 cards within the limit lost 4.8 points a deal (docs/development.md, "The endgame solver")."""
+Exact from 5 cards within the limit lost 4.8 points a deal (docs/development.md, "The endgame solver").
+Each rollout's last 3 tricks are solved exactly (docs/development.md, "Rollouts that end in the exact
+solver"): with the nest drawn from the bidder's weakest cards it won its duplicate matches."""
 
 KEPT_DECISIONS = 64
 """How many of its latest decisions' evaluations a search player keeps for ``advise`` (``why``): more than
