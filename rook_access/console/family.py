@@ -80,6 +80,11 @@ class FamilyConsole(Protocol):
         or "" to add none; the line typed), or None for nothing."""
         ...
 
+    def enter_does_nothing(self, state: Any) -> str:
+        """The one line that answers Enter alone at a terminal where it makes no move (``enter_alone`` None) at
+        a keyboard seat's question: what the question wants, as a move typed wrong is answered; nothing changes."""
+        ...
+
     def pauses_after(self, events: Sequence[Any]) -> bool:
         """Whether play waits for the user ("Press Enter to go on.") after these events."""
         ...
@@ -109,6 +114,10 @@ class FamilyConsole(Protocol):
     def game_over(self, game: CommandContext) -> list[str]:
         """What the family keeps of a game that has just ended (statistics); lines to say, if any."""
         ...
+
+
+ENTER_DOES_NOTHING = "Enter alone makes no move now. Type legal for your moves."
+"""The answer to Enter alone where it makes no move, in a game with no closer words for it."""
 
 
 class EverySeatItsOwn:

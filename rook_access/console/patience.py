@@ -36,6 +36,7 @@ from ..players import Player
 from ..players.solitaire_hint import SolitaireHintPlayer
 from ..players.solitaire_solver import Solver, Verdict
 from ..saves import data_folder
+from .family import ENTER_DOES_NOTHING
 from .registry import (
     COMMON_COMMANDS,
     QUIET_COMMANDS,
@@ -274,6 +275,9 @@ class PatienceConsole:
             return None
         return "Enter makes it.", words[0]
 
+
+    def enter_does_nothing(self, state: Any) -> str:
+        return ENTER_DOES_NOTHING
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return bool(events)  # each step the solver's demonstration or the clock makes
 

@@ -871,11 +871,13 @@ class ConsoleGame:
         return f"{question} {enter[0]}"
 
     def _play_the_only_card(self) -> bool:
-        """Enter alone at a terminal does what the family says, like playing the only legal card (never in bidding)."""
+        """Enter alone at a terminal does what the family says, like playing the only legal card (never in
+        bidding); where it makes no move, one line says what the question wants, and nothing changes."""
         if self.seat_to_ask() is None:
             return True
         enter = self.family.enter_alone(self.state)
         if enter is None:
+            self.say_as_typed(self.family.enter_does_nothing(self.state))
             return True
         # The question said what Enter does; the move's own line says what was done.
         return self.handle_line(enter[1])

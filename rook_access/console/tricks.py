@@ -40,6 +40,7 @@ from ..engine import (
     parse_color,
 )
 from ..engine.cards import shown
+from ..engine.protocol import or_list
 from ..players import Player
 from ..players.search.player import HintPlayer
 from .commands import (
@@ -52,6 +53,7 @@ from .commands import (
     help_lines,
     parse_command,
 )
+from .family import ENTER_DOES_NOTHING
 from .registry import (
     Command,
     CommandContext,
@@ -74,6 +76,9 @@ WHOLE_WITH_POINT = re.compile(r"(\d+)[.,]0+")
 
 UNKNOWN_TAIL = "Type help for the commands."
 """How the answer to a word that names nothing ends (when no command or color is close to it)."""
+
+LISTED = 4
+"""The most cards the answer to Enter alone names one by one where any card of the hand may be played."""
 
 MOVES = (BidMade, Checked, NestDiscarded, TrumpNamed, CardPlayed)
 """The events a seat's choice makes; every other event comes of the move before it (a trick taken, the hand's
@@ -173,6 +178,30 @@ class TrickConsole:
             return None
         return "Enter plays it.", card_name(legal[0])
 
+    def enter_does_nothing(self, state: GameState) -> str:
+        """Enter alone where it makes no move: what the question wants, worded as a move typed wrong is answered
+        (``play`` alone, ``discard`` alone): the cards that may be played, how to bid, the colors."""
+        rules = state.rules
+        if state.phase is Phase.PLAY:
+            legal = [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, rules)]
+            held = len(state.hand(state.seat_to_act))
+            if len(legal) == held > LISTED:  # a lead, or no card of the color led: any card
+                return f"Play which card? Any of your {held} cards, like {legal[0]}."
+            return f"Play which card? You can play {or_list(legal)}."
+        if state.phase is Phase.BIDDING:
+            bids = rules.bid_range(state.high_bid)
+            if not bids:
+                return f"The bid is at {rules.max_bid}, the most there is: type pass."
+            if state.must_bid():
+                return f"Say bid and a number, like bid {bids.start}. As dealer you may not pass."
+            check = " check," if state.may_check() else ""
+            return f"Say bid and a number, like bid {bids.start},{check} or pass."
+        if state.phase is Phase.DISCARD:
+            return _discard_example(state)
+        if state.phase is Phase.TRUMP:
+            return "Name trump: red, black, yellow or green."
+        return ENTER_DOES_NOTHING
+
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, TrickTaken) for event in events)
 
@@ -253,9 +282,7 @@ class TrickConsole:
                 if len(set(cards)) != len(cards):
                     raise Refused("You named a card twice. Name each card once.")
                 if state.phase is Phase.DISCARD and not cards:
-                    size = state.rules.nest_size
-                    example = " ".join(card_name(card) for card in state.hand(state.seat_to_act)[:size])
-                    raise Refused(f"Say discard and {size} cards, like discard {example}.")
+                    raise Refused(_discard_example(state))
                 return Discard(frozenset(cards))
         except CardNotationError as error:
             message = str(error)
@@ -263,6 +290,13 @@ class TrickConsole:
                 message = message.replace(", or rook.", ".")
             raise Refused(message) from None
         raise AssertionError(f"unhandled command {name}")
+
+
+def _discard_example(state: GameState) -> str:
+    """How to discard, with the first cards of the hand as the example."""
+    size = state.rules.nest_size
+    example = " ".join(card_name(card) for card in state.hand(state.seat_to_act)[:size])
+    return f"Say discard and {size} cards, like discard {example}."
 
 
 def _playable_numbered(state: GameState, number: int) -> str:

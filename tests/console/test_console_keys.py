@@ -225,6 +225,88 @@ def test_a_blank_line_in_scripted_input_plays_nothing_even_with_one_card_legal()
     assert source.questions and not any("Enter" in question for question in source.questions)  # nor offered
 
 
+class AnsweredLines(ScriptedLines):
+    """Lines typed at a terminal, keeping what the game said after each blank line, with the part of the hand
+    it was typed in."""
+
+    interactive = True
+
+    def __init__(self, lines: list[str], state: GameState, channel: ListChannel) -> None:
+        super().__init__(lines)
+        self.state = state
+        self.channel = channel
+        self.answers: list[tuple[Phase, list[str]]] = []
+        self._blank: tuple[Phase, int] | None = None
+
+    def read(self, question: str, fresh: bool = True) -> str | None:
+        if self._blank is not None:
+            phase, start = self._blank
+            self.answers.append((phase, self.channel.lines[start:]))
+            self._blank = None
+        line = super().read(question, fresh)
+        if line == "":
+            self._blank = (self.state.phase, len(self.channel.lines))
+        return line
+
+
+def play_script_with_blank_lines(verbosity: Verbosity = Verbosity.NORMAL) -> tuple[AnsweredLines, GameState]:
+    """Four keyboard seats playing as the basic player would, Enter alone before every move where it makes none:
+    the input, with what each Enter was answered, and the game as it ended."""
+    rules = PARTNERSHIP.replace(hands_limit=1)
+    state = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
+    shadow = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
+    players = [BasicPlayer(seat) for seat in range(4)]
+    lines: list[str] = []
+    while not shadow.is_over:
+        seat = shadow.turn
+        action = players[seat].choose(shadow.view(seat))
+        if not (shadow.phase is Phase.PLAY and len(shadow.legal_actions()) == 1):
+            lines.append("")  # Enter alone, where it plays nothing
+        lines.append(str(action))
+        shadow.apply(action)
+    channel = ListChannel()
+    source = AnsweredLines(lines, state, channel)
+    ConsoleGame(state, [None] * 4, source, channel, verbosity=verbosity).run()
+    assert state.is_over and state.events == shadow.events  # the blank lines changed nothing
+    return source, state
+
+
+def test_enter_alone_where_it_makes_no_move_says_what_the_question_wants_in_one_line():
+    """Before, Enter alone with several cards legal (or in the bidding) only asked again: nothing new was said."""
+    source, _ = play_script_with_blank_lines()
+    by_phase: dict[Phase, list[str]] = {}
+    for phase, said in source.answers:
+        assert len(said) == 1, said  # one line, and only it
+        by_phase.setdefault(phase, []).append(said[0])
+    assert set(by_phase) == {Phase.BIDDING, Phase.DISCARD, Phase.TRUMP, Phase.PLAY}
+    assert all(line.startswith("Say bid and a number, like bid ") and line.endswith(", or pass.")
+               for line in by_phase[Phase.BIDDING])  # fmt: skip
+    assert [line[: line.index(" like ")] for line in by_phase[Phase.DISCARD]] == ["Say discard and 5 cards,"]
+    assert by_phase[Phase.TRUMP] == ["Name trump: red, black, yellow or green."]
+    plays = by_phase[Phase.PLAY]
+    assert all(line.startswith("Play which card? ") for line in plays)
+    assert any(" You can play " in line and " or " in line for line in plays)  # following: the cards legal
+    assert any(" Any of your " in line for line in plays)  # a lead: any card, with an example
+
+
+def test_enter_alone_where_it_makes_no_move_fits_the_braille_display():
+    source, _ = play_script_with_blank_lines(Verbosity.BRAILLE)
+    assert source.answers and all(said for _, said in source.answers)
+    assert max(cell_count(line) for _, said in source.answers for line in said) <= 40
+
+
+def test_a_blank_line_in_scripted_input_is_answered_with_nothing():
+    """Piped input keeps a blank line a no-op, said or done: only Enter at a terminal is answered."""
+    said = []
+    for typed in (["", ""], []):
+        state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+        channel = ListChannel()
+        ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], ScriptedLines(typed),
+                    channel).run()  # fmt: skip
+        said.append(channel.lines)
+    assert said[0] == said[1] and said[0][-1] == "End of input. Goodbye."
+
+
 def test_tab_offers_the_moves_in_the_order_the_question_names_them():
     state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
     game = ConsoleGame(state, [None] * 4, ScriptedLines([]), ListChannel())

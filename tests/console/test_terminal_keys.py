@@ -215,8 +215,8 @@ def test_quick_keys_submit_their_command_keep_the_half_typed_line_and_stay_out_o
 def test_enter_alone_plays_the_only_legal_card_and_never_bids(terminal):
     term = terminal("--seed", "3", "--hands", "1", "--level", "easy", "--pacing", "delay", "--delay", "0")
     term.wait_for("Your bid:")
-    term.keys("Enter")  # Enter in the bidding does nothing
-    time.sleep(0.3)
+    term.keys("Enter")  # Enter in the bidding makes no move: it says what the question wants
+    term.wait_for("Say bid and a number, like bid ")
     assert "You pass" not in term.screen() and "You bid" not in term.screen()
     term.type("pass")
     for _ in range(12):

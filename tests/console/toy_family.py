@@ -31,6 +31,7 @@ from typing import Any
 from rook_access.announcer import Verbosity
 from rook_access.announcer.base import NarratorBase, Views, cards_text, or_list, plural
 from rook_access.announcer.message import Message
+from rook_access.console.family import ENTER_DOES_NOTHING
 from rook_access.console.registry import (
     COMMON_COMMANDS,
     QUIET_COMMANDS,
@@ -475,6 +476,9 @@ class ToyConsole:
     def enter_alone(self, state: ToyState) -> tuple[str, str] | None:
         words = self.move_words(state, state.turn or 0)
         return ("Enter lays the only card.", words[0]) if len(words) == 1 else None
+
+    def enter_does_nothing(self, state: ToyState) -> str:
+        return ENTER_DOES_NOTHING
 
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, RoundWon) for event in events)

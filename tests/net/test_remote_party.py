@@ -240,6 +240,7 @@ def check_seat(server: LocalServer, seat: int, consoles: dict[int, tuple[Context
         assert here.narrator.review_lines(topic, view) == there.narrator.review_lines(topic, real.view(seat))
     if seat in real.seats_to_act() and not real.is_over:
         assert family.enter_alone(remote) == family.enter_alone(real)
+        assert family.enter_does_nothing(remote) == family.enter_does_nothing(real)
         assert family.legal_lines(here) == family.legal_lines(there)
         assert family.help(here, ()) == family.help(there, ())
         assert family.hint_lines(here, family.hint_player()) == family.hint_lines(there, family.hint_player())
