@@ -22,7 +22,7 @@ from ..engine import (
     parse_card,
 )
 from ..engine.cards import shown
-from .explain import review_command_lines, why_lines
+from .explain import review_command_lines, why_lines, why_words
 from .registry import (
     COMMON_COMMANDS,
     NUMBER_DIGITS,
@@ -37,6 +37,7 @@ from .registry import (
     is_number,
     refuse_a_color_mistyped,
     review_handler,
+    takes_all,
     typed_words,
     unknown_command,
     usage,
@@ -97,11 +98,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("why", ("wy",), "[SEAT]",
                 "Say why a computer player made its last move; why and a seat, like why north, that seat's; "
                 "why north bid, its last bid or pass; why north 3, its card in trick 3; why partner, your partner's.",
-                brief="Why a computer moved", handler=why_lines),
+                brief="Why a computer moved", handler=why_lines, takes=why_words),
     CommandSpec("review", ("rv",), "[all]",
                 "After a hand, say your choices the strong player would have made otherwise, costliest first; "
                 "review all, every one.",
-                brief="Review your last hand", handler=review_command_lines),
+                brief="Review your last hand", handler=review_command_lines, takes=takes_all),
     CommandSpec("dummy", ("dm",), "",
                 "Say the cards face up: the dummy's in the 2-player game, the displayed hand in Display Rook.",
                 brief="Say the dummy", needs="hand_face_up", handler=_dummy),

@@ -76,6 +76,17 @@ TRICK_WORDS = ("trick", "t")
 """A word that may come before a trick's number after ``why`` and a seat ("why east trick 3")."""
 
 
+def why_words(game: CommandContext, specs: Sequence[object] = ()) -> list[str]:
+    """The words ``why`` takes first: a seat's name or its initials (its place's, where a person's name stands
+    for it), your partner, yourself, or bid."""
+    rules: RuleSet = game.state.rules
+    names = [*rules.names, *rules.place_names]
+    return [
+        *(name.lower() for name in names), *(initials(name) for name in names),
+        *(word for word in PARTNER_WORDS if " " not in word), *SELF_WORDS, *BID_WORDS,
+    ]  # fmt: skip
+
+
 def why_asked(
     words: Sequence[str], rules: RuleSet, asker: int, partners: Sequence[int] = ()
 ) -> tuple[int | None, bool, int | None] | str:
@@ -212,4 +223,5 @@ __all__ = [
     "seats_list",
     "why_asked",
     "why_lines",
+    "why_words",
 ]

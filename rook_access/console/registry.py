@@ -26,6 +26,7 @@ from ..announcer.base import fit_lines
 from ..engine.cards import COLOR_NAMES, CardNotationError, parse_color, shown
 from ..engine.spelling import nearest
 from ..players.base import Decision
+from ..settings import ALL_SETTINGS, setting_groups, spoken_setting_names
 
 
 class Refused(Exception):
@@ -109,6 +110,9 @@ DECISIONS_KEPT = 1000
 Handler = Callable[[CommandContext, "Command"], list[str]]
 """A review command's handler: the lines to say (a move's action is its family's to make)."""
 
+Takes = Callable[[CommandContext, Sequence["CommandSpec"]], Iterable[str]]
+"""The words a command's first argument may be now, from the running game and its family's commands."""
+
 
 def _common(context: CommandContext, command: Command) -> list[str]:
     return context.common_command(command)
@@ -142,6 +146,9 @@ class CommandSpec:
     """Keys that do the same, for the docs' table (``F2``)."""
     games: frozenset[str] = field(default=frozenset(), kw_only=True)
     """The games of its family where it applies, by ``--variant`` name; empty for all of them."""
+    takes: Takes | None = field(default=None, kw_only=True, compare=False, repr=False)
+    """The words its first argument may be (``why``: the seats), so that the command typed glued to one
+    ("whynorth") is answered "Did you mean why north?"; a move's arguments are those its family reads as one."""
 
     def in_game(self, rules: object) -> bool:
         """Whether the game of ``rules`` has what this command is about."""
@@ -168,6 +175,21 @@ class Command:
         return self.spec.name
 
 
+def _command_names(context: CommandContext, specs: Sequence[CommandSpec]) -> list[str]:
+    """What ``help`` takes: a command's name, or all."""
+    return [*(spec.name for spec in specs), "all"]
+
+
+def _setting_words(context: CommandContext, specs: Sequence[CommandSpec]) -> list[str]:
+    """What ``settings`` takes first: a setting's name, a group's, or all."""
+    return [*spoken_setting_names(), *setting_groups(), ALL_SETTINGS]
+
+
+def takes_all(context: CommandContext, specs: Sequence[CommandSpec]) -> tuple[str, ...]:
+    """What a command that takes only ``all`` takes (``review all``)."""
+    return ("all",)
+
+
 COMMON_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("rules", ("ru",), "", "Say the rules of the game being played, in short, and its table options.",
                 brief="Say this game's rules"),
@@ -181,10 +203,10 @@ COMMON_COMMANDS: tuple[CommandSpec, ...] = (
                 keys="F2"),
     CommandSpec("settings", ("set",), "[NAME VALUE]",
                 "Say the settings, or a group's like settings pace, or change one, like settings verbosity terse.",
-                brief="Settings"),
+                brief="Settings", takes=_setting_words),
     CommandSpec("help", ("?",), "[all or NAME]",
                 "Say the commands for now; help all, every command; help and a name, that command.",
-                brief="Say the commands"),
+                brief="Say the commands", takes=_command_names),
     CommandSpec("quit", ("q", "exit"), "", "Leave the game.", brief="Leave the game"),
 )  # fmt: skip
 """The commands of every game; a family may reword one's help (``reworded``)."""

@@ -53,7 +53,7 @@ from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CTRL_C_NOTICE_BRAILLE, CtrlC, ctrl_c_notice
 from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
-from .registry import DECISIONS_KEPT, Command, Refused, UnknownCommandError
+from .registry import DECISIONS_KEPT, Command, CommandSpec, Refused, UnknownCommandError
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
@@ -817,6 +817,7 @@ class ConsoleGame:
         try:
             command = self.family.parse(line, self.completion_words())
         except UnknownCommandError as error:
+            error = self.unglued(line, error) or error
             self.say_as_typed(str(error))
             self._meant = error.meant
             return True
@@ -844,6 +845,42 @@ class ConsoleGame:
                     self.say(reply)
         except Refused as refusal:
             self.say_as_typed(str(refusal))
+        return True
+
+    def unglued(self, line: str, refused: UnknownCommandError) -> UnknownCommandError | None:
+        """The refusal of a line whose first word is a command that applies now glued to its first argument
+        ("whynorth", "bid75", "helpall"): "Did you mean why north?", which yes carries out; None where it is
+        no such pair.  A one-letter argument ("whys") only where the refusal named nothing closer ("why")."""
+        words = line.split()
+        if not words:
+            return None
+        typed = words[0].lower()
+        for spec in self.family.commands:
+            if not spec.arguments or not self.family.applies(spec, self.state):
+                continue
+            for name in sorted((spec.name, *spec.aliases), key=len, reverse=True):
+                argument = typed[len(name) :]
+                if not typed.startswith(name) or not argument:
+                    continue
+                if len(argument) == 1 and not argument.isdigit() and refused.meant is not None:
+                    continue
+                if self._takes(spec, argument):
+                    meant = f"{spec.name} {argument}"
+                    return UnknownCommandError(f"Unknown command: {shown(words[0])}. Did you mean {meant}?",
+                                               " ".join([meant, *words[1:]]))  # fmt: skip
+        return None
+
+    def _takes(self, spec: CommandSpec, argument: str) -> bool:
+        """Whether ``argument`` may be the first argument of ``spec`` now: one of the words it takes, or, for a
+        move, a word its family reads as that move's argument (a card for play, a number for bid)."""
+        if spec.takes is not None and argument in (word.lower() for word in spec.takes(self, self.family.commands)):
+            return True
+        if not spec.acts:
+            return False
+        try:
+            self.family.action(self, Command(spec, (argument,)))  # the form only: nothing is played
+        except (Refused, ValueError):
+            return False
         return True
 
     def hand_over(self, player: Any) -> None:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from tests.helpers.console import run_in_process
+import pytest
+
+from rook_access.console.session import ConsoleGame
+from rook_access.engine.cards import card_name
+from rook_access.saves import GameSetup, make_table
+from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, run_in_process
 
 
 def test_yes_after_did_you_mean_carries_out_the_command_meant():
@@ -22,3 +27,54 @@ def test_a_mistyped_color_after_a_number_is_meant_with_the_color_named():
     assert any("Did you mean black?" in line for line in output)
     # yes typed "14 black": played if South held it and it was its turn, else answered as that card would be
     assert not any(line.startswith("Unknown command: yes") for line in output)
+
+
+GLUED = [
+    ("whynorth", "why north"),
+    ("wynorth", "why north"),
+    ("whypartner", "why partner"),
+    ("b80", "bid 80"),
+    ("bid80", "bid 80"),
+    ("helpwhy", "help why"),
+    ("helpall", "help all"),
+    ("reviewall", "review all"),
+    ("settingsverbosity", "settings verbosity"),
+]
+
+
+@pytest.mark.parametrize(("typed", "meant"), GLUED)
+def test_a_command_glued_to_its_argument_is_answered_with_the_two_words_apart(typed, meant):
+    """Before, "whynorth" got no "Did you mean", as no command is close to the whole word."""
+    output, _, _, _ = run_in_process([typed, "yes"], deal=FIXED_DEAL, seed=2)
+    assert f"Unknown command: {typed}. Did you mean {meant}?" in output
+    apart, _, _, _ = run_in_process([meant], deal=FIXED_DEAL, seed=2)
+    asked = output.index(f"Unknown command: {typed}. Did you mean {meant}?")
+    assert output[:asked] + output[asked + 1 :] == apart  # yes did what the two words typed do
+
+
+def test_the_words_after_a_glued_command_are_kept_for_yes():
+    output, _, _, _ = run_in_process(["whynorth bid", "yes"], deal=FIXED_DEAL, seed=2)
+    assert "Unknown command: whynorth. Did you mean why north?" in output
+    assert "North has not bid yet." in output  # why north bid
+
+
+@pytest.mark.parametrize(("typed", "answer"), [
+    ("bidder", "Unknown command: bidder. Type help for the commands."),  # der is no bid
+    ("whynot", "Unknown command: whynot. Type help for the commands."),  # not is no seat
+    ("whys", "Unknown command: whys. Did you mean why?"),  # one letter more: the closer word is kept
+    ("hands", "Unknown command: hands. Did you mean hand?"),  # hand takes no argument
+])  # fmt: skip
+def test_a_word_that_is_no_command_and_argument_is_answered_as_before(typed, answer):
+    output, _, _, _ = run_in_process([typed], deal=FIXED_DEAL, seed=2)
+    assert answer in output
+
+
+def test_a_move_glued_to_its_card_in_another_family_is_answered_apart():
+    """The rule is every family's: Donkey's pass glued to a card of the hand."""
+    setup = GameSetup.create(["human", "computer", "computer"], seed=3, variant="donkey", options={"players": 3})
+    state, players = make_table(setup)
+    card = card_name(state.view(0).hand[0])
+    channel = ListChannel()
+    ConsoleGame(state, players, ScriptedLines([f"pass{card}", "yes"]), channel).run()
+    assert f"Unknown command: pass{card}. Did you mean pass {card}?" in channel.lines
+    assert any(line.startswith(f"You pass {card} to ") for line in channel.lines)
