@@ -12,15 +12,16 @@ words it, one line a choice:
 The points at stake are in one measure, the hand's score of the user's side
 less the other sides' (their mean): a card that takes a trick also keeps its
 points from the other side, and one that makes or sets the bid moves the
-score by the whole bid.  Only the difference is told, not where the side
-would end the hand with each choice: the deals imagined for the hidden hands
-are often far from the truth about the bid winner's hand, which moves every
-choice's figure alike (``why.stake_words``).
+score by the whole bid, so the figure may be more than the hand holds
+(``hand_points``): the line then says why.  Only the difference is told, not
+where the side would end the hand with each choice: the deals imagined for
+the hidden hands are often far from the truth about the bid winner's hand,
+which moves every choice's figure alike (``why.stake_words``).
 """
 
 from __future__ import annotations
 
-from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, card_name, card_names
+from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, RuleSet, card_name, card_names
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.review import Difference, meaningful
 from .base import points_words, suit_words
@@ -89,8 +90,34 @@ def difference_line(difference: Difference) -> str:
         head = f"You chose {action}; the strong player would choose {advice.action}"
         reason = ""
     if stake is not None:
-        head += f" by {_about(stake)}" + (f", {basis}" if basis else "")
+        head += f" by {_about(stake)}{_beyond_the_hand(difference)}" + (f", {basis}" if basis else "")
     return f"{head}: {reason}." if reason else f"{head}."
+
+
+def hand_points(rules: RuleSet) -> int:
+    """The points a hand holds, as ``rules`` tells them: its counters (the reds, where they count against),
+    the points for tricks and the bonus for most tricks.
+
+    >>> from rook_access.engine import PARTNERSHIP
+    >>> hand_points(PARTNERSHIP)
+    120
+    """
+    counters = sum(max(0, rules.points[card]) for card in rules.deck) + rules.points_per_trick * rules.hand_size
+    return counters + rules.trick_points * rules.hand_size + rules.most_tricks_bonus
+
+
+def _beyond_the_hand(difference: Difference) -> str:
+    """Where the points at stake are more than the hand holds, why: the measure is the side's score less the
+    others', so a point taken counts for one side and against the other, and a set bid scores minus the bid
+    instead of what was taken; "" where they are not."""
+    assert difference.stake is not None
+    view = difference.view
+    whole = hand_points(view.rules)
+    if max(1, round(difference.stake)) <= whole:
+        return ""
+    if view.bidder is not None:
+        return f", more than the hand's {whole} as a set bid costs the bid"
+    return f", more than the hand's {whole} as the others' points count too"
 
 
 def _bid_words(action: object, now: bool = False) -> str:
@@ -157,4 +184,4 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["SHOWN", "difference_line", "review_lines"]
+__all__ = ["SHOWN", "difference_line", "hand_points", "review_lines"]

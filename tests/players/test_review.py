@@ -7,12 +7,13 @@ import dataclasses
 import math
 import re
 
-from rook_access.announcer.review import difference_line, review_lines
+from rook_access.announcer.review import difference_line, hand_points, review_lines
 from rook_access.engine import (
     PARTNERSHIP,
     PASS,
     Bid,
     Discard,
+    GameState,
     NameTrump,
     Phase,
     Play,
@@ -20,6 +21,8 @@ from rook_access.engine import (
     parse_card,
     parse_color,
 )
+from rook_access.players import BasicPlayer
+from rook_access.players.random_player import RandomPlayer
 from rook_access.players.search.advice import BidAdvice
 from rook_access.players.search.player import STRONG, HintPlayer
 from rook_access.players.search.review import TIE, Difference, judge, review_decisions
@@ -45,6 +48,42 @@ def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
         f"Trick 1: you played 7y; 14y was better by about {round(stake)} points, over 96 likely deals: "
         "it beats West's 10y, in a trick of 25 points."
     )
+
+
+def test_a_card_that_sets_the_bid_puts_more_at_stake_than_the_hand_holds_and_the_line_says_why():
+    """South won the bid at 105 and, with two cards left, played 11g where 6x makes the bid: the side's score
+    less the other side's goes from about +97 to about -98, a swing larger than the hand's 120 points (a set
+    bid scores minus the bid, not what was taken).  Before, the line said 195 points with no word of why."""
+    rules = PARTNERSHIP.replace(hands_limit=1)
+    state = GameState(rules, seed=54)
+    players = [RandomPlayer(54), *(BasicPlayer(seat) for seat in range(1, 4))]
+    while not (state.turn == 0 and state.phase is Phase.PLAY and len(state.hand(0)) == 2):
+        state.apply(players[state.turn].choose(state.view(state.turn)), state.turn)
+    view = state.view(0)
+    assert (view.bidder, view.high_bid) == (0, 105)
+    difference = judge(view, Play(parse_card("11g")), STEADY)
+    assert difference is not None and difference.advice.action == Play(parse_card("6x"))
+    assert difference.scores is not None and difference.scores[1] < 0 < difference.scores[0]  # set, or made
+    assert difference.stake is not None and difference.stake > hand_points(rules) == 120
+    assert difference_line(difference) == (
+        f"Trick 8: you played 11g; 6x was better by about {round(difference.stake)} points, more than the hand's "
+        "120 as a set bid costs the bid, solved exactly over 96 likely deals: it leaves the trick to your partner "
+        "North's 5y and keeps your card."
+    )
+
+
+def test_the_stake_is_explained_only_beyond_the_hands_points_and_without_a_bid_by_the_other_sides_points():
+    view = west_leads_yellow_trick().view(0)
+    difference = judge(view, Play(parse_card("7y")), STEADY)
+    assert difference is not None
+    at = dataclasses.replace(difference, stake=120.0)  # the whole hand's points: nothing to explain
+    assert difference_line(at) == difference_line(at).replace(", more than the hand's", "")
+    assert " about 120 points, over 96 likely deals: " in difference_line(at)
+    beyond = dataclasses.replace(difference, stake=121.0)
+    assert " about 121 points, more than the hand's 120 as a set bid costs the bid, over " in difference_line(beyond)
+    unbid = dataclasses.replace(beyond, view=dataclasses.replace(view, bidder=None))
+    assert " about 121 points, more than the hand's 120 as the others' points count too, over " in (
+        difference_line(unbid))
 
 
 def test_the_strong_players_own_card_is_no_difference():
