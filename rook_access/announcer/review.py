@@ -116,8 +116,8 @@ def _beyond_the_hand(difference: Difference) -> str:
     if max(1, round(difference.stake)) <= whole:
         return ""
     if view.bidder is not None:
-        return f", more than the hand's {whole} as a set bid costs the bid"
-    return f", more than the hand's {whole} as the others' points count too"
+        return f", more than the hand's {whole}, as a set bid costs the bid"
+    return f", more than the hand's {whole}, as the others' points count too"
 
 
 def _bid_words(action: object, now: bool = False) -> str:

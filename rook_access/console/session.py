@@ -948,9 +948,10 @@ class ConsoleGame:
 
     def meant_line(self, line: str) -> str:
         """The line meant by ``line``: what the last "Did you mean pass?" named, where ``line`` is yes; else the
-        line itself.  Either way that question is answered, or passed by."""
+        line itself (yes in any case, with a full stop or an exclamation mark, as a sentence is typed; not y,
+        which is yellow).  Either way that question is answered, or passed by."""
         meant, self._meant = self._meant, None
-        return meant if meant is not None and line.strip().lower() == "yes" else line
+        return meant if meant is not None and line.strip().lower().rstrip(".!") == "yes" else line
 
     table_words: frozenset[str] = frozenset()
     """The words an online table's own commands take: none at home (``CommandContext.table_words``)."""

@@ -16,6 +16,15 @@ def test_yes_after_did_you_mean_carries_out_the_command_meant():
     assert "You pass." in output[asked + 1 :]
 
 
+@pytest.mark.parametrize("yes", ["Yes", "yes.", "Yes!", " YES. "])
+def test_yes_typed_as_a_sentence_carries_it_out_too(yes):
+    """A playtester typed "yes." and "Yes!", refused before as unknown commands."""
+    output, _, _, _ = run_in_process(["pas", yes])
+    asked = output.index(next(line for line in output if "Did you mean pass?" in line))
+    assert "You pass." in output[asked + 1 :]
+    assert not any(line.startswith("Unknown command: yes") for line in output)
+
+
 def test_yes_answers_only_the_refusal_just_before_it():
     output, _, _, _ = run_in_process(["pas", "hand", "yes"])
     assert "You pass." not in output

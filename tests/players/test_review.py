@@ -67,7 +67,7 @@ def test_a_card_that_sets_the_bid_puts_more_at_stake_than_the_hand_holds_and_the
     assert difference.stake is not None and difference.stake > hand_points(rules) == 120
     assert difference_line(difference) == (
         f"Trick 8: you played 11g; 6x was better by about {round(difference.stake)} points, more than the hand's "
-        "120 as a set bid costs the bid, solved exactly over 96 likely deals: it leaves the trick to your partner "
+        "120, as a set bid costs the bid, solved exactly over 96 likely deals: it leaves the trick to your partner "
         "North's 5y and keeps your card."
     )
 
@@ -80,9 +80,9 @@ def test_the_stake_is_explained_only_beyond_the_hands_points_and_without_a_bid_b
     assert difference_line(at) == difference_line(at).replace(", more than the hand's", "")
     assert " about 120 points, over 96 likely deals: " in difference_line(at)
     beyond = dataclasses.replace(difference, stake=121.0)
-    assert " about 121 points, more than the hand's 120 as a set bid costs the bid, over " in difference_line(beyond)
+    assert " about 121 points, more than the hand's 120, as a set bid costs the bid, over " in difference_line(beyond)
     unbid = dataclasses.replace(beyond, view=dataclasses.replace(view, bidder=None))
-    assert " about 121 points, more than the hand's 120 as the others' points count too, over " in (
+    assert " about 121 points, more than the hand's 120, as the others' points count too, over " in (
         difference_line(unbid))
 
 
