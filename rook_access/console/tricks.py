@@ -183,11 +183,7 @@ class TrickConsole:
         (``play`` alone, ``discard`` alone): the cards that may be played, how to bid, the colors."""
         rules = state.rules
         if state.phase is Phase.PLAY:
-            legal = [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, rules)]
-            held = len(state.hand(state.seat_to_act))
-            if len(legal) == held > LISTED:  # a lead, or no card of the color led: any card
-                return f"Play which card? Any of your {held} cards, like {legal[0]}."
-            return f"Play which card? You can play {or_list(legal)}."
+            return _which_card(state)
         if state.phase is Phase.BIDDING:
             bids = rules.bid_range(state.high_bid)
             if not bids:
@@ -268,8 +264,7 @@ class TrickConsole:
                 raise Refused("Cards are played once trump is named. Now name trump.")
             if name == "play":
                 if not arguments and state.phase is Phase.PLAY:
-                    example = card_name(sort_hand(state.legal_cards(), state.trump, state.rules)[0])
-                    raise Refused(f"Play which card? Like play {example}.")
+                    raise Refused(_which_card(state))
                 if len(arguments) != 1:
                     raise Refused("Play one card at a time, like play 14r or just 14r.")
                 card = parse_card(arguments[0])
@@ -290,6 +285,16 @@ class TrickConsole:
                 message = message.replace(", or rook.", ".")
             raise Refused(message) from None
         raise AssertionError(f"unhandled command {name}")
+
+
+def _which_card(state: GameState) -> str:
+    """The answer to a card asked for and not named (Enter alone, or play alone): the cards that may be played,
+    or, where any card of a long hand may be, how many and one of them."""
+    legal = [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, state.rules)]
+    held = len(state.hand(state.seat_to_act))
+    if len(legal) == held > LISTED:  # a lead, or no card of the color led: any card
+        return f"Play which card? Any of your {held} cards, like {legal[0]}."
+    return f"Play which card? You can play {or_list(legal)}."
 
 
 def _discard_example(state: GameState) -> str:

@@ -602,8 +602,11 @@ def test_a_bid_written_with_zeros_after_the_point_is_that_bid_and_play_alone_ask
     assert [r["amount"] for r in records if r["event"] == "bid"][0] == 70  # 70.0 is the bid 70
     assert "Cards are played once trump is named. Now name trump." in output  # several cards at the trump question
     assert not any(line.startswith("Play one card at a time") for line in output)
-    asked = next(line for line in output if line.startswith("Play which card? Like play "))
-    assert re.fullmatch(r"Play which card\? Like play (?:rook|\d+[rxyg])\.", asked)
+    # play alone is answered as Enter alone is: the cards that may be played, or how many and one of them
+    asked = next(line for line in output if line.startswith("Play which card? "))
+    card = r"(?:rook|\d+[rxyg])"
+    assert re.fullmatch(rf"Play which card\? (?:You can play {card}(?:(?:, {card})* or {card})?|Any of your \d+ "
+                        rf"cards, like {card})\.", asked), asked
 
 
 def test_history_with_one_announcement_says_the_last_announcement_in_the_singular():
