@@ -22,7 +22,7 @@ from ..engine.calls import open_offer
 from ..engine.cards import BIRD, CardNotationError, card_name, parse_card, shown
 from ..engine.donkey import FAMILY, FOLD, MOST_ROUNDS, DonkeyState, Pass
 from ..players.donkey_player import DonkeyPlayer
-from .family import ENTER_DOES_NOTHING, EverySeatItsOwn
+from .family import EverySeatItsOwn
 from .registry import (
     QUIET_COMMANDS,
     Command,
@@ -173,9 +173,6 @@ class DonkeyConsole(EverySeatItsOwn):
     def enter_alone(self, state: Any) -> tuple[str, str] | None:
         return ("", "fold") if open_offer(state) is not None else None
 
-
-    def enter_does_nothing(self, state: Any) -> str:
-        return ENTER_DOES_NOTHING
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return False
 

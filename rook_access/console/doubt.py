@@ -21,7 +21,7 @@ from ..engine.cards import CardNotationError, card_name, parse_card
 from ..engine.doubt import DOUBT, FAMILY, KEY, LET_GO, MOST_PLAYS, WORD, Doubted, DoubtState, Lay
 from ..engine.patience_deck import number_of, parse_pack_card
 from ..players.doubt_player import DoubtPlayer
-from .family import ENTER_DOES_NOTHING, EverySeatItsOwn
+from .family import EverySeatItsOwn
 from .registry import (
     QUIET_COMMANDS,
     Command,
@@ -173,9 +173,6 @@ class DoubtConsole(EverySeatItsOwn):
     def enter_alone(self, state: Any) -> tuple[str, str] | None:
         return ("", "pass") if state.call_offer() is not None else None
 
-
-    def enter_does_nothing(self, state: Any) -> str:
-        return ENTER_DOES_NOTHING
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, Doubted) for event in events)
 

@@ -136,3 +136,7 @@ class EverySeatItsOwn:
     def automatic(self, state: Any, seat: int) -> None:
         """Nothing is played without asking: the user paces their own turns."""
         return None
+
+    def enter_does_nothing(self, state: Any) -> str:
+        """Enter alone where it makes no move: ``ENTER_DOES_NOTHING``, the words of a game with no closer ones."""
+        return ENTER_DOES_NOTHING

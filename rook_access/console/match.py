@@ -17,7 +17,7 @@ from ..announcer import Verbosity
 from ..announcer.match import MatchNarrator
 from ..engine.match import FAMILY, LAST_PILES, MOST_PILES, TURN, MatchState, PileTaken
 from ..players.match_player import MatchPlayer
-from .family import ENTER_DOES_NOTHING, EverySeatItsOwn
+from .family import EverySeatItsOwn
 from .registry import (
     COMMON_COMMANDS,
     QUIET_COMMANDS,
@@ -125,9 +125,6 @@ class MatchConsole(EverySeatItsOwn):
     def enter_alone(self, state: Any) -> tuple[str, str] | None:
         return ("", "play") if state.turn is not None else None
 
-
-    def enter_does_nothing(self, state: Any) -> str:
-        return ENTER_DOES_NOTHING
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, PileTaken) for event in events)
 

@@ -32,7 +32,7 @@ from ..engine.panjandrum import (
     PanjandrumState,
 )
 from ..players.panjandrum_player import PanjandrumPlayer
-from .family import ENTER_DOES_NOTHING, EverySeatItsOwn
+from .family import EverySeatItsOwn
 from .registry import (
     QUIET_COMMANDS,
     Command,
@@ -192,9 +192,6 @@ class PanjandrumConsole(EverySeatItsOwn):
     def enter_alone(self, state: Any) -> tuple[str, str] | None:
         return ("", "pass") if state.call_offer() is not None else None
 
-
-    def enter_does_nothing(self, state: Any) -> str:
-        return ENTER_DOES_NOTHING
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return False  # the call asked after every turn paces the game
 

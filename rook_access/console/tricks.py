@@ -185,13 +185,12 @@ class TrickConsole:
         if state.phase is Phase.PLAY:
             return _which_card(state)
         if state.phase is Phase.BIDDING:
-            bids = rules.bid_range(state.high_bid)
-            if not bids:
+            if not rules.bid_range(state.high_bid):
                 return f"The bid is at {rules.max_bid}, the most there is: type pass."
             if state.must_bid():
-                return f"Say bid and a number, like bid {bids.start}. As dealer you may not pass."
+                return f"Say bid and a number{_bid_example(state)}. As dealer you may not pass."
             check = " check," if state.may_check() else ""
-            return f"Say bid and a number, like bid {bids.start},{check} or pass."
+            return f"Say bid and a number{_bid_example(state)},{check} or pass."
         if state.phase is Phase.DISCARD:
             return _discard_example(state)
         if state.phase is Phase.TRUMP:

@@ -35,7 +35,7 @@ from ..engine.tuxedo import (
     TuxedoView,
 )
 from ..players.tuxedo_player import TuxedoPlayer
-from .family import ENTER_DOES_NOTHING, EverySeatItsOwn
+from .family import EverySeatItsOwn
 from .registry import (
     QUIET_COMMANDS,
     Command,
@@ -278,9 +278,6 @@ class TuxedoConsole(EverySeatItsOwn):
             return None
         return ("", "pass") if offer.decline is not None else ("", offer.key)
 
-
-    def enter_does_nothing(self, state: Any) -> str:
-        return ENTER_DOES_NOTHING
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, DealCounted) for event in events)
 

@@ -18,7 +18,7 @@ from rook_access.engine.games import UnknownGameError, find_game
 from rook_access.players import BasicPlayer
 from rook_access.save_files import save_paths
 from rook_access.settings import Settings, settings_path
-from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, run_program
+from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, basic_moves, run_program
 
 
 class StoppableChannel(ListChannel):
@@ -254,16 +254,12 @@ def play_script_with_blank_lines(verbosity: Verbosity = Verbosity.NORMAL) -> tup
     the input, with what each Enter was answered, and the game as it ended."""
     rules = PARTNERSHIP.replace(hands_limit=1)
     state = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
-    shadow = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
-    players = [BasicPlayer(seat) for seat in range(4)]
+    moves, shadow = basic_moves(FIXED_DEAL, 5)
     lines: list[str] = []
-    while not shadow.is_over:
-        seat = shadow.turn
-        action = players[seat].choose(shadow.view(seat))
-        if not (shadow.phase is Phase.PLAY and len(shadow.legal_actions()) == 1):
+    for view, action in moves:
+        if not (view.phase is Phase.PLAY and len(view.legal) == 1):
             lines.append("")  # Enter alone, where it plays nothing
         lines.append(str(action))
-        shadow.apply(action)
     channel = ListChannel()
     source = AnsweredLines(lines, state, channel)
     ConsoleGame(state, [None] * 4, source, channel, verbosity=verbosity).run()

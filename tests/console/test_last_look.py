@@ -7,22 +7,15 @@ from rook_access.console.session import GAME_ENDED, LAST_GOODBYE, LAST_LOOK, Con
 from rook_access.engine import PARTNERSHIP, Deal, GameState
 from rook_access.players import BasicPlayer
 from rook_access.settings import Settings
-from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines
+from tests.helpers.console import FIXED_DEAL, ListChannel, ScriptedLines, basic_moves
 
 
 def one_hand_played(after: list[str], interactive: bool = True) -> tuple[ListChannel, ScriptedLines, GameState, int]:
     """South at the keyboard plays a one-hand game as the basic player would, then types ``after``."""
     rules = PARTNERSHIP.replace(hands_limit=1)
     state = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
-    shadow = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
-    shadows = [BasicPlayer(seat) for seat in range(4)]
-    typed: list[str] = []
-    while not shadow.is_over:
-        seat = shadow.turn
-        action = shadows[seat].choose(shadow.view(seat))
-        if seat == 0:
-            typed.append(str(action))
-        shadow.apply(action)
+    moves, shadow = basic_moves(FIXED_DEAL, 5)
+    typed = [str(action) for view, action in moves if view.seat == 0]
     source = ScriptedLines([*typed, *after])
     if interactive:
         source.interactive = True  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ from typing import Any
 from rook_access.announcer import Verbosity
 from rook_access.announcer.message import Message
 from rook_access.console.session import ConsoleGame
-from rook_access.engine import PARTNERSHIP, Deal, GameState, Phase, RuleSet, card_name, cards_in
+from rook_access.engine import PARTNERSHIP, Action, Deal, GameState, Phase, RuleSet, SeatView, card_name, cards_in
 from rook_access.engine.actions import Bid, Discard, NameTrump, Pass, Play
 from rook_access.engine.cards import parse_card, parse_color
 from rook_access.engine.deal import EXAMPLE_DEAL
@@ -73,18 +73,24 @@ def run_in_process(
     return output, records, state, status
 
 
-def legal_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
-    """Commands for four keyboard seats that play ``hands`` hands as the basic player would."""
+def basic_moves(deal: dict, seed: int, hands: int = 1) -> tuple[list[tuple[SeatView, Action]], GameState]:
+    """The moves of a Partnership game of ``hands`` hands from ``deal`` played by four basic players, each with
+    the view it was chosen from, and the game as it ended."""
     rules = PARTNERSHIP.replace(hands_limit=hands)
     state = GameState(rules, seed=seed, first_deal=Deal.from_json(deal, rules))
     players = [BasicPlayer(seat) for seat in range(4)]
-    commands = []
+    moves: list[tuple[SeatView, Action]] = []
     while not state.is_over:
-        seat = state.turn
-        action = players[seat].choose(state.view(seat))
-        commands.append(str(action))
+        view = state.view(state.turn)
+        action = players[view.seat].choose(view)
+        moves.append((view, action))
         state.apply(action)
-    return commands
+    return moves, state
+
+
+def legal_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
+    """Commands for four keyboard seats that play ``hands`` hands as the basic player would."""
+    return [str(action) for _, action in basic_moves(deal, seed, hands)[0]]
 
 
 def noisy_script(deal: dict, seed: int, hands: int = 1) -> list[str]:
