@@ -407,7 +407,7 @@ def play_computer_table(setup: GameSetup, number: int, players: Sequence[int]) -
 
 def trick_table(setup: GameSetup) -> tuple[TrickGame, list[Player | None]]:
     """``make_table`` for a party's table: a game of the trick-taking family (RuleSetError otherwise)."""
-    state, players = make_table(setup)
+    state, players = make_table(setup, repeatable=True)  # a resumed party plays its computer tables again
     if not isinstance(state, TrickGame):
         raise RuleSetError(f"A progressive party is played with {or_list(party_variants())}.")
     return state, players

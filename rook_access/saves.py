@@ -311,11 +311,13 @@ def record_extra(setup: GameSetup) -> dict[str, Any]:
     return {"seats": list(setup.seats), "seed": setup.seed}
 
 
-def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
+def make_table(setup: GameSetup, repeatable: bool = False) -> tuple[PlayedGame, list[Player | None]]:
     """The new game and its players (None for a keyboard seat), exactly as the command line makes them.
 
     The players are the game's family's (``players.make_player``); their seeds
-    are drawn, seat 0 first, from ``random.Random(setup.seed)``.
+    are drawn, seat 0 first, from ``random.Random(setup.seed)``.  ``repeatable``
+    (the user gave the seed, or a party's tables): they make the same choices on
+    any machine, however busy, rather than answering at their time target.
     Raises RuleSetError for an impossible table (game, options, level, seats,
     hands, a computer seat in a family without computer players) and
     InvalidDealError for an impossible deal.
@@ -325,7 +327,8 @@ def make_table(setup: GameSetup) -> tuple[PlayedGame, list[Player | None]]:
     seeds = random.Random(setup.seed)
     try:
         players: list[Player | None] = [
-            None if kind == "human" else make_player(level, seeds.randrange(SEED_RANGE), game.family)
+            None if kind == "human"
+            else make_player(level, seeds.randrange(SEED_RANGE), game.family, repeatable=repeatable)
             for kind, level in zip(setup.seats, levels, strict=True)
         ]
     except LevelError as error:  # the game's family has no computer player of that level

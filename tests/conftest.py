@@ -14,6 +14,9 @@ packages, so pytest puts the repository's top on ``sys.path`` and no test edits 
   in the programs they start, through ``TMPDIR``) and tmux's sockets
   (``TMUX_TMPDIR``). The folder is removed when the run ends, so the suite
   leaves the system's temporary folder as it found it; ``.ci/run`` checks that.
+- The computer players search without their time target and deadline
+  (``ROOK_ACCESS_NO_DEADLINE``), so that a test's choices never depend on the
+  machine's load; the tests of the clock lift it.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ _USER_FOLDER_VARIABLES = (
     "ROOK_ACCESS_DATA_DIR", "ROOK_ACCESS_CONFIG_DIR",
     "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
 )  # fmt: skip
-_RUN_VARIABLES = ("TMPDIR", "TMUX_TMPDIR", *_USER_FOLDER_VARIABLES)
+_RUN_VARIABLES = ("TMPDIR", "TMUX_TMPDIR", "ROOK_ACCESS_NO_DEADLINE", *_USER_FOLDER_VARIABLES)
 
 
 WORKERS = "auto"
@@ -76,6 +79,10 @@ def pytest_configure(config: pytest.Config) -> None:
     for name in _USER_FOLDER_VARIABLES:
         os.environ[name] = str(folder / "user" / name.lower())
     tempfile.tempdir = None  # forget the cached folder: the next call reads TMPDIR
+    # The computer players search their whole sample budget, never stopped by the clock, in the tests and
+    # the programs they start: the same choices however busy the machine (two searches of one position
+    # compared agree). A test of the time target or the deadline lifts it (monkeypatch.delenv).
+    os.environ["ROOK_ACCESS_NO_DEADLINE"] = "1"
     if config.option.basetemp is None:
         config.option.basetemp = str(folder / "pytest")
 

@@ -981,7 +981,7 @@ def _new_game(
         options=options,
         my_level=settings.my_level,
     )
-    state, players = make_table(setup)
+    state, players = make_table(setup, repeatable=args.seed is not None)  # --seed: the same choices again
     record = None
     if args.record:
         record = RecordWriter(open(args.record, "w", encoding="utf-8"), record_extra(setup))  # noqa: SIM115

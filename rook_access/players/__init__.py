@@ -17,6 +17,7 @@ none.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections.abc import Callable, Mapping
 
@@ -272,6 +273,8 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-minchance": _bidding_by(_MinChanceTuning, _strong("strong-minchance")),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
     "strong-pull": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, pull_trump=True), "strong-pull"),
+    "strong-untimed": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, time_target=math.inf),
+                                                "strong-untimed"),
     "strong-160": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, samples=160), "strong-160"),
     "strong-exact3": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, exact_cards=3), "strong-exact3"),
     "strong-handoff2": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, rollout_exact_cards=2),
@@ -338,9 +341,12 @@ def family_levels(family: str) -> Mapping[str, PlayerMaker]:
     return FAMILY_PLAYERS.get(family, {})
 
 
-def make_player(level: str = DEFAULT_LEVEL, seed: int | None = None, family: str = "tricks") -> Player:
+def make_player(level: str = DEFAULT_LEVEL, seed: int | None = None, family: str = "tricks",
+                repeatable: bool = False) -> Player:
     """A computer player of this level for a game of ``family``, seeded for repeatable choices.
 
+    ``repeatable`` (a game started with ``--seed``): the same choices on any machine, however busy; a
+    search player then searches its whole budget rather than answering at its time target.
     ``LevelError`` when the family has no player of that level (or no computer players at all).
     """
     levels = family_levels(family)
@@ -348,7 +354,10 @@ def make_player(level: str = DEFAULT_LEVEL, seed: int | None = None, family: str
         raise LevelError(f"the {family} family of games has no computer players")
     if level not in levels:
         raise LevelError(f"no level {shown(level)} in the {family} family of games; levels: {', '.join(levels)}")
-    return levels[level](seed)
+    player = levels[level](seed)
+    if repeatable and isinstance(player, SearchPlayer):
+        player.search_whole_budget()
+    return player
 
 
 register_players("tricks", LEVELS)

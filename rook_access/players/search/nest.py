@@ -98,9 +98,10 @@ def choose_nest(view: SeatView, budget: SearchBudget, rng: random.Random,
     for color, discards in first_round:
         scored.append(_score(view, deals, hand, color, discards[0]))
     scored.sort(key=lambda choice: -choice.score)
+    limit = min(budget.deadline * 0.8, budget.time_target)
     for choice in scored[:2]:
         for discard in dict(first_round)[choice.trump][1:]:
-            if time.perf_counter() - start > budget.deadline * 0.8:
+            if time.perf_counter() - start > limit:
                 break
             scored.append(_score(view, deals, hand, choice.trump, discard))
     return max(scored, key=lambda choice: choice.score)

@@ -4,8 +4,10 @@ Every decision draws its random numbers from a generator seeded by the
 player's seed and the position, never from a stream that runs through the
 game: the same position gets the same answer, so ``--seed`` repeats a game
 and a saved game is rebuilt without asking the players again.  The search
-stops at its sample budget (the same on every machine) or at its deadline
-(only on a slow machine), whichever comes first.
+stops at its sample budget (the same on every machine), at its time target
+(on a slower or busier machine, in the longest decisions) or at its deadline,
+whichever comes first; a repeatable game (``search_whole_budget``) searches
+without the time target.
 
 Every game of Rook is played by the same search: the teams of the hand come
 from the view (``outlook``), and so do the cards other seats show.  The
@@ -46,11 +48,14 @@ from .sampling import DealSource, SampledDeal, draw_deals
 from .skill import TablePriors, mistake_rates
 
 NORMAL = SearchBudget(samples=12, deadline=0.5, exact_cards=3)
-STRONG = SearchBudget(samples=96, deadline=0.8, exact_cards=4, exact_work=80_000, rollout_exact_cards=3)
+STRONG = SearchBudget(samples=96, deadline=0.8, time_target=0.12, exact_cards=4, exact_work=80_000,
+                      rollout_exact_cards=3)
 """Exact from 4 cards each on all 96 deals, but for the hardest leads (the work limit: about 100 ms of search).
 Exact from 5 cards within the limit lost 4.8 points a deal (docs/development.md, "The endgame solver").
 Each rollout's last 3 tricks are solved exactly (docs/development.md, "Rollouts that end in the exact
-solver"): with the nest drawn from the bidder's weakest cards it won its duplicate matches."""
+solver"): with the nest drawn from the bidder's weakest cards it won its duplicate matches.
+A card decision stops drawing deals at 0.12 s (once it has 16), so that what a player waits for stays
+within 150 ms at the 95th percentile on a slower machine too ("Time per decision" in the same file)."""
 
 KEPT_DECISIONS = 64
 """How many of its latest decisions' evaluations a search player keeps for ``advise`` (``why``): more than
@@ -65,9 +70,9 @@ golden records of the tests depend on it.
 
 
 def without_deadline_if_asked(budget: SearchBudget) -> SearchBudget:
-    """``budget``, or ``budget`` with no deadline when ``ROOK_ACCESS_NO_DEADLINE`` is 1."""
+    """``budget``, or ``budget`` with neither deadline nor time target when ``ROOK_ACCESS_NO_DEADLINE`` is 1."""
     if os.environ.get(NO_DEADLINE_VARIABLE) == "1":
-        return dataclasses.replace(budget, deadline=math.inf)
+        return dataclasses.replace(budget, deadline=math.inf, time_target=math.inf)
     return budget
 
 
@@ -87,6 +92,11 @@ class SearchPlayer:
         deadline at another sample, might not give the same card), and costs nothing more."""
         self.priors: TablePriors | None = None
         """Who sits at the table (``meet_table``): None plans with every seat as a strong player."""
+
+    def search_whole_budget(self) -> None:
+        """Search every decision's whole sample budget, the time target aside (the deadline still stops a
+        search on a very slow machine): the same choices on any machine, as ``--seed`` promises."""
+        self.budget = dataclasses.replace(self.budget, time_target=math.inf)
 
     def meet_table(self, priors: TablePriors) -> None:
         """Plan with the other seats as they are: the table's priors, and each person's cards this hand."""
