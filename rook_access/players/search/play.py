@@ -81,8 +81,8 @@ class SearchBudget:
 
 TARGET_FLOOR = 16
 """Deals a card decision searches before its time target may stop it (its deadline stops it whatever it has):
-fewer would leave the choice to the luck of the draw.  On the project's machine 16 deals of the longest
-decisions take about 30 ms."""
+fewer would leave the choice to the luck of the draw.  16 deals of the longest decisions took about 40 ms on
+the slower of the project's machines (docs/development.md, "Time per decision: the time target")."""
 
 EXACT_SEATS = 4
 """The exact solver plays positions of at most this many hands of ``SearchBudget.exact_cards`` cards:
