@@ -275,9 +275,9 @@ class PatienceConsole:
             return None
         return "Enter makes it.", words[0]
 
-
     def enter_does_nothing(self, state: Any) -> str:
-        return ENTER_DOES_NOTHING
+        return ENTER_DOES_NOTHING  # a patience game's moves have no closer words for it
+
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return bool(events)  # each step the solver's demonstration or the clock makes
 
