@@ -113,6 +113,9 @@ class GameSetup:
     my_level: str = MY_LEVELS[0]
     """How well the people at the keyboard play, as the computer players assume (the ``my_level``
     setting when the game began): a save keeps it only when it is not the default, ``new``."""
+    repeatable: bool = False
+    """The user gave the seed (``--seed``): the computer players make the same choices on any machine,
+    resumed too (``make_table``). A save keeps it only when true."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -179,6 +182,7 @@ class GameSetup:
         variant: str = "partnership",
         options: Mapping[str, Any] | None = None,
         my_level: str = MY_LEVELS[0],
+        repeatable: bool = False,
     ) -> GameSetup:
         """A setup for a new game: draws a seed if none is given, keeps the deal as JSON
         and the record's path as an absolute path (a resume may start in another folder)."""
@@ -198,10 +202,12 @@ class GameSetup:
             variant=variant,
             options={key: value for key, value in (options or {}).items() if value not in (None, False)},
             my_level=my_level,
+            repeatable=repeatable,
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The setup as a JSON object (``options`` only when there are some, ``my_level`` only when not new)."""
+        """The setup as a JSON object (``options`` only when there are some, ``my_level`` only when not new,
+        ``repeatable`` only when true)."""
         data = {
             "variant": self.variant,
             "seed": self.seed,
@@ -215,6 +221,8 @@ class GameSetup:
             data["options"] = dict(self.options)
         if self.my_level != MY_LEVELS[0]:
             data["my_level"] = self.my_level
+        if self.repeatable:
+            data["repeatable"] = True
         return data
 
     @classmethod
@@ -229,7 +237,7 @@ class GameSetup:
         missing = keys - data.keys()
         if missing:
             raise DamagedSaveError(f"the game's set-up has no {', '.join(sorted(missing))}")
-        unknown = data.keys() - keys - {"options", "my_level"}
+        unknown = data.keys() - keys - {"options", "my_level", "repeatable"}
         if unknown:
             raise DamagedSaveError(f"the game's set-up has unknown fields: {', '.join(sorted(map(str, unknown)))}")
         variant, seed, seats, level = data["variant"], data["seed"], data["seats"], data["level"]
@@ -252,6 +260,9 @@ class GameSetup:
         my_level = data.get("my_level", MY_LEVELS[0])
         if my_level not in MY_LEVELS:
             raise DamagedSaveError(f"the saved my_level is not {', '.join(MY_LEVELS[:-1])} or {MY_LEVELS[-1]}")
+        repeatable = data.get("repeatable", False)
+        if not isinstance(repeatable, bool):
+            raise DamagedSaveError("the saved repeatable is not true or false")
         return cls(
             seats=tuple(seats),
             level=level,
@@ -262,6 +273,7 @@ class GameSetup:
             variant=variant,
             options=options,
             my_level=my_level,
+            repeatable=repeatable,
         )
 
 
@@ -316,8 +328,9 @@ def make_table(setup: GameSetup, repeatable: bool = False) -> tuple[PlayedGame, 
 
     The players are the game's family's (``players.make_player``); their seeds
     are drawn, seat 0 first, from ``random.Random(setup.seed)``.  ``repeatable``
-    (the user gave the seed, or a party's tables): they make the same choices on
-    any machine, however busy, rather than answering at their time target.
+    or ``setup.repeatable`` (the user gave the seed, or a party's tables): they
+    make the same choices on any machine, however busy, rather than answering at
+    their time target.
     Raises RuleSetError for an impossible table (game, options, level, seats,
     hands, a computer seat in a family without computer players) and
     InvalidDealError for an impossible deal.
@@ -328,7 +341,8 @@ def make_table(setup: GameSetup, repeatable: bool = False) -> tuple[PlayedGame, 
     try:
         players: list[Player | None] = [
             None if kind == "human"
-            else make_player(level, seeds.randrange(SEED_RANGE), game.family, repeatable=repeatable)
+            else make_player(level, seeds.randrange(SEED_RANGE), game.family,
+                             repeatable=repeatable or setup.repeatable)
             for kind, level in zip(setup.seats, levels, strict=True)
         ]
     except LevelError as error:  # the game's family has no computer player of that level

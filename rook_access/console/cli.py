@@ -980,8 +980,9 @@ def _new_game(
         variant=game.name,
         options=options,
         my_level=settings.my_level,
+        repeatable=args.seed is not None,  # --seed: the same choices again, resumed too
     )
-    state, players = make_table(setup, repeatable=args.seed is not None)  # --seed: the same choices again
+    state, players = make_table(setup)
     record = None
     if args.record:
         record = RecordWriter(open(args.record, "w", encoding="utf-8"), record_extra(setup))  # noqa: SIM115

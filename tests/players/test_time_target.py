@@ -16,7 +16,7 @@ from rook_access.players.search.nest import choose_nest
 from rook_access.players.search.play import TARGET_FLOOR, SearchBudget, analyse_play
 from rook_access.players.search.player import NO_DEADLINE_VARIABLE, STRONG
 from rook_access.players.search.sampling import draw_deals
-from rook_access.saves import GameSetup, make_table
+from rook_access.saves import DamagedSaveError, GameSetup, make_table
 from tests.helpers.console import run_main
 
 
@@ -96,16 +96,35 @@ def test_the_tests_players_search_their_whole_budget() -> None:
 
 
 @pytest.mark.parametrize(("arguments", "repeatable"), [(["--seed", "7"], True), ([], False)])
-def test_only_a_game_started_with_a_seed_is_repeatable(monkeypatch, capsys, arguments, repeatable) -> None:
+def test_only_a_game_started_with_a_seed_is_repeatable_and_stays_so_resumed(
+    monkeypatch, capsys, arguments, repeatable
+) -> None:
+    from rook_access import saves
     from rook_access.console import cli
 
     asked: list[bool] = []
 
     def recorded(setup: GameSetup, repeatable: bool = False):  # type: ignore[no-untyped-def]
-        asked.append(repeatable)
+        asked.append(repeatable or setup.repeatable)
         return make_table(setup, repeatable)
 
     monkeypatch.setattr(cli, "make_table", recorded)
+    monkeypatch.setattr(saves, "make_table", recorded)  # the resume's rebuild
     status, _, _ = run_main(monkeypatch, capsys, [*arguments, "--hands", "1"], ["quit", "yes"])
     assert status == 0
-    assert asked[0] is repeatable
+    assert asked == [repeatable]
+    status, _, _ = run_main(monkeypatch, capsys, ["--resume"], ["quit", "yes"])
+    assert status == 0
+    assert len(asked) > 1 and set(asked) == {repeatable}  # the save keeps whether the seed was the user's
+
+
+def test_a_save_keeps_repeatable_only_when_true_and_refuses_another_value() -> None:
+    seats = ("human", "computer", "computer", "computer")
+    given = GameSetup.create(seats, seed=7, repeatable=True)
+    assert given.to_json()["repeatable"] is True
+    assert GameSetup.from_json(given.to_json()) == given
+    drawn = GameSetup.create(seats)
+    assert "repeatable" not in drawn.to_json()  # saves written before the field read the same
+    assert GameSetup.from_json(drawn.to_json()).repeatable is False
+    with pytest.raises(DamagedSaveError, match="repeatable is not true or false"):
+        GameSetup.from_json({**given.to_json(), "repeatable": "yes"})
