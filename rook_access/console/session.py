@@ -850,7 +850,9 @@ class ConsoleGame:
     def unglued(self, line: str, refused: UnknownCommandError) -> UnknownCommandError | None:
         """The refusal of a line whose first word is a command that applies now glued to its first argument
         ("whynorth", "bid75", "helpall"): "Did you mean why north?", which yes carries out; None where it is
-        no such pair.  A one-letter argument ("whys") only where the refusal named nothing closer ("why")."""
+        no such pair.  A one-letter argument is read so ("whyw": why w, West's initial) unless it looks like a
+        slip of the command itself where the refusal named that command: the last letter struck twice ("whyy")
+        or an s after it ("whys")."""
         words = line.split()
         if not words:
             return None
@@ -862,8 +864,8 @@ class ConsoleGame:
                 argument = typed[len(name) :]
                 if not typed.startswith(name) or not argument:
                     continue
-                if len(argument) == 1 and not argument.isdigit() and refused.meant is not None:
-                    continue
+                if len(argument) == 1 and argument in (name[-1], "s") and refused.meant is not None:
+                    continue  # "whyy", "whys": the command mistyped, as the refusal's "Did you mean why?" has it
                 if self._takes(spec, argument):
                     meant = f"{spec.name} {argument}"
                     return UnknownCommandError(f"Unknown command: {shown(words[0])}. Did you mean {meant}?",

@@ -42,6 +42,7 @@ GLUED = [
     ("whynorth", "why north"),
     ("wynorth", "why north"),
     ("whypartner", "why partner"),
+    ("whyw", "why w"),  # West's initial, not a slip of why
     ("b80", "bid 80"),
     ("bid80", "bid 80"),
     ("helpwhy", "help why"),
@@ -70,7 +71,8 @@ def test_the_words_after_a_glued_command_are_kept_for_yes():
 @pytest.mark.parametrize(("typed", "answer"), [
     ("bidder", "Unknown command: bidder. Type help for the commands."),  # der is no bid
     ("whynot", "Unknown command: whynot. Type help for the commands."),  # not is no seat
-    ("whys", "Unknown command: whys. Did you mean why?"),  # one letter more: the closer word is kept
+    ("whys", "Unknown command: whys. Did you mean why?"),  # an s more: the closer word is kept
+    ("whyy", "Unknown command: whyy. Did you mean why?"),  # the last letter struck twice
     ("hands", "Unknown command: hands. Did you mean hand?"),  # hand takes no argument
 ])  # fmt: skip
 def test_a_word_that_is_no_command_and_argument_is_answered_as_before(typed, answer):
