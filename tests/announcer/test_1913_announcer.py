@@ -51,7 +51,8 @@ def test_a_hand_of_14_cards_is_said_in_color_groups():
                                                  tuple(rest[28:])), ()))
     normal = Announcer(rules, [0]).event_lines(state.events[1])
     assert normal[1] == (
-        "Your hand, 14 cards. Red 4: 14r 10r 5r 1r. Black 3: 13x 9x 2x. Yellow 5: 12y 11y 8y 6y 3y. Green 2: 7g 4g."
+        "Your hand, 14 cards. Red, 4 cards: 14r 10r 5r 1r. Black, 3 cards: 13x 9x 2x. "
+        "Yellow, 5 cards: 12y 11y 8y 6y 3y. Green, 2 cards: 7g 4g."
     )
     braille = Announcer(rules, [0], Verbosity.BRAILLE).event_lines(state.events[1])
     assert braille[1:] == ["Hand 1/2 14r 10r 5r 1r 13x 9x 2x", "Hand 2/2 12y 11y 8y 6y 3y 7g 4g"]

@@ -27,16 +27,16 @@ def test_the_cut_is_said_with_the_card_and_trump_and_the_hand_is_read_in_color_g
     lines = told(Announcer(state.rules, [1]), state)
     assert "Hand 1. East deals." in lines
     assert "North cuts the pack and shows 6g: trump is green." in lines
-    assert ("Your hand, 14 cards. Trump, green 6: 14g 6g 5g 4g 3g 2g. Red 4: 7r 6r 5r 4r. Yellow 4: "
-            "13y 12y 11y 10y. No black.") in lines  # trump first, in color groups (a 14-card hand)
+    assert ("Your hand, 14 cards. Trump green, 6 cards: 14g 6g 5g 4g 3g 2g. Red, 4 cards: 7r 6r 5r 4r. "
+            "Yellow, 4 cards: 13y 12y 11y 10y. No black.") in lines  # trump first, in color groups (a 14-card hand)
     braille = told(Announcer(state.rules, [1], Verbosity.BRAILLE), state)
     assert "N cuts 6g: trump green." in braille
     assert [line for line in braille if line.startswith("Hand ")] == [
         "Hand 1/2 14g 6g 5g 4g 3g 2g 7r 6r 5r 4r", "Hand 2/2 13y 12y 11y 10y"]
     view = state.view(1)
     assert Announcer(state.rules, [1]).review_lines("hand", view) == [
-        "Your hand, 14 cards. Trump, green 6: 14g 6g 5g 4g 3g 2g. Red 4: 7r 6r 5r 4r. Yellow 4: 13y 12y 11y 10y. "
-        "No black."]
+        "Your hand, 14 cards. Trump green, 6 cards: 14g 6g 5g 4g 3g 2g. Red, 4 cards: 7r 6r 5r 4r. "
+        "Yellow, 4 cards: 13y 12y 11y 10y. No black."]
     assert Announcer(state.rules, [1]).review_lines("trump", view) == ["Trump is green, from the card cut, 6g."]
 
 

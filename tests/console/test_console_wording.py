@@ -186,11 +186,13 @@ def test_the_hand_command_groups_by_color_with_counts_trump_first():
     lines = ["hand", "bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green", "hand"]
     output, _, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
     assert (
-        "South's hand, 9 cards. Red 3: 14r 10r 5r. Black 2: 12x 9x. Yellow 2: 13y 6y. Green 1: 11g. The Bird: rook."
+        "South's hand, 9 cards. Red, 3 cards: 14r 10r 5r. Black, 2 cards: 12x 9x. Yellow, 2 cards: 13y 6y. "
+        "Green, 1 card: 11g. The Bird: rook."
         in output
     )
     assert (
-        "South's hand, 9 cards. Trump, green 6: rook 12g 11g 9g 8g 7g. Red 2: 14r 10r. Yellow 1: 13y. No black."
+        "South's hand, 9 cards. Trump green, 6 cards: rook 12g 11g 9g 8g 7g. Red, 2 cards: 14r 10r. "
+        "Yellow, 1 card: 13y. No black."
         in output
     )
 

@@ -193,7 +193,8 @@ class TrickWords(NarratorBase):
 
     def grouped_line(self, seat: int, held: Iterable[Card], trump: Color | None) -> str:
         """The cards ``seat`` holds grouped by color with the count of each, trump first: "Your hand,
-        14 cards. Red 4: 14r 10r 5r 1r. Black 3: ..." (a long hand, and the ``hand`` command)."""
+        14 cards. Red, 4 cards: 14r 10r 5r 1r. Black, 3 cards: ..." (a long hand, and the ``hand`` command).
+        The count is said in cards: "Yellow 5" would sound like a card of its own."""
         trump = trump if trump in COLORS else None  # Flip: no trump
         cards = sort_hand(held, trump, self.rules)
         groups: list[str] = []
@@ -202,12 +203,12 @@ class TrickWords(NarratorBase):
         for color in order:
             if trump is not None and color == trump:
                 suit = [card for card in cards if self.rules.suit_of[trump][card] == trump]
-                label = f"Trump, {COLOR_NAMES[color]}"
+                label = f"Trump {COLOR_NAMES[color]}"
             else:
                 suit = [card for card in cards if card != BIRD and card_color(card) == color]
                 label = COLOR_NAMES[color].capitalize()
             if suit:
-                groups.append(f"{label} {len(suit)}: {cards_text(suit)}.")
+                groups.append(f"{label}, {plural(len(suit), 'card')}: {cards_text(suit)}.")
             else:
                 missing.append(COLOR_NAMES[color])
         if trump is None and BIRD in cards:
