@@ -6,8 +6,10 @@
   refused in one line and the question is asked again.
 - At a terminal with several saved games, or one that cannot be read: the
   list, newest first, one short line each, answered by number; ``new`` starts
-  a new game, ``delete N`` removes a save (after a yes), ``list`` says the
-  list again.
+  a new game, ``delete N`` removes a save (after a yes), and so do ``delete
+  N-M`` (or ``N to M``) for several and ``delete all`` for every one; ``list``
+  says the list again.  After a deletion the list is not read again: one line
+  says how many are left, numbered anew, and ``list`` reads them.
 - ``--resume`` resumes the only saved game at once, or asks from the list.
   With scripted input (a pipe) nothing is asked: ``--resume`` takes the
   newest saved game that no other copy plays, and says so in one line when
@@ -90,10 +92,13 @@ def choose_saved_game(
     now = time.time() if now is None else now
     if not interactive:
         return _for_a_script(find_saves(data), notice, now)
+    read_list = True
     while True:
         entries = find_saves(data)
         if not entries:
-            if resume:
+            if not read_list:  # the user deleted the last ones
+                notice("There is no saved game left; a new game starts.")
+            elif resume:
                 notice("There is no saved game to resume; a new game starts.")
             return None
         if len(entries) == 1 and entries[0].game is not None:
@@ -112,12 +117,14 @@ def choose_saved_game(
             if chosen is None:
                 notice("A new game starts.")
             return chosen
-        listed = _from_list(entries, lines, notice, now, settings, braille)
+        listed = _from_list(entries, lines, notice, now, settings, braille, read_list)
         if isinstance(listed, _NewGame):
             return None
-        if listed is not None:
+        if isinstance(listed, ChosenGame):
             return listed
-        # From the list: a save changed under us, or one was deleted: look again.
+        # From the list: a save changed under us (read the list again), or some were deleted (say how many are
+        # left, not the whole list again: clearing twenty saves would mean four hundred lines of speech).
+        read_list = listed is not _DELETED
 
 
 _RESUME_HELP = (
@@ -125,11 +132,21 @@ _RESUME_HELP = (
     "(this one is kept), or quit to leave."
 )
 _RESUME_REFUSAL = "Type yes to resume the saved game, no for a new game, or quit to leave."
+
+
 class _NewGame:
     """``_from_list``'s answer for a new game (its one value is ``_NEW``)."""
 
 
 _NEW = _NewGame()
+
+
+class _Deleted:
+    """``_from_list``'s answer after saves were deleted (its one value is ``_DELETED``): look at the saves
+    again, without reading the list."""
+
+
+_DELETED = _Deleted()
 
 
 # ------------------------------------------------------------------- scripts
@@ -191,33 +208,54 @@ def ask_yes_no(
     return answer
 
 
-def _list_answer(text: str) -> tuple[str, int] | None:
-    """An answer to the list question: ("resume", N), ("delete", N), ("delete", 0) for delete
-    without a number, ("new", 0) or ("list", 0); None for anything else."""
+ALL = -1
+"""The number ``_list_answer`` gives for ``delete all``."""
+
+
+def _list_answer(text: str) -> tuple[str, int, int] | None:
+    """An answer to the list question: ("resume", N, N), ("delete", N, M) for the saves N to M (``delete 3``,
+    ``delete 1-5``, ``delete 1 to 5``), ("delete", ALL, ALL) for ``delete all``, ("delete", 0, 0) for delete
+    without a number, ("new", 0, 0) or ("list", 0, 0); None for anything else.
+
+    >>> _list_answer("2"), _list_answer("delete 1 - 5."), _list_answer("delete all"), _list_answer("delete 5 to 1")
+    (('resume', 2, 2), ('delete', 1, 5), ('delete', -1, -1), ('delete', 1, 5))
+    """
     word = " ".join(text.lower().rstrip(".!?,;:").split())
     if word in ("new", "no", "n"):
-        return "new", 0
+        return "new", 0, 0
     if word == "list":
-        return "list", 0
+        return "list", 0, 0
     deleting = word.startswith("delete")
     number_text = word.removeprefix("delete").strip() if deleting else word
-    if number_text.isdigit():
-        return ("delete" if deleting else "resume"), int(number_text)
-    return ("delete", 0) if deleting else None
+    if number_text.isascii() and number_text.isdigit():
+        return ("delete" if deleting else "resume"), int(number_text), int(number_text)
+    if not deleting:
+        return None
+    if number_text == "all":
+        return "delete", ALL, ALL
+    ends = number_text.replace(" to ", "-").replace(" ", "").split("-")
+    if len(ends) == 2 and all(end.isascii() and end.isdigit() for end in ends):
+        first, last = sorted(int(end) for end in ends)
+        return "delete", first, last
+    return "delete", 0, 0
 
 
 def _from_list(
     entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None,
-    braille: bool = False,
-) -> ChosenGame | _NewGame | None:
-    """Ask which saved game to resume: a ChosenGame, ``_NEW``, or None to look at the saves again.
+    braille: bool = False, read_list: bool = True,
+) -> ChosenGame | _NewGame | _Deleted | None:
+    """Ask which saved game to resume: a ChosenGame, ``_NEW``, ``_DELETED`` after a deletion, or None to look
+    at the saves again.  ``read_list``: say the list first; else only how many there are (after a deletion).
 
     Asked through ``questions.ask``, like every question outside the game: ``help``,
     ``settings`` and ``quit`` answer there.
     """
     count = len(entries)
     choices = f"a number from 1 to {count}" if count > 1 else "1"
-    _say_list(entries, notice, now)
+    if read_list:
+        _say_list(entries, notice, now)
+    else:
+        notice(f"{count} saved games left, numbered anew; list says them.")
     refusal = f"Type {choices}, new, delete and a number, or quit."
     short = f"1 to {count}" if count > 1 else "1"
     question = Question(
@@ -227,7 +265,8 @@ def _from_list(
         allowed=refusal,
         help=(
             f"Type {choices} to resume that game, new to start a new game (the saves are kept), "
-            "delete and a number to remove a save, list to hear the list again, or quit to leave.",
+            "delete and a number to remove a save (delete 2-5 or delete all for several), "
+            "list to hear the list again, or quit to leave.",
         ),
         refusal="",
     )
@@ -237,14 +276,23 @@ def _from_list(
         if answer is None:
             raise LeaveProgram
         fresh = False
-        what, number = answer
+        what, number, last = answer
         if what == "new":
             return _NEW
         if what == "list":
             _say_list(entries, notice, now)
             continue
         if what == "delete" and number == 0:
-            notice(f"Say which save to delete: delete and {choices}, like delete 1.")
+            notice(f"Say which save to delete: delete and {choices}, like delete 1, or delete all.")
+            continue
+        if what == "delete" and (number == ALL or number != last):
+            first, last = (1, count) if number == ALL else (number, last)
+            if not 1 <= first <= last <= count:
+                notice(f"There are saved games 1 to {count} only. {refusal}")
+                continue
+            if _delete_several(entries, first, last, lines, notice, settings, braille):
+                return _DELETED
+            fresh = True
             continue
         if not 1 <= number <= count:
             notice(f"There is no saved game {number}. {refusal}")
@@ -252,7 +300,7 @@ def _from_list(
         entry = entries[number - 1]
         if what == "delete":
             if _delete(entry, number, lines, notice, now, settings, braille):
-                return None
+                return _DELETED
             fresh = True  # another question came between: say this one again
             continue
         if entry.damage is not None:
@@ -290,6 +338,34 @@ def _delete(
         return False
     notice(f"Saved game {number} deleted.")
     return True
+
+
+def _delete_several(
+    entries: list[SaveEntry], first: int, last: int, lines: LineSource, notice: Notice,
+    settings: SettingsCommand | None, braille: bool = False,
+) -> bool:
+    """Delete the saves ``first`` to ``last`` of the list after one yes; whether any was deleted.  A save
+    another copy plays, or one that cannot be deleted, is kept, and the line says how many were."""
+    many = last - first + 1
+    every = (first, last) == (1, len(entries))
+    which = f"all {many} saved games" if every else f"saved games {first} to {last}"
+    question = (f"Delete {'all ' + str(many) if every else f'{first} to {last}'} for good? yes or no." if braille
+                else f"Delete {which}? It cannot be undone. Type yes or no.")
+    help_line = f"Type yes to delete {which} for good, no to keep them, or quit to leave."
+    if not ask_yes_no(lines, notice, question, help_line, "Type yes to delete them, or no to keep them.", settings):
+        notice(f"{which[0].upper()}{which[1:]} are kept.")
+        return False
+    deleted = 0
+    for entry in entries[first - 1 : last]:
+        try:
+            delete_saved_game(entry.path)
+        except (GameOpenElsewhere, OSError):
+            continue
+        deleted += 1
+    kept = many - deleted
+    notice(f"{deleted} saved game{'s' if deleted != 1 else ''} deleted"
+           + (f"; {kept} kept, open in another copy or not deletable." if kept else "."))  # fmt: skip
+    return deleted > 0
 
 
 def _take(entry: SaveEntry, notice: Notice) -> ChosenGame | None:

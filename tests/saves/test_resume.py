@@ -483,7 +483,7 @@ def test_a_bad_number_or_word_in_the_list_is_refused_and_asked_again(tmp_path):
         f"There is no saved game 0. {refusal}",
         refusal,
         refusal,
-        "Say which save to delete: delete and a number from 1 to 3, like delete 1.",
+        "Say which save to delete: delete and a number from 1 to 3, like delete 1, or delete all.",
     ]
     assert len(asked) == 6
 
@@ -507,7 +507,7 @@ def test_in_braille_the_questions_before_the_game_fit_40_cells(tmp_path):
     assert all(len(question) <= 40 for question in asked)
 
 
-def test_delete_asks_first_then_the_list_is_said_again(tmp_path):
+def test_delete_asks_first_then_says_how_many_are_left_not_the_whole_list(tmp_path):
     three_saves(tmp_path)
     chosen, said, asked = choose(tmp_path, "delete 3", "no", "delete 3", "yse", "yes", "1")
     assert chosen == "game-20250102-090000.json"
@@ -519,8 +519,50 @@ def test_delete_asks_first_then_the_list_is_said_again(tmp_path):
         and "yse is not an answer here. Type yes to delete it, or no to keep it." in said
     )
     assert "Saved game 3 deleted." in said
-    assert said[said.index("Saved game 3 deleted.") + 1] == "2 saved games, newest first:"
+    assert said[said.index("Saved game 3 deleted.") + 1:] == ["2 saved games left, numbered anew; list says them."]
     assert [path.name for path in saves_in(tmp_path)] == ["game-20250102-090000.json", "game-20250103-090000.json"]
+
+
+def test_list_after_a_deletion_reads_the_saves_left_numbered_anew(tmp_path):
+    three_saves(tmp_path)
+    _, said, _ = choose(tmp_path, "delete 1", "yes", "list", "quit")
+    left = said[said.index("2 saved games left, numbered anew; list says them.") + 1:]
+    assert left[0] == "2 saved games, newest first:"
+    assert [line[:30] for line in left[1:]] == ["1. Game for 2 Players, hand 1,", "2. Original Rook Partnership G"]
+
+
+def test_delete_all_asks_once_and_deletes_every_save_then_a_new_game_starts(tmp_path):
+    three_saves(tmp_path)
+    chosen, said, asked = choose(tmp_path, "delete all", "no", "delete all", "yes")
+    assert chosen is None and saves_in(tmp_path) == []
+    assert asked[1] == "Delete all 3 saved games? It cannot be undone. Type yes or no."
+    assert "All 3 saved games are kept." in said
+    assert said[-2:] == ["3 saved games deleted.", "There is no saved game left; a new game starts."]
+
+
+@pytest.mark.parametrize("typed", ["delete 1-2", "delete 2 to 1", "delete 1 - 2."])
+def test_delete_a_range_deletes_those_saves_after_one_yes(tmp_path, typed):
+    three_saves(tmp_path)
+    chosen, said, asked = choose(tmp_path, typed, "yes", "quit")
+    assert chosen == "leave"
+    assert asked[1] == "Delete saved games 1 to 2? It cannot be undone. Type yes or no."
+    assert "2 saved games deleted." in said
+    assert [path.name for path in saves_in(tmp_path)] == ["game-20250101-090000.json"]  # the oldest, number 3
+    assert said[-1] == "Saved game: Original Rook Partnership Game, hand 1, " + said[-1].split("hand 1, ", 1)[1]
+
+
+def test_a_range_past_the_list_is_refused_and_deletes_nothing(tmp_path):
+    three_saves(tmp_path)
+    _, said, _ = choose(tmp_path, "delete 2-9", "quit")
+    assert "There are saved games 1 to 3 only. Type a number from 1 to 3, new, delete and a number, or quit." in said
+    assert len(saves_in(tmp_path)) == 3
+
+
+def test_in_braille_deleting_several_is_asked_within_40_cells(tmp_path):
+    three_saves(tmp_path)
+    _, _, asked = choose(tmp_path, "delete all", "no", "delete 1-2", "no", "quit", braille=True)
+    assert asked[1::2][:2] == ["Delete all 3 for good? yes or no.", "Delete 1 to 2 for good? yes or no."]
+    assert all(len(question) <= 40 for question in asked)
 
 
 def test_a_damaged_save_is_in_the_list_kept_and_removed_only_when_asked(tmp_path):
