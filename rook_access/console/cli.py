@@ -654,12 +654,15 @@ def _resume(
     settings: Callable[[Sequence[str]], list[str]] | None = None,
     braille: bool = False,
 ) -> Table | PartyStart | None:
-    """The saved game the user asks for (``--resume``, or an answer at a terminal), locked; None for a new game.
+    """The saved game the user asks for (``--resume``, or an answer at a terminal, where ``--variant`` offers
+    only that game's saves), locked; None for a new game.
 
     LeaveProgram if the user leaves at the question (Ctrl-D, quit): no save is touched.
     ``settings`` carries out a ``settings`` command typed at the question.
     """
-    chosen = choose_saved_game(lines, notice, resume=args.resume, data=data, settings=settings, braille=braille)
+    asked_for = find_game(args.variant).name if args.variant is not None and not args.resume else None
+    chosen = choose_saved_game(lines, notice, resume=args.resume, data=data, settings=settings, braille=braille,
+                               variant=asked_for)  # --variant: that game's saves only; --resume: any, as ever
     if chosen is None:
         return None
     saved, lock = chosen.saved, chosen.lock

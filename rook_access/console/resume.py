@@ -77,9 +77,11 @@ def choose_saved_game(
     now: float | None = None,
     settings: SettingsCommand | None = None,
     braille: bool = False,
+    variant: str | None = None,
 ) -> ChosenGame | None:
     """The saved game to go on with, or None for a new game; LeaveProgram if the user leaves.  With ``braille``
-    the questions are worded within 40 cells.
+    the questions are worded within 40 cells; with ``variant`` (a game asked for by ``--variant``) only the
+    saves of that game are offered, and none at all is a new game of it, asked nothing.
 
     ``resume`` is the ``--resume`` flag; ``data`` the data folder (the
     default one when None); ``now`` the time the saves' ages are told from;
@@ -95,6 +97,8 @@ def choose_saved_game(
     read_list = True
     while True:
         entries = find_saves(data)
+        if variant is not None:
+            entries = [entry for entry in entries if entry.game is not None and entry.game.setup.variant == variant]
         if not entries:
             if not read_list:  # the user deleted the last ones
                 notice("There is no saved game left; a new game starts.")

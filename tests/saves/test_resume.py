@@ -343,7 +343,7 @@ class Answers:
         return self.answers.pop(0) if self.answers else None
 
 
-def choose(home, *answers, resume=False, braille=False):
+def choose(home, *answers, resume=False, braille=False, variant=None):
     """The dialogue's outcome, its lines and its questions.
 
     The outcome is "leave", None for a new game, or the chosen save's file name.
@@ -353,7 +353,9 @@ def choose(home, *answers, resume=False, braille=False):
     said = []
     lines = Answers(*answers)
     try:
-        chosen = choose_saved_game(lines, said.append, resume=resume, data=home / "data", braille=braille)
+        chosen = choose_saved_game(
+            lines, said.append, resume=resume, data=home / "data", braille=braille, variant=variant
+        )
     except LeaveProgram:
         chosen = "leave"
     else:
@@ -713,3 +715,34 @@ def test_two_saves_of_one_game_tell_apart_by_the_target_or_hands_set_for_them(tm
     assert lines["game-a.json"].startswith("Original Rook Partnership Game, hand 1, ")
     assert lines["game-b.json"].startswith("Original Rook Partnership Game to 50, hand 1, ")
     assert lines["game-c.json"].startswith("Original Rook Partnership Game of 2 hands, hand 1, ")
+
+
+def test_a_game_asked_for_offers_only_its_own_saves(tmp_path):
+    three_saves(tmp_path)
+    make_save(tmp_path, "game-20250104-090000.json", seed=7, when=time.time() - 50, variant="two")
+    chosen, said, asked = choose(tmp_path, "2", variant="two")
+    assert said[0] == "2 saved games, newest first:"
+    assert [line[:30] for line in said[1:3]] == ["1. Game for 2 Players, hand 1,", "2. Game for 2 Players, hand 1,"]
+    assert chosen == "game-20250103-090000.json"
+    chosen, said, asked = choose(tmp_path, "yes", variant="three")
+    assert said[0].startswith("Saved game: Game for 3 Players, hand 1, ") and asked == [RESUME_QUESTION]
+    assert chosen == "game-20250102-090000.json"
+    assert choose(tmp_path, variant="tuxedo") == (None, [], [])  # none of that game: a new one, asked nothing
+
+
+def test_variant_at_a_terminal_offers_that_games_saves_and_resume_any(tmp_path):
+    from rook_access.console import cli
+
+    three_saves(tmp_path)
+    offered = []
+
+    def recorded(*arguments, **keywords):
+        offered.append(keywords["variant"])
+        return None
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli, "choose_saved_game", recorded)
+        for flags in (["--variant", "Two"], ["--variant", "two", "--resume"], []):
+            args = cli.build_parser().parse_args(flags)
+            assert cli._resume(args, tmp_path / "data", Answers(), [].append) is None
+    assert offered == ["two", None, None]
