@@ -239,8 +239,10 @@ class PatienceNarrator:
             return f"Pile {number} is empty."
         known = [card_name(card) for card in pile.down if card is not None]
         down = f"{len(pile.down)} face down" + (f" ({' '.join(known)} known)" if known else "")
-        up = " ".join(card_name(card) for card in pile.up)
-        return f"Pile {number}: {down}; up {up}, {card_name(pile.up[-1])} on top."
+        # Each card once, the top last: "up 3g, then 2x on top" (not "up 3g 2x, 2x on top", heard as two 2xs).
+        under = " ".join(card_name(card) for card in pile.up[:-1])
+        top = f"{card_name(pile.up[-1])} on top"
+        return f"Pile {number}: {down}; up {f'{under}, then {top}' if under else top}."
 
     def tops_lines(self, view: Any) -> list[str]:
         if isinstance(view, ClockView):

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import json
 import re
+from types import SimpleNamespace
 
 import pytest
 
-from rook_access.announcer.base import plural
+from rook_access.announcer.base import BRAILLE_WIDTH, Verbosity, plural
 from rook_access.announcer.patience import QUESTION_WIDTH, PatienceNarrator, move_said, move_typed
+from rook_access.announcer.spoken import speakable
 from rook_access.console.session import ConsoleGame
 from rook_access.engine.cards import card_name, parse_card
 from rook_access.engine.clock import ClockOver, ClockState
+from rook_access.engine.patience_deck import parse_pack_card
 from rook_access.engine.solitaire import UNDO, Build, Move, OneStartsBuilding, SolitaireState
 from rook_access.patience_stats import STATS_FILE
 from rook_access.players.solitaire_solver import Solver
 from rook_access.saves import data_folder
+from tests.helpers import REPOSITORY
 from tests.helpers.console import ListChannel, ScriptedLines
 
 
@@ -60,11 +64,37 @@ def test_a_question_with_few_moves_names_each_as_typed_and_in_cards():
 def test_review_commands_say_the_piles_tops_building_and_moves():
     lines, _ = play(SolitaireState.from_seed(5), ["tops", "pile 3", "building", "moves", "pile 15"])
     assert "Tops: 1 4r, 2 7g, 3 2x, 4 2y, 5 2r, 6 6y, 7 7r, 8 12g, 9 3g, 10 9g, 11 9x, 12 6g, 13 3x, 14 12y." in lines
-    assert "Pile 3: 3 face down; up 2x, 2x on top." in lines
+    assert "Pile 3: 3 face down; up 2x on top." in lines
     assert "Building piles: red not started, black not started, yellow not started, green not started; " \
         "0 cards built." in lines
     assert any(line.startswith("Moves: 3 9, 2x on 3g;") for line in lines)
     assert "Say pile and a number from 1 to 14, like pile 3." in lines
+
+
+def test_a_pile_says_each_face_up_card_once_and_the_top_last():
+    # "up 3g 2x, 2x on top" was heard "up 3 green, 2 black, 2 black on top", as if the pile held two 2xs.
+    lines, _ = play(SolitaireState.from_seed(5), ["3 9", "pile 9", "pile 3"])
+    assert "Pile 9: 3 face down; up 3g, then 2x on top." in lines  # the notation
+    assert "Pile 3: 2 face down; up 4y on top." in lines  # one card up: said once, on top
+    heard, _ = play(SolitaireState.from_seed(5), ["3 9", "pile 9", "quit", "yes"], PacedLines)
+    assert "Pile 9: 3 face down; up 3 green, then 2 black on top." in heard  # a terminal: cards in words
+    run = SimpleNamespace(vacant=False, down=[None, None], up=[parse_pack_card(card) for card in ("9r", "8x", "7g")])
+    view = SimpleNamespace(piles=[run])
+    narrator = PatienceNarrator()
+    line = narrator.pile_line(view, 1)
+    assert line == "Pile 1: 2 face down; up 9r 8x, then 7g on top."
+    assert speakable(line) == "Pile 1: 2 face down; up 9 red, 8 black, then 7 green on top."
+    braille = PatienceNarrator(Verbosity.BRAILLE).fit(line)  # panned to the display's width, each card once
+    assert all(len(piece) <= BRAILLE_WIDTH for piece in braille)
+    assert sum(piece.count("7g") for piece in braille) == 1
+
+
+def test_the_guide_quotes_a_pile_as_it_is_said():
+    lines, _ = play(SolitaireState.from_seed(5), ["3 9", "pile 9"])
+    said = [line for line in lines if line.startswith("Pile 9:")]
+    assert said == ["Pile 9: 3 face down; up 3g, then 2x on top."]
+    guide = " ".join((REPOSITORY / "docs" / "playing.md").read_text(encoding="utf-8").split())
+    assert f"`{said[0]}`" in guide
 
 
 @pytest.mark.parametrize("typed", ["3 9", "move 3 9", "m 3 9", "2x 3g", "2X, 3G."])

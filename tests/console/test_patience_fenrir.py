@@ -56,7 +56,7 @@ def test_fenrir_reads_the_opening_of_a_rook_solitaire_game(fenrir):
         r"Pile 7 turns up 7r\.",
         r"Pile 14 turns up 12y\.",
         r"Your move, 10 moves\. Type moves to hear them, or hint\.",
-        r"Pile 7: 3 face down \W*14y known\W*; up 7r, 7r on top\.",  # the 14 sent down is known
+        r"Pile 7: 3 face down \W*14y known\W*; up 7r on top\.",  # the 14 sent down is known
         r"3g is in pile 9 already\. A pile cannot move onto itself\. Type moves to hear the 10 moves\.",
         r"You resigned",
     ])  # fmt: skip
