@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..announcer import Verbosity
+from ..announcer.base import plural
 from ..announcer.patience import PatienceNarrator, move_said, move_typed, moves_of
 from ..engine.cards import CardNotationError, parse_color
 from ..engine.clock import STEP, ClockState, ClockView
@@ -36,7 +37,6 @@ from ..players import Player
 from ..players.solitaire_hint import SolitaireHintPlayer
 from ..players.solitaire_solver import Solver, Verdict
 from ..saves import data_folder
-from .family import ENTER_DOES_NOTHING
 from .registry import (
     COMMON_COMMANDS,
     QUIET_COMMANDS,
@@ -276,7 +276,12 @@ class PatienceConsole:
         return "Enter makes it.", words[0]
 
     def enter_does_nothing(self, state: Any) -> str:
-        return ENTER_DOES_NOTHING  # a patience game's moves have no closer words for it
+        """Enter alone among several moves: the command the question names, ``moves``, with their count.  Rook
+        Clock never asks (Enter goes on); were it to, it says what ``moves`` says there."""
+        if not isinstance(state, SolitaireState):
+            return PatienceNarrator().moves_line(state.view(0))
+        count = len(self.move_words(state, 0))
+        return f"Enter alone makes no move now. Type moves to hear the {plural(count, 'move')}, or hint."
 
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return bool(events)  # each step the solver's demonstration or the clock makes

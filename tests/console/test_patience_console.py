@@ -89,12 +89,30 @@ def test_a_pile_says_each_face_up_card_once_and_the_top_last():
     assert sum(piece.count("7g") for piece in braille) == 1
 
 
-def test_the_guide_quotes_a_pile_as_it_is_said():
-    lines, _ = play(SolitaireState.from_seed(5), ["3 9", "pile 9"])
-    said = [line for line in lines if line.startswith("Pile 9:")]
-    assert said == ["Pile 9: 3 face down; up 3g, then 2x on top."]
+def test_enter_alone_among_several_moves_names_the_command_the_question_names():
+    state = SolitaireState.from_seed(5)
+    lines, questions = play(state, ["", "moves", "quit", "yes"], PacedLines)
+    assert questions[0] == "Your move, 10 moves. Type moves to hear them, or hint."
+    assert "Enter alone makes no move now. Type moves to hear the 10 moves, or hint." in lines
+    assert state.actions == []  # nothing moved
+    assert any(line.startswith("Moves: 3 9, 2 black on 3 green;") for line in lines)  # and moves says them
+    # Rook Clock never asks (Enter goes on); were Enter alone to make no move there, it says what moves says.
+    from rook_access.console.patience import PATIENCE
+
+    assert PATIENCE.enter_does_nothing(ClockState.from_seed(3)) == "Rook Clock has no moves: it plays itself."
+
+
+def test_the_guide_quotes_the_question_enter_alone_and_a_pile_as_they_are_said():
+    lines, questions = play(SolitaireState.from_seed(5), ["3 9", "pile 9"])
+    entered, _ = play(SolitaireState.from_seed(5), ["", "quit", "yes"], PacedLines)
+    said = [questions[0], *(line for line in [*entered, *lines] if line.startswith(("Enter alone", "Pile 9:")))]
+    assert said[1:] == [
+        "Enter alone makes no move now. Type moves to hear the 10 moves, or hint.",
+        "Pile 9: 3 face down; up 3g, then 2x on top.",
+    ]
     guide = " ".join((REPOSITORY / "docs" / "playing.md").read_text(encoding="utf-8").split())
-    assert f"`{said[0]}`" in guide
+    for line in said:
+        assert f"`{line}`" in guide, line
 
 
 @pytest.mark.parametrize("typed", ["3 9", "move 3 9", "m 3 9", "2x 3g", "2X, 3G."])

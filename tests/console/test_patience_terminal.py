@@ -73,6 +73,9 @@ def test_a_whole_game_of_rook_solitaire_typed_at_a_terminal(tmp_path):
         lines = screen.splitlines()
         assert tops in lines
         assert "Pile 3: 3 face down; up 2 black on top." in lines
+        # Enter alone among ten moves makes none, and names the command the question names.
+        term.keys("Enter")
+        term.wait_for("Enter alone makes no move now. Type moves to hear the 10 moves, or hint.")
         assert any(line.startswith("Building piles: red not started,") for line in lines)
         term.type("hint")
         hint = next(line for line in term.wait_for("Type 3 9.").splitlines() if line.startswith("Type 3 9."))
