@@ -53,7 +53,7 @@ from .family import FamilyConsole
 from .interrupts import CTRL_C_NOTICE, CTRL_C_NOTICE_BRAILLE, CtrlC, ctrl_c_notice
 from .lines import GameKeys, LineSource, input_source, is_interactive
 from .questions import Question, ask, yes_or_no
-from .registry import DECISIONS_KEPT, Command, CommandSpec, Refused, UnknownCommandError
+from .registry import DECISIONS_KEPT, TRAILING, Command, CommandSpec, Refused, UnknownCommandError
 
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
@@ -68,6 +68,10 @@ LEAVE_UNSAVED = Question(
 
 HISTORY_LENGTH = 10
 """How many recent announcements ``history`` says."""
+
+SAVE_WORDS = ("save", "save game")
+SAVED_ALWAYS = "The game is saved after every move; quit leaves it and keeps it."
+"""The answer to ``save`` typed in a game that is saved (a player of other programs looks for the command)."""
 
 
 class MessageSink(Protocol):
@@ -817,6 +821,9 @@ class ConsoleGame:
         try:
             command = self.family.parse(line, self.completion_words())
         except UnknownCommandError as error:
+            if line.strip().lower().rstrip(TRAILING) in SAVE_WORDS and self.saver is not None and not self._save_failed:
+                self.say_as_typed(SAVED_ALWAYS)  # no command needed: every move is saved
+                return True
             error = self.unglued(line, error) or error
             self.say_as_typed(str(error))
             self._meant = error.meant

@@ -753,3 +753,15 @@ def test_an_old_save_without_table_options_still_reads() -> None:
     data = GameSetup.create(COMPUTERS, seed=3).to_json()
     assert "options" not in data
     assert GameSetup.from_json(data).options == {}
+
+
+@pytest.mark.parametrize("typed", ["save", "Save.", "save game"])
+def test_save_typed_in_a_game_says_every_move_is_saved_and_changes_nothing(monkeypatch, capsys, typed):
+    from tests.helpers.console import run_main
+
+    status, out, _ = run_main(monkeypatch, capsys, ["--seed", "4"], [typed, "quit", "yes"])
+    assert status == 0
+    answer = out[out.index("Your bid: 80 to 120, or pass.") + 1]
+    assert answer == "The game is saved after every move; quit leaves it and keeps it."
+    status, again, _ = run_main(monkeypatch, capsys, ["--seed", "4"], ["quit", "yes"])
+    assert [line for line in out if line != answer] == again  # the same game without it: nothing moved
