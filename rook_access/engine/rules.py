@@ -724,6 +724,25 @@ class RuleSet:
         lowest = self.min_bid if high_bid is None else high_bid + self.bid_step
         return range(lowest, self.max_bid + 1, self.bid_step)
 
+    def nearest_bids(self, amount: int, high_bid: int | None) -> tuple[int, ...]:
+        """The bids allowed after ``high_bid`` nearest ``amount``, a bid off the game's step: the steps either
+        side of it that are allowed, else the allowed bid nearest it (the lowest, for an amount below them all);
+        () when no bid is allowed.
+
+        >>> PARTNERSHIP.nearest_bids(73, None), PARTNERSHIP.nearest_bids(78, 75), PARTNERSHIP.nearest_bids(3, None)
+        ((70, 75), (80,), (70,))
+        >>> PARTNERSHIP.nearest_bids(118, 115), PARTNERSHIP.nearest_bids(118, 120)
+        ((120,), ())
+        """
+        bids = self.bid_range(high_bid)
+        if not bids:
+            return ()
+        below = amount - amount % self.bid_step
+        either = tuple(bid for bid in (below, below + self.bid_step) if bid in bids)
+        if either:
+            return either
+        return (bids.start,) if amount < bids.start else (bids[-1],)
+
 
     def bidding_over(self, still_bidding: int, high_bid: int | None, last_bid: int | None) -> bool | None:
         """After a bid or pass: None if the bidding goes on, True if the high
@@ -848,6 +867,20 @@ class RuleSet:
         if best >= self.target_score and len(leaders) == 1:
             return True, leaders[0]
         return False, None
+
+
+def bids_near(nearest: Sequence[int], max_bid: int) -> str:
+    """The bids ``RuleSet.nearest_bids`` found, as a refusal of a bid off the step names them: both steps either
+    side, or the lowest allowed "or more" (the highest bid alone: the only bid left).
+
+    >>> bids_near((70, 75), 120), bids_near((80,), 120), bids_near((120,), 120), bids_near((), 120)
+    ('70 or 75', '80 or more', '120, the only bid left', 'no bid is left')
+    """
+    if not nearest:
+        return "no bid is left"
+    if len(nearest) > 1:
+        return " or ".join(f"{bid}" for bid in nearest)
+    return f"{nearest[0]}, the only bid left" if nearest[0] == max_bid else f"{nearest[0]} or more"
 
 
 def most_tricks_team(tricks: Sequence[int]) -> int | None:

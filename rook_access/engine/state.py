@@ -66,7 +66,17 @@ from .events import (
     TrumpTurned,
 )
 from .protocol import Standing
-from .rules import NO_TRUMP, PARTNERSHIP, RuleSet, Teams, TrumpSource, cut_winner, most_tricks_team, team_of
+from .rules import (
+    NO_TRUMP,
+    PARTNERSHIP,
+    RuleSet,
+    Teams,
+    TrumpSource,
+    bids_near,
+    cut_winner,
+    most_tricks_team,
+    team_of,
+)
 
 
 class Phase(enum.Enum):
@@ -551,13 +561,20 @@ class GameState:
         if action.amount > rules.max_bid:
             rule, message = Rule.BID_ABOVE_MAXIMUM, f"the highest bid is {rules.max_bid}"
         elif action.amount % rules.bid_step:
-            rule, message = Rule.BID_NOT_MULTIPLE, f"bids go up in {rules.bid_step}s: {lowest} or more"
+            rule, message = Rule.BID_NOT_MULTIPLE, f"bids go up in {rules.bid_step}s: " + bids_near(
+                rules.nearest_bids(action.amount, self.high_bid), rules.max_bid
+            )
         elif self.high_bid is None:
             rule, message = Rule.BID_BELOW_MINIMUM, f"the first bid is at least {rules.min_bid}"
         else:
             rule, message = Rule.BID_NOT_HIGHER, f"the bid is {self.high_bid}: bid {lowest} or more"
         raise IllegalActionError(
-            rule, message, legal, lowest=lowest if lowest <= rules.max_bid else None, step=rules.bid_step
+            rule,
+            message,
+            legal,
+            lowest=lowest if lowest <= rules.max_bid else None,
+            step=rules.bid_step,
+            amount=action.amount,
         )
 
     def _check_discard(self, action: Discard) -> None:

@@ -220,7 +220,7 @@ def test_bad_bids_and_cards_get_one_line_naming_what_is_allowed_and_change_nothi
     after = out[out.index("Your opening bid, as dealer: 5 to 100.") + 1 :]
     assert after[:4] == [
         "The dealer opens the bidding and may not pass: you bid 5 to 100 in fives.",
-        "Bids go up in fives: 5 or more.",
+        "Bids go up in fives: 5 or 10.",  # bid 7: the bids either side
         "The first bid is at least 5: 5 to 100 in fives.",
         "The highest bid is 100: bid 5 to 100 in fives.",
     ]

@@ -666,3 +666,25 @@ def test_at_a_terminal_a_long_question_asked_again_unchanged_leaves_out_its_list
     assert again == first[: first.index(": ")] + ".", again  # then without them after score
     assert play[2] == again  # and after a refusal
     assert repeated_question("Your bid: 70 to 120, or pass.") == "Your bid: 70 to 120, or pass."  # short: whole
+
+
+def test_a_bid_off_the_step_names_the_nearest_bids_allowed_now():
+    """ "73" was answered "Bids go up in fives: 70 or more.": the bids either side are named, where allowed."""
+    lines = ["73", "bid 73", "bid 70", "72", "78", "bid 115", "118", "bid 120"]
+    output, records, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    refused = [line for line in output if line.startswith("Bids go up in")]
+    assert refused == [
+        "Bids go up in fives: 70 or 75.",  # South opens: 70 to 120
+        "Bids go up in fives: 70 or 75.",
+        "Bids go up in fives: 75 or more.",  # West, after 70: 70 is no longer allowed
+        "Bids go up in fives: 75 or 80.",
+        "Bids go up in fives: 120, the only bid left.",  # East, after 115
+    ]
+    assert bids_of(records) == [(0, 70), (1, 115), (2, 120)]  # the refused bids changed nothing
+
+
+def test_a_bid_off_the_step_names_the_bids_in_the_games_own_step():
+    rules = PARTNERSHIP.replace(bid_step=10, min_bid=70, max_bid=120)
+    output, _, _, _ = run_in_process(["bid 75", "bid 3"], seats=FOUR, deal=FIXED_DEAL, rules=rules)
+    assert "Bids go up in tens: 70 or 80." in output
+    assert "Bids go up in tens: 70 or more." in output

@@ -98,6 +98,15 @@ def test_bids_are_multiples_of_5(amount):
     assert error.detail["step"] == 5
 
 
+def test_a_bid_off_the_step_is_refused_naming_the_nearest_bids_allowed():
+    state = new_state()
+    error = refused(state, Bid(73), Rule.BID_NOT_MULTIPLE)
+    assert str(error) == "bids go up in 5s: 70 or 75" and error.detail["amount"] == 73
+    state.apply(Bid(115))
+    assert str(refused(state, Bid(118), Rule.BID_NOT_MULTIPLE)) == "bids go up in 5s: 120, the only bid left"
+    assert str(refused(state, Bid(113), Rule.BID_NOT_MULTIPLE)) == "bids go up in 5s: 120, the only bid left"
+
+
 def test_bid_must_be_at_least_5_above_the_last():
     state = new_state()
     state.apply(Bid(80))

@@ -23,6 +23,7 @@ from ...engine import (
     SeatView,
     card_name,
 )
+from ...engine.rules import bids_near
 from ..base import BRAILLE_WIDTH, cards_text, fit_lines, plural, suit_words
 from .words import STEP_WORDS, TrickWords, legal_cards, sort_hand
 
@@ -236,7 +237,10 @@ class QuestionLines(TrickWords):
                 return f"The first bid is at least {lowest}: {lowest} to {rules.max_bid} in {step}, or pass."
             if rule is Rule.BID_NOT_HIGHER:
                 return f"The bid is {view.high_bid}: bid {lowest} or more, or pass."
-            return f"Bids go up in {step}: {lowest} or more."
+            amount = detail.get("amount")  # None from an older server: the lowest allowed, as it was said then
+            if amount is None:
+                return f"Bids go up in {step}: {lowest} or more."
+            return f"Bids go up in {step}: {bids_near(rules.nearest_bids(amount, view.high_bid), rules.max_bid)}."
         if rule is Rule.BID_ABOVE_MAXIMUM:
             bids = rules.bid_range(view.high_bid)
             step = STEP_WORDS.get(rules.bid_step, f"steps of {rules.bid_step}")
