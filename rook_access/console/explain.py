@@ -20,10 +20,11 @@ from ..announcer.review import review_lines
 from ..announcer.why import no_card_line, reason_line
 from ..engine import Dealt, GameState, RuleSet
 from ..engine.cards import shown
+from ..engine.spelling import nearest
 from ..players.base import last_computer_move
 from ..players.search.player import HintPlayer
 from ..players.search.review import review_decisions
-from .registry import Command, CommandContext
+from .registry import Command, CommandContext, Refused
 
 COMPASS = (("north", "n"), ("south", "s"), ("east", "e"), ("west", "w"))
 
@@ -89,12 +90,14 @@ def why_words(game: CommandContext, specs: Sequence[object] = ()) -> list[str]:
 
 def why_asked(
     words: Sequence[str], rules: RuleSet, asker: int, partners: Sequence[int] = ()
-) -> tuple[int | None, bool, int | None] | str:
+) -> tuple[int | None, bool, int | None] | Refused:
     """What ``why`` and ``words`` ask about: the seat (None for the last computer to move; ``asker``'s own for
     "me"), whether its last bid or pass, and the number of a trick whose card is asked about ("why east 3",
-    "why east trick 3": East's card in trick 3), or None; or the line refusing a seat or trick not named
-    right.  A seat is named as the table names it, or by its place where a person's name stands for it (an
-    online table's "why north"); "partner" names the asker's one partner (``partners``, as its view has them)."""
+    "why east trick 3": East's card in trick 3), or None; or the refusal of a seat or trick not named right
+    (a seat mistyped: "Did you mean why north?", its ``meant`` the line with the seat's name).  A seat is named
+    as the table names it, or by its place where a person's name stands for it (an online table's "why
+    north"); "partner" names the asker's one partner (``partners``, as its view has them)."""
+    typed_words = list(words)
     words = list(words)
     trick = None
     if words and words[-1].isascii() and words[-1].isdigit():
@@ -103,9 +106,9 @@ def why_asked(
         if words and words[-1].lower() in TRICK_WORDS:
             words.pop()
         if trick < 1:
-            return f"No trick {shown(number)}: tricks are numbered from 1, as the game says them."
+            return Refused(f"No trick {shown(number)}: tricks are numbered from 1, as the game says them.")
         if trick > rules.hand_size:
-            return f"No trick {shown(number)}: a hand has {rules.hand_size} tricks."
+            return Refused(f"No trick {shown(number)}: a hand has {rules.hand_size} tricks.")
     bidding = trick is None and bool(words) and words[-1].lower() in BID_WORDS
     if bidding:
         words.pop()
@@ -114,14 +117,24 @@ def why_asked(
     typed = " ".join(words)
     if typed.lower() in PARTNER_WORDS:
         if len(partners) != 1:
-            return f"You have no one partner now. The seats are {seats_list(rules)}."
+            return Refused(f"You have no one partner now. The seats are {seats_list(rules)}.")
         return partners[0], bidding, trick
     seat = asker if typed.lower() in SELF_WORDS else seat_named(typed, rules)
     if seat is None and rules.place_names:
         seat = seat_named(typed, replace(rules, seat_names=rules.place_names))
     if seat is None:
-        return f"No seat {shown(typed)}. The seats are {seats_list(rules)}."
+        return no_seat(typed, typed_words[len(words) :], rules, partners)
     return seat, bidding, trick
+
+
+def no_seat(typed: str, rest: Sequence[str], rules: RuleSet, partners: Sequence[int] = ()) -> Refused:
+    """The refusal of ``why`` with ``typed`` naming no seat: the seat's name closest to it (``nearest``, as
+    every "Did you mean" is found), whose ``why`` yes then asks with the words typed after it (``rest``); where
+    none is close, the seats."""
+    close = nearest(typed, [*rules.names, *rules.place_names, *(["partner"] if len(partners) == 1 else [])])
+    if close is None:
+        return Refused(f"No seat {shown(typed)}. The seats are {seats_list(rules)}.")
+    return Refused(f"No seat {shown(typed)}. Did you mean why {close}?", " ".join(["why", close, *rest]))
 
 
 def why_lines(game: CommandContext, command: Command) -> list[str]:
@@ -130,8 +143,8 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     state: GameState = game.state
     viewer = game.viewer()
     asked = why_asked(command.arguments, state.rules, viewer, state.view(viewer).partners)
-    if isinstance(asked, str):
-        return list(game.narrator.fit(asked))
+    if isinstance(asked, Refused):
+        raise asked  # said as every refusal is; its "Did you mean why north?" is answered by yes
     seat, bidding, trick = asked
     decision = last_computer_move(game.decisions, seat, bidding, trick)
     if decision is None and trick is not None:
@@ -217,6 +230,7 @@ def resumed_hand(game: CommandContext) -> int:
 __all__ = [
     "hand_to_review",
     "initials",
+    "no_seat",
     "resumed_hand",
     "review_command_lines",
     "seat_named",

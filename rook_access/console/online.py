@@ -671,8 +671,9 @@ class OnlineGame(ConsoleGame):
         """``why [SEAT] [bid | N]``: the computers think on the server, so the question goes there and its answer
         is said as it comes (``why``); the line to say at once instead, for a seat not named right."""
         asked = why_asked(words, state.rules, state.seat, state.view(state.seat).partners)
-        if isinstance(asked, str):
-            return asked
+        if isinstance(asked, Refused):
+            self._meant = asked.meant  # "Did you mean why north?": yes asks it
+            return str(asked)
         seat, bidding, trick = asked
         question: dict[str, object] = {"type": "why", "seat": seat, "bidding": bidding}
         if trick is not None:  # an older server, which knows no trick, is asked only what it knows

@@ -30,7 +30,12 @@ from ..settings import ALL_SETTINGS, setting_groups, spoken_setting_names
 
 
 class Refused(Exception):
-    """A command that cannot be carried out; its message is the line to say."""
+    """A command that cannot be carried out; its message is the line to say; ``meant``, the line it likely meant
+    where that line asks "Did you mean ...?" (typing yes then carries that out), as ``UnknownCommandError``'s."""
+
+    def __init__(self, message: str, meant: str | None = None) -> None:
+        super().__init__(message)
+        self.meant = meant
 
 
 class UnknownCommandError(ValueError):

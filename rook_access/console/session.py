@@ -852,6 +852,7 @@ class ConsoleGame:
                     self.say(reply)
         except Refused as refusal:
             self.say_as_typed(str(refusal))
+            self._meant = refusal.meant
         return True
 
     def unglued(self, line: str, refused: UnknownCommandError) -> UnknownCommandError | None:

@@ -89,3 +89,24 @@ def test_a_move_glued_to_its_card_in_another_family_is_answered_apart():
     ConsoleGame(state, players, ScriptedLines([f"pass{card}", "yes"]), channel).run()
     assert f"Unknown command: pass{card}. Did you mean pass {card}?" in channel.lines
     assert any(line.startswith(f"You pass {card} to ") for line in channel.lines)
+
+
+@pytest.mark.parametrize(("typed", "answer", "meant"), [
+    ("why nrth", "No seat nrth. Did you mean why north?", "why north"),
+    ("wy Nroth", "No seat Nroth. Did you mean why north?", "why north"),
+    ("why nrth bid", "No seat nrth. Did you mean why north?", "why north bid"),  # the words after it kept
+    ("why esat 3", "No seat esat. Did you mean why east?", "why east 3"),
+    ("why prtner", "No seat prtner. Did you mean why partner?", "why partner"),
+])  # fmt: skip
+def test_a_seat_mistyped_after_why_is_answered_with_the_seat_meant_and_yes_asks_it(typed, answer, meant):
+    """ "why nrth" was answered "No seat nrth. The seats are South, West, North and East.", no suggestion."""
+    output, _, _, _ = run_in_process(["pass", typed, "yes"], seed=4)
+    asked = output.index(answer)
+    apart, _, _, _ = run_in_process(["pass", meant], seed=4)
+    assert output[:asked] + output[asked + 1 :] == apart  # yes did what the line meant does
+
+
+def test_a_word_after_why_close_to_no_seat_is_answered_with_the_seats_and_yes_is_no_command():
+    output, _, _, _ = run_in_process(["why bob", "yes"], deal=FIXED_DEAL, seed=2)
+    assert "No seat bob. The seats are South, West, North and East." in output
+    assert "Unknown command: yes. Type help for the commands." in output

@@ -335,7 +335,7 @@ def test_why_partner_names_the_askers_one_partner():
     assert why_asked(["partner"], PARTNERSHIP, 0, (2,)) == (2, False, None)
     assert why_asked(["my", "partner", "bid"], PARTNERSHIP, 1, (3,)) == (3, True, None)
     assert why_asked(["Partner", "3"], PARTNERSHIP, 0, (2,)) == (2, False, 3)
-    assert why_asked(["partner"], PARTNERSHIP, 0, ()) == (
+    assert str(why_asked(["partner"], PARTNERSHIP, 0, ())) == (
         "You have no one partner now. The seats are South, West, North and East.")
     state = GameState(PARTNERSHIP, seed=5)
     game = _Resumed(state, 0)

@@ -591,8 +591,8 @@ def test_why_at_an_online_table_is_answered_by_the_server_with_the_computers_own
     """The computers think on the server, so ``why`` asks it: the answer is the reason the computer had, the
     people named as this console names them; a seat not named right is said at once."""
     # Anna moves first: at her next question every computer has moved (she may be the first to bid).
-    anna = Person(first=[MOVE, "why", "why ben", "why north", "why me", "why zork", "why west bid", "why west 1",
-                         MOVE, "end", "end now"])  # fmt: skip
+    anna = Person(first=[MOVE, "why", "why ben", "why north", "why me", "why zork", "why nrth", "yes", "why west bid",
+                         "why west 1", MOVE, "end", "end now"])  # fmt: skip
     ben = Person()
     anna_run, _ = anna_hosts_ben(anna, ben, tmp_path)
     said = anna_run.channel.lines
@@ -600,16 +600,18 @@ def test_why_at_an_online_table_is_answered_by_the_server_with_the_computers_own
         r"(West|East) (bid \d+|(bid \d+, then )?passed|buried \d+ cards?|named \w+ trump|played \S+|led \S+): ")
     first = next((index for index, line in enumerate(said) if reason.match(line)), None)
     assert first is not None, said
-    answers = said[first : first + 7]
-    assert answers[1:5] == [
+    answers = said[first : first + 9]
+    assert answers[1:7] == [
         "North is played by Ben, not the computer.",
         "North is played by Ben, not the computer.",
         "South is played by you. Type hint on your turn for the strong player's move.",
         "No seat zork. The seats are South, West, Ben and East.",
+        "No seat nrth. Did you mean why north?",  # the place's name, as Ben sits at North
+        "North is played by Ben, not the computer.",  # yes: why north
     ]
-    assert re.match(r"West (bid \d+|(bid \d+, then )?passed): ", answers[5]), answers
+    assert re.match(r"West (bid \d+|(bid \d+, then )?passed): ", answers[7]), answers
     # West's card in trick 1, asked by the trick's number (the server has the trick field): none yet, or it
-    assert re.match(r"No card of West's in trick 1 to explain\.$|West (played|led) \S+: ", answers[6]), answers
+    assert re.match(r"No card of West's in trick 1 to explain\.$|West (played|led) \S+: ", answers[8]), answers
     assert said[-1] == "Goodbye. The table has ended and is not kept."
 
 
