@@ -236,12 +236,13 @@ class TrickConsole:
                     amounts = [action.amount for action in state.legal_actions() if isinstance(action, Bid)]
                     if amounts:
                         raise Refused(_not_whole(arguments[0], amounts, PASS in state.legal_actions()))
+                arguments = _card_split(state, arguments) or arguments
                 if len(arguments) != 1 or not is_number(arguments[0]):
                     if state.phase is not Phase.BIDDING:  # no bid of any amount now: say why, not how to bid
                         return Bid(state.rules.min_bid or 0)
                     raise Refused(f"Say bid and a number{_bid_example(state)}, or pass.")
                 number = int(arguments[0])
-                if state.phase is Phase.PLAY and 1 <= number <= 14 and command.arguments == tuple(arguments):
+                if state.phase is Phase.PLAY and 1 <= number <= 14 and not whole:  # not 14.0: a bid
                     raise Refused(f"{number} needs a color letter: {number}r, {number}x, {number}y or {number}g. "
                                   + _playable_numbered(state, number))
                 return Bid(number)
@@ -264,6 +265,7 @@ class TrickConsole:
             if name == "play":
                 if not arguments and state.phase is Phase.PLAY:
                     raise Refused(_which_card(state))
+                arguments = _card_split(state, arguments) or arguments
                 if len(arguments) != 1:
                     raise Refused("Play one card at a time, like play 14r or just 14r.")
                 card = parse_card(arguments[0])
@@ -284,6 +286,24 @@ class TrickConsole:
                 message = message.replace(", or rook.", ".")
             raise Refused(message) from None
         raise AssertionError(f"unhandled command {name}")
+
+
+def _card_split(state: GameState, arguments: Sequence[str]) -> tuple[str] | None:
+    """In the card play, a number and a card or number typed with a stray space between them, whose joining
+    makes a card ("1 4g": 14g) or a card's number ("1 4": 14, which the bid's answer then asks the color of):
+    Refused "Did you mean 14g?", which yes plays, or the number joined; None for any other words."""
+    if state.phase is not Phase.PLAY or len(arguments) != 2 or not is_number(arguments[0]):
+        return None
+    joined = arguments[0] + arguments[1]
+    if not arguments[1][:1].isdigit():
+        return None
+    if is_number(joined):
+        return (joined,) if 1 <= int(joined) <= 14 else None
+    try:
+        card = card_name(parse_card(joined))
+    except CardNotationError:
+        return None
+    raise Refused(f"Did you mean {card}?", card)
 
 
 def _which_card(state: GameState) -> str:

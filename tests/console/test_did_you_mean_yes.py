@@ -110,3 +110,37 @@ def test_a_word_after_why_close_to_no_seat_is_answered_with_the_seats_and_yes_is
     output, _, _, _ = run_in_process(["why bob", "yes"], deal=FIXED_DEAL, seed=2)
     assert "No seat bob. The seats are South, West, North and East." in output
     assert "Unknown command: yes. Type help for the commands." in output
+
+
+TO_PLAY = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green"]
+"""South, at the keyboard of four, takes the bid, discards and names green: South leads, holding rook 12g 11g 9g
+8g 7g 14r 10r 13y."""
+
+
+@pytest.mark.parametrize(
+    ("typed", "card"), [("1 4r", "14r"), ("1 3 y", "13y"), ("1 0 red", "10r"), ("play 1 2g", "12g")]
+)
+def test_a_card_typed_with_a_stray_space_in_the_play_is_answered_with_the_card_meant_and_yes_plays_it(typed, card):
+    """ "1 4g" was answered "The bidding is over. Now lead a card.": its 1 was read as a bid."""
+    output, records, _, _ = run_in_process([*TO_PLAY, typed, "yes"], seats="human,human,human,human", deal=FIXED_DEAL)
+    assert output[output.index(f"Did you mean {card}?") + 1] == f"South plays {card}."  # four at the keyboard
+    assert "The bidding is over. Now lead a card." not in output
+    assert [r["card"] for r in records if r["event"] == "play"] == [card]
+
+
+def test_a_card_meant_that_is_not_held_is_refused_as_not_held_after_yes():
+    output, records, _, _ = run_in_process([*TO_PLAY, "1 4g", "yes"], seats="human,human,human,human", deal=FIXED_DEAL)
+    asked = output.index("Did you mean 14g?")
+    assert output[asked + 1].startswith("You do not hold 14g. You can play: ")
+    assert not [r for r in records if r["event"] == "play"]
+
+
+def test_two_numbers_that_make_a_cards_number_in_the_play_ask_for_its_color():
+    output, _, _, _ = run_in_process([*TO_PLAY, "1 4"], seats="human,human,human,human", deal=FIXED_DEAL)
+    assert output[-2] == "14 needs a color letter: 14r, 14x, 14y or 14g. You can play 14r."
+
+
+@pytest.mark.parametrize("typed", ["bid 80", "80", "1 5g", "4 13y"])
+def test_a_bid_in_the_play_and_numbers_that_make_no_card_still_say_the_bidding_is_over(typed):
+    output, _, _, _ = run_in_process([*TO_PLAY, typed], seats="human,human,human,human", deal=FIXED_DEAL)
+    assert output[-2] == "The bidding is over. Now lead a card."
