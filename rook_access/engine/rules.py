@@ -743,7 +743,6 @@ class RuleSet:
             return either
         return (bids.start,) if amount < bids.start else (bids[-1],)
 
-
     def bidding_over(self, still_bidding: int, high_bid: int | None, last_bid: int | None) -> bool | None:
         """After a bid or pass: None if the bidding goes on, True if the high
         bidder has won it, False if everyone passed and the hand is thrown in.
