@@ -55,8 +55,10 @@ def test_a_party_of_two_tables_played_to_its_end_in_a_terminal(tmp_path):
                 term.wait_for_count("Standings after round 1: 1 ", said + 1)
                 term.type("rules")
                 term.wait_for("The partners with more points get 50 each and move up a table")
+                # rules says the next round's table too, once; the round itself says it again.
+                term.wait_for_count("Round 2 of 2: you play at table ", 1)
                 term.keys("Enter")
-                term.wait_for("Round 2 of 2: you play at table ", timeout=20)
+                term.wait_for_count("Round 2 of 2: you play at table ", 2, timeout=20)
                 started_round_two = True
                 continue
             before = term.screen().count("\n")
