@@ -451,8 +451,13 @@ def _main(argv: Sequence[str] | None) -> int:
         _notice(settings_notice)
     run = _open_console(stored, settings, config)
     lines, control, notice, reply, data = run.lines, run.control, run.notice, run.reply, run.data
+
+    def games() -> None:  # "games" typed at a question about the saved games
+        if not _offer_variants(lines, control, config, reply, notice, args):
+            raise LeaveProgram
+
     try:
-        table = _resume(args, data, lines, reply, control.command, control.effective.verbosity == "braille")
+        table = _resume(args, data, lines, reply, control.command, control.effective.verbosity == "braille", games)
         if table is not None and args.party is not None:
             notice("--party is left out: the saved game goes on.")
         if isinstance(table, tuple) and args.variant is not None and args.variant.lower() != table[0].variant:
@@ -653,16 +658,19 @@ def _resume(
     notice: Callable[[str], None],
     settings: Callable[[Sequence[str]], list[str]] | None = None,
     braille: bool = False,
+    games: Callable[[], None] | None = None,
 ) -> Table | PartyStart | None:
     """The saved game the user asks for (``--resume``, or an answer at a terminal, where ``--variant`` offers
-    only that game's saves), locked; None for a new game.
+    only that game's saves), locked; None for a new game.  ``games`` offers the list of games where
+    ``games`` is typed at the question (not after ``--variant``, which named the game).
 
     LeaveProgram if the user leaves at the question (Ctrl-D, quit): no save is touched.
     ``settings`` carries out a ``settings`` command typed at the question.
     """
     asked_for = find_game(args.variant).name if args.variant is not None and not args.resume else None
     chosen = choose_saved_game(lines, notice, resume=args.resume, data=data, settings=settings, braille=braille,
-                               variant=asked_for)  # --variant: that game's saves only; --resume: any, as ever
+                               variant=asked_for,  # --variant: that game's saves only; --resume: any, as ever
+                               games=games if args.variant is None else None)
     if chosen is None:
         return None
     saved, lock = chosen.saved, chosen.lock

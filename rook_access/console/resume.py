@@ -78,6 +78,7 @@ def choose_saved_game(
     settings: SettingsCommand | None = None,
     braille: bool = False,
     variant: str | None = None,
+    games: Callable[[], None] | None = None,
 ) -> ChosenGame | None:
     """The saved game to go on with, or None for a new game; LeaveProgram if the user leaves.  With ``braille``
     the questions are worded within 40 cells; with ``variant`` (a game asked for by ``--variant``) only the
@@ -86,7 +87,9 @@ def choose_saved_game(
     ``resume`` is the ``--resume`` flag; ``data`` the data folder (the
     default one when None); ``now`` the time the saves' ages are told from;
     ``settings`` carries out a ``settings`` command typed at a question
-    (without it, one line says to type it once the game starts).
+    (without it, one line says to type it once the game starts); ``games``
+    offers the list of games, for ``games`` typed at a question: a new game
+    of the one chosen there (LeaveProgram if the user leaves it).
     """
     interactive = is_interactive(lines)
     if not resume and not interactive:
@@ -115,13 +118,20 @@ def choose_saved_game(
             if not resume:
                 notice(f"Saved game: {describe(entry, now)}.")
                 question = RESUME_QUESTION_BRAILLE if braille else RESUME_QUESTION
-                if not ask_yes_no(lines, notice, question, _RESUME_HELP, _RESUME_REFUSAL, settings):
+                answer = _resume_or_not(lines, notice, question, settings, games is not None)
+                if answer == GAMES_WORD and games is not None:
+                    games()
+                    return None
+                if not answer:
                     return None
             chosen = _take(entry, notice)
             if chosen is None:
                 notice("A new game starts.")
             return chosen
-        listed = _from_list(entries, lines, notice, now, settings, braille, read_list)
+        listed = _from_list(entries, lines, notice, now, settings, braille, read_list, games is not None)
+        if listed is _GAMES and games is not None:
+            games()
+            return None
         if isinstance(listed, _NewGame):
             return None
         if isinstance(listed, ChosenGame):
@@ -136,6 +146,28 @@ _RESUME_HELP = (
     "(this one is kept), or quit to leave."
 )
 _RESUME_REFUSAL = "Type yes to resume the saved game, no for a new game, or quit to leave."
+GAMES_WORD = "games"
+"""Typed at a question about the saved games: the list of games, to start another (``choose_saved_game``)."""
+_GAMES_HELP = " Games lists the games, to start another."
+
+
+def _resume_or_not(
+    lines: LineSource, notice: Notice, question: str, settings: SettingsCommand | None, games: bool
+) -> bool | str:
+    """The one saved game's question: True for yes, False for no, ``GAMES_WORD`` for games (where ``games``);
+    LeaveProgram on Ctrl-D, quit, q or exit."""
+
+    def answer(text: str) -> bool | str | None:
+        if games and text.lower().strip(".!") == GAMES_WORD:
+            return GAMES_WORD
+        return yes_or_no(text)
+
+    help_line = _RESUME_HELP + (_GAMES_HELP if games else "")
+    asked = Question(question, answer, allowed=_RESUME_REFUSAL, help=(help_line,))
+    chosen = ask(asked, lines, notice, _settings_for_questions(settings))
+    if chosen is None:
+        raise LeaveProgram
+    return chosen
 
 
 class _NewGame:
@@ -143,6 +175,8 @@ class _NewGame:
 
 
 _NEW = _NewGame()
+_GAMES = _NewGame()
+"""``_from_list``'s answer for ``games``: a new game, of one chosen from the list of games."""
 
 
 class _Deleted:
@@ -219,7 +253,7 @@ ALL = -1
 def _list_answer(text: str) -> tuple[str, int, int] | None:
     """An answer to the list question: ("resume", N, N), ("delete", N, M) for the saves N to M (``delete 3``,
     ``delete 1-5``, ``delete 1 to 5``), ("delete", ALL, ALL) for ``delete all``, ("delete", 0, 0) for delete
-    without a number, ("new", 0, 0) or ("list", 0, 0); None for anything else.
+    without a number, ("new", 0, 0), ("games", 0, 0) or ("list", 0, 0); None for anything else.
 
     >>> _list_answer("2"), _list_answer("delete 1 - 5."), _list_answer("delete all"), _list_answer("delete 5 to 1")
     (('resume', 2, 2), ('delete', 1, 5), ('delete', -1, -1), ('delete', 1, 5))
@@ -227,6 +261,8 @@ def _list_answer(text: str) -> tuple[str, int, int] | None:
     word = " ".join(text.lower().rstrip(".!?,;:").split())
     if word in ("new", "no", "n"):
         return "new", 0, 0
+    if word == GAMES_WORD:
+        return GAMES_WORD, 0, 0
     if word == "list":
         return "list", 0, 0
     deleting = word.startswith("delete")
@@ -246,10 +282,11 @@ def _list_answer(text: str) -> tuple[str, int, int] | None:
 
 def _from_list(
     entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None,
-    braille: bool = False, read_list: bool = True,
+    braille: bool = False, read_list: bool = True, games: bool = False,
 ) -> ChosenGame | _NewGame | _Deleted | None:
-    """Ask which saved game to resume: a ChosenGame, ``_NEW``, ``_DELETED`` after a deletion, or None to look
-    at the saves again.  ``read_list``: say the list first; else only how many there are (after a deletion).
+    """Ask which saved game to resume: a ChosenGame, ``_NEW``, ``_GAMES`` (where ``games``: the list of games
+    is offered), ``_DELETED`` after a deletion, or None to look at the saves again.  ``read_list``: say the
+    list first; else only how many there are (after a deletion).
 
     Asked through ``questions.ask``, like every question outside the game: ``help``,
     ``settings`` and ``quit`` answer there.
@@ -270,7 +307,7 @@ def _from_list(
         help=(
             f"Type {choices} to resume that game, new to start a new game (the saves are kept), "
             "delete and a number to remove a save (delete 2-5 or delete all for several), "
-            "list to hear the list again, or quit to leave.",
+            "list to hear the list again, or quit to leave." + (_GAMES_HELP if games else ""),
         ),
         refusal="",
     )
@@ -283,6 +320,11 @@ def _from_list(
         what, number, last = answer
         if what == "new":
             return _NEW
+        if what == GAMES_WORD:
+            if games:
+                return _GAMES
+            notice(refusal)  # --variant named the game: no list of games here
+            continue
         if what == "list":
             _say_list(entries, notice, now)
             continue

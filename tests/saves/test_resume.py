@@ -343,7 +343,7 @@ class Answers:
         return self.answers.pop(0) if self.answers else None
 
 
-def choose(home, *answers, resume=False, braille=False, variant=None):
+def choose(home, *answers, resume=False, braille=False, variant=None, games=None):
     """The dialogue's outcome, its lines and its questions.
 
     The outcome is "leave", None for a new game, or the chosen save's file name.
@@ -354,7 +354,7 @@ def choose(home, *answers, resume=False, braille=False, variant=None):
     lines = Answers(*answers)
     try:
         chosen = choose_saved_game(
-            lines, said.append, resume=resume, data=home / "data", braille=braille, variant=variant
+            lines, said.append, resume=resume, data=home / "data", braille=braille, variant=variant, games=games
         )
     except LeaveProgram:
         chosen = "leave"
@@ -746,3 +746,44 @@ def test_variant_at_a_terminal_offers_that_games_saves_and_resume_any(tmp_path):
             args = cli.build_parser().parse_args(flags)
             assert cli._resume(args, tmp_path / "data", Answers(), [].append) is None
     assert offered == ["two", None, None]
+
+
+def test_games_at_either_question_offers_the_list_of_games_and_starts_a_new_game(tmp_path):
+    offered = []
+    three_saves(tmp_path)
+    assert choose(tmp_path, "help", "games", games=lambda: offered.append("list"))[0] is None
+    one = tmp_path / "one"
+    make_save(one, "game-20250101-090000.json", seed=4)
+    chosen, said, _ = choose(one, "help", "Games.", games=lambda: offered.append("one"))
+    assert chosen is None and offered == ["list", "one"]
+    assert said[1].endswith(" Games lists the games, to start another.")
+    assert len(saves_in(tmp_path)) == 3 and len(saves_in(one)) == 1  # every save is kept
+
+
+def test_games_is_no_answer_where_the_game_was_named(tmp_path):
+    three_saves(tmp_path)
+    _, said, _ = choose(tmp_path, "games", "quit")
+    assert said[-1] == "Type a number from 1 to 3, new, delete and a number, or quit."
+    one = tmp_path / "one"
+    make_save(one, "game-20250101-090000.json", seed=4)
+    _, said, _ = choose(one, "games", "quit")
+    assert said[-1] == "games is not an answer here. " + REFUSAL
+
+
+def test_games_typed_at_the_resume_question_in_a_terminal_starts_the_game_chosen(tmp_path):
+    make_save(tmp_path, "game-20250101-090000.json", seed=4)
+    term = Terminal(["--seed", "3"], tmp_path)
+    try:
+        term.wait_for("A saved game was found. Resume it? Type yes or no.")
+        term.type("games")
+        term.wait_for("Which game? The games of the Rook rule books:")
+        term.wait_for("Type a number from 1 to ")
+        term.type("dixie")
+        term.wait_for("Rook: Dixie Rook, 4 players", timeout=20)
+        term.wait_for("Your ", timeout=30)
+        term.type("quit")
+        term.wait_for("Game saved. Goodbye.")
+        term.wait_for("EXIT=0")
+    finally:
+        term.close()
+    assert len(saves_in(tmp_path)) == 2  # the old save kept, the Dixie game saved beside it
