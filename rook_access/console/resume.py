@@ -10,6 +10,9 @@
   N-M`` (or ``N to M``) for several and ``delete all`` for every one; ``list``
   says the list again.  After a deletion the list is not read again: one line
   says how many are left, numbered anew, and ``list`` reads them.
+- At either question ``games`` offers the list of games (where the command
+  line named none): a new game of the one chosen there.
+- With ``--variant`` at a terminal only the saves of that game are offered.
 - ``--resume`` resumes the only saved game at once, or asks from the list.
   With scripted input (a pipe) nothing is asked: ``--resume`` takes the
   newest saved game that no other copy plays, and says so in one line when
