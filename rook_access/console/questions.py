@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..engine.cards import shown
+from ..engine.spelling import nearest
 from .lines import LineSource
 from .registry import common_command, did_you_mean
 
@@ -80,7 +81,8 @@ class Question(Generic[T]):
     refusal: str = "{answer} is not an answer here."
     """Said before ``allowed`` for a line that is not an answer; ``{answer}`` is the line ("": ``allowed`` alone)."""
     suggest: Sequence[str] = ()
-    """Answers by name: a line close to one of them is answered "Did you mean kentucky?" after the refusal."""
+    """Answers by name: a line close to one of them is answered "Did you mean kentucky?" after the refusal;
+    yes then gives that answer, and no asks again."""
 
 
 def ask(
@@ -98,11 +100,19 @@ def ask(
     asked and answered with something that changed nothing, so it is not
     said again first.
     """
+    suggested: str | None = None  # the answer the last "Did you mean dixie?" named, which yes then gives
     while True:
         line = lines.read(question.prompt, fresh)
         if line is None:
             return None
         text = line.strip()
+        meant, suggested = suggested, None
+        if meant is not None and yes_or_no(text) is not None and question.answer(text) is None:
+            if yes_or_no(text):
+                text = meant
+            else:
+                say(question.allowed)
+                continue
         answer = question.answer(text)
         if answer is not None:
             return answer
@@ -123,6 +133,7 @@ def ask(
         elif text:
             refused = question.refusal.format(answer=shown(text))
             if refused and question.suggest:
+                suggested = nearest(text.lower(), question.suggest)
                 refused += did_you_mean(text.lower(), question.suggest)
             say(f"{refused} {question.allowed}" if refused else question.allowed)
         else:

@@ -72,6 +72,8 @@ HISTORY_LENGTH = 10
 SAVE_WORDS = ("save", "save game")
 SAVED_ALWAYS = "The game is saved after every move; quit leaves it and keeps it."
 """The answer to ``save`` typed in a game that is saved (a player of other programs looks for the command)."""
+NOT_MEANT = "Then type what you meant; help says the commands."
+"""The answer to no after "Did you mean ...?", where no is no command of the game."""
 
 
 class MessageSink(Protocol):
@@ -817,12 +819,17 @@ class ConsoleGame:
         """
         if self.call_window.leftover(line):
             return True  # the rest of a call's word whose first letter made the call
+        suggested = self._meant is not None
         line = self.meant_line(line)
         try:
             command = self.family.parse(line, self.completion_words())
         except UnknownCommandError as error:
-            if line.strip().lower().rstrip(TRAILING) in SAVE_WORDS and self.saver is not None and not self._save_failed:
+            typed = line.strip().lower().rstrip(TRAILING)
+            if typed in SAVE_WORDS and self.saver is not None and not self._save_failed:
                 self.say_as_typed(SAVED_ALWAYS)  # no command needed: every move is saved
+                return True
+            if typed == "no" and suggested:  # the answer to "Did you mean ...?", where no is no command
+                self.say_as_typed(NOT_MEANT)
                 return True
             error = self.unglued(line, error) or error
             self.say_as_typed(str(error))

@@ -433,6 +433,22 @@ def test_the_first_menu_and_the_variant_flag_suggest_the_same_game_for_a_typo(tm
         find_game(typed)
 
 
+@pytest.mark.parametrize("yes", ["yes", "Y", "yes."])
+def test_yes_after_the_menus_did_you_mean_chooses_that_game_and_no_asks_again(tmp_path, yes):
+    said: list[str] = []
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    assert cli._offer_variants(ScriptedLines(["dixy", yes]), control, tmp_path / "settings.toml", said.append,
+                               said.append)
+    assert control.effective.variant == "dixie" and not any(line.startswith("yes") for line in said)
+    said.clear()
+    assert cli._offer_variants(ScriptedLines(["dixy", "no", "yes", "two"]), control, tmp_path / "settings.toml",
+                               said.append, said.append)
+    assert control.effective.variant == "two"
+    refusals = [line for line in said if line.startswith(("Type a number", "yes is not"))]
+    assert refusals[0].startswith("Type a number from 1 to ")  # no: asked again, the suggestion dropped
+    assert refusals[1].startswith("yes is not a game here.")  # a yes with nothing suggested is no answer
+
+
 @pytest.mark.parametrize("word", ["quit", "q", "exit", None])
 def test_quit_q_exit_and_end_of_input_at_the_first_menu_leave_with_no_game(monkeypatch, word):
     channel = StoppableChannel()

@@ -144,3 +144,10 @@ def test_two_numbers_that_make_a_cards_number_in_the_play_ask_for_its_color():
 def test_a_bid_in_the_play_and_numbers_that_make_no_card_still_say_the_bidding_is_over(typed):
     output, _, _, _ = run_in_process([*TO_PLAY, typed], seats="human,human,human,human", deal=FIXED_DEAL)
     assert output[-2] == "The bidding is over. Now lead a card."
+
+
+def test_no_after_a_did_you_mean_where_no_is_no_command_says_to_type_what_was_meant():
+    output, _, _, _ = run_in_process(["pas", "no", "no"], deal=FIXED_DEAL, seed=2)
+    asked = output.index("Unknown command: pas. Did you mean pass?")
+    assert output[asked + 1] == "Then type what you meant; help says the commands."
+    assert output[asked + 2].startswith("Unknown command: no.")  # no suggestion before it: no is no answer
