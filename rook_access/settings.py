@@ -258,18 +258,26 @@ def spoken_setting_names() -> list[str]:
 
 def _parse_option(option: Option, value: object) -> OptionValue:
     """A table option's value from typed text or the settings file: default (or the file's 0, an
-    empty name, off) is the game's own rule; anything else is checked against the declaration."""
+    empty name, off) is the game's own rule; anything else is checked against the declaration, and a
+    number of players against the tables of every game (each game checks its own when it starts)."""
     text = str(value).strip().lower()
     if text in ("default", "", "0") and option.kind is not bool:
         return None
     if option.kind is int and len(text) > NUMBER_DIGITS:
         raise SettingError(f"{option.spoken} is {option.allowed()}, or default.")
     try:
-        return option.parse("on" if value is True else "off" if value is False else text)
+        parsed = option.parse("on" if value is True else "off" if value is False else text)
     except OptionError:
         allowed = f"{option.spoken} is {option.allowed()}{'' if option.kind is bool else ', or default'}"
         given = shown(text) if text else "nothing"
         raise SettingError(f"{allowed}, not {given}.", f"{allowed}.") from None
+    if option.name == "players" and isinstance(parsed, int):
+        sizes = [size for game in GAMES.values() if option.name in (each.name for each in game.options)
+                 for size in game.seat_counts]  # fmt: skip
+        if sizes and not min(sizes) <= parsed <= max(sizes):
+            allowed = f"{option.spoken.capitalize()} is {min(sizes)} to {max(sizes)}, or default"
+            raise SettingError(f"{allowed}: no game is played by {parsed}.", f"{allowed}.")
+    return parsed
 
 
 def _option_in_file(option: Option, value: OptionValue) -> Any:

@@ -252,6 +252,9 @@ def setting_error_line(name: str, value: str, error: SettingError) -> tuple[str,
     """A refused setting in one line, with the closest name or value where one is close; and the
     ``settings`` command that line's "Did you mean" names, which ``yes`` then carries out (None without)."""
     spoken = spoken_name(name)
+    if spoken in setting_groups():  # "settings pace 5": a group has no value of its own
+        names = ", ".join(spoken_name(member) for member in setting_groups()[spoken])
+        return f"{spoken.capitalize()} is a group of settings: {names}. Change one by its name.", None
     if name not in setting_names():
         # A name of several words mistyped ("min bd 80"): the first words that come close to a name.
         spoken_names = spoken_setting_names()

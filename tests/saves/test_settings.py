@@ -115,6 +115,16 @@ def test_a_setting_named_alone_or_misspelt_is_answered_about_that_setting():
     assert control.effective == Settings()  # nothing changed
 
 
+def test_a_group_given_a_value_is_said_to_be_a_group_and_players_no_game_takes_are_refused():
+    control = SettingsControl(Settings(), Settings(), lambda _: None)
+    assert control.command(("pace", "5")) == [
+        "Pace is a group of settings: pacing, delay, calls, call time, reading speed. Change one by its name."]
+    assert control.command(("players", "9")) == ["Players is 2 to 8, or default: no game is played by 9."]
+    assert control.command(("players", "1")) == ["Players is 2 to 8, or default: no game is played by 1."]
+    assert control.effective == Settings()  # nothing changed
+    assert control.command(("players", "8")) == ["Players is now 8, saved; it applies from the next game."]
+
+
 def test_settings_says_each_group_in_a_line_and_a_group_or_all_says_what_each_does():
     """27 lines are long to listen to: ``settings`` says every setting's value in one line a group, ``settings``
     and a group says what that group's settings do, and ``settings all`` what every one does."""
