@@ -360,3 +360,11 @@ def test_a_hand_laid_face_up_in_braille_numbers_its_lines_as_a_hand_does():
     assert all(cell_count(line) <= 40 for line in up)
     shown = sorted(card for line in up for card in parse_cards(" ".join(line.split()[3:])))
     assert shown == sorted(dict(state.view(0).shown)[2])  # North's cards, every one
+
+
+def test_the_displayed_hand_with_every_card_played_says_none_are_left():
+    """Before, dummy after the hand said "North's hand is face up, you play it: ." with nothing after it."""
+    rules = VARIANTS["display"]
+    assert Announcer(rules, [0]).displayed_hand_lines(2, 0, (), None) == [
+        "North's hand is face up, you play it; no cards are left in it."]
+    assert Announcer(rules, [0], Verbosity.BRAILLE).displayed_hand_lines(2, 0, (), None) == ["N up: no cards left."]

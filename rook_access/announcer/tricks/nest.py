@@ -129,6 +129,11 @@ class NestLines(TrickWords):
         """``seat``'s hand face up, played by ``player``: one line in color groups, trump first (with the braille
         verbosity, lines of at most 40 cells)."""
         ordered = sort_hand(cards, trump, self.rules)
+        played = "you play it" if player == self.you else f"{self.names[player]} plays it"
+        whose = "Your hand is" if seat == self.you else f"{self.names[seat]}'s hand is"
+        if not ordered:  # every card played: after the hand, or the game
+            return [f"{self.initials[seat]} up: no cards left." if self.braille else
+                    f"{whose} face up, {played}; no cards are left in it."]  # fmt: skip
         if self.braille:
             return numbered_fit_lines(f"{self.initials[seat]} up", self.color_groups(ordered, trump), BRAILLE_WIDTH)
         colors: list[tuple[Color | None, list[str]]] = []
@@ -141,6 +146,4 @@ class NestLines(TrickWords):
             f"{'trump ' if color == trump else ''}{'Bird' if color is None else COLOR_NAMES[color]} {' '.join(numbers)}"
             for color, numbers in colors
         )
-        played = "you play it" if player == self.you else f"{self.names[player]} plays it"
-        whose = "Your hand is" if seat == self.you else f"{self.names[seat]}'s hand is"
         return [f"{whose} face up, {played}: {groups}."]
