@@ -328,18 +328,18 @@ def test_computer_players_of_every_level_play_whole_games_at_every_table_size():
 def test_the_table_size_is_a_setting_changed_in_a_game_for_the_next_one(tmp_path):
     """``settings players 6`` (any table option) in a game says its new value in one line; a size the
     next game is not for is left out when it starts, in a line naming the sizes and how to clear the setting."""
-    typed = "settings players 9\nsettings target 500\nsettings ones on\nquit\nyes\n"
+    typed = "settings players 2\nsettings target 500\nsettings ones on\nquit\nyes\n"
     done = run(["--variant", "rook-1913", "--seed", "2", "--level", "easy", "--output", "plain"], typed, tmp_path)
     lines = done.stdout.splitlines()
     assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr
-    assert "Players is now 9, saved; it applies from the next game." in lines
+    assert "Players is now 2, saved; it applies from the next game." in lines  # Tuxedo's two, not this game's
     assert "Target is now 500, saved; it applies from the next game." in lines
     assert "Ones is now on, saved; it applies from the next game." in lines
     again = run(["--variant", "rook-1913", "--seed", "2", "--output", "plain"], "", tmp_path)
     said = again.stdout.splitlines()
     assert again.returncode == 0 and again.stderr == "", again.stderr
     assert said[0] == (
-        "Rook for 3 to 8 Players is for 3 to 8 players, not 9. Your setting players is left out of this game; "
+        "Rook for 3 to 8 Players is for 3 to 8 players, not 2. Your setting players is left out of this game; "
         "settings players default clears it."
     )
     assert said[1].endswith("Your setting ones is left out of this game; settings ones default clears it.")
