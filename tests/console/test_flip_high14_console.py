@@ -87,3 +87,11 @@ def test_flip_has_no_trump_so_help_does_not_offer_the_trump_command(tmp_path):
     high = rook(tmp_path, ["--variant", "high-14", "--players", "3", "--seed", "5", "--level", "easy"], "help\nquit\n")
     said = next(line for line in high.stdout.splitlines() if line.startswith("To hear the game: "))
     assert "trump" in said.split(": ", 1)[1].split(", ")  # High 14's trump is cut from the pack
+
+
+def test_a_long_hand_the_user_leads_first_is_said_in_color_groups_before_the_question(tmp_path):
+    """Before, the lead's question alone listed the 18 cards, in one run, when the user led the first trick."""
+    done = rook(tmp_path, ["--variant", "flip", "--players", "3", "--seed", "5"], "quit\n")
+    out = done.stdout.splitlines()
+    asked = next(index for index, line in enumerate(out) if line.startswith("Your lead, 18 cards: "))
+    assert out[asked - 1].startswith("Your hand, 18 cards. Red, 4 cards: "), out[: asked + 1]

@@ -280,10 +280,12 @@ class TrickWords(NarratorBase):
         )
 
     def cards_fit(self, seat: int, cards: Iterable[Card]) -> bool:
-        """Whether the question to lead can list these cards: always, but with the braille verbosity
-        only within the display's 40 cells (a long hand is said in its hand lines instead)."""
+        """Whether the question to lead can list these cards in place of the hand's own lines: up to
+        ``GROUPED_HAND`` of them (a longer hand is said in color groups first, as when another seat leads),
+        and with the braille verbosity only within the display's 40 cells."""
+        cards = tuple(cards)
         if not self.braille:
-            return True
+            return len(cards) <= GROUPED_HAND
         text = cards_text(cards)
         asked = f"Lead {text}." if seat == self.you else f"{self.names[seat]}: lead {text}."
         return len(asked) <= BRAILLE_WIDTH
