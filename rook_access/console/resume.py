@@ -166,7 +166,7 @@ def _resume_or_not(
         return yes_or_no(text)
 
     help_line = _RESUME_HELP + (_GAMES_HELP if games else "")
-    asked = Question(question, answer, allowed=_RESUME_REFUSAL, help=(help_line,))
+    asked: Question[bool | str] = Question(question, answer, allowed=_RESUME_REFUSAL, help=(help_line,))
     chosen = ask(asked, lines, notice, _settings_for_questions(settings))
     if chosen is None:
         raise LeaveProgram

@@ -142,10 +142,18 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
             tie = f"{together[0].upper() + together[1:]} tie with the fewest points against"
             return [f"{self.ending}. {tie}, {margin}."]
         win = "win" if self.rules.scores_by_side or self.rules.people[event.winner] == self.you else "wins"
+        others = sorted((s for s in range(len(event.scores)) if s != event.winner), key=lambda s: event.scores[s])
         if self.braille:
+            if len(event.scores) > 2:  # whose each score is: "Game over: NE wins, NE 0 S 1 W 6."
+                margin = " ".join(f"{self.scorer_initials(s)} {event.scores[s]}" for s in (event.winner, *others))
             return self.fit(f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {margin}.")
         winner = self._scorer_word(event.winner)
-        return [f"{self.ending}. {winner[0].upper() + winner[1:]} {win} with the fewest points against, {margin}."]
+        winner = winner[0].upper() + winner[1:]
+        if len(event.scores) > 2:  # "Northeast wins with the fewest points against, 0; you 1, West 6."
+            rest = ", ".join(f"{self._scorer_word(s)} {event.scores[s]}" for s in others)
+            return [f"{self.ending}. {winner} {win} with the fewest points against, {event.scores[event.winner]}; "
+                    f"{rest}."]  # fmt: skip
+        return [f"{self.ending}. {winner} {win} with the fewest points against, {margin}."]
 
     # ------------------------------------------------------------------ words
     def points_words(self, cards: Iterable[Card], extra: int = 0) -> str:

@@ -175,6 +175,9 @@ class ScoreLines(TrickWords):
         if self.rules.scores_by_side and self.named_as_one(self.rules.partnerships[event.winner]):
             win = "wins"  # three against three: "West's side wins", "S side wins"
         if self.braille:
+            if len(event.scores) > 2:  # whose each score is: "Game over: W wins, W 65 S 30 E 30."
+                order = sorted(range(len(event.scores)), key=lambda s: (s != event.winner, -event.scores[s]))
+                margin = " ".join(f"{self.scorer_initials(s)} {event.scores[s]}" for s in order)
             line = f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {margin}."
             if len(line) > BRAILLE_WIDTH:  # many scores: the winner's and the next, then all
                 line = f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {ranked[0]} to {ranked[1]}."
