@@ -368,3 +368,15 @@ def test_the_displayed_hand_with_every_card_played_says_none_are_left():
     assert Announcer(rules, [0]).displayed_hand_lines(2, 0, (), None) == [
         "North's hand is face up, you play it; no cards are left in it."]
     assert Announcer(rules, [0], Verbosity.BRAILLE).displayed_hand_lines(2, 0, (), None) == ["N up: no cards left."]
+
+
+def test_a_game_of_more_than_two_scores_ends_naming_whose_each_score_is():
+    """Before, "Game over. Northwest wins with the fewest points against, 0 to 1 to 6 to 11 to 26." and, in
+    braille, "Game over: W wins, 65 to 30 to 30." left the listener to guess whose each number was."""
+    flip = with_options(VARIANTS["flip"], TableOptions(players=5))  # South, West, Northwest, Northeast, East
+    assert Announcer(flip, [0]).event_lines(GameEnded(2, (1, 6, 0, 11, 26))) == [
+        "Game over. Northwest wins with the fewest points against, 0; you 1, West 6, Northeast 11, East 26."]
+    assert Announcer(flip, [0], Verbosity.BRAILLE).event_lines(GameEnded(2, (1, 6, 0, 11, 26))) == [
+        "Game over:", "NW wins, NW 0 S 1 W 6 NE 11 E 26."]  # within 40 cells each
+    assert Announcer(VARIANTS["three"], [0], Verbosity.BRAILLE).event_lines(GameEnded(1, (30, 65, 30))) == [
+        "Game over: W wins, W 65 S 30 E 30."]
