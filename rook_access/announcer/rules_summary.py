@@ -133,7 +133,8 @@ def _teams(rules: RuleSet) -> str:
             "partners for the hand; each of them scores what they take together."
         )
     if rules.teams is Teams.BIDDER_ALONE:
-        return "The bid winner plays alone against everyone; every other player scores the tricks they take."
+        return ("The bid winner plays alone against everyone; "
+                "every other player scores the counters in the tricks they take.")
     return "Each player plays alone and keeps a score."
 
 

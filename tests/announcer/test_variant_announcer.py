@@ -147,6 +147,18 @@ def test_the_rules_first_line_names_the_players_once():
     assert rules_summary(VARIANTS["partnership"])[0] == "The Original Rook Partnership Game, 4 players."
 
 
+def test_the_rules_of_the_games_where_the_bid_winner_is_alone_say_the_others_score_counters():
+    from rook_access.engine.rules import VARIANTS, Teams
+
+    alone = [rules for rules in VARIANTS.values() if rules.teams is Teams.BIDDER_ALONE]
+    assert {rules.name for rules in alone} >= {"five", "six"}
+    for rules in alone:
+        assert (
+            "The bid winner plays alone against everyone; every other player scores the counters in the tricks "
+            "they take."
+        ) in rules_summary(rules)
+
+
 def test_the_end_of_a_game_of_several_scores_says_whose_each_score_is():
     """Four scores as bare numbers ("47 to 39 to 12 to 7") leave the listener to guess who has which."""
     said = Announcer(BEGINNER, [0]).event_lines(GameEnded(1, (7, 47, 39, 12)))
