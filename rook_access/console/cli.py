@@ -283,8 +283,14 @@ def read_deal_file(path: str) -> object:
             return json.load(stream)
     except OSError as error:
         raise InvalidDealError(f"Cannot read the deal file {path}: {error.strerror}.") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise InvalidDealError(f"The deal file {path} is not valid JSON: {error}.") from None
+    except json.JSONDecodeError as error:
+        raise InvalidDealError(
+            f"The deal file {path} is not valid JSON (line {error.lineno}, column {error.colno})."
+        ) from None
+    except UnicodeDecodeError:
+        raise InvalidDealError(f"The deal file {path} is not valid JSON: it is not UTF-8 text.") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; lists nested thousands deep
+        raise InvalidDealError(f"The deal file {path} is not valid JSON.") from None
 
 
 def load_deal(path: str, rules: RuleSet) -> Deal:

@@ -31,6 +31,15 @@ EXAMPLE_DEAL: dict[str, Any] = {
 """The deal file of docs/playing.md, as JSON: a fixed hand for examples, benchmarks and tests."""
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+"""A hand's place in a deal, as a person counts: seat 0's hand is the first."""
+
+
+def _ordinal(seat: int) -> str:
+    """Seat ``seat``'s hand's place in the deal, in words: 0 is "first"; past the eighth, "9th"."""
+    return _ORDINALS[seat] if seat < len(_ORDINALS) else f"{seat + 1}th"
+
+
 @dataclass(frozen=True)
 class Deal:
     """The cards of one hand: the dealer, every seat's hand and the nest, in the order dealt.
@@ -118,21 +127,25 @@ class Deal:
         Traceback (most recent call last):
         ...
         rook_access.engine.errors.InvalidDealError: The nest has 4 cards; it needs 5.
+        >>> Deal(deal.dealer, (deal.hands[0][:8], *deal.hands[1:]), deal.nest).check(PARTNERSHIP)
+        Traceback (most recent call last):
+        ...
+        rook_access.engine.errors.InvalidDealError: The first hand, South's, has 8 cards; each hand needs 9.
         """
         if not 0 <= self.dealer < rules.players:
             raise InvalidDealError(f"The dealer must be a seat from 0 to {rules.players - 1}.")
         if len(self.hands) != rules.players:
             raise InvalidDealError(f"A deal needs {rules.players} hands, not {len(self.hands)}.")
         sizes = rules.dealt_sizes(self.dealer)
+        names = rules.names
         for seat, hand in enumerate(self.hands):
+            which = f"The {_ordinal(seat)} hand, {names[seat]}'s,"
             if len(hand) != sizes[seat] and rules.deal_whole_pack:
                 raise InvalidDealError(
-                    f"Hand {seat} has {len(hand)} cards; dealt from seat {self.dealer}'s left it gets {sizes[seat]}."
+                    f"{which} has {len(hand)} cards; with {names[self.dealer]} dealing, it gets {sizes[seat]}."
                 )
             if len(hand) != rules.hand_size and not rules.deal_whole_pack:
-                raise InvalidDealError(
-                    f"Hand {seat} has {len(hand)} cards; each hand needs {rules.hand_size}."
-                )
+                raise InvalidDealError(f"{which} has {len(hand)} cards; each hand needs {rules.hand_size}.")
         if len(self.nest) != rules.nest_size:
             raise InvalidDealError(f"The nest has {len(self.nest)} cards; it needs {rules.nest_size}.")
         if len(self.aside) != rules.out_of_play:

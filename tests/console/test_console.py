@@ -159,6 +159,32 @@ def test_bad_deal_files_are_refused_with_a_clear_line(tmp_path, content, message
     assert done.stdout == ""
 
 
+@pytest.mark.parametrize(
+    ("content", "args", "message"),
+    [
+        (b"", [], "is not valid JSON (line 1, column 1)."),
+        (b"{not json", [], "is not valid JSON (line 1, column 2)."),
+        (b'{"dealer": 3,\n "hands": [}', [], "is not valid JSON (line 2, column 12)."),
+        (b"\xff\xfe", [], "is not valid JSON: it is not UTF-8 text."),
+        (b"[" * 100000, [], "is not valid JSON."),
+        (b'{"dealer": ' + b"9" * 5000 + b"}", [], "is not valid JSON."),
+        (json.dumps(FIXED_DEAL).encode(), ["--variant", "dixie"], "The first hand, South's, has 9 cards; each hand "
+         "needs 13."),
+    ],
+)
+def test_a_deal_file_that_is_not_json_or_of_the_wrong_hand_size_is_refused_in_plain_words(
+    tmp_path, content, args, message
+):
+    path = tmp_path / "deal.json"
+    path.write_bytes(content)
+    done = run_program([*args, "--deal", str(path)])
+    assert done.returncode == 2
+    assert done.stderr.endswith(f"{message}\n")
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert "Expecting" not in done.stderr and "codec" not in done.stderr
+    assert done.stdout == ""
+
+
 def test_missing_deal_file_is_refused(tmp_path):
     done = run_program(["--deal", str(tmp_path / "none.json")])
     assert done.returncode == 2 and "Cannot read the deal file" in done.stderr

@@ -19,6 +19,7 @@ from rook_access.engine import (
     card_number,
     parse_cards,
 )
+from rook_access.engine.rules import VARIANTS
 from tests.helpers.hands import autoplay_hand
 
 GOOD = {
@@ -198,6 +199,19 @@ def test_from_json_messages_name_the_problem():
         Deal.from_json(BAD_DEALS["missing nest"], PARTNERSHIP)
     with pytest.raises(InvalidDealError, match="14q"):
         Deal.from_json(BAD_DEALS["bad notation"], PARTNERSHIP)
+
+
+def test_a_hand_of_the_wrong_size_is_named_as_a_person_counts_and_by_its_seat():
+    with pytest.raises(InvalidDealError) as info:
+        Deal.from_json(BAD_DEALS["short hand"], PARTNERSHIP)
+    assert str(info.value) == "The second hand, West's, has 8 cards; each hand needs 9."
+    with pytest.raises(InvalidDealError) as info:
+        Deal.from_json(GOOD, VARIANTS["dixie"])
+    assert str(info.value) == "The first hand, South's, has 9 cards; each hand needs 13."
+    six = {**GOOD, "hands": [*GOOD["hands"], [], []]}
+    with pytest.raises(InvalidDealError) as info:
+        Deal.from_json(six, VARIANTS["six"])
+    assert str(info.value) == "The fifth hand, Northeast's, has 0 cards; each hand needs 9."
 
 
 def test_game_state_refuses_an_impossible_fixed_deal():

@@ -99,7 +99,7 @@ def test_a_deal_of_the_wrong_sizes_is_refused():
     deal = Deal.shuffled(rules, 0, random.Random(1))
     hands = list(deal.hands)
     hands[1], hands[2] = hands[2], hands[1]
-    with pytest.raises(Exception, match="Hand 1 has 11 cards; dealt from seat 0's left it gets 12."):
+    with pytest.raises(Exception, match="The second hand, West's, has 11 cards; with South dealing, it gets 12."):
         Deal(0, tuple(hands), ()).check(rules)
 
 
