@@ -161,6 +161,8 @@ class Settings:
         if name not in _FIELD_NAMES:
             every = ", ".join(spoken_setting_names())
             raise SettingError(f"There is no setting {shown(spoken_name(name))}. Settings: {every}.")
+        if str(value).strip().lower() == "default":  # every setting takes default: its value as shipped
+            return dataclasses.replace(self, **{name: _FIELD_DEFAULTS[name]})
         return dataclasses.replace(self, **{name: _parse(name, value)})
 
     def to_file(self) -> dict[str, Any]:
@@ -221,6 +223,8 @@ class Settings:
 
 
 _FIELD_NAMES = tuple(field.name for field in dataclasses.fields(Settings) if field.name != "options")
+_FIELD_DEFAULTS = {field.name: field.default for field in dataclasses.fields(Settings) if field.name != "options"}
+"""Each setting's value as shipped, which ``settings NAME default`` gives back."""
 
 
 def setting_names() -> tuple[str, ...]:

@@ -125,6 +125,17 @@ def test_a_group_given_a_value_is_said_to_be_a_group_and_players_no_game_takes_a
     assert control.command(("players", "8")) == ["Players is now 8, saved; it applies from the next game."]
 
 
+@pytest.mark.parametrize(("name", "value", "shipped"), [
+    ("verbosity", "terse", "normal"), ("variant", "dixie", "partnership"), ("level", "easy", "strong"),
+    ("delay", "3", 1.5), ("my level", "expert", "new"), ("calls", "turns", "timed"),
+])  # fmt: skip
+def test_every_setting_takes_default_for_its_value_as_shipped(name, value, shipped):
+    changed = Settings().changed(name, value)
+    assert changed != Settings()
+    assert changed.changed(name, "Default") == Settings()
+    assert getattr(Settings(), name.replace(" ", "_")) == shipped
+
+
 def test_settings_says_each_group_in_a_line_and_a_group_or_all_says_what_each_does():
     """27 lines are long to listen to: ``settings`` says every setting's value in one line a group, ``settings``
     and a group says what that group's settings do, and ``settings all`` what every one does."""
