@@ -26,7 +26,7 @@ from rook_access.engine.rules import (
 )
 from rook_access.players import BasicPlayer
 from tests.helpers import REPOSITORY
-from tests.helpers.console import run_program
+from tests.helpers.console import run_main, run_program
 from tests.helpers.hands import make_deal, play_cards, start_play
 
 WIDTH = 40
@@ -108,6 +108,15 @@ def test_legal_says_a_short_rule_then_the_cards_in_color_groups_within_40_cells(
     # The other verbosities keep the rule in full, with the cards, in one line.
     assert Announcer(PARTNERSHIP, [0], Verbosity.TERSE).review_lines("legal", state.view(0)) == [
         "You must follow black; the Bird may be played any time: rook, 11x, 10x, 9x, 8x, 7x, 6x, 5x."]
+
+
+def test_the_three_player_game_names_this_hands_partners_by_their_initials(monkeypatch, capsys):
+    """It said "West plays alone; you and East are partners this hand." (54 cells)."""
+    args = ["--seed", "4", "--variant", "three", "--verbosity", "braille"]
+    status, said, _ = run_main(monkeypatch, capsys, args, ["pass", "quit"])
+    assert status == 0
+    assert "West plays alone; partners SE." in said
+    assert "Taken W 0 SE 0, 90 out; W bid 60" in said
 
 
 def test_a_resumed_game_says_where_it_stands_within_40_cells():

@@ -131,6 +131,8 @@ class BiddingLines(TrickWords):
             too = "" if self.braille else " too"  # 40 cells
             plays = "play" if player == self.you else "plays"
             return [self.does(alone, "play", "plays") + f" alone; {self.object_name(player)} {plays} the dummy{too}."]
+        if self.braille:  # 40 cells: the partners by their initials, as the counters name them ("Taken W 0 SE 0")
+            return self.fit(self.does(alone, "play", "plays") + f" alone; partners {self.team_initials(others)}.")
         return [self.does(alone, "play", "plays") + f" alone; {self.people_text(others)} are partners this hand."]
 
     def _on_BidMade(self, event: BidMade) -> list[str]:
