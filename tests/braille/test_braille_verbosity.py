@@ -119,6 +119,14 @@ def test_the_three_player_game_names_this_hands_partners_by_their_initials(monke
     assert "Taken W 0 SE 0, 90 out; W bid 60" in said
 
 
+def test_trump_in_the_beginner_game_says_the_turned_card_within_40_cells(monkeypatch, capsys):
+    """It said "Trump is yellow, turned from the nest: 13y." (43 cells); now as the turn was said."""
+    args = ["--seed", "3", "--variant", "beginner", "--verbosity", "braille"]
+    status, said, _ = run_main(monkeypatch, capsys, args, ["trump", "quit"])
+    assert status == 0
+    assert said.count("Trump yellow, from the nest's 13y.") == 2  # when turned, and for trump
+
+
 def test_a_resumed_game_says_where_it_stands_within_40_cells():
     from rook_access.announcer.tricks.narrator import TrickNarrator
     from rook_access.engine import GameState

@@ -78,6 +78,9 @@ class NestLines(TrickWords):
                 return "Trump is not named yet. Say trump and a color, like trump red."
             return "Trump is not named yet."
         if view.bidder is None:  # turned from the nest (the Beginner Game)
+            if self.braille:  # 40 cells: as the turn was said ("Trump black, from the nest's 14x.")
+                top = f"'s {card_name(view.trump_turned[-1])}" if view.trump_turned else ""
+                return f"Trump {COLOR_NAMES[view.trump]}, from the nest{top}."
             top = f": {card_name(view.trump_turned[-1])}" if view.trump_turned else ""
             return f"Trump is {COLOR_NAMES[view.trump]}, turned from the nest{top}."
         return f"Trump is {COLOR_NAMES[view.trump]}, named by {self.object_name(view.bidder)}."
