@@ -127,6 +127,17 @@ def test_trump_in_the_beginner_game_says_the_turned_card_within_40_cells(monkeyp
     assert said.count("Trump yellow, from the nest's 13y.") == 2  # when turned, and for trump
 
 
+def test_the_two_player_game_names_the_dummys_player_by_initial(monkeypatch, capsys):
+    """Watched, it said "South plays alone; North plays the dummy." (41 cells)."""
+    args = ["--seed", "1", "--variant", "two", "--seats", "computer,computer", "--hands", "1", "--level", "easy"]
+    status, said, _ = run_main(monkeypatch, capsys, [*args, "--verbosity", "braille"])
+    assert status == 0
+    assert "South plays alone; N plays the dummy." in said
+    status, said, _ = run_main(monkeypatch, capsys, ["--seed", "1", "--variant", "two", "--verbosity", "braille"],
+                               ["pass", "quit"])
+    assert "North plays alone; you play the dummy." in said
+
+
 def test_a_resumed_game_says_where_it_stands_within_40_cells():
     from rook_access.announcer.tricks.narrator import TrickNarrator
     from rook_access.engine import GameState

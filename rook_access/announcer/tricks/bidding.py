@@ -128,9 +128,11 @@ class BiddingLines(TrickWords):
         others = teams[1]
         if rules.dummy:
             player = next(seat for seat in others if seat != rules.dummy_seat)
-            too = "" if self.braille else " too"  # 40 cells
             plays = "play" if player == self.you else "plays"
-            return [self.does(alone, "play", "plays") + f" alone; {self.object_name(player)} {plays} the dummy{too}."]
+            if self.braille:  # 40 cells: the dummy's player by initial, as the hands name it ("N hand")
+                who = "you" if player == self.you else self.initial(player)
+                return self.fit(self.does(alone, "play", "plays") + f" alone; {who} {plays} the dummy.")
+            return [self.does(alone, "play", "plays") + f" alone; {self.object_name(player)} {plays} the dummy too."]
         if self.braille:  # 40 cells: the partners by their initials, as the counters name them ("Taken W 0 SE 0")
             return self.fit(self.does(alone, "play", "plays") + f" alone; partners {self.team_initials(others)}.")
         return [self.does(alone, "play", "plays") + f" alone; {self.people_text(others)} are partners this hand."]
