@@ -152,8 +152,10 @@ class PatienceNarrator:
         moves = moves_of(view)
         said = "; ".join(f"{move_typed(action, view)}, {move_said(action, view)}" for action in moves)
         whole = f"Your move, {plural(len(moves), 'move')}: {said}."
-        if len(self.printed(whole)) <= QUESTION_WIDTH:
+        if len(self.printed(whole)) <= (BRAILLE_WIDTH if self.braille else QUESTION_WIDTH):
             return whole
+        if self.braille:  # one line of the display
+            return f"Your move, {plural(len(moves), 'move')}. Type moves or hint."
         # A long list wraps mid-move at a terminal and takes long to hear each turn: ``moves`` says it.
         return f"Your move, {plural(len(moves), 'move')}. Type moves to hear them, or hint."
 

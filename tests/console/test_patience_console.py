@@ -42,6 +42,16 @@ def test_a_question_with_many_moves_counts_them_and_points_to_the_list():
     assert "Pile 7 turns up 14y; it goes face down to the bottom." in lines
 
 
+def test_the_question_fits_40_cells_in_the_braille_verbosity():
+    """It said "Your move, 10 moves. Type moves to hear them, or hint." (54 cells)."""
+    state = SolitaireState.from_seed(5)
+    narrator = PatienceNarrator(Verbosity.BRAILLE)
+    assert narrator.question(state.view(0)) == "Your move, 10 moves. Type moves or hint."
+    for action in Solver().solve(state.clone()).line:
+        assert len(narrator.question(state.view(0))) <= BRAILLE_WIDTH
+        state.apply(action, 0)
+
+
 def test_a_question_with_few_moves_names_each_as_typed_and_in_cards():
     state = SolitaireState.from_seed(5)
     narrator = PatienceNarrator()
