@@ -63,6 +63,23 @@ def test_the_two_player_game_shows_the_dummy_and_says_whose_hand_is_played():
         assert "You play alone; North plays the dummy too." in output
 
 
+def test_the_dummy_never_deals_in_the_two_player_game():
+    """Seed 6 draws the dummy's seat for the first deal: it said "Hand 1. Dummy deals."; North, the player before
+    it, deals as the game goes on (South bids first, and deals the next hand)."""
+    state = GameState(TWO_PLAYER, seed=6)
+    assert state.dealer == TWO_PLAYER.dummy_seat
+
+    def first_deal_line(humans: list[int]) -> str:
+        announcer = Announcer(TWO_PLAYER, humans)
+        said = [line for event in state.events for line in announcer.event_lines(event)]
+        return next(line for line in said if line.startswith("Hand 1."))
+
+    assert first_deal_line([0]) == "Hand 1. North deals."
+    assert first_deal_line([]) == "Hand 1. North deals."
+    assert first_deal_line([1]) == "Hand 1. You deal."
+    assert state.turn == 0  # South bids first, as after North's deal
+
+
 def test_the_three_player_game_says_who_partners_whom_this_hand():
     output, state = play_with(THREE_PLAYER, [0], seed=2)
     formed = [line for line in output if "alone" in line and "partners this hand" in line]

@@ -79,9 +79,19 @@ class BiddingLines(TrickWords):
             )
         return lines
 
+    def _dealing_player(self, dealer: int) -> int:
+        """Who deals the hand dealt from ``dealer``'s seat: the seat itself, but for the dummy's (the Game for 2
+        Players draws the first dealer among all three seats), the player before it, who the game goes on from as
+        the dealer: the other bids first, and deals next."""
+        players = self.rules.players
+        while dealer == self.rules.dummy_seat:
+            dealer = (dealer - 1) % players
+        return dealer
+
     def _on_Dealt(self, event: Dealt) -> list[str]:
-        lines = [f"Hand {event.hand}. {self.does(event.dealer, 'deal', 'deals')}."]
-        dealer = f"{self.object_name(event.dealer)} {'deal' if event.dealer == self.you else 'deals'}"
+        dealing = self._dealing_player(event.dealer)
+        lines = [f"Hand {event.hand}. {self.does(dealing, 'deal', 'deals')}."]
+        dealer = f"{self.object_name(dealing)} {'deal' if dealing == self.you else 'deals'}"
         if self.braille:
             # "Deal", not "Hand": "Hand" starts the line of the cards held.
             lines = [f"Deal {event.hand}, {dealer}."]
