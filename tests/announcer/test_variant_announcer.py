@@ -50,7 +50,8 @@ def test_the_two_player_game_shows_the_dummy_and_says_whose_hand_is_played():
         "Type help for commands, rules for the rules."
     )
     shows = [line for line in output if line.startswith("The dummy shows ")]
-    assert shows and shows[0].endswith(", 6 of its 12 cards.")
+    # The count first: after the cards, "6 of its 12 cards" was heard as one more card.
+    assert shows and shows[0].startswith("The dummy shows 6 of its 12 cards: ")
     # All of it after trump: in a line, or in the question when the dummy leads from the keyboard
     # (then the line would say the same cards again just before it).
     full = [line for line in output if line.startswith("The dummy's hand, 12 cards: ")]
@@ -61,6 +62,14 @@ def test_the_two_player_game_shows_the_dummy_and_says_whose_hand_is_played():
         assert "North plays alone; you play the dummy too." in output
     else:
         assert "You play alone; North plays the dummy too." in output
+
+
+def test_the_dummy_shown_says_its_count_before_its_cards():
+    """It said "The dummy shows 11x 10x 7x 6x 9g 4g, 6 of its 12 cards.": read aloud, the count sounded like one
+    more card."""
+    output, _, _, _ = run_in_process(["dummy", "quit"], seats="human,computer", rules=TWO_PLAYER, seed=6)
+    assert "The dummy shows 6 of its 12 cards: 11x 10x 7x 6x 9g 4g." in output
+    assert "The dummy shows 6 of its 12 cards: 11x 10x 7x 6x 9g 4g; the rest turn up after trump." in output
 
 
 def test_the_dummy_never_deals_in_the_two_player_game():

@@ -117,7 +117,8 @@ class BiddingLines(TrickWords):
         cards = cards_text(sort_hand(face_up, None, self.rules))
         if self.braille:
             return f"Dummy up {cards}"
-        return f"The dummy shows {cards}, {len(tuple(face_up))} of its {held} cards."
+        # The count before the cards: after them, "6 of its 12 cards" is heard as one more card.
+        return f"The dummy shows {len(tuple(face_up))} of its {held} cards: {cards}."
 
     def _on_Checked(self, event: Checked) -> list[str]:
         return [self.does(event.seat, "check", "checks") + "."]

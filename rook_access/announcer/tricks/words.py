@@ -265,7 +265,7 @@ class TrickWords(NarratorBase):
             return f"Dummy {cards}" if len(seen) == held else f"Dummy up {cards}"
         if len(seen) == held:
             return f"The dummy's hand, {plural(held, 'card')}: {cards}."
-        return f"The dummy shows {cards}, {len(seen)} of its {held} cards; the rest turn up after trump."
+        return f"The dummy shows {len(seen)} of its {held} cards: {cards}; the rest turn up after trump."
 
     def lists_own_hand(self, view: SeatView) -> bool:
         """Whether the question asked next lists every card the view's seat holds: its lead,
