@@ -1,10 +1,11 @@
-"""The booklet's party games with the braille verbosity: `rules` and `help`, like every other line, within 40
-cells (a long rule is cut at blanks into lines of its own)."""
+"""The braille verbosity's lines within 40 cells: the booklet's party games' `rules` and `help` (a long rule is cut
+at blanks into lines of its own), and every line of each game's first hand, watched."""
 
 from __future__ import annotations
 
 import pytest
 
+from rook_access.engine.games import GAMES
 from tests.helpers.console import run_main as rook
 
 
@@ -17,3 +18,29 @@ def test_rules_and_help_fit_a_40_cell_display(
     assert (status, err) == (0, "")
     assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
     assert len(said) > 10
+
+
+def _watched(game: str) -> list[str]:
+    """``rook-access`` arguments to watch ``game``'s first hand at its usual table, every seat a computer player
+    (Rook Solitaire, for one player at the keyboard, quits at its first question)."""
+    description = GAMES[game]
+    seats = 4 if 4 in description.seat_counts else description.seat_counts[0]
+    args = ["--variant", game, "--seed", "1", "--verbosity", "braille", "--level", "easy"]
+    if seats > 1:
+        args += ["--seats", ",".join(["computer"] * seats)]
+    if "hands" in {option.name for option in description.options}:
+        args += ["--hands", "1"]
+    return args
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_line_of_every_games_first_hand_watched_fits_a_40_cell_display(
+    game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The lines of each game as it is played, not only its answers: "West plays alone; South and East are
+    partners this hand." (56 cells, the Game for 3 Players), "North plays alone; South plays the dummy." (41, the
+    Game for 2 Players) and Rook Solitaire's question (54) were longer."""
+    status, said, err = rook(monkeypatch, capsys, _watched(game), ["quit"])
+    assert (status, err) == (0, "")
+    assert len(said) > 10
+    assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
