@@ -223,7 +223,9 @@ class Settings:
 
 
 _FIELD_NAMES = tuple(field.name for field in dataclasses.fields(Settings) if field.name != "options")
-_FIELD_DEFAULTS = {field.name: field.default for field in dataclasses.fields(Settings) if field.name != "options"}
+_FIELD_DEFAULTS: dict[str, Any] = {
+    field.name: field.default for field in dataclasses.fields(Settings) if field.name != "options"
+}
 """Each setting's value as shipped, which ``settings NAME default`` gives back."""
 
 
