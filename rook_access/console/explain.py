@@ -123,11 +123,11 @@ def why_asked(
     if seat is None and rules.place_names:
         seat = seat_named(typed, replace(rules, seat_names=rules.place_names))
     if seat is None:
-        return no_seat(typed, typed_words[len(words) :], rules, partners)
+        return _no_seat(typed, typed_words[len(words) :], rules, partners)
     return seat, bidding, trick
 
 
-def no_seat(typed: str, rest: Sequence[str], rules: RuleSet, partners: Sequence[int] = ()) -> Refused:
+def _no_seat(typed: str, rest: Sequence[str], rules: RuleSet, partners: Sequence[int] = ()) -> Refused:
     """The refusal of ``why`` with ``typed`` naming no seat: the seat's name closest to it (``nearest``, as
     every "Did you mean" is found), whose ``why`` yes then asks with the words typed after it (``rest``); where
     none is close, the seats."""
@@ -230,7 +230,6 @@ def resumed_hand(game: CommandContext) -> int:
 __all__ = [
     "hand_to_review",
     "initials",
-    "no_seat",
     "resumed_hand",
     "review_command_lines",
     "seat_named",

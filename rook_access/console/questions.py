@@ -107,13 +107,13 @@ def ask(
             return None
         text = line.strip()
         meant, suggested = suggested, None
-        if meant is not None and yes_or_no(text) is not None and question.answer(text) is None:
-            if yes_or_no(text):
-                text = meant
-            else:
-                say(question.allowed)
-                continue
         answer = question.answer(text)
+        agreed = yes_or_no(text) if answer is None and meant is not None else None
+        if agreed is False:
+            say(question.allowed)
+            continue
+        if agreed and meant is not None:
+            answer = question.answer(meant)
         if answer is not None:
             return answer
         words = text.split()

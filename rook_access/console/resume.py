@@ -27,6 +27,7 @@ Nothing here writes a save: a new game never replaces an old one (see
 
 from __future__ import annotations
 
+import enum
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -132,16 +133,16 @@ def choose_saved_game(
                 notice("A new game starts.")
             return chosen
         listed = _from_list(entries, lines, notice, now, settings, braille, read_list, games is not None)
-        if listed is _GAMES and games is not None:
+        if listed is _ListAnswer.GAMES and games is not None:
             games()
             return None
-        if isinstance(listed, _NewGame):
+        if listed is _ListAnswer.NEW:
             return None
         if isinstance(listed, ChosenGame):
             return listed
         # From the list: a save changed under us (read the list again), or some were deleted (say how many are
         # left, not the whole list again: clearing twenty saves would mean four hundred lines of speech).
-        read_list = listed is not _DELETED
+        read_list = listed is not _ListAnswer.DELETED
 
 
 _RESUME_HELP = (
@@ -173,21 +174,12 @@ def _resume_or_not(
     return chosen
 
 
-class _NewGame:
-    """``_from_list``'s answer for a new game (its one value is ``_NEW``)."""
+class _ListAnswer(enum.Enum):
+    """``_from_list``'s answers other than a chosen game."""
 
-
-_NEW = _NewGame()
-_GAMES = _NewGame()
-"""``_from_list``'s answer for ``games``: a new game, of one chosen from the list of games."""
-
-
-class _Deleted:
-    """``_from_list``'s answer after saves were deleted (its one value is ``_DELETED``): look at the saves
-    again, without reading the list."""
-
-
-_DELETED = _Deleted()
+    NEW = "a new game"
+    GAMES = "a new game, of one chosen from the list of games"
+    DELETED = "saves were deleted: look at the saves again, without reading the list"
 
 
 # ------------------------------------------------------------------- scripts
@@ -286,9 +278,9 @@ def _list_answer(text: str) -> tuple[str, int, int] | None:
 def _from_list(
     entries: list[SaveEntry], lines: LineSource, notice: Notice, now: float, settings: SettingsCommand | None,
     braille: bool = False, read_list: bool = True, games: bool = False,
-) -> ChosenGame | _NewGame | _Deleted | None:
-    """Ask which saved game to resume: a ChosenGame, ``_NEW``, ``_GAMES`` (where ``games``: the list of games
-    is offered), ``_DELETED`` after a deletion, or None to look at the saves again.  ``read_list``: say the
+) -> ChosenGame | _ListAnswer | None:
+    """Ask which saved game to resume: a ChosenGame, ``_ListAnswer.NEW``, ``GAMES`` (where ``games``: the list
+    of games is offered), ``DELETED`` after a deletion, or None to look at the saves again.  ``read_list``: say the
     list first; else only how many there are (after a deletion).
 
     Asked through ``questions.ask``, like every question outside the game: ``help``,
@@ -322,10 +314,10 @@ def _from_list(
         fresh = False
         what, number, last = answer
         if what == "new":
-            return _NEW
+            return _ListAnswer.NEW
         if what == GAMES_WORD:
             if games:
-                return _GAMES
+                return _ListAnswer.GAMES
             notice(refusal)  # --variant named the game: no list of games here
             continue
         if what == "list":
@@ -340,7 +332,7 @@ def _from_list(
                 notice(f"There are saved games 1 to {count} only. {refusal}")
                 continue
             if _delete_several(entries, first, last, lines, notice, settings, braille):
-                return _DELETED
+                return _ListAnswer.DELETED
             fresh = True
             continue
         if not 1 <= number <= count:
@@ -349,7 +341,7 @@ def _from_list(
         entry = entries[number - 1]
         if what == "delete":
             if _delete(entry, number, lines, notice, now, settings, braille):
-                return _DELETED
+                return _ListAnswer.DELETED
             fresh = True  # another question came between: say this one again
             continue
         if entry.damage is not None:

@@ -145,7 +145,7 @@ class BookletLines(BiddingLines, NestLines, PlayLines, ScoreLines, QuestionLines
         others = sorted((s for s in range(len(event.scores)) if s != event.winner), key=lambda s: event.scores[s])
         if self.braille:
             if len(event.scores) > 2:  # whose each score is: "Game over: NE wins, NE 0 S 1 W 6."
-                margin = " ".join(f"{self.scorer_initials(s)} {event.scores[s]}" for s in (event.winner, *others))
+                margin = self.initialed_scores(event.scores, (event.winner, *others))
             return self.fit(f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {margin}.")
         winner = self._scorer_word(event.winner)
         winner = winner[0].upper() + winner[1:]

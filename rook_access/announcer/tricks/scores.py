@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ...engine import GameEnded, HandEnded, Phase, SeatView, TricksCut
 from ..base import BRAILLE_WIDTH, cards_text, plural, signed
@@ -177,7 +177,7 @@ class ScoreLines(TrickWords):
         if self.braille:
             if len(event.scores) > 2:  # whose each score is: "Game over: W wins, W 65 S 30 E 30."
                 order = sorted(range(len(event.scores)), key=lambda s: (s != event.winner, -event.scores[s]))
-                margin = " ".join(f"{self.scorer_initials(s)} {event.scores[s]}" for s in order)
+                margin = self.initialed_scores(event.scores, order)
             line = f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {margin}."
             if len(line) > BRAILLE_WIDTH:  # many scores: the winner's and the next, then all
                 line = f"{self.ending}: {self.scorer_initials(event.winner)} {win}, {ranked[0]} to {ranked[1]}."
@@ -196,6 +196,10 @@ class ScoreLines(TrickWords):
             rest = ", ".join(f"{name} {event.scores[s]}" for name, s in zip(others, order, strict=True))
             return [f"{self.ending}. {winner} {win} with {event.scores[event.winner]}; {rest}."]
         return [f"{self.ending}. {winner} {win}, {margin}."]
+
+    def initialed_scores(self, scores: Sequence[int], order: Iterable[int]) -> str:
+        """The scores in ``order``, each after its owner's initials: ``W 65 S 30 E 30``."""
+        return " ".join(f"{self.scorer_initials(scorer)} {scores[scorer]}" for scorer in order)
 
     # ---------------------------------------------------------- review lines
     def braille_score_line(self, scores: Iterable[int], hand_number: int | None = None) -> str:
