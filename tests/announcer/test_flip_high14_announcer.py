@@ -202,3 +202,43 @@ def test_high_14_for_four_says_the_points_taken_side_by_side_as_it_scores():
     assert score[1] == f"Taken so far this hand: North-South {north_south}, East-West {east_west}."
     braille = Announcer(rules, [0], Verbosity.BRAILLE).taken_lines(view)[0]
     assert braille.startswith(f"Taken NS {north_south} EW {east_west}, ")
+
+
+def _played(plays: str, verbosity: Verbosity) -> dict[str, str]:
+    """High 14 for four from ``HIGH_FOUR`` (green trump, South leads), ``plays`` played: each card's line, by card
+    (every seat named: two people at the keyboard)."""
+    state = GameState(with_options(HIGH_14, TableOptions(hands=1)), first_deal=HIGH_FOUR)
+    announcer = Announcer(state.rules, [0, 1], verbosity)
+    told(announcer, state)
+    lines = {}
+    for card in plays.split():
+        start = len(state.events)
+        state.apply(Play(parse_card(card)))
+        lines[card] = told(announcer, state, start)[0]
+    return lines
+
+
+def test_a_trump_under_a_14_that_is_no_trump_is_not_called_a_lower_trump():
+    """High 14: the 14 of the color led, and a 14 played before, beat every trump. A trump under such a 14 was
+    "a lower trump" (false: no trump beat it), or "trumps with" (heard as taking the lead) under an equal 14."""
+    plays = "1y 10y 14y 8g 8r 11r 14x 14g"  # East trumps under 14y; then 14g comes after 14x, which holds
+    normal = _played(plays, Verbosity.NORMAL)
+    assert normal["8g"] == "East plays 8g, a trump under 14y."
+    assert normal["14g"] == "West plays 14g, a trump under 14x."
+    assert normal["14x"] == "South plays 14x."
+    terse = _played(plays, Verbosity.TERSE)
+    assert (terse["8g"], terse["14g"]) == ("East 8g.", "West 14g.")  # not "West trumps 14g."
+    assert _played(plays, Verbosity.BRAILLE)["14g"] == "West 14g."
+    # A trump under a higher trump is still "a lower trump", as in every other game.
+    assert _played("1y 14g 14r 8g", Verbosity.NORMAL)["8g"] == "East plays 8g, a lower trump."  # 14g holds
+
+
+def test_a_14_played_on_another_color_is_not_said_to_show_the_player_out_of_that_color():
+    """Verbose: a card of another color than the one led is "no red"; a 14 may be played by a player who holds
+    red, so it is "a 14 on red", and where an earlier 14 beats it, under which."""
+    verbose = _played("1y 10y 14y 8g 8r 11r 14x 14g", Verbosity.VERBOSE)
+    assert verbose["14x"] == "South plays 14x, a 14 on red."  # South holds 1r 2r 3r
+    assert verbose["14g"] == "West plays 14g, a trump under 14x."
+    verbose = _played("1y 14g 14r 8g", Verbosity.VERBOSE)
+    assert verbose["14g"] == "West trumps with 14g."
+    assert verbose["14r"] == "North plays 14r, a 14 on yellow, under 14g."  # North holds 14y: the first 14 holds

@@ -16,17 +16,20 @@ class PlayLines(TrickWords):
         trump = story.trump
         card = card_name(event.card)
         how = "plays"
+        holding = event.card  # the card that holds the trick now
         if lead is None:
             how = "leads"
         elif trump is not None:
             suit_of = self.rules.suit_of[trump]
+            holding = story.trick[self.rules.trick_winner(list(story.trick), trump)]
             if suit_of[event.card] == trump and suit_of[lead] != trump:
                 how = "trumps"  # the Bird on a plain lead too: it is a trump
-                powers = self.rules.trick_powers[trump][lead]
-                if any(powers[card] > powers[event.card] for card in story.trick[:-1]):
-                    how = "under-trumps"  # a higher trump is in the trick already: this one does not win it
+                if holding != event.card:
+                    how = "under-trumps"  # a card in the trick already beats it: this one does not win it
             elif suit_of[event.card] != suit_of[lead]:
-                how = "throws off"
+                # High 14: a 14 may be played on any lead, by a player who holds the color led
+                any_time = self.rules.fourteens_any_time and bool(self.rules.any_time_mask >> event.card & 1)
+                how = "plays a 14" if any_time else "throws off"
         player = story.controller(event.seat)
         if event.seat == self.you and player != self.you and self.rules.dealer_partner_displays:
             # Display Rook: your hand is face up and the dealer plays it, so the card is not your choice
@@ -39,12 +42,19 @@ class PlayLines(TrickWords):
         if how == "trumps":
             return [self.does(event.seat, "trump", "trumps") + f" with {card}."]
         if how == "under-trumps":  # "trumps with" would be heard as taking the lead
-            return [self.does(event.seat, "play", "plays") + f" {card}, a lower trump."]
+            assert trump is not None
+            if self.rules.suit_of[trump][holding] == trump:  # a higher trump holds it
+                return [self.does(event.seat, "play", "plays") + f" {card}, a lower trump."]
+            # High 14: a 14 holds the trick (the color led's, or one played before), and it is no trump
+            return [self.does(event.seat, "play", "plays") + f" {card}, a trump under {card_name(holding)}."]
         line = self.does(event.seat, "play", "plays") + f" {card}."
         if self.verbose and lead is not None and trump is not None:
             led = COLOR_NAMES[self.rules.suit_of[trump][lead]]
             if how == "throws off":
                 line = line[:-1] + f", no {led}."
+            elif how == "plays a 14":  # not "no red": the player may hold red
+                under = "" if holding == event.card else f", under {card_name(holding)}"
+                line = line[:-1] + f", a 14 on {led}{under}."
             elif event.card != BIRD:
                 line = line[:-1] + f", following {led}."
         elif self.verbose and lead is None:
