@@ -148,8 +148,38 @@ def test_dixie_bidders_make_their_bid_with_the_20_for_tricks_and_the_line_says_s
     cut = HandEnded(2, 0, 70, True, (60, 40), (80, 40), (80, 40), tricks=(7, 7), most_tricks=0)
     said = Announcer(rules, [0]).event_lines(cut)
     assert said[0] == "Hand 2 over. North-South bid 70 and made it with 60 and 20 for tricks: +80."
-    assert "Tricks 7 to 7 with the nest; North-South won the cut." in said
+    assert "Tricks 7 to 7 with the nest." in said  # the cut's line, said just before, named who won it
     assert not any("took most tricks" in line for line in said)
+
+
+def test_the_cut_says_who_wins_it_and_the_hand_does_not_say_it_again_nor_give_the_20_to_bidders_set_back():
+    """A playtest, Dixie Rook: "North-South get the 20." on the cut, then North-South were set back and got no 20;
+    and the hand's summary said again "North-South won the cut"."""
+
+    def said(events: tuple[object, ...], verbosity: Verbosity = Verbosity.NORMAL) -> list[str]:
+        announcer = Announcer(DIXIE, [0], verbosity)
+        return [line for event in events for line in announcer.event_lines(event)]
+
+    cut = TricksCut(tuple(parse_cards("8x 4r 13g 12r")), (21, 16), 0)
+    set_back = (cut, HandEnded(2, 0, 70, False, (30, 70), (-70, 70), (10, 110), tricks=(7, 7), most_tricks=0))
+    assert said(set_back) == [
+        "Equal tricks, so all cut: North-South 13g 8x, 21; East-West 12r 4r, 16. North-South win the cut.",
+        "Hand 2 over. North-South bid 70 and took 30 and 20 for tricks: set back 70.",
+        "East-West took 70 points: +70.",
+        "Tricks 7 to 7 with the nest.",
+        "Score: North-South 10, East-West 110.",
+    ]
+    terse = said(set_back, Verbosity.TERSE)
+    assert terse[0].endswith("North-South win the cut.") and terse[2] == "Tricks 7 to 7 with the nest."
+    assert said(set_back, Verbosity.BRAILLE)[:3] == [
+        "Cut: NS 21, EW 16: NS win.", "Deal 2: NS bid 70, took 50, set.", "Tricks NS 7 EW 7, NS set"]
+    # The defenders win the cut: the summary says whose the 20 is only where no line before said it (terse).
+    won = TricksCut(tuple(parse_cards("8x 4r 13g 12r")), (21, 16), 1)
+    defenders = (won, HandEnded(2, 0, 70, False, (30, 70), (-70, 90), (10, 130), tricks=(7, 7), most_tricks=1))
+    normal = said(defenders)
+    assert normal[0].endswith("East-West win the cut.")
+    assert normal[2:4] == ["East-West took 70 points and 20 for tricks: +90.", "Tricks 7 to 7 with the nest."]
+    assert said(defenders, Verbosity.TERSE)[2] == "Tricks 7 to 7 with the nest; East-West get the 20."
 
 
 def test_defenders_who_took_most_tricks_are_said_to_score_their_points_and_the_20_in_one_line():
@@ -276,9 +306,9 @@ def test_your_side_of_three_is_your_side_in_the_score_and_the_hand_lines():
     cut = TricksCut(tuple(parse_cards("14r 13x 12y 11g 13g 12r")), (38, 37), 0)
     assert south.event_lines(cut) == [
         "Equal tricks, so all cut: Your side 13g 12y 14r, 38; Southwest's side 12r 11g 13x, 37. "
-        "Your side gets the 20."]
+        "Your side wins the cut."]
     assert southwest.event_lines(cut)[0].endswith("South's side 13g 12y 14r, 38; your side 12r 11g 13x, 37. "
-                                                  "South's side gets the 20.")
+                                                  "South's side wins the cut.")
     verbose = Announcer(rules, [0], Verbosity.VERBOSE)
     assert verbose.team_name((0, 2, 4)) == "Your side" and verbose.team_name((0, 2, 4), in_sentence=True) == (
         "your side")
@@ -300,7 +330,7 @@ def test_the_cut_of_three_against_three_fits_40_cells_in_braille():
     cut = TricksCut(tuple(parse_cards("14r 13x 12y 14g 13g 12r")), (39, 39), None)
     again = TricksCut(tuple(parse_cards("14r 13x 12y 11g 13g 12r")), (38, 37), 0)
     lines = [line for event in (cut, again) for line in Announcer(rules, [0], Verbosity.BRAILLE).event_lines(event)]
-    assert lines == ["Cut: S side 39, SW side 39: cut again.", "Cut: S side 38, SW side 37.", "Cut: S side gets 20."]
+    assert lines == ["Cut: S side 39, SW side 39: cut again.", "Cut: S side 38, SW side 37: S side wins."]
     assert all(cell_count(line) <= 40 for line in lines)
 
 

@@ -39,8 +39,8 @@ def test_a_whole_game_of_dixie_rook_with_the_cut_said_and_the_record_replayed(tm
     assert "Traceback" not in done.stdout + done.stderr
     assert any(line.startswith("Game over.") for line in out), out[-10:]
     cut = [line for line in out if line.startswith("Equal tricks, so all cut: ")]
-    gets = "gets the 20." if players == 6 else "get the 20."  # "Southwest's side gets", "East-West get"
-    assert len(cut) == 1 and cut[0].endswith(gets) and len(cut[0]) < 140
+    win = "wins the cut." if players == 6 else "win the cut."  # "Southwest's side wins", "East-West win"
+    assert len(cut) == 1 and cut[0].endswith(win) and len(cut[0]) < 140
     events = [json.loads(line) for line in record.read_text().splitlines()]
     assert events[0]["variant"] == "dixie" and events[0]["players"] == players
     cuts = [event for event in events if event["event"] == "cut"]
@@ -54,7 +54,7 @@ def test_the_cut_in_the_braille_verbosity_fits_a_line():
     script = variant_script(rules, seed=CUT_SEEDS[4], hands=1)
     said, _ = transcript(rules, script, humans=range(4), seed=CUT_SEEDS[4], verbosity=_braille())
     cut = [line for line in said if line.startswith("Cut: ")]
-    assert cut == [cut[0]] and len(cut[0]) <= 40 and cut[0].endswith("get 20.")
+    assert cut == [cut[0]] and len(cut[0]) <= 40 and cut[0].endswith(" win.")
 
 
 def _braille():

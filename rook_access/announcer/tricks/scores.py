@@ -101,10 +101,9 @@ class ScoreLines(TrickWords):
             return [f"Tricks {counts}: a tie, no bonus for most tricks."]
         bonus = rules.most_tricks_bonus
         most = teams[event.most_tricks]
-        if event.tricks.count(max(event.tricks)) > 1:  # equal tricks, and the cut gave the bonus (Dixie Rook)
-            took = f"Tricks {counts}; {self.team_name(most, in_sentence=True)} won the cut"
-        else:
-            took = f"{self.team_name(most)} took most tricks, {counts}"
+        # Equal tricks, and the cut gave the bonus (Dixie Rook): the cut's line said who won it, just before.
+        cut = event.tricks.count(max(event.tricks)) > 1
+        took = f"Tricks {counts}" if cut else f"{self.team_name(most)} took most tricks, {counts}"
         if self._bonus_toward_bid(event, event.most_tricks):
             return [f"{took}."]  # the bid's line said the bonus with what the bidders took
         winner = event.most_tricks
@@ -112,6 +111,9 @@ class ScoreLines(TrickWords):
             return [f"{took}."]  # the team's line said the bonus with its points
         if event.bidder is not None and event.bidder in teams[event.most_tricks] and not event.made:
             return [f"{took}; set back, so no {bonus}."]
+        if cut:  # whose the bonus is, not who won the cut again
+            gets = "gets" if self.named_as_one(most) else "get"
+            return [f"{took}; {self.team_name(most, in_sentence=True)} {gets} the {bonus}."]
         return [f"{took}: {bonus} more."]
 
     def _braille_tricks(self, event: HandEnded, teams: tuple[tuple[int, ...], ...]) -> list[str]:
@@ -249,16 +251,16 @@ class ScoreLines(TrickWords):
 
     # Dixie Rook (the 1913 booklet): equal tricks, so the sides cut for the bonus for most tricks.
     def _on_TricksCut(self, event: TricksCut) -> list[str]:
-        """The cut on equal tricks, one line: each side's cut cards and total, and who gets the bonus."""
+        """The cut on equal tricks, one line: each side's cut cards and total, and who wins the cut (not "gets
+        the 20": bidders who win it and are set back do not; the hand's lines say what each side scores)."""
         teams = self.rules.partnerships
-        bonus = self.rules.most_tricks_bonus
         if self.braille:
             sides = ", ".join(f"{self.side_initials[i]} {total}" for i, total in enumerate(event.totals))
             if event.winner is None:
                 result = "cut again"
             else:
                 winner = self.side_initials[event.winner]
-                result = f"{winner} {'gets' if winner.endswith(' side') else 'get'} {bonus}"
+                result = f"{winner} {'wins' if winner.endswith(' side') else 'win'}"
             line = f"Cut: {sides}: {result}."
             if len(line) > BRAILLE_WIDTH:  # three against three: "S side 30, SW side 25" and the result apart
                 return [f"Cut: {sides}.", f"Cut: {result}."]
@@ -270,5 +272,5 @@ class ScoreLines(TrickWords):
         )
         if event.winner is None:
             return [f"Equal tricks, so all cut: {sides}. Equal: cut again."]
-        gets = "gets" if self.named_as_one(teams[event.winner]) else "get"
-        return [f"Equal tricks, so all cut: {sides}. {self.side_name(event.winner)} {gets} the {bonus}."]
+        win = "wins" if self.named_as_one(teams[event.winner]) else "win"
+        return [f"Equal tricks, so all cut: {sides}. {self.side_name(event.winner)} {win} the cut."]
