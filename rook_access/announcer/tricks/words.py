@@ -220,17 +220,22 @@ class TrickWords(NarratorBase):
 
     def braille_fitted(self, label: str, groups: list[list[str]], tail: str = "") -> list[str]:
         """``label``, the groups' words and ``tail`` as one line, or, with the braille verbosity where that
-        line is longer than the display, in lines of at most 40 cells, each starting with ``label`` (the
-        tail ends the last line, or stands on a line of its own after the label)."""
+        line is longer than the display, in lines of at most 40 cells, each starting with ``label``.
+
+        The tail ends the last line; where it does not fit there, the last line is cut so that the tail
+        ends a line with as many groups as fit beside it: each line is read alone, and a tail alone
+        after the label ("Score 2 deals", "Tricks NS +20") means nothing, or something false."""
         line = " ".join([label, *(" ".join(group) for group in groups)]) + tail
         if not self.braille or len(line) <= BRAILLE_WIDTH:
             return [line]
         lines = fit_lines(label, groups, BRAILLE_WIDTH)
-        if tail and len(lines[-1] + tail) <= BRAILLE_WIDTH:
-            lines[-1] += tail
-        elif tail:
-            lines.append(label + " " + tail.lstrip(",;: "))
-        return lines
+        if not tail or len(lines[-1] + tail) <= BRAILLE_WIDTH:
+            return lines[:-1] + [lines[-1] + tail]
+        for start in range(1, len(groups)):  # the fewest groups before the tail's line
+            last = " ".join([label, *(" ".join(group) for group in groups[start:])]) + tail
+            if len(last) <= BRAILLE_WIDTH:
+                return [*fit_lines(label, groups[:start], BRAILLE_WIDTH), last]
+        return [*lines, label + " " + tail.lstrip(",;: ")]  # one group and the tail are more than a line
 
     def color_groups(self, cards: list[Card], trump: Color | None) -> list[list[str]]:
         """Sorted cards in runs of one suit (trump and the Bird together), as card names."""
