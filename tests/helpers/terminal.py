@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shlex
+import struct
 import subprocess
 import sys
+import termios
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from tests.helpers import REPOSITORY
+
+T = TypeVar("T")
 
 
 class Terminal:
@@ -107,6 +114,30 @@ class Terminal:
         """Special keys, like Tab, Up, C-c, C-d."""
         self._tmux("send-keys", "-t", "game", *keys)
 
+    def resize(self, width: int, timeout: float = 10.0) -> None:
+        """Make the window ``width`` columns wide, as a person dragging its edge (the terminal rewraps its
+        lines, and the program gets SIGWINCH); return once the program's terminal has that width.
+
+        tmux rewraps the window's lines at once but tells the terminal its new size (and so the program) a
+        moment later: a key sent in between is drawn by the program for the old width on lines already
+        rewrapped for the new one.  A person does not type within that moment of letting go of the edge.
+        """
+        self._tmux("resize-window", "-t", "game", "-x", str(width))
+        deadline = time.monotonic() + timeout
+        while self._pane_tty(_columns) != width:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the terminal did not become {width} columns wide")
+            time.sleep(0.02)
+
+    def _pane_tty(self, look: Callable[[int], T]) -> T:
+        """What ``look`` sees of the program's terminal (the window's pty), opened for it."""
+        tty = self._tmux("display-message", "-p", "-t", "game", "#{pane_tty}").strip()
+        fd = os.open(tty, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+        try:
+            return look(fd)
+        finally:
+            os.close(fd)
+
     def pid(self) -> int:
         """The program's process (the child of the pane's shell)."""
         shell = int(self._tmux("display-message", "-p", "-t", "game", "#{pane_pid}").strip())
@@ -122,6 +153,11 @@ class Terminal:
         # tmux leaves its socket file behind; it is ours, so remove it.
         folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
         (folder / self.socket).unlink(missing_ok=True)
+
+
+def _columns(fd: int) -> int:
+    """The width of the terminal open at ``fd``."""
+    return int(struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, bytes(8)))[1])
 
 
 def screen_reader_safe(text: str) -> bool:
