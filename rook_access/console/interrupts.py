@@ -3,10 +3,13 @@
 At a prompt the terminal reads Ctrl-C as a key (``TerminalLines``); while
 the computers think or the game pauses after a trick it arrives as SIGINT
 (``ConsoleGame``). Both count the presses here, so a press at a prompt and
-one just before it make a pair too. A second press the game cannot act on
-at once (a signal between two prompts, or while an announcement is under
-way) is kept here too (``defer_leave``), for whichever comes first to take
-it: the game's next safe point, or the prompt about to wait for a line.
+one just before it make a pair too. A press the game cannot act on at once
+(a signal while an announcement or a save is under way) is kept here too, a
+first one's notice (``defer_notice``) as a second one's leaving
+(``defer_leave``), for whichever comes first to take it: the game's next
+safe point, or the prompt about to wait for a line. The prompt takes it
+before it reads a key, so an Enter pressed after the Ctrl-C is answered
+after it, at that prompt, not before it.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ class CtrlC:
         self.clock = clock
         self._last = -math.inf
         self._leave_due = False
+        self._notice_due = False
         self.notice = CTRL_C_NOTICE
         """What a first press says (``CTRL_C_NOTICE_BRAILLE`` with the braille verbosity: the game sets it)."""
 
@@ -60,4 +64,15 @@ class CtrlC:
     def take_leave(self) -> bool:
         """Whether a deferred second press waits to be acted on (it is then taken: the caller leaves)."""
         due, self._leave_due = self._leave_due, False
+        return due
+
+    def defer_notice(self) -> None:
+        """A first press came where its notice cannot be said at once: the next to ``take_notice`` says it.
+
+        Safe in a signal handler."""
+        self._notice_due = True
+
+    def take_notice(self) -> bool:
+        """Whether a first press's notice waits to be said (it is then taken: the caller says it)."""
+        due, self._notice_due = self._notice_due, False
         return due

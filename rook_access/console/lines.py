@@ -542,8 +542,7 @@ class TerminalLines:
     def read_watching(self, question: str, news: Callable[[], bool] | None, fresh: bool = True) -> str | None:
         """``read``, given up the moment ``news()`` is true (looked at every tenth of a second): then
         ``ReadInterrupted`` is raised, and what was typed so far is kept for the next prompt."""
-        if fresh:
-            self.speak(question)  # the prompt shows it; a voice must say it too
+        unspoken = fresh  # the prompt shows the question; a voice must say it too
         interrupted = False
 
         def start() -> None:
@@ -551,6 +550,8 @@ class TerminalLines:
             from prompt_toolkit.application import get_app
 
             app = get_app()
+            if self._notice_put_off_shown() and fresh:
+                self.speak(question)  # again, after the notice
             self._show_held(app.output)
             self._leave_if_due()
             held.started()
@@ -573,6 +574,10 @@ class TerminalLines:
         while True:
             if self._leave_due():
                 return "quit"
+            self._say_notice_put_off()
+            if unspoken:
+                self.speak(question)
+                unspoken = False
             kept, self._kept = self._kept, None
             held = SignalsAfterPrompt()
             try:
@@ -604,6 +609,34 @@ class TerminalLines:
         if waiting:
             store_typeahead(self.session.input, waiting)  # looked at, left for the next prompt
         return bool(waiting)
+
+    def _notice_put_off(self) -> str | None:
+        """The notice of a first Ctrl-C that came as a signal while the game was busy (an announcement or a
+        save under way: ``CtrlC.defer_notice``), if it is still unsaid; speech is stopped for it.
+
+        A prompt says it before it reads a key: the keys pressed after that Ctrl-C (an Enter) are answered
+        after its notice, at this prompt; left to the game's next safe point, the notice came only after them."""
+        if self.ctrl_c is None or not self.ctrl_c.take_notice():
+            return None
+        self.stop_speech()
+        return ctrl_c_notice(self.ctrl_c)
+
+    def _say_notice_put_off(self) -> None:
+        """Before a prompt opens: say the notice of a Ctrl-C put off (``_notice_put_off``), if one waits."""
+        notice = self._notice_put_off()
+        if notice is not None:
+            self.say(notice)
+
+    def _notice_put_off_shown(self) -> bool:
+        """At the prompt's start, before its first drawing (from here on prompt_toolkit takes Ctrl-C itself): a
+        Ctrl-C that came as a signal while the prompt was being set up has its notice spoken and shown with the
+        question; whether one had."""
+        notice = self._notice_put_off()
+        if notice is None:
+            return False
+        self.speak(notice)
+        self.hold_for_prompt(notice)
+        return True
 
     def _leave_if_due(self) -> None:
         """At the prompt's start: a second Ctrl-C that came as a signal while the prompt was being set up
@@ -654,10 +687,13 @@ class TerminalLines:
         from prompt_toolkit.application import get_app
 
         session = self._call_session(tuple(key for key in keys if len(key) == 1))
-        self.speak(question)
+        unspoken = True
 
         def start_clock() -> None:
             app = get_app()
+            if self._notice_put_off_shown():
+                self.speak(question)  # again, after the notice
+            self._show_held(app.output)
             held.started()
             self._call_opened = time.monotonic()
             self._typed_before = typed_before
@@ -672,6 +708,10 @@ class TerminalLines:
         while True:
             if self._leave_due():
                 return "quit"
+            self._say_notice_put_off()
+            if unspoken:
+                self.speak(question)
+                unspoken = False
             held = SignalsAfterPrompt()
             try:
                 with held:

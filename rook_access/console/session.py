@@ -378,9 +378,6 @@ class ConsoleGame:
         self._choose_ctrl_c_notice()
         self._waiting = False
         """Whether the game only waits (a computer thinks, a pause): a second Ctrl-C may leave at once."""
-        self._notice_due = False
-        """A first Ctrl-C came while the game was busy: the notice is said at the next safe point. (A second
-        is kept in the shared ``CtrlC``, so the prompt about to wait for a line leaves too.)"""
         self.lines.connect(GameKeys(self.completion_words, self.moves_as_printed, self.stop_speech))
         self.settings.on_change = self._setting_changed
         self.reading = ReadingClock(self.settings.effective.reading_speed)
@@ -647,7 +644,8 @@ class ConsoleGame:
 
     def _on_ctrl_c(self, signum: int, frame: FrameType | None) -> None:
         """SIGINT, between prompts. While the game only waits it is safe to act at once;
-        otherwise (an announcement or a save under way) the press is taken at the next safe point."""
+        otherwise (an announcement or a save under way) the press is kept in the shared ``CtrlC``, for the
+        next safe point or the next prompt, whichever comes first (the prompt takes it before any key)."""
         assert self._ctrl_c is not None
         second = self._ctrl_c.press()
         if self._waiting:
@@ -659,12 +657,15 @@ class ConsoleGame:
         elif second:
             self._ctrl_c.defer_leave()
         else:
-            self._notice_due = True
+            self._ctrl_c.defer_notice()
 
     def _take_ctrl_c(self) -> None:
-        """Act on a Ctrl-C that came while the game was busy."""
-        notice, self._notice_due = self._notice_due, False
-        if self._ctrl_c is not None and self._ctrl_c.take_leave():
+        """Act on a Ctrl-C that came while the game was busy.  Both are kept in the shared ``CtrlC``: when a
+        prompt comes before the next safe point, the prompt takes them before it reads a key."""
+        if self._ctrl_c is None:
+            return
+        notice = self._ctrl_c.take_notice()
+        if self._ctrl_c.take_leave():
             raise _LeaveNow
         if notice:
             self.stop_speech()

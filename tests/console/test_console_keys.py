@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import signal
 from contextlib import nullcontext
 
@@ -161,6 +162,76 @@ def test_a_second_ctrl_c_between_two_prompts_leaves_at_the_next_prompt():
     ]
     assert channel.lines[-1] == "Goodbye."  # quit's own last line (no saver here)
     assert "You pass." not in channel.lines and state.phase is Phase.BIDDING
+
+
+class OrderedChannel(ListChannel):
+    """A channel that writes what it says into ``log``, with the questions, in the order they come; the first
+    time it says a trick taken, Ctrl-C is pressed (SIGINT: the game is between prompts, announcing)."""
+
+    def __init__(self, log: list[str]) -> None:
+        super().__init__()
+        self.log = log
+        self.pressed = False
+
+    def say(self, message) -> None:
+        super().say(message)
+        self.log.append(message.compact)
+        if " takes trick " in message.compact and not self.pressed:
+            self.pressed = True
+            signal.raise_signal(signal.SIGINT)
+
+    def stop(self) -> None:
+        pass
+
+
+class EnterLines(TerminalLines):
+    """``TerminalLines`` with a stand-in for prompt_toolkit's prompt, which writes each question into ``log``
+    and answers it as a person would: pass, the first legal card, and Enter at the pause after a trick (an
+    Enter pressed with the Ctrl-C, which waited for this prompt)."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+        self.ctrl_c = CtrlC(clock=lambda: 100.0)
+        self.speak = lambda line: None
+        self.stop_speech = lambda: None
+        self._kept = None
+        self._held: list[str] = []
+        self.session = self  # the prompt below
+
+    def say(self, line: str) -> None:
+        self.log.append(line)
+
+    def prompt(self, question: str, default: str = "", pre_run=None) -> str:
+        question = question.strip()
+        self.log.append("> " + question)
+        if question.startswith("Your bid:"):
+            return "pass"
+        card = re.match(r"Your (?:lead|play), [^:]*: (\S+?)[.]? ", question + " ")
+        if card:
+            return card.group(1)
+        if question == "Press Enter to go on.":
+            return ""
+        raise EOFError  # the end of input, once the Enter has been taken
+
+    def keys_held(self):
+        return nullcontext()
+
+
+def test_ctrl_c_pressed_with_enter_while_a_trick_is_said_is_answered_before_the_enter():
+    """Ctrl-C and Enter pressed together while the game says the end of a trick: out of any prompt, Ctrl-C
+    comes as SIGINT and Enter waits for the next prompt, "Press Enter to go on.".  The Ctrl-C's notice is said
+    before that prompt reads the Enter.  It was put off to the game's next safe point, after the prompt: the
+    answer came one prompt late, after the Enter had been taken."""
+    log: list[str] = []
+    state = GameState(PARTNERSHIP, seed=2, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+    players = [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)]
+    control = SettingsControl(Settings(), Settings(cards="notation", pacing="enter"), lambda _: None)
+    before = signal.getsignal(signal.SIGINT)
+    ConsoleGame(state, players, EnterLines(log), OrderedChannel(log), settings=control).run()
+    assert signal.getsignal(signal.SIGINT) is before
+    taken = next(index for index, line in enumerate(log) if " takes trick " in line)
+    assert log[taken + 1 : taken + 3] == [CTRL_C_NOTICE, "> Press Enter to go on."], log[taken:]
+    assert log.count(CTRL_C_NOTICE) == 1
 
 
 def play_script_with_enter(verbosity: Verbosity = Verbosity.NORMAL) -> tuple[list[str], list[str], list[str], int]:

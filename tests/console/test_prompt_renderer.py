@@ -1,7 +1,8 @@
 """Enter leaves the prompt's line on the screen as it was drawn (``console.prompt_renderer``).
 
 prompt_toolkit draws a done prompt again, the same text after erasing it, and Fenrir then read the whole
-question again after one command in six.  These tests read what the console writes to the terminal.
+question again after one command in six.  These tests read what the console writes to the terminal; the
+last ones, where a Ctrl-C that the game put off is said.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import time
 import pytest
 
 from rook_access.console import lines as lines_module
+from rook_access.console.interrupts import CTRL_C_NOTICE
 from rook_access.console.lines import TerminalLines
 
 QUESTION = "Your bid: 70 to 120, or pass."
@@ -144,3 +146,51 @@ def test_an_answer_with_too_little_room_after_its_question_starts_a_row_of_its_o
 
 def test_a_piped_prompt_keeps_its_space():
     assert lines_module._prompt_rows(QUESTION) == QUESTION + " "  # the tests' output is no terminal
+
+
+def test_a_ctrl_c_put_off_while_the_game_was_busy_is_said_before_the_prompt_reads_a_key(terminal):
+    """A Ctrl-C that came as a signal while the game was busy (saying a trick) has its notice put off; the next
+    prompt says it before the question, and the Enter pressed after the Ctrl-C answers the question after it."""
+    keys, screen, lines = terminal
+    said: list[str] = []
+    spoken: list[str] = []
+    lines.say = said.append
+    lines.speak = spoken.append
+    lines.ctrl_c.defer_notice()  # as the game's SIGINT handler does
+    keys.send_text("\r")
+    assert lines.read(QUESTION) == ""
+    assert said == [CTRL_C_NOTICE] and spoken == [QUESTION]
+    assert not lines.ctrl_c.take_notice()  # said once
+
+
+def test_a_ctrl_c_put_off_as_the_prompt_opens_is_shown_with_the_question_before_it(terminal):
+    """The signal can come after the prompt has looked for a notice put off, before prompt_toolkit takes Ctrl-C
+    itself: the prompt's start shows the notice with the question, before it, and speaks the question again."""
+    keys, screen, lines = terminal
+    said: list[str] = []
+    spoken: list[str] = []
+    lines.say = said.append
+
+    def speak(line: str) -> None:
+        spoken.append(line)
+        if len(spoken) == 1:
+            lines.ctrl_c.defer_notice()  # while the question is being spoken
+
+    lines.speak = speak
+    keys.send_text("\r")
+    assert lines.read(QUESTION) == ""
+    assert said == [] and spoken == [QUESTION, CTRL_C_NOTICE, QUESTION]
+    written = screen.getvalue()
+    assert written.count(CTRL_C_NOTICE) == 1 and written.count(QUESTION) == 1
+    assert written.index(CTRL_C_NOTICE) < written.index(QUESTION)
+
+
+def test_a_ctrl_c_put_off_is_said_before_a_quick_call_is_read(terminal):
+    keys, screen, lines = terminal
+    said: list[str] = []
+    lines.say = said.append
+    lines.ctrl_c.defer_notice()
+    keys.send_text("d")
+    assert lines.read_call("Doubt? d to call, n to let it go.", ["d", "n"], 10.0) == "d"
+    assert said == [CTRL_C_NOTICE]
+

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
+import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -159,6 +162,105 @@ def test_two_ctrl_c_at_a_prompt_leave_with_the_game_saved(terminal):
     screen = term.ctrl_c_twice(CTRL_C_NOTICE, LEAVE_WINDOW)
     assert screen.count(CTRL_C_NOTICE) == 1
     assert GOODBYE in screen
+
+
+class RecordPipe:
+    """The game's ``--record`` file as a pipe (a FIFO) that the test reads; ``hold`` fills it to the brim, and
+    the program then waits at its next event line, in the middle of saying what happened, until ``let_go``.
+
+    The event lines are read and dropped; the pipe is opened for reading before the program opens it for
+    writing (which would wait for a reader)."""
+
+    def __init__(self, path: Path) -> None:
+        os.mkfifo(path)
+        self.path = path
+        self._fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        self._lock = threading.Lock()
+        self._reading = True
+        self._closed = threading.Event()
+        self._thread = threading.Thread(target=self._drain, daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        while not self._closed.is_set():
+            got = b""
+            with self._lock:
+                if self._reading:
+                    try:
+                        got = os.read(self._fd, 65536)
+                    except BlockingIOError:
+                        pass
+            if not got:
+                self._closed.wait(0.01)
+
+    def hold(self) -> None:
+        """Stop reading and fill the pipe: the program's next event line waits until ``let_go``."""
+        with self._lock:
+            self._reading = False
+            writer = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+            try:
+                for size in (65536, 4096, 1):
+                    while True:
+                        try:
+                            os.write(writer, b"\n" * size)
+                        except BlockingIOError:
+                            break
+            finally:
+                os.close(writer)
+
+    def let_go(self) -> None:
+        """Read again: the program goes on."""
+        with self._lock:
+            self._reading = True
+
+    def close(self) -> None:
+        self._closed.set()
+        self._thread.join(timeout=5)
+        os.close(self._fd)
+
+
+def waiting_in(pid: int) -> str:
+    """Where in the kernel the process waits, as Linux's /proc tells ("anon_pipe_write", say); "0" when it does
+    not wait, or where that is not told (and "" where there is no /proc)."""
+    try:
+        return Path(f"/proc/{pid}/wchan").read_text().strip()
+    except OSError:
+        return ""
+
+
+@pytest.fixture
+def record(tmp_path):
+    pipe = RecordPipe(tmp_path / "record.fifo")
+    yield pipe
+    pipe.close()
+
+
+def test_ctrl_c_and_enter_pressed_while_a_trick_is_said_are_answered_at_once_in_order(terminal, record):
+    """Out of any prompt (the game saying the end of a trick), Ctrl-C comes as a signal and Enter waits for the
+    next prompt, here "Press Enter to go on.": the Ctrl-C's notice comes before that prompt, which the Enter
+    then answers.  It came after it, once the Enter had been taken: one prompt late."""
+    term = terminal("--seed", "2", "--hands", "1", "--level", "easy", "--record", str(record.path))
+    term.wait_for("Your bid:")
+    term.type("pass")
+    term.wait_for("Your play, 3 legal: 13y 10y 6y.")  # the last card of the first trick, which West takes
+    pid = term.pid()
+    told = waiting_in(pid) not in ("", "0")  # where the program waits for a key, if the system tells
+    record.hold()
+    term.type("13y")
+    # The move is taken: the prompt is over (the terminal turns Ctrl-C into a signal again), and the program
+    # waits to write the move's event line, before it says the move and the trick taken.
+    deadline = time.monotonic() + 10
+    while not term.takes_signals() or (told and "pipe_write" not in waiting_in(pid)):
+        assert time.monotonic() < deadline, term.screen()[-1500:]
+        time.sleep(0.02)
+    assert "You play 13y." not in term.screen()
+    term.keys("C-c", "Enter")
+    record.let_go()
+    screen = term.wait_for("Your play, 2 legal:")  # the pause after the trick answered, the next trick played
+    lines = screen[screen.index("You play 13y.") :].splitlines()
+    assert lines[:4] == ["You play 13y.", "West takes trick 1, 10 points.", CTRL_C_NOTICE, "Press Enter to go on."]
+    assert lines.count(CTRL_C_NOTICE) == 1 and lines.count("Press Enter to go on.") == 1
+    assert "EXIT=" not in screen and screen_reader_safe(screen)
 
 
 def test_keys_typed_while_the_game_waits_are_not_echoed_and_reach_the_next_prompt(terminal):

@@ -129,6 +129,11 @@ class Terminal:
                 raise AssertionError(f"the terminal did not become {width} columns wide")
             time.sleep(0.02)
 
+    def takes_signals(self) -> bool:
+        """Whether the terminal now turns Ctrl-C into a signal (SIGINT): the program is between prompts; at a
+        prompt it reads Ctrl-C as a key."""
+        return self._pane_tty(lambda fd: bool(termios.tcgetattr(fd)[3] & termios.ISIG))
+
     def _pane_tty(self, look: Callable[[int], T]) -> T:
         """What ``look`` sees of the program's terminal (the window's pty), opened for it."""
         tty = self._tmux("display-message", "-p", "-t", "game", "#{pane_tty}").strip()
