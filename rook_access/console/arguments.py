@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
-from ..engine.games import all_options
+from ..engine.games import all_options, find_game
 from ..engine.protocol import Option, OptionError, OptionValue
 from ..streams import encodable_line
 
@@ -56,8 +56,16 @@ class OneLineParser(argparse.ArgumentParser):
                 return f"{flag} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {choice.group(1)}."
             if problem == "expected one argument":
                 return f"{flag} needs a value."
-            return f"{flag}: {problem.rstrip('.')}."
+            return f"{flag}: {problem if problem.endswith('?') else problem.rstrip('.') + '.'}"  # "Did you mean dixie?"
         return message.rstrip(".") + "."
+
+
+def game_name(text: str) -> str:
+    """``--variant``'s type: the game's name (any case); a mistake names the game meant, else the games."""
+    try:
+        return find_game(text).name
+    except OptionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _option_value(option: Option) -> Callable[[str], OptionValue]:

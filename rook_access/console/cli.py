@@ -71,7 +71,7 @@ from ..settings import (
 )
 from ..streams import encodable_line, prepare_standard_streams, terminal_rows
 from . import online
-from .arguments import FLAGS_HINT, add_option_flags
+from .arguments import FLAGS_HINT, add_option_flags, game_name
 from .arguments import OneLineParser as _Parser
 from .lines import (
     GameKeys,
@@ -107,10 +107,7 @@ def _seats(text: str) -> list[str]:
 
 
 def _variant(text: str) -> str:
-    try:
-        return find_game(text).name
-    except OptionError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    return game_name(text)
 
 
 def _game_names() -> str:

@@ -56,7 +56,7 @@ from ..players.base import Decision
 from ..saves import GameSetup
 from ..settings import NAME_LENGTH, Settings
 from ..streams import shown_form
-from .arguments import OneLineParser, add_option_flags
+from .arguments import OneLineParser, add_option_flags, game_name
 from .explain import why_asked
 from .families import family_named
 from .family import FamilyConsole
@@ -137,7 +137,12 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--name", help="your name at the table (default: the name setting, or your user name)")
     parser.add_argument("--seat", type=int, metavar="N", help="the seat to take, 1 for the first")
     parser.add_argument("--port", type=int, help="the server's port (default 8765)")
-    parser.add_argument("--variant", choices=sorted(GAMES), help="with --new: the game (default: the variant setting)")
+    parser.add_argument(
+        "--variant",
+        type=game_name,
+        metavar="GAME",
+        help=f"with --new: the game, one of {', '.join(GAMES)} (default: the variant setting)",
+    )
     parser.add_argument("--people", type=int, metavar="N", help="with --new: the seats for people, yours included")
     parser.add_argument("--level", help="with --new: the computer players' level (default: the level setting)")
     parser.add_argument(

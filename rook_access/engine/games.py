@@ -19,6 +19,7 @@ game is one entry in ``GAMES`` (its module makes its ``GameDescription``).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -318,9 +319,30 @@ def find_game(name: str) -> GameDescription:
     except KeyError:
         if key == "party":  # listed with the games, but a party of tables, not one game
             raise UnknownGameError("A progressive party is started with --party TABLES, not --variant.") from None
-        close = nearest(key, GAMES)  # the rule of every "Did you mean", the game menu's too
-        near = f" Did you mean {close}?" if close else ""
-        raise UnknownGameError(f"There is no game called {name}.{near} Games: {', '.join(GAMES)}.") from None
+        close = nearest_game(key)
+        if close:  # the game meant, not all the games after it, as the settings' "Did you mean" says
+            raise UnknownGameError(f"There is no game called {name}. Did you mean {close}?") from None
+        raise UnknownGameError(f"There is no game called {name}. Games: {', '.join(GAMES)}.") from None
+
+
+def nearest_game(word: str) -> str | None:
+    """The game a mistyped name most likely meant (``nearest``, the rule of every "Did you mean", the game
+    menu's too), by its name, else by its title: "dixie-rook" is dixie (Dixie Rook), "kentucky discard" kentucky.
+
+    >>> nearest_game("tuxdo"), nearest_game("Dixie-Rook"), nearest_game("kentucky discard"), nearest_game("hi14")
+    ('tuxedo', 'dixie', 'kentucky', 'high-14')
+    >>> nearest_game("bridge") is None
+    True
+    """
+    typed = "-".join(re.findall(r"[a-z0-9]+", word.lower()))
+    titles = {_title_word(game.title): game.name for game in GAMES.values()}
+    close = nearest(typed, [*GAMES, *titles])
+    return titles.get(close, close) if close else None
+
+
+def _title_word(title: str) -> str:
+    """A game's title as one word, as it might be typed for ``--variant``: "Dixie Rook" is dixie-rook."""
+    return "-".join(word for word in re.findall(r"[a-z0-9]+", title.lower()) if word != "the")
 
 
 def all_options() -> tuple[Option, ...]:

@@ -500,7 +500,7 @@ def test_the_first_menu_and_the_variant_flag_suggest_the_same_game_for_a_typo(tm
     assert control.effective.variant == meant
     refusal = f"{typed} is not a game here. Did you mean {meant}? Type a number from 1 to "
     assert [line for line in said if "is not a game here" in line][0].startswith(refusal)
-    with pytest.raises(UnknownGameError, match=f"^There is no game called {typed}. Did you mean {meant}[?] Games: "):
+    with pytest.raises(UnknownGameError, match=f"^There is no game called {typed}. Did you mean {meant}[?]$"):
         find_game(typed)
 
 

@@ -1,0 +1,51 @@
+"""``--variant`` refused: one short line that says what was meant, and the exit status of a bad flag (2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rook_access.console import cli, online
+from rook_access.settings import settings_path
+
+HINT = " Type rook-access --help for the flags.\n"
+
+
+def refusal(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
+    """What ``rook-access ARGS`` says on stderr; it must leave with status 2, saying nothing on stdout."""
+    with pytest.raises(SystemExit) as leaving:
+        cli.main(args)
+    assert leaving.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and not settings_path().exists()
+    return err
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("dixie-rook", "dixie"), ("hi14", "high-14"), ("partnersip", "partnership"), ("Kentucky-Discard", "kentucky"),
+     ("tuxdo", "tuxedo"), ("idoubtit", "i-doubt-it")],
+)
+def test_a_mistyped_variant_says_the_game_meant_in_one_short_line(capsys, typed, meant):
+    """Before, all 21 games followed the suggestion ("Did you mean high-14? Games: partnership, ..."), and a
+    game's title typed as a name ("dixie-rook", Dixie Rook) got no suggestion at all."""
+    assert refusal(capsys, ["--variant", typed]) == (
+        f"rook-access: --variant: There is no game called {typed}. Did you mean {meant}?" + HINT
+    )
+
+
+def test_a_variant_like_no_game_still_names_the_games(capsys):
+    line = refusal(capsys, ["--variant", "bridge"])
+    assert line.startswith("rook-access: --variant: There is no game called bridge. Games: partnership, beginner, ")
+    assert line.endswith(" tuxedo, i-doubt-it." + HINT)
+
+
+def test_join_variant_suggests_the_game_meant_too(capsys):
+    """Before, join's --variant was argparse's choices: all 21 names, sorted, and no suggestion."""
+    with pytest.raises(SystemExit) as leaving:
+        online.build_parser().parse_args(["localhost", "--new", "--variant", "dixie-rook"])
+    assert leaving.value.code == 2
+    assert capsys.readouterr().err == (
+        "rook-access: --variant: There is no game called dixie-rook. Did you mean dixie?"
+        " Type rook-access join --help for the flags.\n"
+    )
+    assert online.build_parser().parse_args(["localhost", "--new", "--variant", "Dixie"]).variant == "dixie"
