@@ -107,6 +107,11 @@ def _seats(text: str) -> list[str]:
 
 
 def _variant(text: str) -> str:
+    if text.strip().lower() == "party":  # the menu's "party" asks for the tables, which --party TABLES gives
+        raise argparse.ArgumentTypeError(
+            f"A progressive party is started with --party TABLES, not --variant, "
+            f"like rook-access --party {MIN_TABLES} for {MIN_TABLES} tables."
+        )
     return game_name(text)
 
 

@@ -20,6 +20,15 @@ def refusal(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
     return err
 
 
+@pytest.mark.parametrize("typed", ["party", "Party"])
+def test_variant_party_says_how_a_party_is_started_with_an_example(capsys, typed):
+    """Before, "A progressive party is started with --party TABLES, not --variant.": no example."""
+    assert refusal(capsys, ["--variant", typed]) == (
+        "rook-access: --variant: A progressive party is started with --party TABLES, not --variant, "
+        "like rook-access --party 2 for 2 tables." + HINT
+    )
+
+
 @pytest.mark.parametrize(
     ("typed", "meant"),
     [("dixie-rook", "dixie"), ("hi14", "high-14"), ("partnersip", "partnership"), ("Kentucky-Discard", "kentucky"),
