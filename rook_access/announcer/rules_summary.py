@@ -115,10 +115,21 @@ def _bidding(rules: RuleSet) -> list[str]:
     return lines
 
 
-def _teams(rules: RuleSet) -> str:
-    names = rules.names
+def _teams(rules: RuleSet, you: int | None = None) -> str:
+    """Who plays with whom; ``you`` (a seat) is said as "you", and their side first.
+
+    >>> from rook_access.engine.rules import PARTNERSHIP
+    >>> _teams(PARTNERSHIP)
+    'Partners: South and North against West and East; each side keeps one score.'
+    >>> _teams(PARTNERSHIP, you=3)
+    'Partners: you and West against South and North; each side keeps one score.'
+    """
+    names = ["you" if seat == you else name for seat, name in enumerate(rules.names)]
     if rules.teams is Teams.FIXED:
-        sides = " against ".join(" and ".join(names[seat] for seat in side) for side in rules.partnerships)
+        ordered = sorted(rules.partnerships, key=lambda side: you not in side)  # your side first
+        sides = " against ".join(
+            " and ".join(names[seat] for seat in sorted(side, key=lambda seat: seat != you)) for side in ordered
+        )
         return f"Partners: {sides}; each side keeps one score."
     if rules.teams is Teams.ROTATING:
         return f"Partners change every {rules.rotation_hands} hands; each player keeps a score of their own."
@@ -199,11 +210,13 @@ def _scoring(rules: RuleSet, whole_game: bool = True) -> list[str]:
     return lines
 
 
-def rules_summary(rules: RuleSet, whole_game: bool = True) -> list[str]:
+def rules_summary(rules: RuleSet, whole_game: bool = True, you: int | None = None) -> list[str]:
     """The rules of the game being played, in a few short lines.
 
     ``whole_game`` False: the game is one round of something larger (a progressive party's table), which
-    decides how it ends and its table options, so those two lines are left out.
+    decides how it ends and its table options, so those two lines are left out.  ``you``: the seat of the
+    player who asks, said as "you", first (at an online table, where the others are named by name or place,
+    one's own place name is heard as another player's).
     """
     title = rules.title[0].upper() + rules.title[1:]
     players = len(rules.people)
@@ -211,7 +224,7 @@ def rules_summary(rules: RuleSet, whole_game: bool = True) -> list[str]:
     count = "" if f"{players} players" in title.lower() else f", {players} players"
     lines = [f"{title}{count}{' and a dummy hand' if rules.dummy else ''}.", _deck(rules), _deal(rules)]
     lines += _bidding(rules)
-    lines.append(_teams(rules))
+    lines.append(_teams(rules, you))
     if rules.dummy:
         lines.append(
             f"Half the dummy's cards ({rules.dummy_face_up}) are face up during the bidding, all of them after trump; "

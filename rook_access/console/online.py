@@ -39,6 +39,7 @@ from typing import Any, Protocol
 
 from ..announcer.base import cards_text
 from ..announcer.message import Message
+from ..announcer.rules_summary import rules_summary
 from ..engine.actions import Play
 from ..engine.cards import shown
 from ..engine.games import GAMES, all_options, find_game
@@ -386,7 +387,8 @@ class OnlineGame(ConsoleGame):
         self, state: RemoteGame, talk: TableTalk, run: ConsoleRunLike, resumed: bool, family: FamilyConsole
     ) -> None:
         players: list[Any] = [None if seat == state.seat else PlayedElsewhere() for seat in range(state.seat_count)]
-        super().__init__(state, players, run.lines, run.channel, settings=run.control, resumed=resumed, family=family)
+        super().__init__(state, players, run.lines, run.channel, settings=run.control, resumed=resumed, family=family,
+                         rules_lines=self._trick_rules if isinstance(state, RemoteTricks) else None)
         self.talk = talk
         self._turn_said: tuple[int, tuple[int, ...]] = (-1, ())
         """The events and the seats to act when a person elsewhere was last said to be the one to act."""
@@ -399,6 +401,14 @@ class OnlineGame(ConsoleGame):
         """News from the table gave up the question just asked: it is asked again in its short form."""
         self._holding = False
         """The table's lines said now are shown with the question that comes back (``HoldsLines``)."""
+
+    def _trick_rules(self, braille: bool) -> list[str]:
+        """What ``rules`` says of a trick game here: as at home, but your own seat said as "you", not by its
+        place's name, which among the others' names (Partners: South and Ben) is heard as another player's."""
+        state = self.state
+        if not isinstance(state, RemoteTricks):
+            return self.family.rules_lines(state)
+        return rules_summary(state.rules, you=state.seat)
 
     def current_settings(self) -> Settings:
         """The settings in effect, but quick calls asked in turn: the server asks each seat in turn (there is

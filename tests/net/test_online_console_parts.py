@@ -799,6 +799,29 @@ def test_help_all_at_an_online_table_gives_who_to_the_table_and_names_its_comman
     assert not any("or who" in line for line in said)
 
 
+def test_rules_at_an_online_table_says_your_own_seat_as_you_and_the_others_as_heard_in_the_game(
+    tmp_path: Path,
+) -> None:
+    """``rules`` online said "Partners: South and Ben against West and East" to Anna at South: her own place's
+    name among the others' (a computer keeps its place's name), heard as another player; and Ben heard
+    "Partners: Anna and North", North being his own seat."""
+    game, state, run, connection = anna_heard_all(tmp_path)
+    assert game.handle_line("rules")
+    said = run.channel.lines
+    assert "Partners: you and Ben against West and East; each side keeps one score." in said, said
+    assert said[0] == "The Original Rook Partnership Game, 4 players.", said  # the rest as at home
+    table = played_table(first_lead_is_annas)
+    bens = RemoteTricks(QueuedConnection(), table.setup, 2)  # type: ignore[arg-type]
+    bens.take(update_between(table, 2, 0, len(table.state.events)))
+    seating = Seating("amber-tiger-otter", ("Anna", "Computer 2", "Ben", "Computer 4"), SEATING.people, 2, ())
+    bens.name_seats(seating)
+    ben_run = Run(Settings(), tmp_path / "ben")
+    ben = online.OnlineGame(bens, online.TableTalk(seating, 2, lambda: True, NAMES), ben_run, resumed=True,
+                            family=TRICKS)  # type: ignore[arg-type]
+    assert ben.handle_line("rules")
+    assert "Partners: you and Anna against West and East; each side keeps one score." in ben_run.channel.lines
+
+
 def test_a_mistyped_online_command_is_answered_with_the_likely_one_and_yes_carries_it_out(tmp_path: Path) -> None:
     """``sya hi`` and ``whoo`` got "Unknown command" alone, where a mistyped game command gets "Did you mean"."""
     game, state, run, connection = anna_heard_all(tmp_path)
