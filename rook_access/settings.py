@@ -67,6 +67,8 @@ NUMBER_DIGITS = 6
 """The most digits a number setting may have (no score or rate needs more)."""
 VOICE_NAME_LENGTH = 60
 """The longest voice name taken (espeak-ng's are like en-us or mb-en1)."""
+FASTEST_READING = 900
+"""The highest ``reading_speed``, in words a minute."""
 MOST_WORDS_IN_A_NAME = 3
 """The most words a setting's name has (``all tricks bonus``)."""
 
@@ -360,9 +362,10 @@ def _parse(name: str, value: object) -> Any:
     if name == "reading_speed":
         if text == "default":
             return Settings.reading_speed
-        if not text.isascii() or not text.isdigit() or len(text) > NUMBER_DIGITS or not 60 <= int(text) <= 900:
-            raise SettingError(f"reading speed is a number of words a minute from 60 to 900, or default "
-                               f"({Settings.reading_speed}).")
+        if (not text.isascii() or not text.isdigit() or len(text) > NUMBER_DIGITS
+                or not 60 <= int(text) <= FASTEST_READING):
+            raise SettingError(f"reading speed is a number of words a minute from 60 to {FASTEST_READING}, "
+                               f"or default ({Settings.reading_speed}).")
         return int(text)
     raise SettingError(f"There is no setting {shown(spoken_name(name))}.")
 

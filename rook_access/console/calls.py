@@ -39,7 +39,7 @@ from ..engine.calls import CallOffer, open_offer
 from ..output.channels import FinishesSpeech
 from ..output.speech_log import SpeechLog
 from ..players.reactions import WINDOW_SECONDS, Reacts, reaction_delay
-from ..settings import Settings
+from ..settings import FASTEST_READING, Settings
 from .lines import ReadsCalls, is_interactive
 
 LONGEST_DELIVERY = 120.0
@@ -175,6 +175,8 @@ class CallWindow:
         self.log = log if log is not None else SpeechLog("calls")
         self.explained: set[str] = set()
         """The calls whose window has been explained in this game."""
+        self.reading_told = False
+        """Whether the wait for reading before a window (``reading_speed``) has been told in this game."""
         self.last_call = ""
         """The word of a call just made with its one key (its rest, typed on, is dropped)."""
 
@@ -217,6 +219,26 @@ class CallWindow:
         else:
             table.say(f"A call window: once asked, press {offer.key} alone to call {word}, Enter to let it go; "
                       f"it closes in {seconds}.")  # fmt: skip
+        self.tell_reading(table)
+
+    def tell_reading(self, table: CallTable) -> None:
+        """Say once a game, at the first window, that it waits for reading at the ``reading_speed`` setting (which
+        can hold a first window 20 seconds after a deal's lines) and how a faster reader raises it; not with the
+        program's own voice, whose window opens when it has finished speaking."""
+        channel = table.channel
+        if self.reading_told or (isinstance(channel, Named) and channel.name == "voice"):
+            return
+        self.reading_told = True
+        speed = table.current_settings().reading_speed
+        faster = min(FASTEST_READING, speed + 100)
+        if table.current_settings().verbosity == "braille":
+            if speed < FASTEST_READING:
+                table.say(f"Read faster? settings reading speed {faster}.")  # within 40 cells
+        elif speed < FASTEST_READING:
+            table.say(f"Each window waits for reading at {speed} words a minute; faster: settings reading speed "
+                      f"{faster}.")
+        else:
+            table.say(f"Each window waits for reading at {speed} words a minute.")
 
     def run(self, table: CallTable, offer: CallOffer, levels: Sequence[str]) -> None:
         """Open the window for ``offer``, take the answers in the order they come, and apply them."""

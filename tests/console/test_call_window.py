@@ -451,7 +451,53 @@ def test_the_explanation_names_the_key_enter_and_the_time() -> None:
     )
     window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
     assert table.said == [
-        "A call window: once asked, press o alone to call Orange, Enter to let it go; it closes in 6 seconds."]
+        "A call window: once asked, press o alone to call Orange, Enter to let it go; it closes in 6 seconds.",
+        "Each window waits for reading at 200 words a minute; faster: settings reading speed 300."]
+
+
+def test_the_first_window_says_once_that_it_waits_for_reading_and_how_to_read_faster() -> None:
+    """A first window of Tuxedo or I Doubt It can wait 20 seconds and more for a deal's lines to be read at the
+    reading speed (200 words a minute), and nothing said why, or how a faster reader opens it sooner."""
+    clock = FakeClock()
+    calls = window(clock)
+    said: list[list[str]] = []
+    for word in ("orange", "orange", "doubt"):  # a second kind of call is explained, but the wait not again
+        state = OfferState([1, 0])
+        state.offer = CallOffer(word, word[0], CALL, PASS, (1, 0), True)
+        table = Table(state, [None, Computer(PASS, 2.0)], TimedKeys(clock, [(0.5, "")]), PlainChannel(lambda _: None),
+                      clock, Settings(reading_speed=250))  # fmt: skip
+        calls.run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+        said.append(table.said)
+    told = "Each window waits for reading at 250 words a minute; faster: settings reading speed 350."
+    assert said[0][1] == told and len(said[0]) == 2
+    assert said[1] == [] and said[2] == [line for line in said[2] if "reading speed" not in line] != []
+
+
+@pytest.mark.parametrize(
+    ("settings", "told"),
+    [(Settings(verbosity="braille"), ["Read faster? settings reading speed 300."]),
+     (Settings(reading_speed=850), ["Each window waits for reading at 850 words a minute; "
+                                    "faster: settings reading speed 900."]),
+     (Settings(reading_speed=900), ["Each window waits for reading at 900 words a minute."])],
+)
+def test_the_wait_for_reading_is_told_within_40_cells_in_braille_and_never_past_the_fastest(settings, told) -> None:
+    clock = FakeClock()
+    state = OfferState([1, 0])
+    table = Table(state, [None, Computer(PASS, 2.0)], TimedKeys(clock, [(0.5, "")]), None, clock, settings)
+    window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+    assert [line for line in table.said if "read" in line] == told
+    if settings.verbosity == "braille":
+        assert all(len(line) <= 40 for line in table.said), table.said
+
+
+def test_with_the_programs_own_voice_the_wait_for_reading_is_not_told() -> None:
+    """The voice's window opens when it has finished speaking: the reading speed plays no part."""
+    clock = FakeClock()
+    state = OfferState([1, 0])
+    channel = VoiceChannel(write=lambda _: None, speaker=RecordingSpeaker(0.0), log=SpeechLog("voice", path=""))
+    table = Table(state, [None, Computer(PASS, 2.0)], TimedKeys(clock, [(0.5, "")]), channel, clock)
+    window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+    assert len(table.said) == 1 and "reading speed" not in table.said[0], table.said
 
 
 def test_a_must_call_not_made_says_time_is_up() -> None:

@@ -82,8 +82,9 @@ def test_fenrir_reads_the_centre_and_the_user_calls_orange(fenrir):
 
 
 def wait_for_question(fenrir: Fenrir, count: int) -> None:
-    """Wait until the screen shows more than ``count`` questions (the next one has been asked)."""
-    deadline = time.monotonic() + 15
+    """Wait until the screen shows more than ``count`` questions (the next one has been asked): the first Orange
+    window opens after some 40 words at 200 a minute (the capture, the window's explanation, the reading time's)."""
+    deadline = time.monotonic() + 25
     while time.monotonic() < deadline:
         if asked(fenrir.screen()) > count or "GAME-EXIT=" in fenrir.screen():
             return
