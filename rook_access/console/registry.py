@@ -87,6 +87,11 @@ class CommandContext(Protocol):
         """The seat review commands speak for."""
         ...
 
+    def advisor(self) -> Any:
+        """The ``hint`` command's player (the family's ``hint_player``), made once a game: ``review`` asks it
+        too, so a decision the user asked a hint for is judged by the very evaluation the hint gave."""
+        ...
+
     def yours(self) -> bool:
         """Whether a seat played at the keyboard is to act now."""
         ...

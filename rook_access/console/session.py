@@ -996,6 +996,12 @@ class ConsoleGame:
             self._last_viewer = self.humans[0] if self.humans else 0  # a table of computers is heard from seat 0
         return self._last_viewer
 
+    def advisor(self) -> Any:
+        """The ``hint`` command's player, made once a game; ``review`` asks it too (``CommandContext.advisor``)."""
+        if self._hint_player is None:
+            self._hint_player = self.family.hint_player()
+        return self._hint_player
+
     def _review(self, command: Command) -> list[str]:
         """A command that says or sets something: its handler's lines."""
         return command.spec.handler(self, command)
@@ -1026,9 +1032,7 @@ class ConsoleGame:
         if name == "hint":
             if not self.yours():
                 return ["No hint: it is not your turn."]
-            if self._hint_player is None:
-                self._hint_player = self.family.hint_player()
-            return self.family.hint_lines(self, self._hint_player)
+            return self.family.hint_lines(self, self.advisor())
         if name == "repeat":
             return [m.compact for m in self.last_said] if self.last_said else ["Nothing has been said yet."]
         if name == "history":

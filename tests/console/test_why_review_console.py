@@ -25,7 +25,7 @@ from rook_access.engine import (
 )
 from rook_access.engine.rules import VARIANTS
 from rook_access.players import BasicPlayer, make_player
-from rook_access.players.search.player import NO_DEADLINE_VARIABLE
+from rook_access.players.search.player import NO_DEADLINE_VARIABLE, HintPlayer
 from tests.helpers.console import FIXED_DEAL, ListChannel, run_in_process, run_program
 from tests.helpers.hands import autoplay_hand, west_leads_yellow
 
@@ -260,6 +260,9 @@ class _Resumed:
 
     def earlier_choices(self, hand: int) -> None:
         return None  # a game at home keeps no moves from before its resume
+
+    def advisor(self) -> HintPlayer:
+        return HintPlayer()
 
 
 def test_a_hand_played_before_the_resume_is_not_reviewed():

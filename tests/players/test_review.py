@@ -23,8 +23,11 @@ from rook_access.engine import (
 )
 from rook_access.players import BasicPlayer
 from rook_access.players.random_player import RandomPlayer
+from rook_access.players.search import play as play_module
+from rook_access.players.search import player as player_module
 from rook_access.players.search.advice import BidAdvice
-from rook_access.players.search.player import STRONG, HintPlayer
+from rook_access.players.search.play import PlayAnalysis
+from rook_access.players.search.player import STRONG, HintPlayer, SearchPlayer
 from rook_access.players.search.review import TIE, Difference, judge, review_decisions
 from tests.helpers.hands import card_set, west_leads_yellow, west_leads_yellow_trick
 
@@ -223,3 +226,44 @@ def test_a_bid_higher_than_needed_but_within_the_hands_worth_is_told_as_such():
         f"Bidding: you bid {higher}; the strong player would bid {advice.action.amount}: it bids only what it must "
         f"now, and would go up to {advice.limit} if the others bid on."
     )
+
+
+def test_a_position_hinted_is_reviewed_by_the_very_search_the_hint_gave():
+    """A playtest: the hint said 2g, the review of the same position then said 14g was better by 26 points, a
+    second search on a busy machine having judged other, fewer deals.  The review now reuses the hint's."""
+    view = west_leads_yellow_trick().view(0)
+    advisor = HintPlayer()
+    advice = advisor.advise(view)
+    hinted = advisor.evaluation(view)
+    assert isinstance(hinted, PlayAnalysis) and advice.action == Play(hinted.chosen)
+
+    def searched_again(view: object) -> PlayAnalysis:
+        raise AssertionError("the review searched the hinted position again")
+
+    advisor.analyse = searched_again  # type: ignore[method-assign]
+    difference = judge(view, Play(parse_card("7y")), advisor)
+    assert difference is not None
+    assert difference.stake == hinted.results[parse_card("14y")].mean - hinted.results[parse_card("7y")].mean
+    assert advisor.advise(view) == advice  # a second hint of the same position: the same words
+
+
+def test_the_hint_player_judges_its_whole_sample_budget_on_a_busy_machine(monkeypatch):
+    """The strong player's time target stops a card decision at 0.12 s; a hint or a review must not judge
+    fewer deals because the machine is busy (the playtest's hint said "over 16 likely deals")."""
+
+    class BusyClock:
+        """Each look at the clock finds 5 ms gone: past the time target after some 24 deals, not the deadline."""
+
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls) -> float:
+            cls.now += 0.005
+            return cls.now
+
+    monkeypatch.delenv("ROOK_ACCESS_NO_DEADLINE", raising=False)  # the tests' setting: the clock is the point here
+    monkeypatch.setattr(play_module, "time", BusyClock)
+    monkeypatch.setattr(player_module, "time", BusyClock)  # the search's start is read there
+    view = west_leads_yellow_trick().view(0)
+    assert HintPlayer().analyse(view).samples == STRONG.samples
+    assert SearchPlayer(1).analyse(view).samples < STRONG.samples  # the computer players keep their time target

@@ -143,6 +143,7 @@ class SearchPlayer:
         decision = self._kept(view)
         if decision is None:
             decision = self._decide(view)
+            self._keep(view, decision)  # asked again (a second hint, a review), it answers the same
         if isinstance(decision, BidPlan):
             return bid_advice(view, decision)
         if isinstance(decision, PlayAnalysis):
@@ -226,6 +227,10 @@ class HintPlayer(SearchPlayer):
 
     def __init__(self, seed: int = 0, budget: SearchBudget = STRONG, name: str = "hint") -> None:
         super().__init__(seed, budget, name)
+        # The whole sample budget, never the time target: a hint or a review on a busy machine judges as
+        # many deals as on an idle one (only the deadline cuts a search, on a very slow machine), so two
+        # answers for one position do not disagree by the load of the moment.
+        self.search_whole_budget()
 
     def rng_for(self, view: SeatView) -> random.Random:
         if view.phase is Phase.PLAY:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ...engine import Action, Discard, NameTrump, Phase, Play, SeatView, mask_of
 from .advice import Advice, NestAdvice, TrumpAdvice, play_advice
 from .nest import best_trump_after, score_after
+from .play import PlayAnalysis
 from .player import SearchPlayer
 
 
@@ -85,7 +86,8 @@ def review_decisions(
 def judge(view: SeatView, action: Action, player: SearchPlayer) -> Difference | None:
     """The strong player's verdict on one decision: a ``Difference``, or None where it agrees."""
     if view.phase is Phase.PLAY and isinstance(action, Play):
-        analysis = player.analyse(view)
+        kept = player.evaluation(view)  # the search a hint for this very position gave, if one was asked
+        analysis = kept if isinstance(kept, PlayAnalysis) else player.analyse(view)
         if analysis.chosen == action.card:
             return None
         best, played = analysis.results[analysis.chosen], analysis.results[action.card]
