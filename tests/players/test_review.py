@@ -28,7 +28,7 @@ from rook_access.players.search import player as player_module
 from rook_access.players.search.advice import BidAdvice
 from rook_access.players.search.play import PlayAnalysis
 from rook_access.players.search.player import STRONG, HintPlayer, SearchPlayer
-from rook_access.players.search.review import TIE, Difference, judge, review_decisions
+from rook_access.players.search.review import SURE, TIE, Difference, judge, meaningful, review_decisions
 from tests.helpers.hands import card_set, west_leads_yellow, west_leads_yellow_trick
 
 STEADY = HintPlayer(budget=dataclasses.replace(STRONG, deadline=math.inf))
@@ -159,8 +159,25 @@ def test_nothing_to_tell_is_said_so():
     view = west_leads_yellow_trick().view(0)
     close = Difference(view, Play(parse_card("7y")), STEADY.advise(view), TIE / 2)
     assert review_lines(2, [close]) == [
-        "Hand 2: your choices differ from the strong player's by less than a point each."
+        "Hand 2: your choices differ from the strong player's by less than its search can tell."
     ]
+
+
+def test_a_stake_within_the_searchs_own_noise_is_not_told():
+    """A playtest: review said a card was better "by about 15 points, over 34 likely deals" where an idle
+    search of the same position rated the two cards alike.  A stake is told only at ``SURE`` standard errors
+    of its own deal-by-deal difference."""
+    view = west_leads_yellow_trick().view(0)
+    told = judge(view, Play(parse_card("7y")), STEADY)
+    assert told is not None and told.error is not None and told.stake is not None
+    assert told.stake >= SURE * told.error and meaningful([told]) == [told]  # 25 points and more, on every deal
+    unsure = dataclasses.replace(told, stake=9.0, error=5.0)
+    sure = dataclasses.replace(told, stake=11.0, error=5.0)
+    assert meaningful([unsure, sure]) == [sure]
+    assert review_lines(2, [unsure]) == [
+        "Hand 2: your choices differ from the strong player's by less than its search can tell."
+    ]
+    assert meaningful([dataclasses.replace(told, stake=3.0, error=None)]) != []  # the nest, the trump: TIE alone
 
 
 def test_a_whole_hand_is_reviewed_with_every_play_named_right():

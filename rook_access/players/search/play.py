@@ -19,7 +19,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...engine import Play, RuleSet, SeatView, cards_in
 from .knowledge import Knowledge, excluded_by_voids
@@ -98,6 +98,10 @@ class CardResult:
     total: float = 0.0
     points: float = 0.0
     count: int = 0
+    outcomes: list[float] = field(default_factory=list)
+    """Each deal's outcome (each rollout's, where a deal has several), in the order the deals were searched:
+    the same order for every card of one search, so two cards' outcomes pair deal by deal
+    (``paired_error``).  Empty where the search keeps only totals (the tree search)."""
 
     @property
     def mean(self) -> float:
@@ -108,6 +112,25 @@ class CardResult:
     def mean_points(self) -> float:
         """The average points this team takes from now on (the defenders' together where they plan as one side)."""
         return self.points / self.count if self.count else 0.0
+
+
+def paired_error(better: CardResult, worse: CardResult) -> float | None:
+    """The standard error of ``better``'s mean outcome less ``worse``'s, deal by deal (both searched on the
+    same deals, the same futures); None where the outcomes are not kept or are too few to tell.
+
+    >>> a, b = CardResult(1, outcomes=[10.0, 20.0, 30.0]), CardResult(2, outcomes=[0.0, 10.0, 20.0])
+    >>> paired_error(a, b)  # every deal 10 apart: no doubt at all
+    0.0
+    >>> round(paired_error(a, CardResult(2, outcomes=[10.0, 0.0, 20.0])), 2)
+    5.77
+    """
+    count = len(better.outcomes)
+    if count < 2 or len(worse.outcomes) != count:
+        return None
+    differences = [one - other for one, other in zip(better.outcomes, worse.outcomes, strict=True)]
+    mean = sum(differences) / count
+    variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
+    return math.sqrt(variance / count)
 
 
 @dataclass
@@ -298,7 +321,9 @@ def _evaluate_deal(
             final[side] += mine
             final[other] += remaining - mine
             result = results[card]
-            result.total += outlook.outcome(final)
+            outcome = outlook.outcome(final)
+            result.total += outcome
+            result.outcomes.append(outcome)
             result.points += mine
             result.count += 1
         return searched
@@ -327,7 +352,9 @@ def _evaluate_deal(
                                   budget.pull_trump)
             final = [have + extra for have, extra in zip(counters, taken, strict=True)]
             result = results[card]
-            result.total += outlook.outcome(final, won | more, tricks)
+            outcome = outlook.outcome(final, won | more, tricks)
+            result.total += outcome
+            result.outcomes.append(outcome)
             result.points += taken[side]
             result.count += 1
     return 0

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ...engine import Action, Discard, NameTrump, Phase, Play, SeatView, mask_of
 from .advice import Advice, NestAdvice, TrumpAdvice, play_advice
 from .nest import best_trump_after, score_after
-from .play import PlayAnalysis
+from .play import PlayAnalysis, paired_error
 from .player import SearchPlayer
 
 
@@ -44,6 +44,9 @@ class Difference:
     scores: tuple[float, float] | None = None
     """The expected hand score of the user's side (its score less the other sides' mean, as ``stake``) with
     the strong player's choice and with the user's: ``stake`` is their difference.  None for a bid."""
+    error: float | None = None
+    """The standard error of ``stake``, from the two cards' outcomes deal by deal (``paired_error``); None
+    where it is not known (a bid, the nest, the trump)."""
 
 
 TIE = 1.0
@@ -93,7 +96,8 @@ def judge(view: SeatView, action: Action, player: SearchPlayer) -> Difference | 
         best, played = analysis.results[analysis.chosen], analysis.results[action.card]
         if not best.count or not played.count:
             return None  # the search stopped before judging both cards
-        return Difference(view, action, play_advice(view, analysis), best.mean - played.mean, (best.mean, played.mean))
+        return Difference(view, action, play_advice(view, analysis), best.mean - played.mean, (best.mean, played.mean),
+                          paired_error(best, played))
     advice = player.advise(view)
     if advice.action == action:
         return None
@@ -118,9 +122,19 @@ def judge(view: SeatView, action: Action, player: SearchPlayer) -> Difference | 
     return Difference(view, action, advice, None)
 
 
+SURE = 2.0
+"""How many standard errors a card's stake must be to be told: a smaller one may be the luck of the deals
+searched (another search, of other deals, could put the user's card first), and review would blame a choice
+the search cannot tell from the better one."""
+
+
 def meaningful(differences: list[Difference]) -> list[Difference]:
-    """The differences worth telling: a bid's, or one of at least ``TIE`` points."""
-    return [d for d in differences if d.stake is None or d.stake >= TIE]
+    """The differences worth telling: a bid's, or one of at least ``TIE`` points and, where its error is known,
+    ``SURE`` times that error."""
+    return [
+        d for d in differences
+        if d.stake is None or (d.stake >= TIE and (d.error is None or d.stake >= SURE * d.error))
+    ]
 
 
-__all__ = ["REVIEW_SECONDS", "TIE", "Difference", "judge", "meaningful", "review_decisions"]
+__all__ = ["REVIEW_SECONDS", "SURE", "TIE", "Difference", "judge", "meaningful", "review_decisions"]
