@@ -174,13 +174,27 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             yours = view.rules.points[difference.action.card]
             if given < yours:  # both lose the trick to the other side: the better one gives it less
                 parts.append(f"it gives away {points_words(given)}, not {yours}")
-    if not parts and better.lead and view.trump is not None:
+    your_card = card_name(difference.action.card)
+    if not parts and view.trump is not None:
         suit_of = view.rules.suit_of[view.trump]
         ours, theirs = suit_of[advice.action.card], suit_of[difference.action.card]
-        if ours != theirs:
+        # A card's power against the lead of the trick (the better card's own lead, where it leads)
+        powers = view.rules.trick_powers[view.trump][view.trick[0] if view.trick else advice.action.card]
+        higher = powers[advice.action.card] > powers[difference.action.card]
+        later = view.rules.players - 1 - len(view.trick)  # the seats still to play to this trick
+        if better.lead and ours != theirs:
             parts.append(f"it leads {suit_words(ours, view.trump)} rather than {suit_words(theirs, view.trump)}")
-    if not parts:  # the trick goes the same way with either: the better card keeps the user's for later
-        parts.append(f"it keeps your {card_name(difference.action.card)} for a later trick")
+        elif better.lead:
+            which = "higher" if higher else "lower"
+            parts.append(f"it leads {which} {suit_words(ours, view.trump)} than your {your_card}")
+        elif better.beats and mine.beats and higher and later:
+            # both take the lead now; the better one is harder for the seats still to play to beat
+            players = "one player" if later == 1 else f"{later} players"
+            parts.append(f"both beat the trick so far; it is the higher, with {players} still to play")
+    if not parts and view.rules.avoid_points:  # Flip: a card kept may be a danger, not a worth
+        parts.append("either leaves the trick as it stands so far; the difference is in the tricks to come")
+    elif not parts:  # the trick goes the same way with either: the better card keeps the user's for later
+        parts.append(f"it keeps your {your_card} for a later trick")
     return "; ".join(parts)
 
 

@@ -9,6 +9,7 @@ import re
 
 from rook_access.announcer.review import difference_line, hand_points, review_lines
 from rook_access.engine import (
+    COLOR_NAMES,
     PARTNERSHIP,
     PASS,
     Bid,
@@ -25,7 +26,7 @@ from rook_access.players import BasicPlayer
 from rook_access.players.random_player import RandomPlayer
 from rook_access.players.search import play as play_module
 from rook_access.players.search import player as player_module
-from rook_access.players.search.advice import BidAdvice
+from rook_access.players.search.advice import BidAdvice, play_advice
 from rook_access.players.search.play import PlayAnalysis
 from rook_access.players.search.player import STRONG, HintPlayer, SearchPlayer
 from rook_access.players.search.review import SURE, TIE, Difference, judge, meaningful, review_decisions
@@ -219,6 +220,11 @@ def test_a_whole_hand_is_reviewed_with_every_play_named_right():
         assert reason and ("ahead" not in reason and "behind" not in reason), line
         if reason.startswith("it keeps your "):
             assert reason == f"it keeps your {match.group(2)} for a later trick", line
+        same = re.fullmatch(r"it leads (higher|lower) (\w+) than your (\S+)", reason)
+        if same:  # two leads of one color: which is higher is told as it is
+            powers = PARTNERSHIP.trick_powers[parse_color("red")][parse_card(match.group(3))]  # red was named
+            higher = powers[parse_card(match.group(3))] > powers[parse_card(match.group(2))]
+            assert same.group(1) == ("higher" if higher else "lower") and same.group(3) == match.group(2), line
         assert "beats your partner" not in reason, line  # going over a partner is no reason in itself
         leads = re.fullmatch(r"it leads (\w+) rather than (\w+)", reason)
         if leads:  # two leads of different colors, each named as the table would: trump, or its color
@@ -284,3 +290,57 @@ def test_the_hint_player_judges_its_whole_sample_budget_on_a_busy_machine(monkey
     view = west_leads_yellow_trick().view(0)
     assert HintPlayer().analyse(view).samples == STRONG.samples
     assert SearchPlayer(1).analyse(view).samples < STRONG.samples  # the computer players keep their time target
+
+
+def _position(wanted, seeds=range(200)):
+    """The first position of South's, in hands of easy players, for which ``wanted(view)`` gives two cards."""
+    for seed in seeds:
+        state = GameState(PARTNERSHIP, seed=seed)
+        players = [BasicPlayer(seat) for seat in range(4)]
+        while state.hand_number == 1 and not state.is_over:
+            view = state.view(state.turn)
+            if state.turn == 0 and state.phase is Phase.PLAY:
+                found = wanted(view)
+                if found:
+                    return view, found
+            state.apply(players[state.turn].choose(view), state.turn)
+    raise AssertionError("no such position in the seeds tried")
+
+
+def _reason(view, better: int, played: int) -> str:
+    """The review's reason for ``better`` over ``played`` (the search's figures aside)."""
+    advice = dataclasses.replace(play_advice(view, STEADY.analyse(view)), action=Play(better))
+    line = difference_line(Difference(view, Play(played), advice, 20.0, (10.0, -10.0)))
+    return line.split(": ", 2)[2]
+
+
+def test_a_lead_of_the_same_color_says_which_is_higher_not_that_it_keeps_a_card():
+    """A playtest: "you led 8y; 14y was better ...: it keeps your 8y for a later trick", a reason that says
+    nothing of the lead.  Two leads of one color are told by which is higher."""
+
+    def two_of_a_color(view):
+        if view.trick or view.trump is None:
+            return None
+        suit_of = PARTNERSHIP.suit_of[view.trump]
+        cards = sorted(a.card for a in view.legal if isinstance(a, Play) and suit_of[a.card] != view.trump)
+        pairs = [(a, b) for a in cards for b in cards if a != b and suit_of[a] == suit_of[b]]
+        return pairs[0] if pairs else None
+
+    view, (low, high) = _position(two_of_a_color)
+    color = COLOR_NAMES[PARTNERSHIP.suit_of[view.trump][low]]
+    assert _reason(view, high, low) == f"it leads higher {color} than your {card_name(low)}."
+    assert _reason(view, low, high) == f"it leads lower {color} than your {card_name(high)}."
+
+
+def test_two_cards_that_both_beat_the_trick_are_told_by_the_one_still_to_be_beaten():
+    def both_beat(view):
+        if len(view.trick) != 1 or view.trump is None:
+            return None
+        powers = PARTNERSHIP.trick_powers[view.trump][view.trick[0]]
+        beaters = sorted((a.card for a in view.legal if isinstance(a, Play) and powers[a.card] > powers[view.trick[0]]),
+                         key=lambda card: powers[card])
+        partner_leads = view.trick_leader == 2
+        return (beaters[0], beaters[-1]) if len(beaters) > 1 and not partner_leads else None
+
+    view, (lower, higher) = _position(both_beat)
+    assert _reason(view, higher, lower) == "both beat the trick so far; it is the higher, with 2 players still to play."
