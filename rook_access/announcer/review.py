@@ -5,8 +5,8 @@ The judgement is the strong player's (``players.search.review``: the points
 at stake come from the same analysis that chose its move); this module only
 words it, one line a choice:
 
-    Trick 3: you played 10r; 5r was better by about 28 points, over 96 likely deals: it beats West's 9r, in a
-    trick of 15 points.
+    Trick 3: you played 10r; 5r was better by about 28 points, over 96 likely deals: it beats West's 9r; the
+    trick holds 15 points so far.
     Bidding: you passed; the strong player would bid 80: it reckons your hand worth up to 95.
 
 The points at stake are in one measure, the hand's score of the user's side
@@ -25,7 +25,7 @@ from ..engine import CHECK, COLOR_NAMES, PASS, Bid, Discard, NameTrump, Play, Ru
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.review import Difference, meaningful
 from .base import points_words, suit_words
-from .why import over_deals, trick_facts
+from .why import holds_words, over_deals, trick_facts
 
 SHOWN = 6
 """How many differences ``review`` says before it stops and names ``review all`` for the rest."""
@@ -161,7 +161,7 @@ def _play_reason(difference: Difference, advice: PlayAdvice) -> str:
             # Going over one's partner is no reason in itself: what it keeps is.
             parts.append(f"it goes over {winning} and keeps your {card_name(difference.action.card)} for later")
         elif better.beats and not mine.beats:
-            parts.append(f"it beats {winning}, in a trick of {better.points} points")
+            parts.append(f"it beats {winning}; {holds_words(view.rules, better)}")
         elif mine.beats and not better.beats:
             parts.append(f"it leaves the trick to {winning} and keeps your card")
         elif (

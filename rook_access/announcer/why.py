@@ -154,13 +154,17 @@ class TrickFacts:
     beaters: int
     """How many of the seat's legal cards would have beaten the winning card."""
     points: int
-    """The points the trick holds with the card (the points for the trick itself counted: High 14's 5)."""
+    """The points the trick holds with the card (the points for the trick itself counted: High 14's 5); where
+    points count against (Flip), its red points, the Golden Ten apart (``golden``)."""
     last: bool
     """Whether the card was the last played to the trick."""
     follows: bool = True
     """Whether the card is of the suit led (a lead follows itself)."""
     led_suit: int | None = None
     """The suit led (the trump color for trump); None on a lead."""
+    golden: bool = False
+    """Whether the Golden Ten (Flip's yellow 10, which takes 10 off its taker's red count) is in the trick with
+    the card."""
 
     @property
     def lead(self) -> bool:
@@ -172,9 +176,14 @@ def trick_facts(view: SeatView, card: int) -> TrickFacts:
     rules = view.rules
     trick = list(view.trick)
     points = rules.points
-    held = sum(points[c] for c in trick) + points[card] + rules.points_per_trick + rules.trick_points
+    cards = [*trick, card]
+    golden = any(points[c] < 0 for c in cards)
+    if rules.avoid_points:  # red points, as the game counts them: the Golden Ten is told apart, not taken off
+        held = sum(points[c] for c in cards if points[c] > 0)
+    else:
+        held = sum(points[c] for c in cards) + rules.points_per_trick + rules.trick_points
     if not trick or view.trump is None:
-        return TrickFacts(card, None, None, True, 0, held, rules.players == 1)
+        return TrickFacts(card, None, None, True, 0, held, rules.players == 1, golden=golden)
     leader = view.trick_leader if view.trick_leader is not None else view.seat
     powers = rules.trick_powers[view.trump][trick[0]]
     values = [powers[c] for c in trick]
@@ -186,8 +195,23 @@ def trick_facts(view: SeatView, card: int) -> TrickFacts:
     led = suit_of[trick[0]]
     return TrickFacts(
         card, winner, trick[values.index(best)], powers[card] > best, beaters, held, len(trick) == rules.players - 1,
-        suit_of[card] == led, led,
+        suit_of[card] == led, led, golden,
     )
+
+
+def trick_points_words(rules: RuleSet, facts: TrickFacts) -> str:
+    """The points a trick holds, as the game tells a trick taken: "25 points", "no points"; where points count
+    against, "3 red points", "1 red point and the Golden Ten", "the Golden Ten"."""
+    red = rules.avoid_points
+    words = points_words(facts.points, red) if facts.points or not facts.golden else ""
+    if facts.golden:
+        words += f"{' and ' if words else ''}the Golden Ten"
+    return words
+
+
+def holds_words(rules: RuleSet, facts: TrickFacts) -> str:
+    """ "the trick holds 25 points", with "so far" before its last card: "the trick holds no points so far"."""
+    return f"the trick holds {trick_points_words(rules, facts)}{'' if facts.last else ' so far'}"
 
 
 def _seat_words(view: SeatView, seat: int, you: int | None = None) -> str:
@@ -210,7 +234,7 @@ def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False, you: 
     from the asker, nothing is said of the cards it held besides the one played (whether it could have beaten
     the winning card, how many of its cards would have)."""
     red = view.rules.avoid_points
-    holds = f"the trick holds {points_words(facts.points, red)}{'' if facts.last else ' so far'}"
+    holds = holds_words(view.rules, facts)
     if facts.lead:
         return ""
     winning = _winning(view, facts, you)
@@ -422,7 +446,7 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     if facts.lead:
         return f"by its rule of thumb, {advice.rule}"
     winning = _winning(view, facts, you)
-    holds = f"the trick holds {points_words(facts.points, view.rules.avoid_points)}"
+    holds = holds_words(view.rules, facts)
     card_points = view.rules.points[action.card]
     if kind == RuleKind.FEED:
         return f"{winning} was winning the trick, so it gave {points_words(card_points)}"
@@ -443,4 +467,6 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     return f"by its rule of thumb, {advice.rule}"
 
 
-__all__ = ["TrickFacts", "did_words", "no_card_line", "trick_facts", "why_line"]
+__all__ = [
+    "TrickFacts", "did_words", "holds_words", "no_card_line", "trick_facts", "trick_points_words", "why_line",
+]

@@ -308,10 +308,17 @@ def _check_trick_facts(view, card, line):
     assert named in line, line
     facts = trick_facts(view, card)
     assert facts.winner == winner and facts.winning_card == view.trick[best]
-    held = re.search(r"the trick holds (\d+|no) (?:red )?points?", line)
+    held = re.search(r"the trick holds (?:(\d+|no) (?:red )?points?)?( and )?(the Golden Ten)?", line)
     if held:
-        total = sum(rules.points[c] for c in (*view.trick, card)) + rules.points_per_trick + rules.trick_points
-        assert held.group(1) == (str(total) if total else "no"), line
+        cards = (*view.trick, card)
+        if rules.avoid_points:  # red points, and the Golden Ten told apart, as the game tells a trick taken
+            total = sum(rules.points[c] for c in cards if rules.points[c] > 0)
+            golden = any(rules.points[c] < 0 for c in cards)
+            assert bool(held.group(3)) == golden, line
+            assert held.group(1) == (str(total) if total else "no" if not golden else None), line
+        else:
+            total = sum(rules.points[c] for c in cards) + rules.points_per_trick + rules.trick_points
+            assert held.group(1) == (str(total) if total else "no"), line
     given = re.search(r"so it gave (\d+) points?", line)
     if given:
         assert int(given.group(1)) == rules.points[card] > 0

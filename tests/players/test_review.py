@@ -50,7 +50,7 @@ def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
     # Only the stake is told, not where the side ends the hand (often far off: ``bench.figure_bias``).
     assert difference_line(difference) == (
         f"Trick 1: you played 7y; 14y was better by about {round(stake)} points, over 96 likely deals: "
-        "it beats West's 10y, in a trick of 25 points."
+        "it beats West's 10y; the trick holds 25 points."
     )
 
 
