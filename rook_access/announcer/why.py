@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..engine import (
+    BIRD,
     CHECK,
     COLOR_NAMES,
     PASS,
@@ -368,16 +369,10 @@ def _bid_reason(view: SeatView, advice: BidAdvice, you: int | None = None) -> st
 # ----------------------------------------------------- the basic player's rules
 _FOLLOW_REASONS: dict[str, str] = {
     RuleKind.KEEP: "{winning} was winning the trick, so it kept its good cards",
-    RuleKind.WIN_CHEAPLY: "it beats {winning} as cheaply as it could; {holds}",
-    RuleKind.BIRD: "the Bird takes a trick worth 15 points or more; {holds}",
     RuleKind.TAKE_LEAD: "it took the lead in a trick worth 10 points or more, over {winning}; {holds}",
-    RuleKind.TAKE_GOLDEN: "the Golden Ten is in the trick, so it took it over {winning}",
+    RuleKind.TAKE_GOLDEN: "the Golden Ten is in the trick, so it went over {winning} with its highest card",
     RuleKind.DUCK: "it ducked under {winning} with its highest card that still loses",
-    RuleKind.MUST_TAKE: "it had to go over {winning} and take the trick, so it took it with its highest card",
-    RuleKind.MUST_GO_OVER: "it had to go over {winning}, so it went as low as it could",
     RuleKind.GIVE_GOLDEN: "{winning} was winning the trick, so it gave its partner the Golden Ten",
-    RuleKind.THROW_HIGH: "{winning} was winning the trick, so it threw a high card that costs nothing",
-    RuleKind.THROW_COSTLY: "it could not follow, so it threw its costliest card on {winning}",
 }
 """The basic player's reasons for a card played to a trick that are words alone, with who was winning it
 (``{winning}``) and the points in it (``{holds}``)."""
@@ -397,10 +392,103 @@ _HIDDEN_LEAD_REASONS: dict[str, str] = {
     RuleKind.PULL_TRUMP: "it led trump, to pull {others} trumps",
     RuleKind.SURE_WINNER: "by its rule of thumb, it led a card it counted a winner",
     RuleKind.LEAD_LOW: "it led low, keeping its points back",
-    RuleKind.AVOID_LEAD: "it led low, so that someone else takes the trick",
+    RuleKind.AVOID_LEAD: "by its rule of thumb, it leads low, red cards last",
 }
 """The leads' reasons while the seat's hand is hidden from the asker: "its lowest sure trump" and "no unseen
-card beats it" tell where the higher cards are."""
+card beats it" tell where the higher cards are, as "its only card that is not red" tells its other cards: a
+Flip lead is told by its rule, and as sure to take the trick only where every card that would beat it has been
+played, as the whole table saw."""
+
+
+def _legal_cards(view: SeatView) -> list[int]:
+    return [legal.card for legal in view.legal if isinstance(legal, Play)]
+
+
+def _avoid_lead_reason(view: SeatView, card: int, advice: BasicAdvice) -> str:
+    """A Flip lead: the lowest card, red cards (and the Golden Ten) kept for last; to lose the trick, unless no
+    unseen card beats it."""
+    rules = view.rules
+    points, rank = rules.points, rules.rank
+    legal = _legal_cards(view)
+    if points[card] > 0:
+        besides = " and the Golden Ten" if any(points[c] < 0 for c in legal) else ""
+        led = f"it had only red cards{besides}, and led its lowest red card"
+    else:
+        plain = [c for c in legal if not points[c]]
+        # the cards its rule passed over: all the red ones (and the Golden Ten) for its only plain card, else
+        # those ranked under it
+        passed = [c for c in legal if points[c] and (len(plain) == 1 or rank[c] < rank[card])]
+        red = any(points[c] > 0 for c in passed)
+        golden = any(points[c] < 0 for c in passed)
+        which = "only" if len(plain) == 1 else "lowest"
+        if red and golden:
+            led = f"it led its {which} card that is neither red nor the Golden Ten"
+        elif red:
+            led = f"it led its {which} card that is not red"
+        elif golden:
+            led = f"it led its {which} card but the Golden Ten"
+        else:
+            led = "it led its lowest card"
+    if card in advice.sure:  # no unseen card of its color is higher, and nothing is trump: it takes the trick
+        color = card_color(card)
+        unseen = f"no unseen {COLOR_NAMES[color]} card" if color is not None else "no unseen card"
+        return f"{led}; {unseen} beats it, so it takes the trick"
+    return f"{led}, so that someone else takes the trick"
+
+
+def _beyond_all(view: SeatView, card: int) -> bool:
+    """Whether every card that would beat ``card`` led has been played, as the whole table saw (or none is in the
+    pack): it takes the trick, by what the asker knows too, whatever the leader held."""
+    rules = view.rules
+    assert view.trump is not None
+    powers = rules.trick_powers[view.trump][card]
+    gone = {c for trick in view.tricks for c in trick.cards} | set(view.center_taken)
+    return not any(powers[c] > powers[card] for c in rules.deck if c not in gone)
+
+
+def _win_cheaply_reason(view: SeatView, card: int, facts: TrickFacts, winning: str) -> str:
+    """The lowest card that beats the winning card ("as cheaply as it could"), or where lower ones beat it too,
+    the lowest of those it counted sure to win the trick (no unseen card of its suit higher, and for a card not
+    trump, no one still to play on the other side shown out of the suit while trumps are out); never the Bird,
+    kept for a trick worth 15 points or more."""
+    assert view.trump is not None and facts.winning_card is not None
+    powers = view.rules.trick_powers[view.trump][view.trick[0]]
+    best = powers[facts.winning_card]
+    lower = [c for c in _legal_cards(view) if best < powers[c] < powers[card]]
+    bird = ", keeping the Bird back" if BIRD in lower else ""
+    if any(c != BIRD for c in lower):  # they beat it too, but it did not count them sure to win the trick
+        return f"it beats {winning} with the lowest card it counted sure to win the trick{bird}"
+    return f"it beats {winning} as cheaply as it could{bird}"
+
+
+def _flip_follow_reason(view: SeatView, kind: str, card: int, winning: str) -> str:
+    """Where points count against (Flip): made to go over the winning card, or throwing a card on a partner's
+    trick or another's: the card its rule chose, said as that rule chose it (the fewest red points first)."""
+    rules = view.rules
+    points, rank = rules.points, rules.rank
+    legal = _legal_cards(view)
+    if kind in (RuleKind.MUST_TAKE, RuleKind.MUST_GO_OVER):
+        assert view.trump is not None
+        powers = rules.trick_powers[view.trump][view.trick[0]]
+        if kind == RuleKind.MUST_TAKE:
+            head = f"it had to go over {winning} and take the trick, so it took it with"
+            highest = max(legal, key=lambda c: powers[c])
+            plain = "its highest card" if card == highest else "the highest of its cards with the fewest red points"
+        else:
+            head = f"it had to go over {winning}, so it went over with"
+            lowest = min(legal, key=lambda c: powers[c])
+            plain = "its lowest card" if card == lowest else "the lowest of its cards with the fewest red points"
+        return f"{head} {'the Golden Ten' if points[card] < 0 else plain}"
+    if kind == RuleKind.THROW_HIGH:
+        if points[card] > 0:  # the Golden Ten would have gone to its partner: it had only red cards
+            return f"{winning} was winning the trick; it had only red cards, and gave the fewest red points it could"
+        return f"{winning} was winning the trick, so it threw its highest card that costs nothing"
+    # THROW_COSTLY: the costliest red card, or with none its highest card (the Golden Ten kept)
+    if points[card] > 0:
+        return f"it could not follow, so it threw its costliest red card on {winning}"
+    kept = any(points[c] < 0 and rank[c] > rank[card] for c in legal)
+    return (f"it could not follow and had no red card, so it threw its highest card"
+            f"{' but the Golden Ten' if kept else ''} on {winning}")
 
 
 def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bool = False,
@@ -433,7 +521,10 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     facts = trick_facts(view, action.card)
     color = card_color(action.card)
     if hidden and kind in _HIDDEN_LEAD_REASONS:
-        return _HIDDEN_LEAD_REASONS[kind].format(others=others)
+        reason = _HIDDEN_LEAD_REASONS[kind].format(others=others)
+        if kind == RuleKind.AVOID_LEAD and _beyond_all(view, action.card):
+            reason += "; no card left beats it, so it takes the trick"
+        return reason
     if kind == RuleKind.PULL_TRUMP:
         return f"it led its lowest sure trump, to pull {others} trumps"
     if kind == RuleKind.SURE_WINNER:
@@ -442,7 +533,7 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     if kind == RuleKind.LEAD_LOW:
         return "it led low from a long color, keeping its points back"
     if kind == RuleKind.AVOID_LEAD:
-        return "it led its lowest card, so that someone else takes the trick"
+        return _avoid_lead_reason(view, action.card, advice)
     if facts.lead:
         return f"by its rule of thumb, {advice.rule}"
     winning = _winning(view, facts, you)
@@ -450,10 +541,22 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     card_points = view.rules.points[action.card]
     if kind == RuleKind.FEED:
         return f"{winning} was winning the trick, so it gave {points_words(card_points)}"
+    if hidden and kind == RuleKind.THROW_HIGH:  # the card's cost is seen; what else it held is not
+        if card_points:
+            return f"{winning} was winning the trick; {holds}"
+        return f"{winning} was winning the trick, so it threw a card that costs nothing"
     if hidden and kind in _HIDDEN_FOLLOW_REASONS:
         return _HIDDEN_FOLLOW_REASONS[kind].format(winning=winning, holds=holds)
     if kind in _FOLLOW_REASONS:
         return _FOLLOW_REASONS[kind].format(winning=winning, holds=holds)
+    if kind == RuleKind.WIN_CHEAPLY:
+        return f"{_win_cheaply_reason(view, action.card, facts, winning)}; {holds}"
+    if kind == RuleKind.BIRD:
+        if facts.beats:
+            return f"the Bird goes over {winning} in a trick worth 15 points or more; {holds}"
+        return f"it played the Bird on a trick worth 15 points or more, though it does not beat {winning}; {holds}"
+    if kind in (RuleKind.MUST_TAKE, RuleKind.MUST_GO_OVER, RuleKind.THROW_HIGH, RuleKind.THROW_COSTLY):
+        return _flip_follow_reason(view, kind, action.card, winning)
     if kind == RuleKind.THROW_CHEAPEST:
         if facts.winner in view.partners:  # not surely: an unseen card might still beat it
             if hidden:
@@ -463,6 +566,9 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
             return _trick_clause(view, facts, hidden=True, you=you)
         if not facts.beaters:
             return f"it could not beat {winning}, so it threw its cheapest card"
+        if BIRD in advice.sure:  # kept for a trick worth 15 points or more
+            return (f"only the Bird was sure to win the trick over {winning}, and it keeps the Bird for a trick "
+                    "worth 15 points or more, so it played its cheapest card")
         return f"none of its cards was sure to win the trick over {winning}, so it played its cheapest"
     return f"by its rule of thumb, {advice.rule}"
 

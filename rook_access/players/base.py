@@ -41,11 +41,15 @@ class BasicAdvice(RuleAdvice):
     seat to act) and the same rule as data, which ``why`` words for a seat that has played.
 
     ``kind`` names the rule (``basic.RuleKind``'s values: ``"feed"``, ``"lead-low"``...);
-    ``limit`` is the bid its hand is reckoned worth, for a rule of the bidding.
+    ``limit`` is the bid its hand is reckoned worth, for a rule of the bidding;
+    ``sure`` the legal cards it counted sure to win the trick, for a rule of the card play (a card played to a
+    trick: those that beat it and that it counted no card still to come could beat; a lead where points
+    count against: those no unseen card can beat).
     """
 
     kind: str = ""
     limit: int | None = None
+    sure: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)

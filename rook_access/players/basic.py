@@ -154,18 +154,24 @@ class BasicPlayer:
         if len(legal) == 1:
             return BasicAdvice(Play(legal[0]), "it is the only card you may play", RuleKind.ONLY_CARD)
         unseen = self._unseen(view)
+        sure: frozenset[Card] = frozenset()
         if view.rules.avoid_points:
             card, rule, kind = self._avoid(view, legal)
+            if not view.trick:  # the cards it leads sure to take the trick: no unseen card of their color is higher
+                sure = frozenset(c for c in legal if self._is_top(view, c, unseen))
+        elif not view.trick:
+            card, rule, kind = self._lead(view, legal, unseen)
         else:
-            card, rule, kind = self._lead(view, legal, unseen) if not view.trick else self._follow(view, legal, unseen)
-        return BasicAdvice(Play(card), rule, kind)
+            card, rule, kind, sure = self._follow(view, legal, unseen)
+        return BasicAdvice(Play(card), rule, kind, sure=sure)
 
     # ------------------------------------------- play where points count against
     @staticmethod
     def _avoid(view: SeatView, legal: list[Card]) -> tuple[Card, str, RuleKind]:
-        """Flip: lose tricks.  Lead low; duck under the winning card with the highest card that
-        still loses; forced to win, win with the lowest card (the highest when last); without the
-        color led, give a partner the Golden Ten and throw the costliest red card to anyone else."""
+        """Flip: lose tricks.  Lead low, red cards (and the Golden Ten) last; duck under the winning
+        card with the highest card that still loses; forced to win, win with the lowest card (the
+        highest when last), the fewest red points first; without the color led, give a partner the
+        Golden Ten and throw the costliest red card to anyone else."""
         rules = view.rules
         trump = view.trump
         assert trump is not None
@@ -173,7 +179,8 @@ class BasicPlayer:
         rank = rules.rank
         if not view.trick:
             card = min(legal, key=lambda c: (points[c] < 0, points[c] > 0, rank[c]))
-            return card, "lead your lowest card, so that someone else takes the trick", RuleKind.AVOID_LEAD
+            rule = "lead your lowest card, red cards last, so that someone else takes the trick"
+            return card, rule, RuleKind.AVOID_LEAD
         assert view.trick_leader is not None
         powers = rules.trick_powers[trump][view.trick[0]]
         values = [powers[c] for c in view.trick]
@@ -291,7 +298,11 @@ class BasicPlayer:
         )
         return card, "lead low from a long color, keeping counters back", RuleKind.LEAD_LOW
 
-    def _follow(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> tuple[Card, str, RuleKind]:
+    def _follow(
+        self, view: SeatView, legal: list[Card], unseen: set[Card]
+    ) -> tuple[Card, str, RuleKind, frozenset[Card]]:
+        """A card played to a trick, with the rule that chose it and the legal cards it counted sure to win
+        the trick (none where its side was already winning it surely)."""
         rules = view.rules
         trump = view.trump
         assert trump is not None and view.trick_leader is not None
@@ -334,21 +345,22 @@ class BasicPlayer:
             feed = [c for c in legal if c != BIRD and points[c] > 0]
             if feed:
                 card = max(feed, key=lambda c: (points[c], -rules.rank[c]))
-                return card, "your side is winning the trick: give it points", RuleKind.FEED
-            return cheapest(legal), "your side is winning the trick: keep your good cards", RuleKind.KEEP
+                return card, "your side is winning the trick: give it points", RuleKind.FEED, frozenset()
+            return cheapest(legal), "your side is winning the trick: keep your good cards", RuleKind.KEEP, frozenset()
         beaters = [c for c in legal if self._power(view, c, led_suit) > best]
         safe = [c for c in beaters if holds(c)]
+        sure = frozenset(safe)
         without_bird = [c for c in safe if c != BIRD]
         if without_bird and (trick_points > 0 or not partner_winning):
-            # Win as cheaply as possible, with the most points if they cost the same.
+            # Win as cheaply as it surely can: with the lowest card it counts sure to hold the trick.
             card = min(without_bird, key=lambda c: (self._power(view, c, led_suit), -points[c]))
-            return card, "win the trick as cheaply as you can", RuleKind.WIN_CHEAPLY
+            return card, "win the trick with your lowest card sure to hold it", RuleKind.WIN_CHEAPLY, sure
         if BIRD in legal and trick_points >= 15 and not partner_winning:
-            return BIRD, "the Bird takes a trick worth 15 points or more", RuleKind.BIRD
+            return BIRD, "the Bird takes a trick worth 15 points or more", RuleKind.BIRD, sure
         if beaters and not partner_winning and trick_points >= 10:
             non_bird = [c for c in beaters if c != BIRD]
             if non_bird:
                 card = min(non_bird, key=lambda c: self._power(view, c, led_suit))
-                return card, "take the lead in a trick worth 10 points or more", RuleKind.TAKE_LEAD
+                return card, "take the lead in a trick worth 10 points or more", RuleKind.TAKE_LEAD, sure
         card = cheapest([c for c in legal if c != BIRD] or legal)
-        return card, "you cannot win it surely: throw the cheapest card", RuleKind.THROW_CHEAPEST
+        return card, "you cannot win it surely: throw the cheapest card", RuleKind.THROW_CHEAPEST, sure
