@@ -103,6 +103,11 @@ def no_card_line(rules: RuleSet, seat: int | None, trick: int, since: str = "") 
     return f"No card of {whose} in trick {trick} to explain{since}."
 
 
+def no_bidding_line(rules: RuleSet) -> str:
+    """``why`` asked for a bid (``why west bid``) in a game played without bidding."""
+    return f"There is no bidding in {rules.title}."
+
+
 def why_line(view: SeatView, action: object, advice: Advice | None, secret: int = 0,
              bidding_over: bool = True, you: int | None = None) -> str:
     """One line: what the seat of ``view`` did (``action``) and why (``advice``, the player's own reasons
@@ -574,5 +579,6 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
 
 
 __all__ = [
-    "TrickFacts", "did_words", "holds_words", "no_card_line", "trick_facts", "trick_points_words", "why_line",
+    "TrickFacts", "did_words", "holds_words", "no_bidding_line", "no_card_line", "trick_facts", "trick_points_words",
+    "why_line",
 ]

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from ..announcer.base import plural
 from ..announcer.review import review_lines
-from ..announcer.why import no_card_line, reason_line
+from ..announcer.why import no_bidding_line, no_card_line, reason_line
 from ..engine import Dealt, GameState, RuleSet
 from ..engine.cards import shown
 from ..engine.spelling import nearest
@@ -147,7 +147,9 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
         raise asked  # said as every refusal is; its "Did you mean why north?" is answered by yes
     seat, bidding, trick = asked
     decision = last_computer_move(game.decisions, seat, bidding, trick)
-    if decision is None and trick is not None:
+    if bidding and not state.rules.bidding:
+        line = no_bidding_line(state.rules)
+    elif decision is None and trick is not None:
         line = no_card_line(state.rules, seat, trick)
         if seat is not None and state.controller(seat) in game.humans:
             line = _no_move(game, seat)

@@ -34,7 +34,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..announcer.why import no_card_line, reason_line
+from ..announcer.why import no_bidding_line, no_card_line, reason_line
 from ..engine import GameState as TrickGameState
 from ..engine.errors import IllegalActionError, InvalidDealError, RookError
 from ..engine.games import find_game
@@ -252,6 +252,8 @@ class Table:
             return "The computer players of this game give no reasons: why is for the trick games."
         if seat is not None and not 0 <= seat < self.state.seat_count:
             raise TableError(f"No seat {seat}.")
+        if bidding and not self.state.rules.bidding:
+            return no_bidding_line(self.state.rules)
         if heard is not None and heard >= len(self.state.events):
             heard = None  # every move heard: the game as it is now
         decision = last_computer_move(self.computer_moves, seat, bidding, trick, heard)

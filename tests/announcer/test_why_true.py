@@ -1,5 +1,6 @@
 """The why line of a computer's move checked for being true on hand-made positions: the easy player's rule
-said as that rule really chose the card, and the points a trick holds as the game counts them."""
+said as that rule really chose the card, the points a trick holds as the game counts them, and no bidding
+asked of a game without it."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from rook_access.players import BasicPlayer
 from rook_access.players.basic import RuleKind
 from rook_access.players.search.advice import PlayAdvice
 from rook_access.players.search.review import Difference
+from tests.helpers.console import run_in_process
 from tests.helpers.hands import make_deal, play_cards, start_play, west_leads_yellow
 
 FLIP = VARIANTS["flip"]
@@ -267,6 +269,17 @@ def test_review_says_no_points_so_far_as_why_does_not_a_trick_of_0_points():
         "Trick 1: you played 6x; 6y was better by about 5 points, over 96 likely deals: it beats West's 11r; the "
         "trick holds no points so far."
     )
+
+
+# ------------------------------------------------------ no bidding, no sides
+@pytest.mark.parametrize(
+    ("variant", "seed", "title"), [("beginner", 8, "the Beginner Game"), ("high-14", 15, "High 14")]
+)
+def test_why_bid_in_a_game_without_bidding_says_there_is_none(variant, seed, title):
+    """"West has not bid yet" (and "no computer player has moved", for why bid) in a game with no bidding."""
+    output, _, _, _ = run_in_process(["why west bid", "why bid"], seed=seed, rules=VARIANTS[variant])
+    assert output.count(f"There is no bidding in {title}.") == 2, output
+    assert not any("has not bid" in line or "no computer player has moved" in line for line in output), output
 
 
 def test_flip_deal_helper_keeps_the_voids():

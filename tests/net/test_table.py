@@ -253,6 +253,14 @@ def test_why_gives_a_computers_own_reason_and_names_the_people_as_the_asker_hear
     assert table.why(0, seat, trick=12) == f"No card of {rules.names[seat]}'s in trick 12 to explain."
 
 
+@pytest.mark.parametrize(("variant", "title"), [("beginner", "the Beginner Game"), ("high-14", "High 14")])
+def test_why_bid_at_a_table_without_bidding_says_there_is_none(variant, title):
+    """ "West has not bid yet" was said of a game with no bidding."""
+    table, _ = new_table(variant, ["human", "computer", "human", "computer"])
+    assert table.why(0, 1, bidding=True) == f"There is no bidding in {title}."
+    assert table.why(0, None, bidding=True) == f"There is no bidding in {title}."
+
+
 def test_why_asked_with_moves_unheard_is_answered_as_the_asker_knows_the_game():
     """Online, the moves after a trick wait behind its pause, and a why asked there was refused. Asked with how
     many events the asker has heard, the table answers as a table stopped at that point would: the later
