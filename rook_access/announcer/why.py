@@ -134,13 +134,14 @@ def why_line(view: SeatView, action: object, advice: Advice | None, secret: int 
         return f"{did}: it chose at random among the legal moves."
     if isinstance(advice, BidAdvice):
         return f"{did}: {_bid_reason(view, advice, you)}."
+    whose = "its side" if view.partners else "itself"  # the bid winner plays alone in some games
     if isinstance(advice, NestAdvice):
         return (
             f"{did}: of the discards it tried over {advice.samples} likely deals, with {COLOR_NAMES[advice.trump]} "
-            "trump after it, this one scored best for its side."
+            f"trump after it, this one scored best for {whose}."
         )
     if isinstance(advice, TrumpAdvice):
-        return f"{did}: over {advice.samples} likely deals, the color that scored best for its side."
+        return f"{did}: over {advice.samples} likely deals, the color that scored best for {whose}."
     if isinstance(advice, PlayAdvice):
         return f"{did}: {_play_reason(view, advice, secret, you)}."
     return f"{did}."

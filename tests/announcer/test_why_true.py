@@ -1,6 +1,6 @@
 """The why line of a computer's move checked for being true on hand-made positions: the easy player's rule
-said as that rule really chose the card, the points a trick holds as the game counts them, and no bidding
-asked of a game without it."""
+said as that rule really chose the card, the points a trick holds as the game counts them, no bidding asked of
+a game without it, and no side for a player alone."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from rook_access.engine import (
     Discard,
     GameState,
     NameTrump,
+    Phase,
     Play,
+    RuleSet,
     card_color,
     parse_card,
     parse_cards,
@@ -25,7 +27,7 @@ from rook_access.engine import (
 from rook_access.engine.rules import VARIANTS, BirdRank
 from rook_access.players import BasicPlayer
 from rook_access.players.basic import RuleKind
-from rook_access.players.search.advice import PlayAdvice
+from rook_access.players.search.advice import NestAdvice, PlayAdvice, TrumpAdvice
 from rook_access.players.search.review import Difference
 from tests.helpers.console import run_in_process
 from tests.helpers.hands import make_deal, play_cards, start_play, west_leads_yellow
@@ -280,6 +282,37 @@ def test_why_bid_in_a_game_without_bidding_says_there_is_none(variant, seed, tit
     output, _, _, _ = run_in_process(["why west bid", "why bid"], seed=seed, rules=VARIANTS[variant])
     assert output.count(f"There is no bidding in {title}.") == 2, output
     assert not any("has not bid" in line or "no computer player has moved" in line for line in output), output
+
+
+def _bid_won(rules: RuleSet, phase: Phase) -> GameState:
+    """A hand of ``rules`` played by easy players up to the bid winner's ``phase`` (its discard, or trump)."""
+    state = GameState(rules.replace(hands_limit=1), seed=3)
+    players = [BasicPlayer(seat) for seat in range(rules.players)]
+    while state.phase is not phase:
+        seat = state.seats_to_act()[0]
+        state.apply(players[state.controller(seat)].choose(state.view(seat)), seat)
+    return state
+
+
+@pytest.mark.parametrize(("variant", "whose"), [("three", "itself"), ("five", "itself"), ("partnership", "its side")])
+def test_a_trump_named_alone_scored_best_for_itself_not_for_its_side(variant, whose):
+    """The bid winner of the games for 3 and 5 plays alone: "the color that scored best for its side" named a side
+    it has not; so did its discard's line."""
+    rules = VARIANTS[variant]
+    state = _bid_won(rules, Phase.TRUMP)
+    view = state.view(state.seats_to_act()[0])
+    name = rules.names[view.seat]
+    action = NameTrump(parse_color("green"))
+    line = why_line(view, action, TrumpAdvice(action, (), 0.0, 96))
+    assert line == f"{name} named green trump: over 96 likely deals, the color that scored best for {whose}."
+    state = _bid_won(rules, Phase.DISCARD)
+    view = state.view(state.seats_to_act()[0])
+    buried = Discard(frozenset(view.hand[:rules.nest_size]))
+    line = why_line(view, buried, NestAdvice(buried, parse_color("green"), 5, (), 0, 0.0, 96))
+    assert line == (
+        f"{name} buried {rules.nest_size} cards: of the discards it tried over 96 likely deals, with green trump "
+        f"after it, this one scored best for {whose}."
+    )
 
 
 def test_flip_deal_helper_keeps_the_voids():
