@@ -47,10 +47,13 @@ from ..players.search.knowledge import Knowledge
 from .base import points_words, suit_words
 
 
-def did_words(view: SeatView, action: object, yours: bool = False) -> str:
-    """What a seat did, in the past, as the start of a ``why`` line: "North bid 85", "East led 5r"; with
-    ``yours``, the asker's own seat's move (a computer's, made while the asker was away): "You led 5r"."""
-    name = "You" if yours else view.rules.names[view.seat]
+def did_words(view: SeatView, action: object, you: int | None = None) -> str:
+    """What a seat did, in the past, as the start of a ``why`` line: "North bid 85", "East led 5r"; the move
+    is its player's (``chooser``): a hand another plays is named as the hand the card came from ("North played
+    your 13r", Display Rook's dealer; "North led Dummy's 6x").  The asker's seat (``you``) is "You" ("You led
+    5r": a computer's move for it, made while the asker was away) and "your"."""
+    player = chooser(view)
+    name = "You" if player == you else view.rules.names[player]
     if isinstance(action, Bid):
         return f"{name} bid {action.amount}"
     if action == CHECK:
@@ -65,24 +68,47 @@ def did_words(view: SeatView, action: object, yours: bool = False) -> str:
     if isinstance(action, NameTrump):
         return f"{name} named {COLOR_NAMES[action.color]} trump"
     if isinstance(action, Play):
-        return f"{name} {'played' if view.trick else 'led'} {card_name(action.card)}"
+        whose = "" if player == view.seat else f"{_its(view, you)} "
+        return f"{name} {'played' if view.trick else 'led'} {whose}{card_name(action.card)}"
     return f"{name} moved"
+
+
+def chooser(view: SeatView) -> int:
+    """Who chose the move made from ``view``: the seat itself, or the player of its hand then (the dummy's
+    player; in Display Rook, the dealer, once the hand is laid face up after the first card)."""
+    return view.controller(view.seat)
+
+
+def _its(view: SeatView, you: int | None = None) -> str:
+    """Whose the cards of ``view``'s hand are, as a reason says it: "its" where the seat chose for itself;
+    where another player played it, the hand's own: "your" (the asker's, ``you``), "Dummy's", "West's"."""
+    if chooser(view) == view.seat:
+        return "its"
+    return "your" if view.seat == you else f"{view.rules.names[view.seat]}'s"
+
+
+def _it_had(view: SeatView, you: int | None = None) -> str:
+    """What held the cards of ``view``'s hand: "it" (the seat), or "your hand", "Dummy's hand" where another
+    player played it: that player's own cards are not meant."""
+    its = _its(view, you)
+    return "it" if its == "its" else f"{its} hand"
 
 
 def reason_line(decision: Decision, asker: SeatView, over: bool, named: RuleSet | None = None,
                 you: bool = True) -> str:
-    """``why``'s line for a computer's move, told to the seat whose view now is ``asker`` (``over``: the game
-    has ended): the player's own reason (``advise`` for the view it chose from), without the cards hidden from
-    the asker while the move's hand is played, nor a bid's limit while the bidding is open; a move of an
-    earlier hand begins "In hand 1,".  ``named``: the rules with the seats named as the asker hears them (an
-    online table's people by their names).  With ``you`` False the asker's own seat is named as the others
-    are: a computer's move for it, told in the computer's words ("North played 6y: its partner ...")."""
+    """``why``'s line for a computer's move, told to the person whose own seat's view now is ``asker`` (the seat
+    they sit in, called "you", not a hand they play for another; ``over``: the game has ended): the move as its
+    player's (``chooser``), with the player's own reason (``advise`` for the view it chose from), without the
+    cards hidden from the asker while the move's hand is played, nor a bid's limit while the bidding is open; a
+    move of an earlier hand begins "In hand 1,".  ``named``: the rules with the seats named as the asker hears
+    them (an online table's people by their names).  With ``you`` False the asker's own seat is named as the
+    others are: a computer's move for it, told in the computer's words ("North played 6y: its partner ...")."""
     advice = None if len(decision.view.legal) <= 1 else decision.player.advise(decision.view)
     view = decision.view if named is None else replace(decision.view, rules=named)
     asker_seat = asker.seat if you else None
     if advice is not None and advice.action != decision.action:
         # worked out again (its evaluation no longer kept) the search stopped elsewhere: no reason but the one it had
-        did = did_words(view, decision.action, view.seat == asker_seat)
+        did = did_words(view, decision.action, asker_seat)
         line = f"{did}: its reason cannot be worked out again now."
     elif view.hand_number != asker.hand_number or over:
         line = why_line(view, decision.action, advice, you=asker_seat)
@@ -116,14 +142,15 @@ def why_line(view: SeatView, action: object, advice: Advice | None, secret: int 
     ``secret`` is the set of cards hidden from the asker now (bit ``c`` for card ``c``), which the line never
     names; while the bidding is still open (not ``bidding_over``) a bid's limit is not told.  The asker's own
     seat (``you``) is called "you" in the reason ("it beats your 10y")."""
-    did = did_words(view, action, yours=you == view.seat)
+    did = did_words(view, action, you)
     followed = _hidden_follow(view, action, secret)
     if followed is not None:
         # Whether it had another card to follow with (and so which) would show what else it holds: the
         # reason is the trick's facts, the same whoever chose the card and whether it had a choice.
         return f"{did}: {_trick_clause(view, followed, hidden=True, you=you)}."
     if advice is None or len(view.legal) == 1:
-        return f"{did}: it was its only legal move."
+        its = _its(view, you)
+        return f"{did}: it was {'its only legal move' if its == 'its' else its + ' only legal card'}."
     if not bidding_over and (isinstance(action, Bid) or action in (PASS, CHECK)) and view.phase is Phase.BIDDING:
         return f"{did}: {_open_bidding_reason(view, action)}."
     if isinstance(advice, BasicAdvice) and advice.kind:
@@ -227,10 +254,13 @@ def _seat_words(view: SeatView, seat: int, you: int | None = None) -> str:
 
 
 def _winning(view: SeatView, facts: TrickFacts, you: int | None = None) -> str:
-    """ "West's 12r", "its partner North's 12r", or "your 12r" (``you``, the asker's seat)."""
+    """ "West's 12r", "its partner North's 12r", or "your 12r" (``you``, the asker's seat); "its own 12r" for
+    the card of the player who played the hand for its seat (the dummy's player, Display Rook's dealer)."""
     assert facts.winner is not None and facts.winning_card is not None
     if facts.winner == you:
         return f"your {card_name(facts.winning_card)}"
+    if facts.winner == chooser(view) != view.seat:  # the dealer's own card, playing the displayed hand
+        return f"its own {card_name(facts.winning_card)}"
     partner = "its partner " if facts.winner in view.partners else ""
     return f"{partner}{view.rules.names[facts.winner]}'s {card_name(facts.winning_card)}"
 
@@ -247,7 +277,7 @@ def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False, you: 
     winning = _winning(view, facts, you)
     partner_winning = facts.winner in view.partners
     if facts.beats:
-        only = "its only card that beats" if facts.beaters == 1 and not hidden else "it beats"
+        only = f"{_its(view, you)} only card that beats" if facts.beaters == 1 and not hidden else "it beats"
         return f"{only} {winning}; {holds}"
     card_points = view.rules.points[facts.card]
     if partner_winning:
@@ -261,9 +291,10 @@ def _trick_clause(view: SeatView, facts: TrickFacts, hidden: bool = False, you: 
         # table saw; "it did not beat" would read as if it could have.
         assert facts.led_suit is not None
         led = suit_words(facts.led_suit, view.trump)
+        had = _it_had(view, you)
         if card_points and not red:
-            return f"it had no {led}; {winning} was winning, and it gave up {points_words(card_points)}"
-        return f"it had no {led}; {winning} was winning; {holds}"
+            return f"{had} had no {led}; {winning} was winning, and it gave up {points_words(card_points)}"
+        return f"{had} had no {led}; {winning} was winning; {holds}"
     elif hidden:
         lets = f"it did not beat {winning}"
     else:
@@ -303,23 +334,23 @@ def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0, you: int |
         led = suit_words(advice.led_suit, advice.trump)
         parts.append(f"{names} had shown out of {led}")
     if advice.score is not None and advice.next_best is not None:
-        parts.append(stake_words(advice, bool(secret >> advice.next_best & 1)))
+        parts.append(stake_words(advice, bool(secret >> advice.next_best & 1), its=_its(view, you)))
     if not parts:
         return "it had nothing to weigh"
     return "; ".join(parts)
 
 
-def stake_words(advice: PlayAdvice, hidden: bool = False, verb: str = "did") -> str:
+def stake_words(advice: PlayAdvice, hidden: bool = False, verb: str = "did", its: str = "its") -> str:
     """How much better the card did than the search's next best, over the deals it imagined: "over 96 likely
     deals, it did about 12 points better than 7y, the next best" (the next best not named while ``hidden``
-    from the asker; ``verb`` "does" for a hint).
+    from the asker, but as "its next best card", ``its`` the hand's; ``verb`` "does" for a hint).
 
     Only the difference is told, not where the side would end the hand: every card is weighed on the same
     deals, so a belief far from the truth about the hidden hands moves them all alike and leaves their
     difference near the truth, while the figure itself is often wrong by a whole bid (``bench.figure_bias``).
     """
     assert advice.next_best is not None
-    label = "its next best card" if hidden else f"{card_name(advice.next_best)}, the next best"
+    label = f"{its} next best card" if hidden else f"{card_name(advice.next_best)}, the next best"
     points = round(advice.next_best_by)
     if points < 1:
         return f"{over_deals(advice)}, it {verb} about as well as {label}"
@@ -374,11 +405,11 @@ def _bid_reason(view: SeatView, advice: BidAdvice, you: int | None = None) -> st
 
 # ----------------------------------------------------- the basic player's rules
 _FOLLOW_REASONS: dict[str, str] = {
-    RuleKind.KEEP: "{winning} was winning the trick, so it kept its good cards",
+    RuleKind.KEEP: "{winning} was winning the trick, so it kept {its} good cards",
     RuleKind.TAKE_LEAD: "it took the lead in a trick worth 10 points or more, over {winning}; {holds}",
-    RuleKind.TAKE_GOLDEN: "the Golden Ten is in the trick, so it went over {winning} with its highest card",
-    RuleKind.DUCK: "it ducked under {winning} with its highest card that still loses",
-    RuleKind.GIVE_GOLDEN: "{winning} was winning the trick, so it gave its partner the Golden Ten",
+    RuleKind.TAKE_GOLDEN: "the Golden Ten is in the trick, so it went over {winning} with {its} highest card",
+    RuleKind.DUCK: "it ducked under {winning} with {its} highest card that still loses",
+    RuleKind.GIVE_GOLDEN: "{winning} was winning the trick, so it gave {its} partner the Golden Ten",
 }
 """The basic player's reasons for a card played to a trick that are words alone, with who was winning it
 (``{winning}``) and the points in it (``{holds}``)."""
@@ -389,7 +420,7 @@ _HIDDEN_FOLLOW_REASONS: dict[str, str] = {
     RuleKind.DUCK: "it stayed under {winning}; {holds}",
     RuleKind.MUST_TAKE: "it went over {winning} and took the trick; {holds}",
     RuleKind.MUST_GO_OVER: "it went over {winning}; {holds}",
-    RuleKind.THROW_COSTLY: "it could not follow; {holds}",
+    RuleKind.THROW_COSTLY: "{it} could not follow; {holds}",
 }
 """The same reasons where they would tell what else the seat held ("its highest card that still loses", "it
 had to go over": it held none under), worded by the trick alone while its hand is hidden from the asker."""
@@ -397,7 +428,7 @@ had to go over": it held none under), worded by the trick alone while its hand i
 _HIDDEN_LEAD_REASONS: dict[str, str] = {
     RuleKind.PULL_TRUMP: "it led trump, to pull {others} trumps",
     RuleKind.SURE_WINNER: "by its rule of thumb, it led a card it counted a winner",
-    RuleKind.LEAD_LOW: "it led low, keeping its points back",
+    RuleKind.LEAD_LOW: "it led low, keeping {its} points back",
     RuleKind.AVOID_LEAD: "by its rule of thumb, it leads low, red cards last",
 }
 """The leads' reasons while the seat's hand is hidden from the asker: "its lowest sure trump" and "no unseen
@@ -503,6 +534,7 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     other cards are ``hidden`` from the asker, without what the rule would tell of them."""
     kind = advice.kind
     others = "the other side's" if view.partners else "the others'"
+    its, it = _its(view, you), _it_had(view, you)  # the hand's cards, where another player played it
     if kind == RuleKind.DISCARD:
         return "by its rule of thumb, it keeps trump and sure winners, and buries short colors first"
     if kind == RuleKind.TRUMP:
@@ -527,17 +559,17 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     facts = trick_facts(view, action.card)
     color = card_color(action.card)
     if hidden and kind in _HIDDEN_LEAD_REASONS:
-        reason = _HIDDEN_LEAD_REASONS[kind].format(others=others)
+        reason = _HIDDEN_LEAD_REASONS[kind].format(others=others, its=its)
         if kind == RuleKind.AVOID_LEAD and _beyond_all(view, action.card):
             reason += "; no card left beats it, so it takes the trick"
         return reason
     if kind == RuleKind.PULL_TRUMP:
-        return f"it led its lowest sure trump, to pull {others} trumps"
+        return f"it led {its} lowest sure trump, to pull {others} trumps"
     if kind == RuleKind.SURE_WINNER:
         where = f"no unseen {COLOR_NAMES[color]} card beats it" if color is not None else "no unseen card beats it"
         return f"a sure winner: {where}, and it led the one with the most points"
     if kind == RuleKind.LEAD_LOW:
-        return "it led low from a long color, keeping its points back"
+        return f"it led low from a long color, keeping {its} points back"
     if kind == RuleKind.AVOID_LEAD:
         return _avoid_lead_reason(view, action.card, advice)
     if facts.lead:
@@ -552,9 +584,9 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
             return f"{winning} was winning the trick; {holds}"
         return f"{winning} was winning the trick, so it threw a card that costs nothing"
     if hidden and kind in _HIDDEN_FOLLOW_REASONS:
-        return _HIDDEN_FOLLOW_REASONS[kind].format(winning=winning, holds=holds)
+        return _HIDDEN_FOLLOW_REASONS[kind].format(winning=winning, holds=holds, it=it)
     if kind in _FOLLOW_REASONS:
-        return _FOLLOW_REASONS[kind].format(winning=winning, holds=holds)
+        return _FOLLOW_REASONS[kind].format(winning=winning, holds=holds, its=its, it=it)
     if kind == RuleKind.WIN_CHEAPLY:
         return f"{_win_cheaply_reason(view, action.card, facts, winning)}; {holds}"
     if kind == RuleKind.BIRD:
@@ -567,19 +599,19 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
         if facts.winner in view.partners:  # not surely: an unseen card might still beat it
             if hidden:
                 return f"{winning} was winning the trick, though not surely; {holds}"
-            return f"{winning} was winning the trick, though not surely, so it played its cheapest card"
+            return f"{winning} was winning the trick, though not surely, so it played {its} cheapest card"
         if hidden:
             return _trick_clause(view, facts, hidden=True, you=you)
         if not facts.beaters:
-            return f"it could not beat {winning}, so it threw its cheapest card"
+            return f"it could not beat {winning}, so it threw {its} cheapest card"
         if BIRD in advice.sure:  # kept for a trick worth 15 points or more
             return (f"only the Bird was sure to win the trick over {winning}, and it keeps the Bird for a trick "
-                    "worth 15 points or more, so it played its cheapest card")
-        return f"none of its cards was sure to win the trick over {winning}, so it played its cheapest"
+                    f"worth 15 points or more, so it played {its} cheapest card")
+        return f"none of {its} cards was sure to win the trick over {winning}, so it played {its} cheapest"
     return f"by its rule of thumb, {advice.rule}"
 
 
 __all__ = [
-    "TrickFacts", "did_words", "holds_words", "no_bidding_line", "no_card_line", "trick_facts", "trick_points_words",
-    "why_line",
+    "TrickFacts", "chooser", "did_words", "holds_words", "no_bidding_line", "no_card_line", "trick_facts",
+    "trick_points_words", "why_line",
 ]

@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..announcer.base import plural
 from ..announcer.review import review_lines
 from ..announcer.why import no_bidding_line, no_card_line, reason_line
-from ..engine import Dealt, GameState, RuleSet
+from ..engine import Dealt, GameState, RuleSet, SeatView
 from ..engine.cards import shown
 from ..engine.spelling import nearest
 from ..players.base import last_computer_move
@@ -137,12 +137,28 @@ def _no_seat(typed: str, rest: Sequence[str], rules: RuleSet, partners: Sequence
     return Refused(f"No seat {shown(typed)}. Did you mean why {close}?", " ".join(["why", close, *rest]))
 
 
+def person(game: CommandContext) -> int:
+    """The seat of the person the review commands answer: the one who plays the seat they speak for
+    (``viewer``), which is the dummy or Display Rook's displayed hand while that person plays it.  "You",
+    "me" and "partner" are that person's own seat and partner, not the hand's."""
+    state: GameState = game.state
+    return state.controller(game.viewer())
+
+
+def asker_view(state: GameState, seat: int) -> SeatView:
+    """What the person in ``seat`` sees now: ``seat``'s view, but for the hand of the player who plays the
+    seat's own hand for it (Display Rook's dealer, whose hand that view shows while the dealer decides there):
+    the person at that seat only watches."""
+    view = state.view(seat)
+    return view if state.controller(seat) == seat else replace(view, shown=())
+
+
 def why_lines(game: CommandContext, command: Command) -> list[str]:
     """``why [SEAT] [bid | N]``: the reason a computer player had for its last move (its last bid or pass;
-    its card in trick N)."""
+    its card in trick N), told to the person at the keyboard (``person``)."""
     state: GameState = game.state
-    viewer = game.viewer()
-    asked = why_asked(command.arguments, state.rules, viewer, state.view(viewer).partners)
+    asker = person(game)
+    asked = why_asked(command.arguments, state.rules, asker, state.view(asker).partners)
     if isinstance(asked, Refused):
         raise asked  # said as every refusal is; its "Did you mean why north?" is answered by yes
     seat, bidding, trick = asked
@@ -152,24 +168,30 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     elif decision is None and trick is not None:
         line = no_card_line(state.rules, seat, trick)
         if seat is not None and state.controller(seat) in game.humans:
-            line = _no_move(game, seat)
+            line = _no_move(game, seat, asker)
     elif seat is not None and decision is None:
-        line = _no_move(game, seat, "bid" if bidding else "moved")
+        line = _no_move(game, seat, asker, "bid" if bidding else "moved")
     elif decision is None and game.resumed_at:
         line = "Nothing to explain yet: no computer player has moved since the game was resumed."
     elif decision is None:
         line = "Nothing to explain yet: no computer player has moved."
     else:
-        line = reason_line(decision, state.view(game.viewer()), state.is_over)
+        line = reason_line(decision, asker_view(state, asker), state.is_over)
     return list(game.narrator.fit(line))
 
 
-def _no_move(game: CommandContext, seat: int, done: str = "moved") -> str:
-    """Why there is no reason to give for ``seat``: it is a person's, or it has not ``done`` (moved, bid)."""
+def _no_move(game: CommandContext, seat: int, asker: int, done: str = "moved") -> str:
+    """Why there is no reason to give for ``seat`` to the person in seat ``asker``: it is a person's (the
+    asker's own, or a hand the asker plays), or it has not ``done`` (moved, bid)."""
     state: GameState = game.state
     name = state.rules.names[seat]
+    if seat == state.rules.dummy_seat and done == "bid":
+        return f"{name} does not bid: whoever does not win the bid plays it."
+    if seat == state.rules.dummy_seat and state.bidder is None:
+        # no one plays the dummy yet: whoever does not win the bid will
+        return f"{name} has not {done} yet: whoever does not win the bid plays it."
     controller = state.controller(seat)
-    if controller in game.humans and controller == game.viewer():
+    if controller in game.humans and controller == asker:
         return f"{name} is played by you. Type hint on your turn for the strong player's move."
     if controller in game.humans:
         return f"{name} is played by a person, not the computer."
@@ -201,11 +223,11 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
                 f"Hand {hand} was played before the game was resumed: review tells only hands played since."
             )
         )
-    viewer = game.viewer()
+    yours = person(game)  # the dummy's moves too, or the displayed hand's, where that person played them
     moves = [
         decision
         for decision in (game.decisions if earlier is None else earlier)
-        if decision.view.hand_number == hand and decision.view.controller(decision.seat) == viewer
+        if decision.view.hand_number == hand and decision.view.controller(decision.seat) == yours
     ]
     steps = [(decision.view, decision.action) for decision in moves if decision.player is None]
     made_for = len(moves) - len(steps)  # a computer's moves for the keyboard seat: an online stand-in, a demo
@@ -237,8 +259,10 @@ def resumed_hand(game: CommandContext) -> int:
 
 
 __all__ = [
+    "asker_view",
     "hand_to_review",
     "initials",
+    "person",
     "resumed_hand",
     "review_command_lines",
     "seat_named",

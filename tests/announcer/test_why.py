@@ -425,3 +425,24 @@ def test_a_dealer_made_to_open_says_so_while_the_bidding_is_open():
     assert told.endswith(f"bid {least}: the dealer must open the bidding, so it bid the least."), told
     higher = why_line(view, Bid(least + 5), advice, bidding_over=False)
     assert "it reckoned its hand worth" in higher, higher  # a bid above the least was its own choice
+
+
+def test_a_displayed_hand_played_by_the_dealer_is_told_as_the_dealers_choice_from_that_hand():
+    """Display Rook: West deals and plays East's face-up hand.  The line said "East played 1r: its partner
+    West's 14r was winning the trick, so it kept its good cards", as if East had chosen."""
+    state = GameState(VARIANTS["display"].replace(hands_limit=1), seed=1)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while True:
+        seat, actor = state.turn, state.actor
+        view = state.view(seat)
+        advice = players[actor].advise(view)
+        if seat == state.displayed and isinstance(advice, BasicAdvice) and advice.kind == RuleKind.KEEP:
+            break
+        state.apply(advice.action, seat)
+    assert (seat, actor) == (3, 1) and advice.action == Play(parse_card("1r"))
+    assert why_line(view, advice.action, advice) == (
+        "West played East's 1r: its own 14r was winning the trick, so it kept East's good cards.")
+    assert why_line(view, advice.action, advice, you=3) == (  # told to East, whose hand it is
+        "West played your 1r: its own 14r was winning the trick, so it kept your good cards.")
+    assert why_line(view, advice.action, advice, you=1) == (  # told to West, for whom a computer played it
+        "You played East's 1r: your 14r was winning the trick, so it kept East's good cards.")
