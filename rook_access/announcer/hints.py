@@ -138,6 +138,56 @@ def _side(view: SeatView) -> str:
     return "you"
 
 
+def _person(view: SeatView) -> int:
+    """The seat of the person the hint is for, "you": the player of ``view``'s seat (the dummy's player;
+    Display Rook's dealer, for the hand laid face up), who is not that seat where it is another's hand."""
+    return view.controller(view.seat)
+
+
+def _card_chooser(view: SeatView, seat: int) -> int:
+    """Who chose the card ``seat`` played to the trick under way: the player of its hand (``controller``), but
+    for Display Rook's displayed hand the seat itself where it led the hand's first trick, before it lay face up."""
+    if seat == view.displayed and not view.tricks and seat == view.trick_leader:
+        return seat
+    return view.controller(seat)
+
+
+def _hand_words(view: SeatView, seat: int, person: int) -> str:
+    """A hand the person plays, as "from ..." names it: "your hand", "the dummy", "North's hand"."""
+    if seat == person:
+        return "your hand"
+    if seat == view.rules.dummy_seat:
+        return "the dummy"
+    return f"{view.rules.names[seat]}'s hand"
+
+
+def _led_words(view: SeatView, leader: int, led: str) -> str:
+    """Who led the trick, and what: "West leads red", "your partner North leads red"; a lead the person chose,
+    as theirs: "you led red from your hand" (the hint for the dummy's card), "you led red from the dummy"."""
+    person = _person(view)
+    if _card_chooser(view, leader) == person:
+        return f"you led {led} from {_hand_words(view, leader, person)}"
+    partner = "your partner " if leader in view.partners else ""
+    return f"{partner}{view.rules.names[leader]} leads {led}"
+
+
+def _partner_words(view: SeatView, seat: int) -> str:
+    """A seat on the hinted hand's side, by its card in the trick: "your partner North"; "your 12r" for the
+    person's own hand (the hint for the dummy's card, whose partner is the person playing it); "North's 12r"
+    where the person chose that card (the hand they play for another), which no partner chose."""
+    person = _person(view)
+    if seat == person:
+        return f"your {_card_played_by(view, seat)}"
+    if _card_chooser(view, seat) == person:
+        return f"{view.rules.names[seat]}'s {_card_played_by(view, seat)}"
+    return f"your partner {view.rules.names[seat]}"
+
+
+def _seat_words(view: SeatView, seat: int) -> str:
+    """A seat by its name, or "you" for the person's own."""
+    return "you" if seat == _person(view) else view.rules.names[seat]
+
+
 def _play_line(view: SeatView, advice: PlayAdvice) -> str:
     if view.rules.avoid_points:
         return _avoid_line(view, advice)
@@ -151,13 +201,15 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
         reasons.append(f"you lead trump to draw out {others} trumps" if advice.led_suit == advice.trump
                        else f"you lead {led_name}")
     else:
-        who_led = ("your partner " if advice.leader in view.partners else "") + names[advice.leader]
-        reasons.append(f"{who_led} leads {led_name}")
+        reasons.append(_led_words(view, advice.leader, led_name))
         if advice.shown_out:
-            reasons.append(f"{' and '.join(names[seat] for seat in advice.shown_out)} showed out of {led_name}")
+            showed = " and ".join(_seat_words(view, seat) for seat in advice.shown_out)
+            reasons.append(f"{showed} showed out of {led_name}")
         if advice.partner_winning:
             assert advice.winning is not None  # someone is winning a trick that was led
-            reasons.append(f"{names[advice.winning]} is winning the trick")
+            winning = f"your {_card_played_by(view, advice.winning)}" if advice.winning == _person(view) else (
+                names[advice.winning])
+            reasons.append(f"{winning} is winning the trick")
             if advice.card_points:
                 reasons.append(f"it gives {plural(advice.card_points, 'point')} to {side}")
         elif advice.takes_lead:
@@ -166,7 +218,7 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             if (1 << card) & view.rules.any_time_mask & ~BIRD_MASK and card_color(card) != advice.led_suit:
                 reasons.append("a 14 may be played on any lead, and beats every trump")
             held = points_words(total)
-            over = (f"it goes over your partner {names[advice.winning]}" if advice.winning in view.partners
+            over = (f"it goes over {_partner_words(view, advice.winning)}" if advice.winning in view.partners
                     else "it beats every card so far")  # "takes the lead" is heard as leading the next trick
             reasons.append(f"it wins {held}" if advice.last_to_play
                            else f"{over}, and with it the trick holds {held} so far")
@@ -190,14 +242,13 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
         else:
             reasons.append(f"you lead {COLOR_NAMES[advice.led_suit]}, for someone else to go over")
     else:
-        who_led = ("your partner " if advice.leader in view.partners else "") + names[advice.leader]
-        reasons.append(f"{who_led} leads {COLOR_NAMES[advice.led_suit]}")
+        reasons.append(_led_words(view, advice.leader, COLOR_NAMES[advice.led_suit]))
         if advice.shown_out:
-            showed = " and ".join(names[seat] for seat in advice.shown_out)
+            showed = " and ".join(_seat_words(view, seat) for seat in advice.shown_out)
             reasons.append(f"{showed} showed out of {COLOR_NAMES[advice.led_suit]} and may throw red cards on it")
         assert advice.winning is not None  # someone is winning a trick that was led
         if advice.card_points < 0 and advice.partner_winning:
-            reasons.append(f"your partner {names[advice.winning]} is winning it: the Golden Ten goes to your side")
+            reasons.append(f"{_partner_words(view, advice.winning)} is winning it: the Golden Ten goes to your side")
         elif advice.takes_lead and advice.trick_points + advice.card_points < 0:
             reasons.append("it takes the trick with the Golden Ten in it")
         elif advice.card_points < 0:

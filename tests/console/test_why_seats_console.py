@@ -1,6 +1,7 @@
-"""``why`` and ``review`` where one player plays another seat's hand (Display Rook's displayed hand, the dummy of
-the Game for 2 Players): a move is told as the choice of whoever played the seat then, "you" is the person at
-the keyboard, and "partner" that person's partner.  The games are the tester's own, through the command line."""
+"""``why``, ``hint`` and ``review`` where one player plays another seat's hand (Display Rook's displayed hand,
+the dummy of the Game for 2 Players): a move is told as the choice of whoever played the seat then, "you" is the
+person at the keyboard, and "partner" that person's partner.  The games are the tester's own, through the command
+line."""
 
 from __future__ import annotations
 
@@ -129,3 +130,27 @@ def test_review_asked_while_the_user_plays_the_dummy_tells_the_users_choices():
     said = review_command_lines(game, parse_command("review all"))
     assert said[0].startswith("Hand 1: ") and "no choice of yours" not in said[0], said
     assert any("for Dummy" in line for line in said), said
+
+
+def test_a_hint_names_a_lead_the_dealer_made_from_the_partners_hand_as_the_users(monkeypatch, capsys):
+    """The hint said "your partner North leads red" of the lead the user made from North's face-up hand."""
+    out = _said(monkeypatch, capsys, ["--variant", "display", "--seed", "72"],
+                ["bid 5", "bid 25", "bid 45", "pass", "1y", "14y", "4x", "14x", "14r", "hint", "7r", "3x", "hint",
+                 "why east"])
+    assert _answers(out, "Your play, 2 legal: 13r 7r.", 1) == [
+        "Play 7r: you led red from North's hand; North is winning the trick; over 96 likely deals, it does about "
+        "35 points better than 13r, the next best."]
+    assert _answers(out, "Your play, 4 legal: 11x 10x 9x 5x.", 2) == [
+        "Play 5x: you led black from North's hand; it goes over North's 3x, and with it the trick holds 7 points "
+        "so far; over 96 likely deals, it does about 3 points better than 10x, the next best.",
+        "East played 2x: it did not beat North's 3x; the trick holds 2 points so far.",
+    ]
+
+
+def test_the_hint_for_the_dummys_card_names_the_users_own_lead_as_the_users(monkeypatch, capsys):
+    """The user plays the dummy after leading from the own hand: the hint said "your partner South leads black",
+    South being the user."""
+    out = _said(monkeypatch, capsys, ["--variant", "two", "--seed", "11"], ["pass", "5r", "13r", "10x", "hint"])
+    assert _answers(out, "Dummy's play, 2 legal: 7x 6x.", 1) == [
+        "Play 6x: you led black from your hand; you cannot win it, and this card gives away no points; over 96 "
+        "likely deals, it does about as well as 7x, the next best."]
