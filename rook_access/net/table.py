@@ -277,7 +277,9 @@ class Table:
         names = people_named(rules.names, [holder.name for holder in self.holders],
                              [holder.person for holder in self.holders], self.free_seats(), asker)  # fmt: skip
         then = self.state if heard is None else self._state_at(heard)
-        controller = self.controller(decision.seat)
+        # whose move it was: the player of the seat then (Display Rook's dealer plays the partner's hand only
+        # after the first card, so the partner's bid was its own), not of the seat now
+        controller = decision.view.controller(decision.seat)
         holder = self.holders[controller]
         # A computer's move for the asker's own seat is told in the computer's words: "North played 6y: its
         # partner Anna's 11y was winning", not "You played 6y: its partner ...".

@@ -374,3 +374,16 @@ def test_why_after_a_restore_and_in_a_game_without_reasons():
     assert restored.why(0, 1) == "West has not moved since the server took the table up again."
     doubt, _ = new_table("i-doubt-it", ["human", "computer", "human", "computer"])
     assert doubt.why(0, None) == "The computer players of this game give no reasons: why is for the trick games."
+
+
+def test_why_tells_the_partners_bid_as_its_own_once_the_dealer_plays_its_displayed_hand():
+    """Display Rook: Anna deals and plays North's face-up hand. North's bid, made by its computer before the
+    hand lay face up, was told as a stand-in's for Anna: "A computer chose it while you were away"."""
+    table, tokens = new_table("display", ["human", "computer", "computer", "computer"], seed=2)
+    chooser = random.Random(1)
+    assert table.state.dealer == 0
+    steps_until(table, tokens, lambda: table.state.displayed is not None, chooser)
+    assert table.state.displayed == 2 and table.controller(2) == 0
+    assert table.why(0, 2, bidding=True) == (
+        "North bid 35, then passed: by its rule of thumb, it reckoned its hand worth 35 at most, and the least it "
+        "could bid was 55; you, its partner, held the bid, raised only with a clearly better hand.")
