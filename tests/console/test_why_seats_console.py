@@ -12,6 +12,7 @@ from rook_access.engine import PASS, GameState, Phase
 from rook_access.engine.rules import VARIANTS
 from rook_access.players import BasicPlayer
 from rook_access.players.base import Decision
+from rook_access.players.search.player import HintPlayer
 from tests.helpers.console import ListChannel, ScriptedLines, run_main
 
 YOURS = "Type hint on your turn for the strong player's move."
@@ -110,6 +111,9 @@ class _Table:
 
     def earlier_choices(self, hand: int) -> None:
         return None
+
+    def advisor(self) -> HintPlayer:
+        return HintPlayer()
 
 
 def test_review_asked_while_the_user_plays_the_dummy_tells_the_users_choices():
