@@ -27,7 +27,7 @@ from ..braille.display import BrailleDisplay, BrailleDisplayChannel, DisplayUnav
 from ..braille.elsewhere import screen_reader_braille
 from ..engine import Deal, InvalidDealError, RuleSet, RuleSetError
 from ..engine.cards import shown
-from ..engine.games import GAMES, all_options, find_game
+from ..engine.games import GAMES, all_options, find_game, nearest_game
 from ..engine.party import MAX_TABLES, MIN_TABLES
 from ..engine.protocol import GameDescription, GameState, OptionError, OptionValue, or_list
 from ..net.codes import normal_code as online_code
@@ -847,7 +847,7 @@ def _offer_variants(
             "The number or the name of a game in the list starts it; in the game, the rules command says its rules.",
         ),
         refusal="{answer} is not a game here.",
-        suggest=names,
+        suggest=lambda text: nearest_game(text, ("party", "online")),  # as --variant: "dixie-rook" is dixie
     )
     # A setting changed here is kept, but not the game: it is not chosen yet, and the list is offered again.
     save = control.save

@@ -32,7 +32,7 @@ from typing import Generic, TypeVar
 from ..engine.cards import shown
 from ..engine.spelling import nearest
 from .lines import LineSource
-from .registry import common_command, did_you_mean
+from .registry import common_command
 
 T = TypeVar("T")
 
@@ -80,9 +80,16 @@ class Question(Generic[T]):
     """One or two lines on what the answers do, said for ``help`` (``allowed`` when there are none)."""
     refusal: str = "{answer} is not an answer here."
     """Said before ``allowed`` for a line that is not an answer; ``{answer}`` is the line ("": ``allowed`` alone)."""
-    suggest: Sequence[str] = ()
+    suggest: Sequence[str] | Callable[[str], str | None] = ()
     """Answers by name: a line close to one of them is answered "Did you mean kentucky?" after the refusal;
-    yes then gives that answer, and no asks again."""
+    yes then gives that answer, and no asks again.  Or the rule that finds the answer a line likely meant
+    (the game menu's ``nearest_game``, which knows the games' titles too), None for none."""
+
+    def suggestion(self, text: str) -> str | None:
+        """The answer a line that is not one likely meant (``suggest``), or None."""
+        if callable(self.suggest):
+            return self.suggest(text)
+        return nearest(text.lower(), self.suggest) if self.suggest else None
 
 
 def ask(
@@ -132,9 +139,9 @@ def ask(
             fresh = True  # the output may have changed: a new voice says the question
         elif text:
             refused = question.refusal.format(answer=shown(text))
-            if refused and question.suggest:
-                suggested = nearest(text.lower(), question.suggest)
-                refused += did_you_mean(text.lower(), question.suggest)
+            if refused:
+                suggested = question.suggestion(text)
+                refused += f" Did you mean {suggested}?" if suggested else ""
             say(f"{refused} {question.allowed}" if refused else question.allowed)
         else:
             say(question.allowed)

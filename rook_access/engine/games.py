@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .clock import CLOCK
@@ -325,18 +325,19 @@ def find_game(name: str) -> GameDescription:
         raise UnknownGameError(f"There is no game called {name}. Games: {', '.join(GAMES)}.") from None
 
 
-def nearest_game(word: str) -> str | None:
-    """The game a mistyped name most likely meant (``nearest``, the rule of every "Did you mean", the game
-    menu's too), by its name, else by its title: "dixie-rook" is dixie (Dixie Rook), "kentucky discard" kentucky.
+def nearest_game(word: str, others: Iterable[str] = ()) -> str | None:
+    """The game a mistyped name most likely meant (``nearest``, the rule of every "Did you mean"), by its name,
+    else by its title: "dixie-rook" is dixie (Dixie Rook), "kentucky discard" kentucky.  ``others``: names
+    offered beside the games' (the first-start menu's party and online), which may be meant too.
 
     >>> nearest_game("tuxdo"), nearest_game("Dixie-Rook"), nearest_game("kentucky discard"), nearest_game("hi14")
     ('tuxedo', 'dixie', 'kentucky', 'high-14')
-    >>> nearest_game("bridge") is None
-    True
+    >>> nearest_game("bridge") is None, nearest_game("onlin", ("party", "online"))
+    (True, 'online')
     """
     typed = "-".join(re.findall(r"[a-z0-9]+", word.lower()))
     titles = {_title_word(game.title): game.name for game in GAMES.values()}
-    close = nearest(typed, [*GAMES, *titles])
+    close = nearest(typed, [*GAMES, *titles, *others])
     return titles.get(close, close) if close else None
 
 

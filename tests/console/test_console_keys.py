@@ -489,10 +489,13 @@ def test_a_setting_changed_at_the_first_menu_is_kept_and_the_menu_comes_back_nex
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("dixy", "dixie"), ("kentuky", "kentucky"),
-                                               ("partnrship", "partnership"), ("tow", "two")])
+                                               ("partnrship", "partnership"), ("tow", "two"),
+                                               ("dixie-rook", "dixie"), ("Kentucky Discard", "kentucky"),
+                                               ("flip golden ten", "flip")])
 def test_the_first_menu_and_the_variant_flag_suggest_the_same_game_for_a_typo(tmp_path, typed, meant):
     """The menu found no game for "dixy" (y for ie is two slips, which difflib's likeness missed in short
-    words), and --variant, by a rule of its own, none for two letters swapped ("tow")."""
+    words), and --variant, by a rule of its own, none for two letters swapped ("tow"); then --variant knew
+    the games' titles typed as a name ("dixie-rook", Dixie Rook) and the menu did not."""
     said: list[str] = []
     control = SettingsControl(Settings(), Settings(), lambda settings: None)
     assert cli._offer_variants(ScriptedLines([typed, meant]), control, tmp_path / "settings.toml", said.append,
@@ -518,6 +521,23 @@ def test_yes_after_the_menus_did_you_mean_chooses_that_game_and_no_asks_again(tm
     refusals = [line for line in said if line.startswith(("Type a number", "yes is not"))]
     assert refusals[0].startswith("Type a number from 1 to ")  # no: asked again, the suggestion dropped
     assert refusals[1].startswith("yes is not a game here.")  # a yes with nothing suggested is no answer
+
+
+def test_yes_after_the_menus_did_you_mean_for_a_title_plays_that_game_and_party_and_online_are_still_meant(
+        tmp_path):
+    """Before, "dixie-rook" (Dixie Rook's title typed as a name) got no suggestion at the menu, so yes was
+    no answer; "onlin" and "partys" are still the menu's online and party."""
+    said: list[str] = []
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    assert cli._offer_variants(ScriptedLines(["dixie-rook", "yes"]), control, tmp_path / "settings.toml",
+                               said.append, said.append)
+    assert control.effective.variant == "dixie"
+    assert "dixie-rook is not a game here. Did you mean dixie? Type a number from 1 to 23, or press Enter." in said
+    said.clear()
+    assert cli._offer_variants(ScriptedLines(["onlin", "partys", "no", "quit"]), control,
+                               tmp_path / "settings.toml", said.append, said.append) is False
+    assert "onlin is not a game here. Did you mean online? Type a number from 1 to 23, or press Enter." in said
+    assert "partys is not a game here. Did you mean party? Type a number from 1 to 23, or press Enter." in said
 
 
 @pytest.mark.parametrize("word", ["quit", "q", "exit", None])
