@@ -22,8 +22,10 @@ import tomli_w
 
 from .braille.elsewhere import braille_setting_help
 from .engine.cards import shown
-from .engine.games import GAMES, all_options
+from .engine.games import GAMES, all_options, nearest_game
+from .engine.party import MIN_TABLES
 from .engine.protocol import Option, OptionError, OptionValue, spoken_name
+from .engine.spelling import nearest
 from .files import unused_name
 from .players import DEFAULT_LEVEL, MY_LEVELS, PLAYER_LEVELS, LevelError, parse_levels
 
@@ -61,6 +63,18 @@ def setting_choices() -> dict[str, tuple[str, ...]]:
         **{option.name: ("off", "on") if option.kind is bool else (*option.choices, "default")
            for option in table_options().values() if option.kind is bool or option.choices},
     }  # fmt: skip
+
+
+def likely_value(name: str, value: str) -> str | None:
+    """The value a refused one of setting ``name`` likely meant, for "Did you mean": a game by its name or its
+    title for ``variant`` (``nearest_game``, as ``--variant`` says it), else the closest of the setting's few.
+
+    >>> likely_value("variant", "dixie-rook"), likely_value("verbosity", "trse"), likely_value("variant", "party")
+    ('dixie', 'terse', None)
+    """
+    if name == "variant":
+        return nearest_game(value)
+    return nearest(value, setting_choices().get(name, ()))
 
 
 NUMBER_DIGITS = 6
@@ -314,6 +328,11 @@ def _parse(name: str, value: object) -> Any:
         return levels[0] if len(set(levels)) == 1 else ",".join(levels)
     if name == "variant":
         names = variant_names()
+        if text == "party":  # the menu's last choice, but a party of tables, which the variant setting is not
+            raise SettingError(
+                f"party is not a variant: a progressive party is started with rook-access --party TABLES, "
+                f"like rook-access --party {MIN_TABLES} for {MIN_TABLES} tables."
+            )
         if text not in names:
             allowed = f"variant is one of {', '.join(names)}"
             raise SettingError(f"{allowed}, not {shown(text) if text else 'nothing'}.", f"{allowed}.")

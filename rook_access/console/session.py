@@ -39,7 +39,7 @@ from ..settings import (
     MOST_WORDS_IN_A_NAME,
     SettingError,
     Settings,
-    setting_choices,
+    likely_value,
     setting_groups,
     setting_name,
     setting_names,
@@ -267,7 +267,7 @@ def setting_error_line(name: str, value: str, error: SettingError) -> tuple[str,
                 meant = " ".join(["settings", close, *values[count - 1:]])
                 return f"There is no setting {shown(typed)}. Did you mean {close}?", meant
         return f"There is no setting {shown(spoken)}. Type settings to hear them all.", None
-    close = nearest(value, setting_choices().get(name, ()))
+    close = likely_value(name, value)  # a game by its title too: settings variant dixie-rook is dixie
     if close is not None:  # the likely value alone: the list of every value (21 games) is long to listen to
         allowed = f" {error.allowed}" if len(str(error)) <= SHORT_REFUSAL else ""  # the typo was just named
         return f"No {spoken} {shown(value)}. Did you mean {close}?{allowed}", f"settings {spoken} {close}"

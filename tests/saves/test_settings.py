@@ -115,6 +115,25 @@ def test_a_setting_named_alone_or_misspelt_is_answered_about_that_setting():
     assert control.effective == Settings()  # nothing changed
 
 
+@pytest.mark.parametrize(("typed", "meant"), [("dixie-rook", "dixie"), ("Dixie Rook", "dixie"),
+                                               ("kentucky-discard", "kentucky"), ("hi14", "high-14")])
+def test_settings_variant_suggests_the_game_meant_by_its_title_too_as_the_flag_does(typed, meant):
+    """Before, a game's title typed as a name got "variant is one of partnership, ..., not dixie-rook." (all 21
+    games, and no suggestion), where --variant dixie-rook says "Did you mean dixie?"; yes then sets it."""
+    control = SettingsControl(Settings(), Settings(), lambda _: None)
+    assert control.command(("variant", *typed.split())) == [f"No variant {typed}. Did you mean {meant}?"]
+    assert control.meant == f"settings variant {meant}"
+
+
+def test_settings_variant_party_says_how_a_party_is_started():
+    """Before, "variant is one of partnership, ..., i-doubt-it, not party.": the menu's party named no game."""
+    control = SettingsControl(Settings(), Settings(), lambda _: None)
+    assert control.command(("variant", "Party")) == [
+        "party is not a variant: a progressive party is started with rook-access --party TABLES, "
+        "like rook-access --party 2 for 2 tables."]
+    assert control.meant is None and control.effective == Settings()
+
+
 def test_a_group_given_a_value_is_said_to_be_a_group_and_players_no_game_takes_are_refused():
     control = SettingsControl(Settings(), Settings(), lambda _: None)
     assert control.command(("pace", "5")) == [
