@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
-from ..engine.games import all_options, find_game
+from ..engine.games import GAMES, all_options, find_game
 from ..engine.protocol import Option, OptionError, OptionValue
 from ..streams import encodable_line
 
@@ -56,12 +56,17 @@ class OneLineParser(argparse.ArgumentParser):
                 return f"{flag} can be {', '.join(allowed[:-1])} or {allowed[-1]}, not {choice.group(1)}."
             if problem == "expected one argument":
                 return f"{flag} needs a value."
+            if problem.startswith(f"{flag} "):  # a refusal that names the flag itself: "--variant needs a game's name"
+                return problem
             return f"{flag}: {problem if problem.endswith('?') else problem.rstrip('.') + '.'}"  # "Did you mean dixie?"
         return message.rstrip(".") + "."
 
 
 def game_name(text: str) -> str:
-    """``--variant``'s type: the game's name (any case); a mistake names the game meant, else the games."""
+    """``--variant``'s type: the game's name (any case); a mistake names the game meant, else the games, and
+    so does nothing typed (``--variant ""``), which is no game called nothing."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"--variant needs a game's name: {', '.join(GAMES)}.")
     try:
         return find_game(text).name
     except OptionError as error:

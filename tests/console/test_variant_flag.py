@@ -48,6 +48,22 @@ def test_a_variant_like_no_game_still_names_the_games(capsys):
     assert line.endswith(" tuxedo, i-doubt-it." + HINT)
 
 
+GAME_NAMES = ("partnership, beginner, two, three, five, six, individual, kentucky, solitaire, clock, rook-1913, "
+              "partnership-1913, dixie, display, flip, high-14, match, donkey, panjandrum, tuxedo, i-doubt-it")
+
+
+@pytest.mark.parametrize("typed", ["", "  "])
+def test_an_empty_variant_says_a_games_name_is_needed_and_names_the_games(capsys, typed):
+    """Before, "There is no game called . Games: ...": a game called nothing, said as a full stop."""
+    assert refusal(capsys, ["--variant", typed]) == f"rook-access: --variant needs a game's name: {GAME_NAMES}." + HINT
+    with pytest.raises(SystemExit) as leaving:
+        online.build_parser().parse_args(["localhost", "--new", f"--variant={typed}"])
+    assert leaving.value.code == 2
+    assert capsys.readouterr().err == (
+        f"rook-access: --variant needs a game's name: {GAME_NAMES}. Type rook-access join --help for the flags.\n"
+    )
+
+
 def test_join_variant_suggests_the_game_meant_too(capsys):
     """Before, join's --variant was argparse's choices: all 21 names, sorted, and no suggestion."""
     with pytest.raises(SystemExit) as leaving:
