@@ -44,6 +44,7 @@ from ..engine.actions import Play
 from ..engine.cards import shown
 from ..engine.games import GAMES, all_options, find_game
 from ..engine.notation import NotationError, action_from_json
+from ..engine.party import MIN_TABLES
 from ..engine.protocol import or_list
 from ..engine.state import Phase
 from ..files import write_atomically
@@ -123,6 +124,18 @@ class ConsoleRunLike(Protocol):
     def reply(self, line: str) -> None: ...
 
 
+def _table_game(text: str) -> str:
+    """``join``'s ``--variant``: a game's name, as ``rook-access --variant`` takes it; party, the menu's last
+    choice, is refused: a progressive party is played at home only (the engine's line names ``--party``,
+    a flag ``join`` does not have)."""
+    if text.strip().lower() == "party":
+        raise argparse.ArgumentTypeError(
+            f"A progressive party is not played online; at home, rook-access --party TABLES starts one, "
+            f"like rook-access --party {MIN_TABLES} for {MIN_TABLES} tables."
+        )
+    return game_name(text)
+
+
 def build_parser() -> OneLineParser:
     """The flags of ``rook-access join``."""
     parser = OneLineParser(
@@ -140,7 +153,7 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--port", type=int, help="the server's port (default 8765)")
     parser.add_argument(
         "--variant",
-        type=game_name,
+        type=_table_game,
         metavar="GAME",
         help=f"with --new: the game, one of {', '.join(GAMES)} (default: the variant setting)",
     )

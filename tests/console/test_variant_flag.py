@@ -74,3 +74,15 @@ def test_join_variant_suggests_the_game_meant_too(capsys):
         " Type rook-access join --help for the flags.\n"
     )
     assert online.build_parser().parse_args(["localhost", "--new", "--variant", "Dixie"]).variant == "dixie"
+
+
+@pytest.mark.parametrize("typed", ["party", "Party"])
+def test_join_variant_party_says_a_party_is_played_at_home(capsys, typed):
+    """Before, "A progressive party is started with --party TABLES, not --variant.": join has no --party."""
+    with pytest.raises(SystemExit) as leaving:
+        online.build_parser().parse_args(["localhost", "--new", "--variant", typed])
+    assert leaving.value.code == 2
+    assert capsys.readouterr().err == (
+        "rook-access: --variant: A progressive party is not played online; at home, rook-access --party TABLES "
+        "starts one, like rook-access --party 2 for 2 tables. Type rook-access join --help for the flags.\n"
+    )
