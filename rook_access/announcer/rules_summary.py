@@ -210,13 +210,14 @@ def _scoring(rules: RuleSet, whole_game: bool = True) -> list[str]:
     return lines
 
 
-def rules_summary(rules: RuleSet, whole_game: bool = True, you: int | None = None) -> list[str]:
+def rules_summary(rules: RuleSet, whole_game: bool = True, you: int | None = None, online: bool = False) -> list[str]:
     """The rules of the game being played, in a few short lines.
 
     ``whole_game`` False: the game is one round of something larger (a progressive party's table), which
     decides how it ends and its table options, so those two lines are left out.  ``you``: the seat of the
     player who asks, said as "you", first (at an online table, where the others are named by name or place,
-    one's own place name is heard as another player's).
+    one's own place name is heard as another player's).  ``online``: the game is an online table's, whose
+    options were fixed when it was made: a setting changed there is for the player's own next game.
     """
     title = rules.title[0].upper() + rules.title[1:]
     players = len(rules.people)
@@ -238,7 +239,7 @@ def rules_summary(rules: RuleSet, whole_game: bool = True, you: int | None = Non
     lines += _nest_trick_and_cut(rules)
     lines += _scoring(rules, whole_game)
     if whole_game:
-        lines.append(_table_options(rules))
+        lines.append(_table_options(rules, online))
     return lines
 
 
@@ -269,8 +270,10 @@ def _nest_trick_and_cut(rules: RuleSet) -> list[str]:
     return lines
 
 
-def _table_options(rules: RuleSet) -> str:
-    """The declared table options this game has, with their values now."""
+def _table_options(rules: RuleSet, online: bool = False) -> str:
+    """The declared table options this game has, with their values now, and how one is changed: at home for the
+    next game; at an online table, made with its options, for the player's next game at home or table they
+    make (``join --new`` takes the table options from the settings)."""
     values = dict(trick_option_values(rules))
     game = GAMES.get(rules.name)
     declared = [option.name for option in game.options] if game else list(values)
@@ -279,6 +282,9 @@ def _table_options(rules: RuleSet) -> str:
         for name in declared
         if (value := values.get(name)) is not None
     ]
+    if online:
+        return (f"Table options: {', '.join(shown)}, fixed for this table; settings, its name and a value, changes one "
+                "for your next game at home or table you make.")
     return f"Table options: {', '.join(shown)}; to change one for the next game: settings, its name and a value."
 
 

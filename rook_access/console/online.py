@@ -421,7 +421,7 @@ class OnlineGame(ConsoleGame):
         state = self.state
         if not isinstance(state, RemoteTricks):
             return self.family.rules_lines(state)
-        return rules_summary(state.rules, you=state.seat)
+        return rules_summary(state.rules, you=state.seat, online=True)  # its options are the table's own
 
     def current_settings(self) -> Settings:
         """The settings in effect, but quick calls asked in turn: the server asks each seat in turn (there is

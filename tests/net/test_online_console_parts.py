@@ -822,6 +822,20 @@ def test_rules_at_an_online_table_says_your_own_seat_as_you_and_the_others_as_he
     assert "Partners: you and Anna against West and East; each side keeps one score." in ben_run.channel.lines
 
 
+def test_rules_at_an_online_table_says_its_options_are_the_tables_and_a_setting_is_for_your_next_game(
+    tmp_path: Path,
+) -> None:
+    """``rules`` online ended "to change one for the next game: settings, its name and a value.", but the table
+    keeps the options it was made with: a setting changed there is for your own next game at home, or table made
+    with --new (which takes the table options from the settings)."""
+    game, state, run, connection = anna_heard_all(tmp_path)
+    assert game.handle_line("rules")
+    assert run.channel.lines[-1] == (
+        "Table options: target 300, bird rank high, min bid 70, fixed for this table; settings, its name and a "
+        "value, changes one for your next game at home or table you make."
+    )
+
+
 def test_a_mistyped_online_command_is_answered_with_the_likely_one_and_yes_carries_it_out(tmp_path: Path) -> None:
     """``sya hi`` and ``whoo`` got "Unknown command" alone, where a mistyped game command gets "Did you mean"."""
     game, state, run, connection = anna_heard_all(tmp_path)
