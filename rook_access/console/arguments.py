@@ -38,7 +38,10 @@ class OneLineParser(argparse.ArgumentParser):
         flags = [flag for action in self._actions for flag in action.option_strings if flag.startswith("--")]
         unknown = re.fullmatch(r"unrecognized arguments: (.*)", message)
         if unknown:
-            word = unknown.group(1).split()[0]
+            words = unknown.group(1).split()
+            if not words:  # rook-access "": argparse names an empty word as nothing at all
+                return "an empty argument is not a flag; flags start with --."
+            word = words[0]
             if not word.startswith("-"):
                 return f"{word} is not a flag; flags start with --."
             close = difflib.get_close_matches(word.split("=")[0], flags, n=1)

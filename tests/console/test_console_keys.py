@@ -563,6 +563,7 @@ def test_quit_q_exit_and_end_of_input_at_the_first_menu_leave_with_no_game(monke
         (["--level"], "rook-access: --level needs a value."),
         (["--rate", "fast"], "rook-access: rate is a number of words a minute from 80 to 450, or default."),
         (["seven"], "rook-access: seven is not a flag; flags start with --."),
+        (["--resume", ""], "rook-access: an empty argument is not a flag; flags start with --."),  # was a traceback
     ],
 )
 def test_a_bad_flag_or_value_says_one_line_with_the_hint_and_exits_2(args, line):
