@@ -31,6 +31,7 @@ from ..engine import (
     PASS,
     Bid,
     Discard,
+    GameState,
     NameTrump,
     Phase,
     Play,
@@ -203,6 +204,14 @@ class TrickFacts:
     @property
     def lead(self) -> bool:
         return self.winner is None
+
+
+def asker_view(state: GameState, seat: int) -> SeatView:
+    """What the person in ``seat`` sees of ``state``: ``seat``'s view, but for the hand of the player who plays
+    the seat's own hand for it (Display Rook's dealer, whose hand that view shows while the dealer decides
+    there): the person at that seat only watches.  ``why`` reads a move against it, at home and online."""
+    view = state.view(seat)
+    return view if state.controller(seat) == seat else replace(view, shown=())
 
 
 def trick_facts(view: SeatView, card: int) -> TrickFacts:
@@ -612,6 +621,6 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
 
 
 __all__ = [
-    "TrickFacts", "chooser", "did_words", "holds_words", "no_bidding_line", "no_card_line", "trick_facts",
+    "TrickFacts", "asker_view", "chooser", "did_words", "holds_words", "no_bidding_line", "no_card_line", "trick_facts",
     "trick_points_words", "why_line",
 ]

@@ -17,8 +17,8 @@ from dataclasses import replace
 
 from ..announcer.base import plural
 from ..announcer.review import review_lines
-from ..announcer.why import no_bidding_line, no_card_line, reason_line
-from ..engine import Dealt, GameState, RuleSet, SeatView
+from ..announcer.why import asker_view, no_bidding_line, no_card_line, reason_line
+from ..engine import Dealt, GameState, RuleSet
 from ..engine.cards import shown
 from ..engine.spelling import nearest
 from ..players.base import last_computer_move
@@ -145,14 +145,6 @@ def person(game: CommandContext) -> int:
     return state.controller(game.viewer())
 
 
-def asker_view(state: GameState, seat: int) -> SeatView:
-    """What the person in ``seat`` sees now: ``seat``'s view, but for the hand of the player who plays the
-    seat's own hand for it (Display Rook's dealer, whose hand that view shows while the dealer decides there):
-    the person at that seat only watches."""
-    view = state.view(seat)
-    return view if state.controller(seat) == seat else replace(view, shown=())
-
-
 def why_lines(game: CommandContext, command: Command) -> list[str]:
     """``why [SEAT] [bid | N]``: the reason a computer player had for its last move (its last bid or pass;
     its card in trick N), told to the person at the keyboard (``person``)."""
@@ -259,7 +251,6 @@ def resumed_hand(game: CommandContext) -> int:
 
 
 __all__ = [
-    "asker_view",
     "hand_to_review",
     "initials",
     "person",

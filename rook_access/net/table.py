@@ -34,7 +34,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..announcer.why import no_bidding_line, no_card_line, reason_line
+from ..announcer.why import asker_view, no_bidding_line, no_card_line, reason_line
 from ..engine import GameState as TrickGameState
 from ..engine.errors import IllegalActionError, InvalidDealError, RookError
 from ..engine.games import find_game
@@ -283,7 +283,7 @@ class Table:
         holder = self.holders[controller]
         # A computer's move for the asker's own seat is told in the computer's words: "North played 6y: its
         # partner Anna's 11y was winning", not "You played 6y: its partner ...".
-        line = reason_line(decision, then.view(asker), then.is_over, replace(rules, seat_names=names),
+        line = reason_line(decision, asker_view(then, asker), then.is_over, replace(rules, seat_names=names),
                            you=not (holder.person and controller == asker))  # fmt: skip
         if holder.person and decision.at is not None and decision.at < holder.sat_at:
             # a seat taken in a game under way: a computer played it while it was free

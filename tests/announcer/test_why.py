@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rook_access.announcer.why import did_words, trick_facts, why_line
+from rook_access.announcer.why import asker_view, did_words, trick_facts, why_line
 from rook_access.engine import (
     COLOR_NAMES,
     PARTNERSHIP,
@@ -446,3 +446,27 @@ def test_a_displayed_hand_played_by_the_dealer_is_told_as_the_dealers_choice_fro
         "West played your 1r: its own 14r was winning the trick, so it kept your good cards.")
     assert why_line(view, advice.action, advice, you=1) == (  # told to West, for whom a computer played it
         "You played East's 1r: your 14r was winning the trick, so it kept East's good cards.")
+
+
+def test_the_person_whose_hand_the_dealer_plays_is_not_shown_the_dealers_hand_by_why():
+    """Display Rook: while the dealer decides a card of its partner's face-up hand, that seat's view shows the
+    dealer's hand (the dealer is the one deciding there).  The person at that seat only watches: ``why``, at home
+    and online, reads moves against what that person sees, never the dealer's cards."""
+    rules = VARIANTS["display"]
+    for seed in range(50):
+        state = GameState(rules, seed=seed)
+        players = [BasicPlayer(seat) for seat in range(rules.players)]
+        while not state.is_over and state.hand_number == 1:
+            seat = state.turn
+            if state.displayed is not None and seat == state.displayed:
+                break
+            state.apply(players[seat].choose(state.view(seat)), seat)
+        else:
+            continue
+        displayed, dealer = state.displayed, state.dealer
+        assert state.controller(displayed) == dealer
+        assert any(hand_seat == dealer for hand_seat, _ in state.view(displayed).shown)  # the decider's view
+        assert asker_view(state, displayed).shown == ()  # the person's own
+        assert asker_view(state, dealer) == state.view(dealer)
+        return
+    raise AssertionError("no displayed hand to play in the seeds tried")
