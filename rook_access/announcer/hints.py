@@ -40,7 +40,7 @@ from ..engine.rules import Teams
 from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from .base import plural, points_words, suit_words
-from .why import stake_words, trick_facts
+from .why import stake_words, trick_facts, trick_points_words, unbeatable
 
 
 def hint_line(view: SeatView, player: Player) -> str:
@@ -231,34 +231,44 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
 
 
 def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
-    """A card's reasons where points count against its taker (Flip): why it ducks, or goes over."""
+    """A card's reasons where points count against its taker (Flip): why it ducks, or goes over.  What the
+    trick holds is said as the game tells a trick taken: its red points, and the Golden Ten apart; that the
+    card takes the trick, or that a card goes to a side, only where no card still to come can go over."""
     card = advice.action.card
     rules = view.rules
     names = rules.names
+    facts = trick_facts(view, card)
+    color = COLOR_NAMES[advice.led_suit]
     reasons: list[str] = []
     if advice.leader is None:
-        if advice.card_points < 0:
+        if unbeatable(view, card) and advice.card_points < 0:
+            reasons.append("you lead the Golden Ten, and no one can go over it, so you win it back")
+        elif unbeatable(view, card):
+            reasons.append(f"you lead {color}, and no one can go over it: the trick is yours")
+        elif advice.card_points < 0:
             reasons.append("you lead the Golden Ten to win it back")
         else:
-            reasons.append(f"you lead {COLOR_NAMES[advice.led_suit]}, for someone else to go over")
+            reasons.append(f"you lead {color}, for someone else to go over")
     else:
-        reasons.append(_led_words(view, advice.leader, COLOR_NAMES[advice.led_suit]))
+        reasons.append(_led_words(view, advice.leader, color))
         if advice.shown_out:
             showed = " and ".join(_seat_words(view, seat) for seat in advice.shown_out)
-            reasons.append(f"{showed} showed out of {COLOR_NAMES[advice.led_suit]} and may throw red cards on it")
+            reasons.append(f"{showed} showed out of {color} and may throw red cards on it")
         assert advice.winning is not None  # someone is winning a trick that was led
-        if advice.card_points < 0 and advice.partner_winning:
-            reasons.append(f"{_partner_words(view, advice.winning)} is winning it: the Golden Ten goes to your side")
-        elif advice.takes_lead and advice.trick_points + advice.card_points < 0:
-            reasons.append("it takes the trick with the Golden Ten in it")
+        holds = trick_points_words(rules, facts) + ("" if facts.last else " so far")
+        if advice.takes_lead and (advice.last_to_play or unbeatable(view, card)):
+            cannot = "you cannot duck: " if facts.beaters == len(view.legal) else ""
+            reasons.append(f"{cannot}the trick is yours, {holds}")
+        elif advice.takes_lead:
+            reasons.append("it goes over the winning card, and a later card may still go higher")
+        elif advice.card_points < 0 and advice.partner_winning:
+            assert facts.winning_card is not None
+            sure = advice.last_to_play or unbeatable(view, facts.winning_card)
+            goes = "goes to your side" if sure else "goes to your side unless someone goes over"
+            reasons.append(f"{_partner_words(view, advice.winning)} is winning it: the Golden Ten {goes}")
         elif advice.card_points < 0:
             how = "it ducks under the winning card" if card_color(card) == advice.led_suit else "you cannot follow"
             reasons.append(f"{how}, and the Golden Ten goes to whoever takes the trick")
-        elif advice.takes_lead and advice.last_to_play:
-            reds = advice.trick_points + advice.card_points
-            reasons.append(f"you cannot duck: the trick is yours, {reds} red point{'s' if reds != 1 else ''}")
-        elif advice.takes_lead:
-            reasons.append("it goes over the winning card, and a later card may still go higher")
         else:
             whose = "your partner's" if advice.partner_winning else f"{names[advice.winning]}'s"
             duck = f"it ducks under {whose} {_card_played_by(view, advice.winning)}, so you do not take the red cards"

@@ -242,6 +242,24 @@ def trick_facts(view: SeatView, card: int) -> TrickFacts:
     )
 
 
+def unbeatable(view: SeatView, card: int) -> bool:
+    """Whether no seat still to play after ``view.seat`` can beat ``card`` (played now by that seat, or already
+    winning the trick), by what the seat knows: none may hold a card that would beat it (an unseen card not
+    ruled out by a suit it showed out of, or a card of its shown to the table).  A seat that may be void of
+    the suit led may trump it, whether or not it has shown out yet."""
+    rules = view.rules
+    assert view.trump is not None
+    led = view.trick[0] if view.trick else card
+    powers = rules.trick_powers[view.trump][led]
+    beaters = sum(1 << c for c in rules.deck if powers[c] > powers[card])
+    knowledge = Knowledge.from_view(view)
+    for offset in range(1, rules.players - len(view.trick)):
+        seat = (view.seat + offset) % rules.players
+        if beaters & (knowledge.allowed(seat) | knowledge.known.get(seat, 0)):
+            return False
+    return True
+
+
 def trick_points_words(rules: RuleSet, facts: TrickFacts) -> str:
     """The points a trick holds, as the game tells a trick taken: "25 points", "no points"; where points count
     against, "3 red points", "1 red point and the Golden Ten", "the Golden Ten"."""
@@ -622,5 +640,5 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
 
 __all__ = [
     "TrickFacts", "asker_view", "chooser", "did_words", "holds_words", "no_bidding_line", "no_card_line", "trick_facts",
-    "trick_points_words", "why_line",
+    "trick_points_words", "unbeatable", "why_line",
 ]

@@ -1,0 +1,114 @@
+"""The hint line checked for being true on hand-made positions: a trick's points as the game tells them (red
+points, and the Golden Ten apart), and a card said to take the trick, or a card to go to a side, only where no
+card still to come can go over it, by what the seat to play knows."""
+
+from __future__ import annotations
+
+from rook_access.announcer.hints import advice_line
+from rook_access.engine import GameState, SeatView, parse_card
+from rook_access.engine.rules import VARIANTS
+from rook_access.players.search.advice import PlayAdvice, play_advice
+from rook_access.players.search.play import CardResult, PlayAnalysis
+from tests.announcer.test_why_true import flip_deal
+from tests.helpers.hands import play_cards
+
+FLIP_YELLOWS = "1y 2y 3y 4y 5y 6y 7y 9y 11y 13y 14y"
+"""The yellows but 8y, 10y and 12y: South's, where the others hold no yellow."""
+
+
+def _advice(view: SeatView, card: str) -> PlayAdvice:
+    """The strong player's advice of ``card`` for ``view`` (``play_advice``), from a search that weighed no deal:
+    no figure, so the line is the trick's facts alone."""
+    chosen = parse_card(card)
+    return play_advice(view, PlayAnalysis({chosen: CardResult(chosen)}, 0, False, 0.0, chosen=chosen))
+
+
+def _hint(state: GameState, card: str) -> str:
+    view = state.view(state.turn)
+    return advice_line(view, _advice(view, card))
+
+
+def _flip(hands: dict[int, str], dealer: int = 3, no_yellow: str = "") -> GameState:
+    """Flip for four, ``hands`` given and the rest filled up; the seats of ``no_yellow`` ("123") hold no yellow
+    but what ``hands`` gives them."""
+    voids = {int(seat): "y" for seat in no_yellow}
+    return GameState(VARIANTS["flip"], first_deal=flip_deal(dealer, hands, voids=voids))
+
+
+# ------------------------------------------------------------ Flip: the trick's points
+def test_a_flip_trick_taken_says_its_red_points_and_the_golden_ten_apart():
+    """East, last to play with only 10r and 13r in red, takes South's 9r, West's 1r and North's Golden Ten with 10r: the
+    line said "the trick is yours, 2 red points" (12 red points less the Golden Ten's 10); the game says "12 red
+    points and the Golden Ten"."""
+    deal = flip_deal(3, {0: "9r", 1: "1r", 2: "10y", 3: "10r 13r"}, voids={1: "r", 2: "r", 3: "r"})
+    state = GameState(VARIANTS["flip"], first_deal=deal)
+    play_cards(state, "9r", "1r", "10y")
+    assert _hint(state, "10r") == (
+        "Play 10r: South leads red; you cannot duck: the trick is yours, 12 red points and the Golden Ten."
+    )
+
+
+def test_the_golden_ten_taking_the_trick_last_is_not_said_to_duck():
+    """East, last to play with only 10y and 12y in yellow, takes South's 8y, West's 10r and North's 1r with the
+    Golden Ten: the trick came to 1 point (11 red less 10), and the line said "it ducks under the winning card",
+    of the card that takes the trick."""
+    state = _flip({0: f"8y {FLIP_YELLOWS}", 1: "10r", 2: "1r", 3: "10y 12y"}, no_yellow="123")
+    play_cards(state, "8y", "10r", "1r")
+    assert _hint(state, "10y") == (
+        "Play 10y: South leads yellow; you cannot duck: the trick is yours, 11 red points and the Golden Ten."
+    )
+
+
+def test_a_flip_trick_taken_where_the_seat_could_duck_is_not_said_to_be_forced():
+    """East, last to play, holds 2y under South's 8y but takes the trick with 12y: "you cannot duck" was false."""
+    state = _flip({0: f"8y 10y {FLIP_YELLOWS.replace('2y ', '')}", 1: "10r", 2: "1r", 3: "2y 12y"}, no_yellow="123")
+    play_cards(state, "8y", "10r", "1r")
+    assert _hint(state, "12y") == "Play 12y: South leads yellow; the trick is yours, 11 red points."
+
+
+# ------------------------------------------------------------ Flip: who takes the trick
+def test_a_flip_lead_no_one_can_go_over_is_not_said_to_be_for_someone_else_to_go_over():
+    """North leads 14g, the top green, in a game without trump: "for someone else to go over" was false."""
+    state = _flip({2: "14g 1r 2r 3r 4r 5r 6r 7r 8r 9r 10r 11r 12r 13r"}, dealer=1)
+    assert state.turn == 2
+    assert _hint(state, "14g") == "Play 14g: you lead green, and no one can go over it: the trick is yours."
+    # a card someone may go over keeps its reason
+    assert _hint(state, "1r") == "Play 1r: you lead red, for someone else to go over."
+
+
+def test_the_golden_ten_that_goes_over_the_winning_card_is_not_said_to_duck_under_it():
+    """West's Golden Ten over South's 3y, on East's 10r: the trick's points came to 0 (10 red less 10), and the
+    line said "it ducks under the winning card", of the card that takes the lead."""
+    state = _flip({3: "8y", 0: "10r", 1: "10y"}, dealer=2, no_yellow="0")
+    play_cards(state, "8y", "10r")
+    assert _hint(state, "10y") == (
+        "Play 10y: your partner East leads yellow; it goes over the winning card, and a later card may still go "
+        "higher."
+    )
+
+
+def test_the_golden_ten_taking_the_lead_before_the_last_card_is_not_said_to_take_the_trick():
+    """West's Golden Ten over South's 8y, with North and East still to play and higher yellows unseen: "it takes
+    the trick with the Golden Ten in it" was false."""
+    state = _flip({0: "8y", 1: "10y"})
+    play_cards(state, "8y")
+    assert _hint(state, "10y") == (
+        "Play 10y: South leads yellow; it goes over the winning card, and a later card may still go higher."
+    )
+
+
+def test_the_golden_ten_on_a_partners_card_that_may_be_beaten_is_not_said_to_go_to_the_side():
+    """North's Golden Ten under its partner South's 13y, with East still to play and 14y unseen: "the Golden Ten
+    goes to your side" was false; with 14y in North's own hand no one can go over, and it is true."""
+    state = _flip({0: "13y", 1: "1y", 2: "10y", 3: "14y"})
+    play_cards(state, "13y", "1y")
+    assert _hint(state, "10y") == (
+        "Play 10y: your partner South leads yellow; your partner South is winning it: the Golden Ten goes to your "
+        "side unless someone goes over."
+    )
+    state = _flip({0: "13y", 1: "1y", 2: "10y 14y"})
+    play_cards(state, "13y", "1y")
+    assert _hint(state, "10y") == (
+        "Play 10y: your partner South leads yellow; your partner South is winning it: the Golden Ten goes to your "
+        "side."
+    )
