@@ -593,8 +593,10 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
     if kind == RuleKind.PULL_TRUMP:
         return f"it led {its} lowest sure trump, to pull {others} trumps"
     if kind == RuleKind.SURE_WINNER:
+        if action.card in advice.sure:  # no unseen card of its color higher, and no one left to trump it
+            return "a sure winner: no card still to come can beat it, and it led the one with the most points"
         where = f"no unseen {COLOR_NAMES[color]} card beats it" if color is not None else "no unseen card beats it"
-        return f"a sure winner: {where}, and it led the one with the most points"
+        return f"{where}, though it may be trumped; it led the one with the most points"
     if kind == RuleKind.LEAD_LOW:
         return f"it led low from a long color, keeping {its} points back"
     if kind == RuleKind.AVOID_LEAD:

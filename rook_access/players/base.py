@@ -44,7 +44,7 @@ class BasicAdvice(RuleAdvice):
     ``limit`` is the bid its hand is reckoned worth, for a rule of the bidding;
     ``sure`` the legal cards it counted sure to win the trick, for a rule of the card play (a card played to a
     trick: those that beat it and that it counted no card still to come could beat; a lead where points
-    count against: those no unseen card can beat).
+    count against: those no unseen card can beat; a sure winner led: the card, where no other seat can trump it).
     """
 
     kind: str = ""

@@ -161,6 +161,8 @@ class BasicPlayer:
                 sure = frozenset(c for c in legal if self._is_top(view, c, unseen))
         elif not view.trick:
             card, rule, kind = self._lead(view, legal, unseen)
+            if kind == RuleKind.SURE_WINNER and self._untrumpable(view, unseen):
+                sure = frozenset((card,))  # no card still to come can beat it
         else:
             card, rule, kind, sure = self._follow(view, legal, unseen)
         return BasicAdvice(Play(card), rule, kind, sure=sure)
@@ -264,6 +266,16 @@ class BasicPlayer:
             self._power(view, other, suit) < mine for other in unseen if rules.suit_of[trump][other] == suit
         )
 
+    def _untrumpable(self, view: SeatView, unseen: set[Card]) -> bool:
+        """Whether no other seat can trump a lead of a plain color: no trump is unseen, or every other seat has
+        shown out of trump.  A seat not shown out of the color led may still hold none of it."""
+        trump = view.trump
+        assert trump is not None
+        if not any(view.rules.suit_of[trump][c] == trump for c in unseen):
+            return True
+        voids = self._voids(view)
+        return all(trump in voids[seat] for seat in range(view.rules.players) if seat != view.seat)
+
     def _lead(self, view: SeatView, legal: list[Card], unseen: set[Card]) -> tuple[Card, str, RuleKind]:
         rules = view.rules
         trump = view.trump
@@ -284,7 +296,9 @@ class BasicPlayer:
         ]
         if winners:
             card = max(winners, key=lambda c: (points[c], rules.rank[c]))
-            return card, "lead a sure winner, the richest in points", RuleKind.SURE_WINNER
+            if self._untrumpable(view, unseen):
+                return card, "lead a sure winner, the richest in points", RuleKind.SURE_WINNER
+            return card, "lead the richest card that no unseen card of its color beats", RuleKind.SURE_WINNER
         plain = [c for c in legal if rules.suit_of[trump][c] != trump] or legal
         # Lead low from a long color, keeping counters back.
         card = min(

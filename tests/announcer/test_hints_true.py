@@ -4,13 +4,17 @@ card still to come can go over it, by what the seat to play knows."""
 
 from __future__ import annotations
 
-from rook_access.announcer.hints import advice_line
-from rook_access.engine import GameState, SeatView, parse_card
+from rook_access.announcer.hints import advice_line, hint_line
+from rook_access.announcer.why import why_line
+from rook_access.engine import PARTNERSHIP, GameState, Phase, Play, SeatView, parse_card
 from rook_access.engine.rules import VARIANTS
+from rook_access.players import BasicPlayer
+from rook_access.players.base import BasicAdvice
+from rook_access.players.basic import RuleKind
 from rook_access.players.search.advice import PlayAdvice, play_advice
 from rook_access.players.search.play import CardResult, PlayAnalysis
 from tests.announcer.test_why_true import flip_deal
-from tests.helpers.hands import play_cards
+from tests.helpers.hands import make_deal, play_cards, start_play
 
 FLIP_YELLOWS = "1y 2y 3y 4y 5y 6y 7y 9y 11y 13y 14y"
 """The yellows but 8y, 10y and 12y: South's, where the others hold no yellow."""
@@ -111,4 +115,58 @@ def test_the_golden_ten_on_a_partners_card_that_may_be_beaten_is_not_said_to_go_
     assert _hint(state, "10y") == (
         "Play 10y: your partner South leads yellow; your partner South is winning it: the Golden Ten goes to your "
         "side."
+    )
+
+
+# ------------------------------------------------------------ the easy player's sure winner
+def _south_leads_14r() -> GameState:
+    """Green trump, South to lead with 9 red cards (14r the top red unseen); West holds no red, and trumps."""
+    deal = make_deal(
+        (
+            "11r 12r 13r 14r 10r 9r 8r 7r 6r",
+            "14g 11g 10g 6g 5g rook 5x 6x 7x",
+            "12g 13g 7g 8g 9g 8x 9x 10x 11x",
+            "5y 6y 7y 8y 9y 10y 11y 12y 13y",
+        ),
+        "14y 12x 13x 14x 5r",
+        dealer=3,
+    )
+    return start_play(deal, 1, "5r 5x 6x 7x 12x", "green")
+
+
+def _easy_lead(seed: int, trick: int) -> tuple[SeatView, BasicAdvice]:
+    """The easy players' game of ``seed`` (a hand of the partnership game) up to the lead of trick ``trick``
+    (from 0): the leader's view, and its advice."""
+    state = GameState(PARTNERSHIP.replace(hands_limit=1), seed=seed)
+    while True:
+        seat = state.seats_to_act()[0]
+        view = state.view(seat)
+        advice = BasicPlayer(seat).advise(view)
+        if view.phase is Phase.PLAY and not view.trick and len(view.tricks) == trick:
+            return view, advice
+        state.apply(advice.action, seat)
+
+
+def test_a_top_card_led_while_trumps_are_out_is_not_said_to_be_a_sure_winner():
+    """South leads 14r, the top red unseen, with trumps unseen and West (no red) free to trump it: "a sure
+    winner" was false, in the hint and in why."""
+    state = _south_leads_14r()
+    view = state.view(0)
+    advice = BasicPlayer(0).advise(view)
+    assert advice.kind == RuleKind.SURE_WINNER and advice.action == Play(parse_card("14r"))
+    assert hint_line(view, BasicPlayer(0)) == (
+        "Play 14r: by rule of thumb, lead the richest card that no unseen card of its color beats."
+    )
+    assert why_line(view, advice.action, advice) == (
+        "South led 14r: no unseen red card beats it, though it may be trumped; it led the one with the most points."
+    )
+
+
+def test_a_sure_winner_is_said_where_no_card_to_come_can_beat_it():
+    """West leads 14y with no trump left to the others: a sure winner, in the hint and in why."""
+    view, advice = _easy_lead(6, 3)
+    assert advice.kind == RuleKind.SURE_WINNER and advice.action == Play(parse_card("14y"))
+    assert advice_line(view, advice) == "Play 14y: by rule of thumb, lead a sure winner, the richest in points."
+    assert why_line(view, advice.action, advice) == (
+        "West led 14y: a sure winner: no card still to come can beat it, and it led the one with the most points."
     )
