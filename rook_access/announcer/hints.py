@@ -35,10 +35,11 @@ from ..engine import (
     card_name,
     card_names,
 )
-from ..engine.cards import BIRD_MASK
+from ..engine.cards import BIRD_MASK, cards_in
 from ..engine.rules import Teams
 from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
+from ..players.search.knowledge import Knowledge
 from .base import plural, points_words, suit_words
 from .why import stake_words, trick_facts, trick_points_words, unbeatable
 
@@ -198,8 +199,8 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
     led_name = suit_words(advice.led_suit, advice.trump)
     if advice.leader is None:
         others = "the other side's" if view.partners else "the others'"
-        reasons.append(f"you lead trump to draw out {others} trumps" if advice.led_suit == advice.trump
-                       else f"you lead {led_name}")
+        drawn = advice.led_suit == advice.trump and _trumps_unseen(view)  # none unseen: none to draw out
+        reasons.append(f"you lead trump to draw out {others} trumps" if drawn else f"you lead {led_name}")
     else:
         reasons.append(_led_words(view, advice.leader, led_name))
         if advice.shown_out:
@@ -211,7 +212,11 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
                 names[advice.winning])
             reasons.append(f"{winning} is winning the trick")
             if advice.card_points:
-                reasons.append(f"it gives {plural(advice.card_points, 'point')} to {side}")
+                given = f"it gives {plural(advice.card_points, 'point')} to {side}"
+                winning_card = trick_facts(view, card).winning_card
+                assert winning_card is not None
+                holds = advice.last_to_play or unbeatable(view, winning_card)  # else a later card may take it
+                reasons.append(given if holds else f"{given} if that card holds")
         elif advice.takes_lead:
             # the trick itself counts too: 5 in High 14, 2 in Display Rook
             total = advice.trick_points + advice.card_points + view.rules.points_per_trick + view.rules.trick_points
@@ -269,15 +274,28 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
         elif advice.card_points < 0:
             how = "it ducks under the winning card" if card_color(card) == advice.led_suit else "you cannot follow"
             reasons.append(f"{how}, and the Golden Ten goes to whoever takes the trick")
+        elif advice.partner_winning:  # the red cards your partner takes count against your side
+            duck = f"it ducks under your partner's {_card_played_by(view, advice.winning)}"
+            if advice.card_points > 0:
+                duck += f", and puts {points_words(advice.card_points, red=True)} in the trick"
+            reasons.append(duck)
         else:
-            whose = "your partner's" if advice.partner_winning else f"{names[advice.winning]}'s"
-            duck = f"it ducks under {whose} {_card_played_by(view, advice.winning)}, so you do not take the red cards"
-            if advice.card_points > 0 and not advice.partner_winning:
-                duck += f", and it gives away {advice.card_points} red point{'s' if advice.card_points != 1 else ''}"
+            duck = (f"it ducks under {names[advice.winning]}'s {_card_played_by(view, advice.winning)}, "
+                    "so you do not take the red cards")
+            if advice.card_points > 0:
+                duck += f", and it gives away {points_words(advice.card_points, red=True)}"
             reasons.append(duck)
     if advice.points is not None and advice.next_best is not None:
         reasons.append(stake_words(advice, verb="does"))
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
+
+
+def _trumps_unseen(view: SeatView) -> bool:
+    """Whether any trump (the Bird among them) is unseen by the seat to play: in another hand, or the nest."""
+    assert view.trump is not None
+    suit_of = view.rules.suit_of[view.trump]
+    unseen = Knowledge.from_view(view).unseen
+    return any(suit_of[c] == view.trump for c in cards_in(unseen))
 
 
 def _card_played_by(view: SeatView, seat: int) -> str:

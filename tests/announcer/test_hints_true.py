@@ -14,7 +14,7 @@ from rook_access.players.basic import RuleKind
 from rook_access.players.search.advice import PlayAdvice, play_advice
 from rook_access.players.search.play import CardResult, PlayAnalysis
 from tests.announcer.test_why_true import flip_deal
-from tests.helpers.hands import make_deal, play_cards, start_play
+from tests.helpers.hands import block_deal, make_deal, play_cards, start_play
 
 FLIP_YELLOWS = "1y 2y 3y 4y 5y 6y 7y 9y 11y 13y 14y"
 """The yellows but 8y, 10y and 12y: South's, where the others hold no yellow."""
@@ -169,4 +169,34 @@ def test_a_sure_winner_is_said_where_no_card_to_come_can_beat_it():
     assert advice_line(view, advice) == "Play 14y: by rule of thumb, lead a sure winner, the richest in points."
     assert why_line(view, advice.action, advice) == (
         "West led 14y: a sure winner: no card still to come can beat it, and it led the one with the most points."
+    )
+
+
+# ------------------------------------------------------------ points given, trumps drawn
+def test_points_given_to_a_partners_card_that_may_be_beaten_are_not_said_to_go_to_the_side():
+    """North throws 10x on its partner South's 14r, with East still to play and trumps unseen: "it gives 10
+    points to your side" was said as sure."""
+    state = _south_leads_14r()
+    play_cards(state, "14r", "13x")
+    assert _hint(state, "10x") == (
+        "Play 10x: your partner South leads red; South is winning the trick; it gives 10 points to your side if "
+        "that card holds."
+    )
+
+
+def test_a_trump_lead_with_no_trump_left_unseen_is_not_said_to_draw_out_trumps():
+    """South, the bid winner, holds or buried every trump: "you lead trump to draw out the other side's trumps"
+    named trumps no one else holds."""
+    state = start_play(block_deal(dealer=3), 0, "5x 5y 5g 6r 7r", "red")
+    assert _hint(state, "14r") == "Play 14r: you lead trump."
+
+
+def test_a_flip_red_card_under_a_partners_card_is_not_said_to_keep_the_red_cards_from_the_side():
+    """North, with no green, throws 5r under its partner South's 4g: "so you do not take the red cards" was said
+    of red points the side takes if South's card holds."""
+    state = GameState(VARIANTS["flip"], first_deal=flip_deal(3, {0: "4g", 1: "2g", 2: "5r"}, voids={2: "g"}))
+    play_cards(state, "4g", "2g")
+    assert _hint(state, "5r") == (
+        "Play 5r: your partner South leads green; it ducks under your partner's 4g, and puts 5 red points in the "
+        "trick."
     )
