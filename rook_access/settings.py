@@ -81,6 +81,9 @@ NUMBER_DIGITS = 6
 """The most digits a number setting may have (no score or rate needs more)."""
 VOICE_NAME_LENGTH = 60
 """The longest voice name taken (espeak-ng's are like en-us or mb-en1)."""
+PARTY_EXAMPLE = f"like rook-access --party {MIN_TABLES} for {MIN_TABLES} tables"
+"""How a progressive party is started, as every refusal of "party" as a game's name ends (the flag, a setting,
+``join``): a party is not a variant."""
 FASTEST_READING = 900
 """The highest ``reading_speed``, in words a minute."""
 MOST_WORDS_IN_A_NAME = 3
@@ -331,7 +334,7 @@ def _parse(name: str, value: object) -> Any:
         if text == "party":  # the menu's last choice, but a party of tables, which the variant setting is not
             raise SettingError(
                 f"party is not a variant: a progressive party is started with rook-access --party TABLES, "
-                f"like rook-access --party {MIN_TABLES} for {MIN_TABLES} tables."
+                f"{PARTY_EXAMPLE}."
             )
         if text not in names:
             allowed = f"variant is one of {', '.join(names)}"

@@ -246,9 +246,10 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
     color = COLOR_NAMES[advice.led_suit]
     reasons: list[str] = []
     if advice.leader is None:
-        if unbeatable(view, card) and advice.card_points < 0:
+        unbeaten = unbeatable(view, card)
+        if unbeaten and advice.card_points < 0:
             reasons.append("you lead the Golden Ten, and no one can go over it, so you win it back")
-        elif unbeatable(view, card):
+        elif unbeaten:
             reasons.append(f"you lead {color}, and no one can go over it: the trick is yours")
         elif advice.card_points < 0:
             reasons.append("you lead the Golden Ten to win it back")

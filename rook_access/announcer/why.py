@@ -46,6 +46,7 @@ from ..players.basic import RuleKind
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.knowledge import Knowledge
 from .base import points_words, suit_words
+from .tricks.words import legal_cards
 
 
 def did_words(view: SeatView, action: object, you: int | None = None) -> str:
@@ -464,16 +465,12 @@ Flip lead is told by its rule, and as sure to take the trick only where every ca
 played, as the whole table saw."""
 
 
-def _legal_cards(view: SeatView) -> list[int]:
-    return [legal.card for legal in view.legal if isinstance(legal, Play)]
-
-
 def _avoid_lead_reason(view: SeatView, card: int, advice: BasicAdvice) -> str:
     """A Flip lead: the lowest card, red cards (and the Golden Ten) kept for last; to lose the trick, unless no
     unseen card beats it."""
     rules = view.rules
     points, rank = rules.points, rules.rank
-    legal = _legal_cards(view)
+    legal = legal_cards(view)
     if points[card] > 0:
         besides = " and the Golden Ten" if any(points[c] < 0 for c in legal) else ""
         led = f"it had only red cards{besides}, and led its lowest red card"
@@ -518,7 +515,7 @@ def _win_cheaply_reason(view: SeatView, card: int, facts: TrickFacts, winning: s
     assert view.trump is not None and facts.winning_card is not None
     powers = view.rules.trick_powers[view.trump][view.trick[0]]
     best = powers[facts.winning_card]
-    lower = [c for c in _legal_cards(view) if best < powers[c] < powers[card]]
+    lower = [c for c in legal_cards(view) if best < powers[c] < powers[card]]
     bird = ", keeping the Bird back" if BIRD in lower else ""
     if any(c != BIRD for c in lower):  # they beat it too, but it did not count them sure to win the trick
         return f"it beats {winning} with the lowest card it counted sure to win the trick{bird}"
@@ -530,7 +527,7 @@ def _flip_follow_reason(view: SeatView, kind: str, card: int, winning: str) -> s
     trick or another's: the card its rule chose, said as that rule chose it (the fewest red points first)."""
     rules = view.rules
     points, rank = rules.points, rules.rank
-    legal = _legal_cards(view)
+    legal = legal_cards(view)
     if kind in (RuleKind.MUST_TAKE, RuleKind.MUST_GO_OVER):
         assert view.trump is not None
         powers = rules.trick_powers[view.trump][view.trick[0]]

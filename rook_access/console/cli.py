@@ -61,6 +61,7 @@ from ..settings import (
     INTERRUPTS,
     OUTPUTS,
     PACINGS,
+    PARTY_EXAMPLE,
     VERBOSITIES,
     SettingError,
     Settings,
@@ -110,7 +111,7 @@ def _variant(text: str) -> str:
     if text.strip().lower() == "party":  # the menu's "party" asks for the tables, which --party TABLES gives
         raise argparse.ArgumentTypeError(
             f"A progressive party is started with --party TABLES, not --variant, "
-            f"like rook-access --party {MIN_TABLES} for {MIN_TABLES} tables."
+            f"{PARTY_EXAMPLE}."
         )
     return game_name(text)
 

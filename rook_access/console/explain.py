@@ -22,7 +22,6 @@ from ..engine import Dealt, GameState, RuleSet
 from ..engine.cards import shown
 from ..engine.spelling import nearest
 from ..players.base import last_computer_move
-from ..players.search.player import HintPlayer
 from ..players.search.review import review_decisions
 from .registry import Command, CommandContext, Refused
 
@@ -225,20 +224,14 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
     made_for = len(moves) - len(steps)  # a computer's moves for the keyboard seat: an online stand-in, a demo
     if not steps:
         return list(game.narrator.fit(f"Hand {hand}: no choice of yours to review."))
-    lines = review_lines(hand, review_decisions(steps, _reviewer(game)), every)
+    # the game's hint player: a position the user asked a hint for is judged by that hint's own search
+    lines = review_lines(hand, review_decisions(steps, game.advisor()), every)
     if made_for:
         lines.append(f"{plural(made_for, 'move')} a computer made for you {'is' if made_for == 1 else 'are'} "
                      "left out.")  # fmt: skip
     if hand == resumed_in and earlier is None:
         lines.insert(0, f"Only your choices since the game was resumed, partway through hand {hand}:")
     return [piece for line in lines for piece in game.narrator.fit(line)]
-
-
-def _reviewer(game: CommandContext) -> HintPlayer:
-    """The strong player that judges a review: the game's hint player, which keeps the evaluations its hints
-    gave (a decision hinted, then reviewed, is judged as the hint judged it), or a new one."""
-    advisor = game.advisor()
-    return advisor if isinstance(advisor, HintPlayer) else HintPlayer()
 
 
 def resumed_hand(game: CommandContext) -> int:

@@ -44,7 +44,6 @@ from ..engine.actions import Play
 from ..engine.cards import shown
 from ..engine.games import GAMES, all_options, find_game
 from ..engine.notation import NotationError, action_from_json
-from ..engine.party import MIN_TABLES
 from ..engine.protocol import or_list
 from ..engine.state import Phase
 from ..files import write_atomically
@@ -56,7 +55,7 @@ from ..output.channels import Channel
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
 from ..players.base import Decision
 from ..saves import GameSetup
-from ..settings import NAME_LENGTH, Settings
+from ..settings import NAME_LENGTH, PARTY_EXAMPLE, Settings
 from ..streams import shown_form
 from .arguments import OneLineParser, add_option_flags, game_name
 from .explain import why_asked
@@ -131,7 +130,7 @@ def _table_game(text: str) -> str:
     if text.strip().lower() == "party":
         raise argparse.ArgumentTypeError(
             f"A progressive party is not played online; at home, rook-access --party TABLES starts one, "
-            f"like rook-access --party {MIN_TABLES} for {MIN_TABLES} tables."
+            f"{PARTY_EXAMPLE}."
         )
     return game_name(text)
 
@@ -419,8 +418,7 @@ class OnlineGame(ConsoleGame):
         """What ``rules`` says of a trick game here: as at home, but your own seat said as "you", not by its
         place's name, which among the others' names (Partners: South and Ben) is heard as another player's."""
         state = self.state
-        if not isinstance(state, RemoteTricks):
-            return self.family.rules_lines(state)
+        assert isinstance(state, RemoteTricks)  # given only to a trick game's table
         return rules_summary(state.rules, you=state.seat, online=True)  # its options are the table's own
 
     def current_settings(self) -> Settings:

@@ -14,7 +14,7 @@ from rook_access.players.basic import RuleKind
 from rook_access.players.search.advice import PlayAdvice, play_advice
 from rook_access.players.search.play import CardResult, PlayAnalysis
 from tests.announcer.test_why_true import flip_deal
-from tests.helpers.hands import block_deal, make_deal, play_cards, start_play
+from tests.helpers.hands import block_deal, play_cards, start_play, west_void_of_red
 
 FLIP_YELLOWS = "1y 2y 3y 4y 5y 6y 7y 9y 11y 13y 14y"
 """The yellows but 8y, 10y and 12y: South's, where the others hold no yellow."""
@@ -121,17 +121,7 @@ def test_the_golden_ten_on_a_partners_card_that_may_be_beaten_is_not_said_to_go_
 # ------------------------------------------------------------ the easy player's sure winner
 def _south_leads_14r() -> GameState:
     """Green trump, South to lead with 9 red cards (14r the top red unseen); West holds no red, and trumps."""
-    deal = make_deal(
-        (
-            "11r 12r 13r 14r 10r 9r 8r 7r 6r",
-            "14g 11g 10g 6g 5g rook 5x 6x 7x",
-            "12g 13g 7g 8g 9g 8x 9x 10x 11x",
-            "5y 6y 7y 8y 9y 10y 11y 12y 13y",
-        ),
-        "14y 12x 13x 14x 5r",
-        dealer=3,
-    )
-    return start_play(deal, 1, "5r 5x 6x 7x 12x", "green")
+    return west_void_of_red()
 
 
 def _easy_lead(seed: int, trick: int) -> tuple[SeatView, BasicAdvice]:

@@ -30,7 +30,7 @@ from rook_access.players.basic import RuleKind
 from rook_access.players.search.advice import NestAdvice, PlayAdvice, TrumpAdvice
 from rook_access.players.search.review import Difference
 from tests.helpers.console import run_in_process
-from tests.helpers.hands import make_deal, play_cards, start_play, west_leads_yellow
+from tests.helpers.hands import make_deal, play_cards, start_play, west_leads_yellow, west_void_of_red
 
 FLIP = VARIANTS["flip"]
 
@@ -171,17 +171,7 @@ def test_a_flip_card_thrown_off_with_no_red_card_is_its_highest_not_its_costlies
 # ------------------------------------------------------ winning cheaply, surely
 def _west_trumps_south() -> GameState:
     """Green trump; South led 11r and West, with no red, holds 14g 11g 10g 6g 5g and the Bird."""
-    deal = make_deal(
-        (
-            "11r 12r 13r 14r 10r 9r 8r 7r 6r",
-            "14g 11g 10g 6g 5g rook 5x 6x 7x",
-            "12g 13g 7g 8g 9g 8x 9x 10x 11x",
-            "5y 6y 7y 8y 9y 10y 11y 12y 13y",
-        ),
-        "14y 12x 13x 14x 5r",
-        dealer=3,
-    )
-    state = start_play(deal, 1, "5r 5x 6x 7x 12x", "green")
+    state = west_void_of_red()
     play_cards(state, "11r")
     return state
 

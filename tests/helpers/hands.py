@@ -167,3 +167,19 @@ def west_leads_yellow_trick() -> GameState:
     state.apply(NameTrump(parse_color("red")), 1)
     play_cards(state, "10y", "6y", "5y")
     return state
+
+
+def west_void_of_red() -> GameState:
+    """Green trump, South to lead with 9 red cards (14r the top red); West holds no red, and trumps: 14g 11g
+    10g 6g 5g and the Bird."""
+    deal = make_deal(
+        (
+            "11r 12r 13r 14r 10r 9r 8r 7r 6r",
+            "14g 11g 10g 6g 5g rook 5x 6x 7x",
+            "12g 13g 7g 8g 9g 8x 9x 10x 11x",
+            "5y 6y 7y 8y 9y 10y 11y 12y 13y",
+        ),
+        "14y 12x 13x 14x 5r",
+        dealer=3,
+    )
+    return start_play(deal, 1, "5r 5x 6x 7x 12x", "green")
