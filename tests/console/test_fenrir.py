@@ -22,6 +22,8 @@ SEED = 3
 PROMPT = re.compile(
     r"^Your (?:lead|play), \d+ (?:cards?|legal): ((?:[^\s.]+ )*[^\s.]+)\.(?: Enter plays it\.)?$"
 )
+# review's heading ("Hand 1: ..."), not the "Hand 1 over." said before it
+REVIEW_HEADING = r"Hand 1:? (?:you chose|your choices|\d+ choices?)"
 ANY_PROMPT = re.compile(r"^Your (?:lead|play), ", re.M)
 # A question on the screen, with what was typed after it (said apart, as it is typed).
 ANSWERED = re.compile(r"^(Your (?:bid|lead|play)\b.*?\.) \S+$")
@@ -89,7 +91,7 @@ def test_fenrir_reads_a_whole_hand_played_at_the_keyboard(fenrir):
     # The last look: Fenrir reads its question; review answers; Enter leaves.
     fenrir.wait_spoken(r"Press Enter to leave, or type review to go over the last hand\.", timeout=10)
     fenrir.type("review")
-    fenrir.wait_spoken(r"Hand 1", timeout=20)
+    fenrir.wait_spoken(REVIEW_HEADING, timeout=30)
     fenrir.type("")
     screen = fenrir.wait_for("GAME-EXIT=", timeout=10)
     assert "GAME-EXIT=0" in screen, screen[-2000:]
