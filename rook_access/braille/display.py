@@ -200,6 +200,8 @@ class BrailleDisplay:
         """Every window written to the display, in order (what a test checks)."""
         self._lines: queue.Queue[str | _Marker | None] = queue.Queue()
         self._lost = False
+        self.failure: str | None = None
+        """Why the display was lost (the worker's exception), for a log or a test's message."""
         self._worker = threading.Thread(target=self._run, name="rook-access braille", daemon=True)
         self._worker.start()
 
@@ -255,7 +257,8 @@ class BrailleDisplay:
                     continue
                 self.buffer.add(self._translate(item))
                 self._write()
-        except Exception:
+        except Exception as failure:
+            self.failure = repr(failure)
             self._lost = True
             if self._notice is not None:
                 self._notice(LOST_NOTICE)

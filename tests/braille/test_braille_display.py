@@ -120,6 +120,11 @@ def open_display(virtual: VirtualDisplay, notices: list[str] | None = None) -> B
     return BrailleDisplay(host=virtual.host, auth="none", notice=(notices.append if notices is not None else None))
 
 
+def client_state(display: BrailleDisplay) -> str:
+    """What the program's side did, for a failing test's message (a flake once showed only "No screen")."""
+    return f"wrote {[read_cells(window) for window in display.shown[-3:]]}, lost {display.lost} ({display.failure})"
+
+
 def test_the_display_shows_the_compact_line_in_the_kits_notation(virtual_display):
     display = open_display(virtual_display)
     try:
@@ -139,7 +144,9 @@ def test_the_display_keys_pan_through_a_long_line_and_back_through_earlier_ones(
         display.show("Trick 3: W 14r N rook; N wins")
         long_line = "Your hand, 9 cards: 14r 13r 12r 10r 5r 14x 10x 14y 13y 12y 11y 10y rook."
         display.show(long_line)
-        first = virtual_display.wait_for(lambda w: read_cells(w).startswith("Your hand"))
+        first = virtual_display.wait_for(
+            lambda w: read_cells(w).startswith("Your hand"), about=lambda: client_state(display)
+        )
         # 38 cells, cut before 14x; the last cell says more follows
         assert read_cells(first[:38]) == "Your hand? 9 cards? 14r 13r 12r 10r 5r" and first[39] == MORE
         seen = len(virtual_display.windows)
@@ -169,7 +176,7 @@ def test_losing_brltty_is_said_once_and_the_game_goes_on(virtual_display):
     while not display.lost and time.monotonic() < deadline:
         channel.say(Message("North 5r.", "North 5 red."))
         display.idle(0.5)
-    assert display.lost
+    assert display.lost and display.failure is not None  # and why, kept for a message
     channel.say(Message("East 6r.", "East 6 red."))
     channel.say(Message("South 7r.", "South 7 red."))
     channel.close()

@@ -102,8 +102,12 @@ class VirtualDisplay:
         """Press a key of the display: one of BRLTTY's commands, like ``FWinRt``."""
         self.sock.sendall(f"{command}\n".encode())
 
-    def wait_for(self, wanted: Callable[[str], bool], timeout: float = 30.0, start: int = 0) -> str:
-        """The first window from ``start`` on for which ``wanted`` is true; AssertionError on timeout."""
+    def wait_for(
+        self, wanted: Callable[[str], bool], timeout: float = 30.0, start: int = 0,
+        about: Callable[[], str] | None = None,
+    ) -> str:
+        """The first window from ``start`` on for which ``wanted`` is true; AssertionError on timeout,
+        with what ``about`` says of the client (what it wrote, whether it lost the display)."""
         deadline = time.monotonic() + timeout
         with self._changed:
             while True:
@@ -112,7 +116,8 @@ class VirtualDisplay:
                         return window
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise AssertionError(f"the display never showed it; it showed {self.windows[-5:]}")
+                    client = f"; the client: {about()}" if about is not None else ""
+                    raise AssertionError(f"the display never showed it; it showed {self.windows[-5:]}{client}")
                 self._changed.wait(left)
 
     def close(self) -> None:
