@@ -60,9 +60,21 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.dist = "loadgroup"
 
 
+def pytest_configure_node(node: object) -> None:
+    """Tell a pytest-xdist worker that the tests are distributed by group (``loadgroup``).
+
+    A worker parses the command line again, where ``pytest_cmdline_main`` above set no ``--dist``, so by
+    itself it would not mark each test with its ``xdist_group`` and the controller would send the tests of
+    a group to either worker (two real BRLTTYs once took the same BrlAPI host that way)."""
+    config: pytest.Config = node.config  # type: ignore[attr-defined]
+    node.workerinput["loadgroup"] = config.getvalue("dist") == "loadgroup"  # type: ignore[attr-defined]
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Make the run's own temporary folder and send every temporary file there."""
     if hasattr(config, "workerinput"):  # a pytest-xdist worker shares its controller's folder
+        if config.workerinput.get("loadgroup"):  # see pytest_configure_node
+            config.option.loadgroup = True
         return
     # A short name: a speech-dispatcher socket deep in a test's folder must stay within the
     # 107 bytes of a Unix socket's path, with pytest-xdist's "popen-gw0/" added to the path.
