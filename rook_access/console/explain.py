@@ -139,9 +139,12 @@ def _no_seat(typed: str, rest: Sequence[str], rules: RuleSet, partners: Sequence
 def person(game: CommandContext) -> int:
     """The seat of the person the review commands answer: the one who plays the seat they speak for
     (``viewer``), which is the dummy or Display Rook's displayed hand while that person plays it.  "You",
-    "me" and "partner" are that person's own seat and partner, not the hand's."""
+    "me" and "partner" are that person's own seat and partner, not the hand's.  The person's own hand played
+    by a computer (Display Rook's displayed hand, the dealer's to play) leaves the person in their own seat."""
     state: GameState = game.state
-    return state.controller(game.viewer())
+    seat = game.viewer()
+    player = state.controller(seat)
+    return player if player in game.humans else seat
 
 
 def why_lines(game: CommandContext, command: Command) -> list[str]:

@@ -79,19 +79,29 @@ def last_computer_move(
     decisions: Sequence[Decision], seat: int | None, bidding: bool = False, trick: int | None = None,
     heard: int | None = None,
 ) -> Decision | None:
-    """The latest computer move of ``seat`` (of any seat for None); with ``bidding``, its latest bid, pass or
-    check; with ``trick``, its latest card played to a trick of that number (this hand's, else an earlier
+    """The latest computer move of ``seat`` (of any seat for None), a card it chose from a hand it plays for
+    another (the dummy, Display Rook's displayed hand) included; with ``bidding``, its latest bid, pass or
+    check; with ``trick``, its own card played to a trick of that number (this hand's, else an earlier
     hand's); with ``heard``, among the moves made before the game had that many events (those counted)."""
     for decision in reversed(decisions):
         if heard is not None and decision.at is not None and decision.at >= heard:
             continue
-        if decision.player is not None and (seat is None or decision.seat == seat):
+        if decision.player is None:
+            continue
+        own = seat is None or decision.seat == seat
+        if own or (trick is None and not bidding and _chosen_by(decision) == seat):
             if trick is not None:
                 if _trick_number(decision) == trick:
                     return decision
             elif not bidding or isinstance(decision.action, BIDDING_ACTIONS):
                 return decision
     return None
+
+
+def _chosen_by(decision: Decision) -> int:
+    """The seat whose player chose ``decision``'s move: its own, or the player of the hand it came from."""
+    controller = getattr(decision.view, "controller", None)
+    return decision.seat if controller is None else controller(decision.seat)
 
 
 def _trick_number(decision: Decision) -> int | None:

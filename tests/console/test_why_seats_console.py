@@ -6,9 +6,10 @@ line."""
 from __future__ import annotations
 
 from rook_access.console.commands import parse_command
-from rook_access.console.explain import review_command_lines
+from rook_access.console.explain import review_command_lines, why_lines
 from rook_access.console.session import ConsoleGame
 from rook_access.engine import PASS, GameState, Phase
+from rook_access.engine.cards import card_name
 from rook_access.engine.rules import VARIANTS
 from rook_access.players import BasicPlayer
 from rook_access.players.base import Decision
@@ -158,3 +159,29 @@ def test_the_hint_for_the_dummys_card_names_the_users_own_lead_as_the_users(monk
     assert _answers(out, "Dummy's play, 2 legal: 7x 6x.", 1) == [
         "Play 6x: you led black from your hand; you cannot win it, and this card gives away no points; over 96 "
         "likely deals, it does about as well as 7x, the next best."]
+
+
+def test_why_north_after_north_plays_your_card_tells_that_card():
+    """Display Rook, North dealing and playing South's face-up hand: right after "North plays your 6g", why
+    north told North's own card played before it (and "You played South's 6g" for why south, the person taken
+    for North): the move North chose last is the card of your hand.  A trick's number names North's own card."""
+    state = GameState(VARIANTS["display"].replace(hands_limit=1), seed=13)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    game = _Table(state, 0)
+    north = state.rules.names.index("North")
+    told = 0
+    while not state.is_over:
+        seat, actor = state.turn, state.actor
+        view = state.view(seat)
+        action = PASS if actor == 0 and state.phase is Phase.BIDDING else players[actor].choose(view)
+        game.decisions.append(Decision(seat, view, action, None if actor == 0 else players[actor]))
+        state.apply(action, seat)
+        if seat == 0 and actor == north and state.phase is Phase.PLAY and len(view.legal) > 1:
+            card = card_name(action.card)
+            said = why_lines(game, parse_command("why north"))
+            assert said[0].startswith((f"North played your {card}: ", f"North led your {card}: ")), said
+            told += 1
+    assert told >= 3
+    for trick in range(1, state.rules.hand_size + 1):  # a trick's card is North's own
+        own = why_lines(game, parse_command(f"why north {trick}"))
+        assert own[0].startswith(("North played ", "North led ")) and "your" not in own[0].split(":")[0], own
