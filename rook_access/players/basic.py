@@ -368,7 +368,7 @@ class BasicPlayer:
         if without_bird and (trick_points > 0 or not partner_winning):
             # Win as cheaply as it surely can: with the lowest card it counts sure to hold the trick.
             card = min(without_bird, key=lambda c: (self._power(view, c, led_suit), -points[c]))
-            return card, "win the trick with your lowest card sure to hold it", RuleKind.WIN_CHEAPLY, sure
+            return card, "win the trick with your lowest card that should hold it", RuleKind.WIN_CHEAPLY, sure
         if BIRD in legal and trick_points >= 15 and not partner_winning:
             return BIRD, "the Bird takes a trick worth 15 points or more", RuleKind.BIRD, sure
         if beaters and not partner_winning and trick_points >= 10:

@@ -310,3 +310,24 @@ def test_flip_deal_helper_keeps_the_voids():
     assert not any(card_color(card) == parse_color("yellow") for card in deal.hands[3])
     assert sorted(card for hand in deal.hands for card in hand) == sorted(FLIP.deck)
 
+
+
+def test_an_easy_hint_to_win_cheaply_does_not_call_the_card_sure_where_an_unshown_void_may_trump():
+    """West's 14y on South's 5y, green trump: no yellow card beats it, so the rule counts it sure to hold the
+    trick, but North, still to play, has shown no void and holds only green.  The hint said "your lowest card
+    sure to hold it", which the deal makes false; the rule's own count is what it may say."""
+    deal = make_deal(
+        (
+            "5y 7y 8y 5r 6r 7r 8r 9r 10r",
+            "14y 6y 5x 6x 7x 8x 9x 10x 11x",
+            "5g 6g 7g 8g 9g 10g 11g 12g 13g",
+            "9y 10y 11y 12y 13y 11r 12r 13r 14r",
+        ),
+        "14g rook 12x 13x 14x",
+        dealer=3,
+    )
+    state = start_play(deal, 3, "12x 13x 14x 11r 12r", "green")
+    play_cards(state, "5y")
+    advice = BasicPlayer(1).advise(state.view(1))
+    assert advice.kind == RuleKind.WIN_CHEAPLY and advice.action == Play(parse_card("14y"))
+    assert "sure" not in advice.rule and "should hold" in advice.rule, advice.rule
