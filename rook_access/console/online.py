@@ -402,6 +402,7 @@ class OnlineGame(ConsoleGame):
         super().__init__(state, players, run.lines, run.channel, settings=run.control, resumed=resumed, family=family,
                          rules_lines=self._trick_rules if isinstance(state, RemoteTricks) else None)
         self.talk = talk
+        run.control.at_a_table = True  # a level, game or table option changed here is for the player's own games
         self._turn_said: tuple[int, tuple[int, ...]] = (-1, ())
         """The events and the seats to act when a person elsewhere was last said to be the one to act."""
         people = talk.seating.people

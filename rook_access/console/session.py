@@ -122,6 +122,9 @@ class SettingsControl:
         """The lines of ``settings voice``: the voices of a language (a code like ``en``), or all for None."""
         self.meant: str | None = None
         """The ``settings`` command the last refusal's "Did you mean" named, for ``yes`` to carry out."""
+        self.at_a_table = False
+        """Whether the game is an online table's, whose rules and computers its host fixed: a changed level, game
+        or table option is then for the player's own next game, at home or at a table they make."""
 
     def command(self, arguments: Sequence[str]) -> list[str]:
         """Carry out the ``settings`` command (its words after ``settings``); the lines to say.
@@ -184,7 +187,9 @@ class SettingsControl:
             now = f"{now:g}"  # 10 seconds, not 10.0
         if now and name in UNITS:
             now = f"{now} {UNITS[name]}"
-        if name in ("level", "my_level"):
+        if self.at_a_table and (name in ("level", "variant") or name not in fields):
+            kept += "; this table keeps its own, the change is for your next game at home or table you make"
+        elif name in ("level", "my_level"):
             kept += "; the computer players change in the next game"
         elif name == "variant":
             kept += "; a new game plays it"

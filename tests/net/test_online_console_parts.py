@@ -836,6 +836,19 @@ def test_rules_at_an_online_table_says_its_options_are_the_tables_and_a_setting_
     )
 
 
+def test_a_level_or_table_option_set_at_an_online_table_is_said_to_be_for_your_own_next_game(tmp_path: Path) -> None:
+    """``settings level strong`` online said "the computer players change in the next game", and a table option
+    "it applies from the next game": this table's computers and options are its host's, for every game here."""
+    game, state, run, connection = anna_heard_all(tmp_path)
+    for command, spoken in (("settings level strong", "Level is now strong"), ("settings target 500", "Target")):
+        assert game.handle_line(command)
+        line = run.channel.lines[-1]
+        assert line.startswith(spoken), line
+        assert line.endswith("; this table keeps its own, the change is for your next game at home or table you make.")
+    assert game.handle_line("settings verbosity terse")
+    assert run.channel.lines[-1] == "Verbosity is now terse, saved."
+
+
 def test_a_mistyped_online_command_is_answered_with_the_likely_one_and_yes_carries_it_out(tmp_path: Path) -> None:
     """``sya hi`` and ``whoo`` got "Unknown command" alone, where a mistyped game command gets "Did you mean"."""
     game, state, run, connection = anna_heard_all(tmp_path)
