@@ -44,8 +44,9 @@ from .base import plural, points_words, suit_words
 from .why import stake_words, trick_facts, trick_points_words, unbeatable
 
 
-def hint_line(view: SeatView, player: Player) -> str:
-    """The move ``player`` would make for ``view.seat`` now, with its reason, as one line."""
+def hint_line(view: SeatView, player: Player, terse: bool = False) -> str:
+    """The move ``player`` would make for ``view.seat`` now, with its reason, as one line (``terse``: the
+    search's figures without the deals they are taken over, as ``why.stake_words`` says them)."""
     if view.turn != view.seat:
         return "No hint: it is not your turn."
     if view.phase is Phase.GAME_OVER:
@@ -53,10 +54,10 @@ def hint_line(view: SeatView, player: Player) -> str:
     if len(view.legal) == 1:  # nothing to choose: no reason to weigh
         only = next(iter(view.legal))
         return f"{action_words(only)}: the only legal {'card' if isinstance(only, Play) else 'move'}."
-    return advice_line(view, player.advise(view))
+    return advice_line(view, player.advise(view), terse)
 
 
-def advice_line(view: SeatView, advice: Advice) -> str:
+def advice_line(view: SeatView, advice: Advice, terse: bool = False) -> str:
     """One line wording ``advice``, the advice for ``view``: its action, then the reason it gives."""
     if isinstance(advice, RuleAdvice):
         return f"{action_words(advice.action)}: by rule of thumb, {advice.rule}."
@@ -70,7 +71,7 @@ def advice_line(view: SeatView, advice: Advice) -> str:
         return (f"Trump {COLOR_NAMES[advice.action.color]}: you hold {len(advice.trumps)} of it, "
                 f"{card_names(list(advice.trumps))}.")
     if isinstance(advice, PlayAdvice):
-        return _play_line(view, advice)
+        return _play_line(view, advice, terse)
     return f"{action_words(advice.action)}."
 
 
@@ -189,9 +190,9 @@ def _seat_words(view: SeatView, seat: int) -> str:
     return "you" if seat == _person(view) else view.rules.names[seat]
 
 
-def _play_line(view: SeatView, advice: PlayAdvice) -> str:
+def _play_line(view: SeatView, advice: PlayAdvice, terse: bool = False) -> str:
     if view.rules.avoid_points:
-        return _avoid_line(view, advice)
+        return _avoid_line(view, advice, terse)
     card = advice.action.card
     names = view.rules.names
     side = _side(view)
@@ -231,11 +232,11 @@ def _play_line(view: SeatView, advice: PlayAdvice) -> str:
             lets = "you let it go" if trick_facts(view, card).beaters else "you cannot win it"
             reasons.append(f"{lets}, and this card gives away {points_words(advice.card_points)}")
     if advice.points is not None and advice.next_best is not None:
-        reasons.append(stake_words(advice, verb="does"))
+        reasons.append(stake_words(advice, verb="does", terse=terse))
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
 
 
-def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
+def _avoid_line(view: SeatView, advice: PlayAdvice, terse: bool = False) -> str:
     """A card's reasons where points count against its taker (Flip): why it ducks, or goes over.  What the
     trick holds is said as the game tells a trick taken: its red points, and the Golden Ten apart; that the
     card takes the trick, or that a card goes to a side, only where no card still to come can go over."""
@@ -287,7 +288,7 @@ def _avoid_line(view: SeatView, advice: PlayAdvice) -> str:
                 duck += f", and it gives away {points_words(advice.card_points, red=True)}"
             reasons.append(duck)
     if advice.points is not None and advice.next_best is not None:
-        reasons.append(stake_words(advice, verb="does"))
+        reasons.append(stake_words(advice, verb="does", terse=terse))
     return f"Play {card_name(card)}: " + "; ".join(reasons) + "."
 
 

@@ -31,10 +31,12 @@ SHOWN = 6
 """How many differences ``review`` says before it stops and names ``review all`` for the rest."""
 
 
-def review_lines(hand_number: int, differences: list[Difference], every: bool = False) -> list[str]:
+def review_lines(
+    hand_number: int, differences: list[Difference], every: bool = False, terse: bool = False
+) -> list[str]:
     """What ``review`` says of hand ``hand_number``: a heading, then a line for each difference worth telling
     (``differences`` the costliest first, as ``review_decisions`` gives them): the first ``SHOWN`` and a
-    line naming ``review all`` for the rest, or all of them with ``every``."""
+    line naming ``review all`` for the rest, or all of them with ``every``; ``terse`` as ``difference_line``."""
     told = meaningful(differences)
     if not differences:
         return [f"Hand {hand_number}: you chose as the strong player would, every time."]
@@ -46,7 +48,7 @@ def review_lines(hand_number: int, differences: list[Difference], every: bool = 
         f"otherwise{', costliest first' if count > 1 else ''}:"
     )
     shown = told if every else told[:SHOWN]
-    lines = [heading, *(difference_line(difference) for difference in shown)]
+    lines = [heading, *(difference_line(difference, terse) for difference in shown)]
     if len(shown) < count:
         rest = count - len(shown)
         lines.append(f"{rest} more, smaller: type review all for every one.")
@@ -58,8 +60,9 @@ def _about(stake: float) -> str:
     return f"about {points} point{'s' if points != 1 else ''}"
 
 
-def difference_line(difference: Difference) -> str:
-    """One choice of the user's and the strong player's, with the points at stake and its reason."""
+def difference_line(difference: Difference, terse: bool = False) -> str:
+    """One choice of the user's and the strong player's, with the points at stake and its reason (``terse``:
+    without the deals the stake is taken over)."""
     view, action, advice, stake = difference.view, difference.action, difference.advice, difference.stake
     basis = ""
     if isinstance(action, Play) and isinstance(advice, PlayAdvice):
@@ -90,7 +93,7 @@ def difference_line(difference: Difference) -> str:
         head = f"You chose {action}; the strong player would choose {advice.action}"
         reason = ""
     if stake is not None:
-        head += f" by {_about(stake)}{_beyond_the_hand(difference)}" + (f", {basis}" if basis else "")
+        head += f" by {_about(stake)}{_beyond_the_hand(difference)}" + (f", {basis}" if basis and not terse else "")
     return f"{head}: {reason}." if reason else f"{head}."
 
 

@@ -97,14 +97,15 @@ def _it_had(view: SeatView, you: int | None = None) -> str:
 
 
 def reason_line(decision: Decision, asker: SeatView, over: bool, named: RuleSet | None = None,
-                you: bool = True) -> str:
+                you: bool = True, terse: bool = False) -> str:
     """``why``'s line for a computer's move, told to the person whose own seat's view now is ``asker`` (the seat
     they sit in, called "you", not a hand they play for another; ``over``: the game has ended): the move as its
     player's (``chooser``), with the player's own reason (``advise`` for the view it chose from), without the
     cards hidden from the asker while the move's hand is played, nor a bid's limit while the bidding is open; a
     move of an earlier hand begins "In hand 1,".  ``named``: the rules with the seats named as the asker hears
     them (an online table's people by their names).  With ``you`` False the asker's own seat is named as the
-    others are: a computer's move for it, told in the computer's words ("North played 6y: its partner ...")."""
+    others are: a computer's move for it, told in the computer's words ("North played 6y: its partner ...").
+    ``terse``: the search's figures without the deals they are taken over (``why_line``)."""
     advice = None if len(decision.view.legal) <= 1 else decision.player.advise(decision.view)
     view = decision.view if named is None else replace(decision.view, rules=named)
     asker_seat = asker.seat if you else None
@@ -113,10 +114,10 @@ def reason_line(decision: Decision, asker: SeatView, over: bool, named: RuleSet 
         did = did_words(view, decision.action, asker_seat)
         line = f"{did}: its reason cannot be worked out again now."
     elif view.hand_number != asker.hand_number or over:
-        line = why_line(view, decision.action, advice, you=asker_seat)
+        line = why_line(view, decision.action, advice, you=asker_seat, terse=terse)
     else:
         secret = Knowledge.from_view(asker).unseen
-        line = why_line(view, decision.action, advice, secret, asker.phase is not Phase.BIDDING, asker_seat)
+        line = why_line(view, decision.action, advice, secret, asker.phase is not Phase.BIDDING, asker_seat, terse)
     if view.hand_number != asker.hand_number:
         if line.startswith("You "):
             line = "y" + line[1:]
@@ -137,13 +138,15 @@ def no_bidding_line(rules: RuleSet) -> str:
 
 
 def why_line(view: SeatView, action: object, advice: Advice | None, secret: int = 0,
-             bidding_over: bool = True, you: int | None = None) -> str:
+             bidding_over: bool = True, you: int | None = None, terse: bool = False) -> str:
     """One line: what the seat of ``view`` did (``action``) and why (``advice``, the player's own reasons
     for that view; None where there was nothing to choose).
 
     ``secret`` is the set of cards hidden from the asker now (bit ``c`` for card ``c``), which the line never
     names; while the bidding is still open (not ``bidding_over``) a bid's limit is not told.  The asker's own
-    seat (``you``) is called "you" in the reason ("it beats your 10y")."""
+    seat (``you``) is called "you" in the reason ("it beats your 10y").  ``terse`` (the terse and braille
+    verbosities) leaves out how many deals the search's figures are taken over: "about 12 points better than
+    7y", where the full line says "over 96 likely deals, it did about 12 points better than 7y, the next best"."""
     did = did_words(view, action, you)
     followed = _hidden_follow(view, action, secret)
     if followed is not None:
@@ -164,15 +167,18 @@ def why_line(view: SeatView, action: object, advice: Advice | None, secret: int 
     if isinstance(advice, BidAdvice):
         return f"{did}: {_bid_reason(view, advice, you)}."
     whose = "its side" if view.partners else "itself"  # the bid winner plays alone in some games
+    if isinstance(advice, NestAdvice) and terse:
+        return f"{did}: the discard that scored best for {whose}, with {COLOR_NAMES[advice.trump]} trump."
     if isinstance(advice, NestAdvice):
         return (
             f"{did}: of the discards it tried over {advice.samples} likely deals, with {COLOR_NAMES[advice.trump]} "
             f"trump after it, this one scored best for {whose}."
         )
     if isinstance(advice, TrumpAdvice):
-        return f"{did}: over {advice.samples} likely deals, the color that scored best for {whose}."
+        over = "" if terse else f"over {advice.samples} likely deals, "
+        return f"{did}: {over}the color that scored best for {whose}."
     if isinstance(advice, PlayAdvice):
-        return f"{did}: {_play_reason(view, advice, secret, you)}."
+        return f"{did}: {_play_reason(view, advice, secret, you, terse)}."
     return f"{did}."
 
 
@@ -351,7 +357,8 @@ def _hidden_follow(view: SeatView, action: object, secret: int) -> TrickFacts | 
     return facts if facts.follows else None
 
 
-def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0, you: int | None = None) -> str:
+def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0, you: int | None = None,
+                 terse: bool = False) -> str:
     """The search player's reason for a card: the trick's facts, then the figure that chose it."""
     facts = trick_facts(view, advice.action.card)
     # What it held besides the card, while some of it is still hidden from the asker, is not told.
@@ -362,24 +369,31 @@ def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0, you: int |
         led = suit_words(advice.led_suit, advice.trump)
         parts.append(f"{names} had shown out of {led}")
     if advice.score is not None and advice.next_best is not None:
-        parts.append(stake_words(advice, bool(secret >> advice.next_best & 1), its=_its(view, you)))
+        parts.append(stake_words(advice, bool(secret >> advice.next_best & 1), its=_its(view, you), terse=terse))
     if not parts:
         return "it had nothing to weigh"
     return "; ".join(parts)
 
 
-def stake_words(advice: PlayAdvice, hidden: bool = False, verb: str = "did", its: str = "its") -> str:
+def stake_words(advice: PlayAdvice, hidden: bool = False, verb: str = "did", its: str = "its",
+                terse: bool = False) -> str:
     """How much better the card did than the search's next best, over the deals it imagined: "over 96 likely
     deals, it did about 12 points better than 7y, the next best" (the next best not named while ``hidden``
-    from the asker, but as "its next best card", ``its`` the hand's; ``verb`` "does" for a hint).
+    from the asker, but as "its next best card", ``its`` the hand's; ``verb`` "does" for a hint); ``terse``:
+    "about 12 points better than 7y", "about as good as 7y".
 
     Only the difference is told, not where the side would end the hand: every card is weighed on the same
     deals, so a belief far from the truth about the hidden hands moves them all alike and leaves their
     difference near the truth, while the figure itself is often wrong by a whole bid (``bench.figure_bias``).
     """
     assert advice.next_best is not None
-    label = f"{its} next best card" if hidden else f"{card_name(advice.next_best)}, the next best"
     points = round(advice.next_best_by)
+    if terse:
+        label = f"{its} next best card" if hidden else card_name(advice.next_best)
+        if points < 1:
+            return f"about as good as {label}"
+        return f"about {points} point{'s' if points != 1 else ''} better than {label}"
+    label = f"{its} next best card" if hidden else f"{card_name(advice.next_best)}, the next best"
     if points < 1:
         return f"{over_deals(advice)}, it {verb} about as well as {label}"
     return f"{over_deals(advice)}, it {verb} about {points} point{'s' if points != 1 else ''} better than {label}"

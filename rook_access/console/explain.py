@@ -170,7 +170,7 @@ def why_lines(game: CommandContext, command: Command) -> list[str]:
     elif decision is None:
         line = "Nothing to explain yet: no computer player has moved."
     else:
-        line = reason_line(decision, asker_view(state, asker), state.is_over)
+        line = reason_line(decision, asker_view(state, asker), state.is_over, terse=game.narrator.terse)
     return list(game.narrator.fit(line))
 
 
@@ -228,7 +228,7 @@ def review_command_lines(game: CommandContext, command: Command) -> list[str]:
     if not steps:
         return list(game.narrator.fit(f"Hand {hand}: no choice of yours to review."))
     # the game's hint player: a position the user asked a hint for is judged by that hint's own search
-    lines = review_lines(hand, review_decisions(steps, game.advisor()), every)
+    lines = review_lines(hand, review_decisions(steps, game.advisor()), every, game.narrator.terse)
     if made_for:
         lines.append(f"{plural(made_for, 'move')} a computer made for you {'is' if made_for == 1 else 'are'} "
                      "left out.")  # fmt: skip

@@ -705,6 +705,8 @@ class OnlineGame(ConsoleGame):
         question: dict[str, object] = {"type": "why", "seat": seat, "bidding": bidding}
         if trick is not None:  # an older server, which knows no trick, is asked only what it knows
             question["trick"] = trick
+        if self.narrator.terse:  # likewise: the figures without the deals they are taken over
+            question["terse"] = True
         if self._announced < len(state.events):
             # Moves that came wait behind the pause after a trick: the server explains the moves said here, as
             # this player knows the game, not a card they have not heard yet.

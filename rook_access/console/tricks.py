@@ -207,7 +207,7 @@ class TrickConsole:
         return HintPlayer()
 
     def hint_lines(self, game: CommandContext, player: HintPlayer) -> list[str]:
-        return list(game.narrator.fit(hint_line(game.state.view(game.viewer()), player)))
+        return list(game.narrator.fit(hint_line(game.state.view(game.viewer()), player, game.narrator.terse)))
 
     def rules_lines(self, state: GameState) -> list[str]:
         return rules_summary(state.rules)

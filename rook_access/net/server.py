@@ -574,8 +574,11 @@ class RoomServer:
         heard = data.get("heard")
         if heard is not None and not _counts_from(heard, 0):
             raise Refusal("Heard is how many events were said, 0 or more.")
+        terse = data.get("terse", False)
+        if not isinstance(terse, bool):
+            raise Refusal("Terse is true or false.")
         async with room.lock:  # the computers' players are not used by two threads at once
-            line = await asyncio.to_thread(room.table.why, seat, asked, bidding, trick, heard)
+            line = await asyncio.to_thread(room.table.why, seat, asked, bidding, trick, heard, terse)
         await self._send(client, {"type": "why", "line": line})
 
     async def _choices(self, client: Client, data: dict[str, Any]) -> None:

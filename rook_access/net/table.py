@@ -240,14 +240,15 @@ class Table:
         return events
 
     def why(self, asker: int, seat: int | None, bidding: bool = False, trick: int | None = None,
-            heard: int | None = None) -> str:
+            heard: int | None = None, terse: bool = False) -> str:
         """``why`` asked by the person in seat ``asker``: the reason the computer that last moved for ``seat``
         (any seat for None; with ``bidding``, its last bid or pass; with ``trick``, its card in the latest
         trick of that number) had, in one line, as ``announcer.why``
         words it for that person (the other people called by their names, nothing told that they cannot see
         yet); or why there is none.  ``heard``: how many of the game's events that person has heard (the
         moves behind the pause after a trick come before they are said): later moves are left out, and the
-        line is worded as they saw the game then."""
+        line is worded as they saw the game then.  ``terse``: worded for the terse and braille verbosities
+        (``reason_line``)."""
         if not isinstance(self.state, TrickGameState):
             return "The computer players of this game give no reasons: why is for the trick games."
         if seat is not None and not 0 <= seat < self.state.seat_count:
@@ -284,7 +285,7 @@ class Table:
         # A computer's move for the asker's own seat is told in the computer's words: "North played 6y: its
         # partner Anna's 11y was winning", not "You played 6y: its partner ...".
         line = reason_line(decision, asker_view(then, asker), then.is_over, replace(rules, seat_names=names),
-                           you=not (holder.person and controller == asker))  # fmt: skip
+                           you=not (holder.person and controller == asker), terse=terse)  # fmt: skip
         if holder.person and decision.at is not None and decision.at < holder.sat_at:
             # a seat taken in a game under way: a computer played it while it was free
             line += f" A computer chose it before {'you' if controller == asker else holder.name} sat down."

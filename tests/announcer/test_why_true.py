@@ -261,6 +261,11 @@ def test_review_says_no_points_so_far_as_why_does_not_a_trick_of_0_points():
         "Trick 1: you played 6x; 6y was better by about 5 points, over 96 likely deals: it beats West's 11r; the "
         "trick holds no points so far."
     )
+    # terse and braille: the deals the stake is taken over are left out
+    assert difference_line(difference, terse=True) == (
+        "Trick 1: you played 6x; 6y was better by about 5 points: it beats West's 11r; the trick holds no points "
+        "so far."
+    )
 
 
 # ------------------------------------------------------ no bidding, no sides

@@ -185,3 +185,26 @@ def test_why_north_after_north_plays_your_card_tells_that_card():
     for trick in range(1, state.rules.hand_size + 1):  # a trick's card is North's own
         own = why_lines(game, parse_command(f"why north {trick}"))
         assert own[0].startswith(("North played ", "North led ")) and "your" not in own[0].split(":")[0], own
+
+
+def test_terse_why_hint_and_review_leave_out_the_deals_the_figures_are_taken_over(monkeypatch, capsys):
+    """The terse and braille verbosities said the search's figures in full ("over 96 likely deals, it did about
+    13 points better than 6g, the next best"), 40 characters a line that a braille display pans through."""
+    args = ["--variant", "display", "--seed", "13", "--hands", "2"]
+    full = _said(monkeypatch, capsys, args, ["pass", "why south 2"])
+    terse = _said(monkeypatch, capsys, [*args, "--verbosity", "terse"], ["pass", "why south 2"])
+    assert (
+        "In hand 1, North played your 5g: it beats East's 1g; the trick holds 7 points so far; over 96 likely "
+        "deals, it did about 13 points better than 6g, the next best." in full
+    )
+    assert (
+        "In hand 1, North played your 5g: it beats East's 1g; the trick holds 7 points so far; about 13 points "
+        "better than 6g." in terse
+    ), terse[-3:]
+
+
+def test_a_terse_hint_leaves_out_the_deals_too(monkeypatch, capsys):
+    moves = ["bid 5", "bid 25", "bid 45", "pass", "1y", "14y", "4x", "14x", "14r", "hint", "7r"]
+    out = _said(monkeypatch, capsys, ["--variant", "display", "--seed", "72", "--verbosity", "terse"], moves)
+    assert _answers(out, "Your play, 2 legal: 13r 7r.", 1) == [
+        "Play 7r: you led red from North's hand; North is winning the trick; about 35 points better than 13r."]

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rook_access.announcer import speakable
+from rook_access.announcer.base import Verbosity
 from rook_access.announcer.message import Message
 from rook_access.console import online
 from rook_access.console.lines import ReadInterrupted, input_source
@@ -622,6 +623,11 @@ def test_the_answer_to_the_players_own_why_or_chat_is_said_at_once_with_moves_st
     assert connection.sent[-1] == {"type": "why", "seat": 1, "bidding": True}, connection.sent[-1]
     assert run.channel.lines[2:] == ["West bid 70: it reckoned its hand worth a bid of up to 80.",
                                      "Chat, Ben: after the moves"], run.channel.lines
+    # At the terse or braille verbosity the server is asked for the terse line.
+    game.narrator.verbosity = Verbosity.TERSE
+    connection.inbox.put({"type": "why", "line": "West bid 70: it reckoned its hand worth a bid of up to 80."})
+    assert game._ask_why(state, ["west", "bid"]) is None
+    assert connection.sent[-1] == {"type": "why", "seat": 1, "bidding": True, "terse": True}, connection.sent[-1]
 
 
 def test_at_a_pause_the_host_pausing_the_game_is_heard_as_it_comes(tmp_path: Path) -> None:

@@ -253,6 +253,31 @@ def test_why_gives_a_computers_own_reason_and_names_the_people_as_the_asker_hear
     assert table.why(0, seat, trick=12) == f"No card of {rules.names[seat]}'s in trick 12 to explain."
 
 
+def test_why_asked_terse_gives_the_strong_players_figures_without_the_deals_they_are_taken_over():
+    """The terse and braille verbosities ask the server for the terse line: "about 12 points better than 7y"."""
+    setup = GameSetup.create(["human", "computer", "human", "computer"], level="strong", seed=7, variant="partnership",
+                             options={"hands": 1})
+    table = Table("amber-tiger-otter", setup, [f"Computer {seat}" for seat in range(4)])
+    tokens = {}
+    for seat, person in ((0, PEOPLE[0]), (2, PEOPLE[1])):
+        sat, token = table.sit(seat, person)
+        tokens[sat] = token
+    chooser = random.Random(3)
+    line = ""
+    for _ in range(200):  # until a computer's card was chosen by the search's figures
+        step(table, tokens, chooser)
+        seat, action = table.actions[-1]
+        if seat in (1, 3) and isinstance(action, Play):
+            line = table.why(0, seat)
+            if "likely deals, it did" in line:
+                break
+    assert "likely deals, it did" in line, line
+    terse = table.why(0, None, terse=True)
+    assert "likely deals" not in terse, terse
+    assert re.search(r"[:;] about (\d+ points? better than|as good as) [^:;]+\.$", terse), terse
+    assert terse.split(": ")[0] == line.split(": ")[0], (line, terse)
+
+
 @pytest.mark.parametrize(("variant", "title"), [("beginner", "the Beginner Game"), ("high-14", "High 14")])
 def test_why_bid_at_a_table_without_bidding_says_there_is_none(variant, title):
     """ "West has not bid yet" was said of a game with no bidding."""
