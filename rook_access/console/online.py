@@ -37,7 +37,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..announcer.base import cards_text
+from ..announcer.base import Verbosity, cards_text
 from ..announcer.message import Message
 from ..announcer.rules_summary import rules_summary
 from ..engine.actions import Play
@@ -705,8 +705,8 @@ class OnlineGame(ConsoleGame):
         question: dict[str, object] = {"type": "why", "seat": seat, "bidding": bidding}
         if trick is not None:  # an older server, which knows no trick, is asked only what it knows
             question["trick"] = trick
-        if self.narrator.terse:  # likewise: the figures without the deals they are taken over
-            question["terse"] = True
+        if self.narrator.verbosity in (Verbosity.TERSE, Verbosity.BRAILLE):
+            question["terse"] = True  # likewise: the figures without the deals they are taken over
         if self._announced < len(state.events):
             # Moves that came wait behind the pause after a trick: the server explains the moves said here, as
             # this player knows the game, not a card they have not heard yet.
