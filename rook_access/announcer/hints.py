@@ -41,7 +41,7 @@ from ..players.base import Advice, Player, RandomAdvice, RuleAdvice
 from ..players.search.advice import BidAdvice, NestAdvice, PlayAdvice, TrumpAdvice
 from ..players.search.knowledge import Knowledge
 from .base import plural, points_words, suit_words
-from .why import stake_words, trick_facts, trick_points_words, unbeatable
+from .why import seat_words, stake_words, trick_facts, trick_points_words, unbeatable
 
 
 def hint_line(view: SeatView, player: Player, terse: bool = False) -> str:
@@ -185,11 +185,6 @@ def _partner_words(view: SeatView, seat: int) -> str:
     return f"your partner {view.rules.names[seat]}"
 
 
-def _seat_words(view: SeatView, seat: int) -> str:
-    """A seat by its name, or "you" for the person's own."""
-    return "you" if seat == _person(view) else view.rules.names[seat]
-
-
 def _play_line(view: SeatView, advice: PlayAdvice, terse: bool = False) -> str:
     if view.rules.avoid_points:
         return _avoid_line(view, advice, terse)
@@ -205,7 +200,7 @@ def _play_line(view: SeatView, advice: PlayAdvice, terse: bool = False) -> str:
     else:
         reasons.append(_led_words(view, advice.leader, led_name))
         if advice.shown_out:
-            showed = " and ".join(_seat_words(view, seat) for seat in advice.shown_out)
+            showed = " and ".join(seat_words(view, seat, _person(view)) for seat in advice.shown_out)
             reasons.append(f"{showed} showed out of {led_name}")
         if advice.partner_winning:
             assert advice.winning is not None  # someone is winning a trick that was led
@@ -259,7 +254,7 @@ def _avoid_line(view: SeatView, advice: PlayAdvice, terse: bool = False) -> str:
     else:
         reasons.append(_led_words(view, advice.leader, color))
         if advice.shown_out:
-            showed = " and ".join(_seat_words(view, seat) for seat in advice.shown_out)
+            showed = " and ".join(seat_words(view, seat, _person(view)) for seat in advice.shown_out)
             reasons.append(f"{showed} showed out of {color} and may throw red cards on it")
         assert advice.winning is not None  # someone is winning a trick that was led
         holds = trick_points_words(rules, facts) + ("" if facts.last else " so far")

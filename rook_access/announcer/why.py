@@ -282,7 +282,7 @@ def holds_words(rules: RuleSet, facts: TrickFacts) -> str:
     return f"the trick holds {trick_points_words(rules, facts)}{'' if facts.last else ' so far'}"
 
 
-def _seat_words(view: SeatView, seat: int, you: int | None = None) -> str:
+def seat_words(view: SeatView, seat: int, you: int | None = None) -> str:
     """A seat as a reason names it: "West", or "you" for the asker's own seat (``you``)."""
     return "you" if seat == you else view.rules.names[seat]
 
@@ -365,7 +365,7 @@ def _play_reason(view: SeatView, advice: PlayAdvice, secret: int = 0, you: int |
     hidden = _held_back(view, advice.action, secret)
     parts = [clause for clause in (_trick_clause(view, facts, hidden, you),) if clause]
     if advice.shown_out and not facts.lead:
-        names = " and ".join(_seat_words(view, seat, you) for seat in advice.shown_out)
+        names = " and ".join(seat_words(view, seat, you) for seat in advice.shown_out)
         led = suit_words(advice.led_suit, advice.trump)
         parts.append(f"{names} had shown out of {led}")
     if advice.score is not None and advice.next_best is not None:
@@ -653,5 +653,5 @@ def _rule_reason(view: SeatView, action: object, advice: BasicAdvice, hidden: bo
 
 __all__ = [
     "TrickFacts", "asker_view", "chooser", "did_words", "holds_words", "no_bidding_line", "no_card_line", "trick_facts",
-    "trick_points_words", "unbeatable", "why_line",
+    "seat_words", "stake_words", "trick_points_words", "unbeatable", "why_line",
 ]
