@@ -160,6 +160,10 @@ class DoubtNarrator(NarratorBase):
             return self.printed(ask if self.you is not None else f"{self.names[view.seat]}: {ask}")
         if self.terse:
             return self.printed(f"{self.whose(view.seat)} turn, call {view.number}: play a card.")
+        if view.hand and not any(number_of(card) == view.number for card in view.hand):
+            # the example is no advice to play that card for the number: say the hand has none, so any is a bluff
+            return self.printed(f"{self.whose(view.seat)} turn, call {view.number}: you hold no {view.number}; "
+                                f"play any card, like play {self.example_card(view)}.")
         return self.printed(f"{self.whose(view.seat)} turn, call {view.number}: play a card, like play "
                             f"{self.example_card(view)}.")
 

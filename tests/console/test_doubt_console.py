@@ -47,6 +47,10 @@ class Answering:
             view = self.state.view(0)
             true = [card for card in view.hand if number_of(card) == view.number]
             line = f"play {card_name((true or list(view.hand))[0])}"
+            # the example is a card of the number called; where the hand has none, the question says so, so that
+            # "like play 1r" is not heard as advice to play 1r for an 11
+            said = f"you hold no {view.number}; play any card, like {line}." if not true else f"a card, like {line}."
+            assert question.endswith(said), (question, said)
         self.typed.append(line)
         return line
 
