@@ -261,7 +261,8 @@ class TrickConsole:
                 name = "discard"  # cards named at the discard are the discard, one card too (it is too few)
             if name == "play" and len(arguments) > 1 and state.phase is Phase.TRUMP:
                 # Cards typed at the trump question (the discard typed again): as for one card, the engine's answer.
-                raise Refused("Cards are played once trump is named. Now name trump.")
+                raise Refused("Cards are played once trump is named. Now name trump: red, black, yellow or green "
+                              "(r, x, y, g).")
             if name == "play":
                 if not arguments and state.phase is Phase.PLAY:
                     raise Refused(_which_card(state))

@@ -62,6 +62,7 @@ def test_a_whole_hand_of_wrong_moments_gets_specific_answers():
         "trump red",      # trump before the discard
         "discard 5r 12x 9x 6y 5y",
         "13y",            # a card before trump is named
+        "b",              # b for black: b is bid, and black's letter is x
         "green",          # a color alone names trump
         "trump red",      # trump again
         "9",              # a number without a color in the play
@@ -78,7 +79,8 @@ def test_a_whole_hand_of_wrong_moments_gets_specific_answers():
         "Cards are played after the bidding. Now bid or pass.",
         "Discard first, then name trump. Now discard 5 cards.",
         "The nest now holds 10 points; whoever takes the last trick gets them.",
-        "Cards are played once trump is named. Now name trump.",
+        "Cards are played once trump is named. Now name trump: red, black, yellow or green (r, x, y, g).",
+        "The bidding is over. Now name trump: red, black, yellow or green (r, x, y, g).",
         "Trump is green, named by South.",
         "Trump is already green. Now lead a card.",
         "9 needs a color letter: 9r, 9x, 9y or 9g. You can play 9g.",
@@ -602,7 +604,8 @@ def test_a_bid_written_with_zeros_after_the_point_is_that_bid_and_play_alone_ask
     lines = ["bid 70.0", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "3g 6g 9r", "green", "play"]
     output, records, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
     assert [r["amount"] for r in records if r["event"] == "bid"][0] == 70  # 70.0 is the bid 70
-    assert "Cards are played once trump is named. Now name trump." in output  # several cards at the trump question
+    # several cards at the trump question
+    assert "Cards are played once trump is named. Now name trump: red, black, yellow or green (r, x, y, g)." in output
     assert not any(line.startswith("Play one card at a time") for line in output)
     # play alone is answered as Enter alone is: the cards that may be played, or how many and one of them
     asked = next(line for line in output if line.startswith("Play which card? "))

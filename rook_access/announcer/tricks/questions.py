@@ -104,8 +104,8 @@ class QuestionLines(TrickWords):
             return "bid, check or pass" if _may_check(view) else "bid or pass"
         if view.phase is Phase.DISCARD:
             return f"discard {self.rules.nest_size} cards"
-        if view.phase is Phase.TRUMP:
-            return "name trump"
+        if view.phase is Phase.TRUMP:  # the letters too: black's is x, not b (b is bid)
+            return "name trump: red, black, yellow or green (r, x, y, g)"
         verb = "play" if view.trick else "lead"
         if view.turn is not None and view.turn == view.displayed:
             return f"{verb} a card for {self.names[view.turn]}"
