@@ -131,7 +131,7 @@ def test_the_display_shows_the_compact_line_in_the_kits_notation(virtual_display
         assert display.width == 40
         channel = BrailleDisplayChannel(PlainChannel(lambda line: None), display)
         channel.say(Message("Hand 14r 10r 5x rook", "Hand 14 red, 10 red, 5 black, the Rook"))
-        shown = virtual_display.wait_for(lambda window: "⠂⠲⠗" in window)
+        shown = virtual_display.wait_for(lambda window: "⠂⠲⠗" in window, about=lambda: client_state(display))
         assert shown == "⡓⠁⠝⠙⠀⠂⠲⠗⠀⠂⠴⠗⠀⠢⠭⠀⠗⠕⠕⠅"
         assert read_cells(shown) == "Hand 14r 10r 5x rook"
     finally:
@@ -170,7 +170,7 @@ def test_losing_brltty_is_said_once_and_the_game_goes_on(virtual_display):
     lines: list[str] = []
     channel = BrailleDisplayChannel(PlainChannel(lines.append), display)
     channel.say(Message("West 14r.", "West 14 red."))
-    virtual_display.wait_for(lambda w: "⠂⠲⠗" in w)
+    virtual_display.wait_for(lambda w: "⠂⠲⠗" in w, about=lambda: client_state(display))
     virtual_display.close()
     deadline = time.monotonic() + 5
     while not display.lost and time.monotonic() < deadline:

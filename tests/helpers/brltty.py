@@ -78,11 +78,14 @@ class VirtualDisplay:
         while True:  # BrlAPI is ready once a client can connect
             try:
                 brlapi.Connection(self.host.encode(), b"none").closeConnection()
-                return
+                break
             except Exception:
                 if time.monotonic() > deadline:
                     raise RuntimeError("BrlAPI of the test's brltty did not answer") from None
                 time.sleep(0.05)
+        # The braille driver is up once it has shown BRLTTY's own first window ("No screen"): a client that
+        # took the display before then was twice never shown at all, the display saying "No screen" for 30 s.
+        self.wait_for(lambda window: True, timeout=max(0.1, deadline - time.monotonic()))
 
     def _read(self) -> None:
         with contextlib.suppress(OSError, ValueError):
