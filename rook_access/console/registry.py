@@ -205,7 +205,7 @@ COMMON_COMMANDS: tuple[CommandSpec, ...] = (
                 brief="Say this game's rules"),
     CommandSpec("hint", ("hn",), "", "Say the move the strong computer player would make now, and why.",
                 brief="Suggest a move, and why"),
-    CommandSpec("repeat", ("rp",), "", "Say the last announcement again.", brief="Say the last line again"),
+    CommandSpec("repeat", ("rp", "again"), "", "Say the last announcement again.", brief="Say the last line"),
     CommandSpec("history", ("hi",), "", "Say the last ten announcements.", brief="Say the last ten lines"),
     CommandSpec("turn", ("w", "who"), "", "Say whose turn it is.", brief="Say whose turn it is"),
     CommandSpec("legal", ("lg",), "", "Say what you may do now.", brief="Say what you may do"),

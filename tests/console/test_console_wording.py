@@ -691,3 +691,15 @@ def test_a_bid_off_the_step_names_the_bids_in_the_games_own_step():
     output, _, _, _ = run_in_process(["bid 75", "bid 3"], seats=FOUR, deal=FIXED_DEAL, rules=rules)
     assert "Bids go up in tens: 70 or 80." in output
     assert "Bids go up in tens: 70 or more." in output
+
+
+def test_again_says_the_last_announcement_again_as_repeat_does():
+    """A newcomer typed again for repeat and heard "Unknown command: again"."""
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "green", "rook", "6g", "14g", "13g"]
+    said = []
+    for word in ("repeat", "again"):
+        state = GameState(PARTNERSHIP, seed=1, first_deal=Deal.from_json(FIXED_DEAL, PARTNERSHIP))
+        channel = ListChannel()
+        ConsoleGame(state, [None] * 4, ScriptedLines([*lines, word]), channel).run()
+        said.append(channel.lines[channel.lines.index("South takes trick 1, 30 points.") + 1])
+    assert said == ["South takes trick 1, 30 points."] * 2, said
