@@ -126,6 +126,16 @@ def hand_card(word: str, hand: Sequence[Card]) -> Card:
     return card
 
 
+def _pack_card_or_none(word: str) -> Card | None:
+    """The card ``word`` names in full (``8g``), or None for a number alone or no card."""
+    if is_number(word):
+        return None
+    try:
+        return parse_pack_card(word)
+    except CardNotationError:
+        return None
+
+
 def centre_card(word: str, view: TuxedoView) -> Card:
     """The centre card ``word`` names: ``6g``, or ``6`` when one pile alone is a 6 (a card or a build)."""
     cards = [card for pile in view.centre for card in pile.cards]
@@ -200,6 +210,12 @@ class TuxedoConsole(EverySeatItsOwn):
         arguments = [word.lower() for word in command.arguments]
         if not arguments:
             raise Refused(f"Name a card, like {name} {card_name(view.hand[0]) if view.hand else '10r'}.")
+        in_centre = {card for pile in view.centre for card in pile.cards}
+        named = _pack_card_or_none(arguments[0])
+        if named is not None and named in in_centre and named not in view.hand:
+            # "take 8g" of the centre card: the card typed is the one of your hand that takes it
+            raise Refused(f"{card_name(named)} is in the centre: {name} names a card of your hand. "
+                          f"Hand: {_hand_text(view.hand)}.")
         card = hand_card(arguments[0], view.hand)
         if name == "build":
             return self._build(card, arguments[1:], view)

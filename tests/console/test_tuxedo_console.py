@@ -183,11 +183,12 @@ def test_a_refused_move_says_the_rule_and_what_may_be_done_in_one_line_and_chang
     state.turn = 0
     before = [list(hand) for hand in state.hands], list(state.centre), len(state.events)
     channel = ListChannel()
-    lines = ["take 1g", "lay 4x", "4y", "build 1g on 7g", "build 1g on 4g for 4x", "orange", "take rook", "quit"]
+    lines = ["take 1g", "lay 4x", "4y", "build 1g on 7g", "build 1g on 4g for 4x", "orange", "take rook", "take 7g",
+             "quit"]
     ConsoleGame(state, [None, TuxedoPlayer("easy", 1)], ScriptedLines(lines), channel).run()
     said = channel.lines
     said = said[next(i for i, line in enumerate(said) if line.startswith("Your hand: ")) + 1 :]
-    assert said[:7] == [
+    assert said[:8] == [
         "No: 1g takes nothing in the centre. Take with 4x, 11y; captures says what each takes.",
         "No: you lay a card only when none of yours takes anything. Take with 4x, 11y; captures says what each takes.",
         "You do not hold 4y. Hand: 1g 4x 11y.",
@@ -195,6 +196,7 @@ def test_a_refused_move_says_the_rule_and_what_may_be_done_in_one_line_and_chang
         "1g on 4g makes 5, not 4.",
         "Orange is called only just after a capture. Now: take or build.",
         "This pack has no rook. Cards are a number from 1 to 14 and a color letter, like 14r, 5x, 10y, 7g.",
+        "7g is in the centre: take names a card of your hand. Hand: 1g 4x 11y.",  # not "You do not hold 7g"
     ]
     assert ([list(hand) for hand in state.hands], list(state.centre), len(state.events)) == before
 
