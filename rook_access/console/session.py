@@ -577,11 +577,13 @@ class ConsoleGame:
 
     def _last_look(self) -> None:
         """At a terminal, a finished game with a ``review`` waits for Enter, and meanwhile answers review
-        commands (``review``, ``why``, ``history``, ``score``) about it.  Never with scripted input, which
-        ends with the game as it always has."""
+        commands (``review``, ``why``, ``history``, ``score``) about it; one without says goodbye, so that the
+        program does not end without a word.  Never with scripted input, which ends with the game as it always
+        has."""
         if not (self.looks_back_at_end and self.humans and is_interactive(self.lines)):
             return
         if not any(spec.name == "review" for spec in self.family.commands):
+            self.say(self.last_goodbye())
             return
         if self._wait_for_enter(LAST_LOOK_BRAILLE if self.narrator.braille else LAST_LOOK) is not False:
             self.say(self.last_goodbye())  # Enter, or the end of input; quit said its own goodbye

@@ -71,6 +71,9 @@ def test_a_game_of_i_doubt_it_played_to_its_end_in_a_terminal_with_the_user_doub
             assert plays < 200, term.screen()[-1500:]
         screen = term.wait_for("EXIT=0", timeout=30)
         assert "Game over: " in screen and "Cards: you " in screen
+        # not ended without a word: a game without review says goodbye at once, where review's waits for Enter
+        after = screen.split("Cards: you ")[1].splitlines()
+        assert "Goodbye. To play again: rook-access." in after[:4] and not after[0].startswith("Press Enter"), after
         assert screen.count("You doubt ") == 2 and plays > 5
         assert "It is " in screen and " takes the centre, " in screen or "You take the centre, " in screen
         assert "Traceback" not in screen and screen_reader_safe(screen)
