@@ -225,7 +225,8 @@ class Settings:
                       "or one per seat like easy,strong,normal,strong."),
             "my_level": (self.my_level, "how well you play, as the computer players assume: new, casual or expert."),
             "braille": (self.braille, f"{braille_setting_help()}."),
-            "variant": (self.variant, "the game a new start plays when none is named; --list-variants says them all."),
+            "variant": (self.variant, "the game a new start plays when none is named; rook-access --list-variants says "
+                                      "them all."),
             **options,
             "calls": (self.calls, "quick calls at a terminal, timed in a window after you have heard the event, "
                       "or turns, each asked in turn with no clock."),

@@ -192,7 +192,7 @@ class SettingsControl:
         elif name in ("level", "my_level"):
             kept += "; the computer players change in the next game"
         elif name == "variant":
-            kept += "; a new game plays it"
+            kept += "; the next start of rook-access plays it"
         elif name not in fields:  # a table option: the game being played keeps its rules
             kept += "; it applies from the next game"
         line = f"{spoken} is now {now or 'default'}, {kept}."

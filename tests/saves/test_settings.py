@@ -103,7 +103,7 @@ def test_a_setting_named_alone_or_misspelt_is_answered_about_that_setting():
         "No verbosity tesre. Did you mean terse? verbosity can be terse, normal, verbose or braille."]
     assert control.command(("variant",)) == [
         "Say settings variant and a value; now variant partnership: the game a new start plays when none is named; "
-        "--list-variants says them all."]
+        "rook-access --list-variants says them all."]
     # the value it has now is said, not an example that may or may not be it
     assert control.command(("pacing",)) == [
         "Say settings pacing and a value; now pacing enter: after a trick, enter waits for Enter, delay goes on by "
@@ -406,4 +406,5 @@ def test_yes_after_did_you_mean_carries_out_the_setting_meant(monkeypatch, capsy
     assert "Min bid is now 80, saved; it applies from the next game." in said
     # the likely game alone: the list of all 21 is for "settings variant" to tell
     assert "No variant dispaly. Did you mean display?" in said
-    assert said.count("Variant is now display, saved; a new game plays it.") == 1  # a second yes: nothing more
+    # a second yes: nothing more
+    assert said.count("Variant is now display, saved; the next start of rook-access plays it.") == 1
