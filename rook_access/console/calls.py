@@ -48,6 +48,11 @@ DELIVERY_STEP = 0.05
 """How often the wait for speech looks for a key typed meanwhile, in seconds."""
 
 
+IN_TURN = "No windows: settings calls turns."
+"""Said with the first window's wait for reading: a window waits, then runs its clock, at every move; asked in
+turn instead, there is no wait and no clock."""
+
+
 class LeaveGame(Exception):
     """The user left the game from a call window (``quit``, or Ctrl-C twice)."""
 
@@ -223,8 +228,9 @@ class CallWindow:
 
     def tell_reading(self, table: CallTable) -> None:
         """Say once a game, at the first window, that it waits for reading at the ``reading_speed`` setting (which
-        can hold a first window 20 seconds after a deal's lines) and how a faster reader raises it; not with the
-        program's own voice, whose window opens when it has finished speaking."""
+        can hold a first window 20 seconds after a deal's lines), how a faster reader raises it, and how to be
+        asked in turn with no clock at all (``IN_TURN``); not with the program's own voice, whose window opens
+        when it has finished speaking."""
         channel = table.channel
         if self.reading_told or (isinstance(channel, Named) and channel.name == "voice"):
             return
@@ -236,9 +242,9 @@ class CallWindow:
                 table.say(f"Read faster? settings reading speed {faster}.")  # within 40 cells
         elif speed < FASTEST_READING:
             table.say(f"Each window waits for reading at {speed} words a minute; faster: settings reading speed "
-                      f"{faster}.")
+                      f"{faster}. {IN_TURN}")
         else:
-            table.say(f"Each window waits for reading at {speed} words a minute.")
+            table.say(f"Each window waits for reading at {speed} words a minute. {IN_TURN}")
 
     def run(self, table: CallTable, offer: CallOffer, levels: Sequence[str]) -> None:
         """Open the window for ``offer``, take the answers in the order they come, and apply them."""

@@ -452,7 +452,8 @@ def test_the_explanation_names_the_key_enter_and_the_time() -> None:
     window(clock).run(table, state.offer, ["normal"])  # type: ignore[arg-type]
     assert table.said == [
         "A call window: once asked, press o alone to call Orange, Enter to let it go; it closes in 6 seconds.",
-        "Each window waits for reading at 200 words a minute; faster: settings reading speed 300."]
+        "Each window waits for reading at 200 words a minute; faster: settings reading speed 300. No windows: "
+        "settings calls turns."]
 
 
 def test_the_first_window_says_once_that_it_waits_for_reading_and_how_to_read_faster() -> None:
@@ -468,7 +469,8 @@ def test_the_first_window_says_once_that_it_waits_for_reading_and_how_to_read_fa
                       clock, Settings(reading_speed=250))  # fmt: skip
         calls.run(table, state.offer, ["normal"])  # type: ignore[arg-type]
         said.append(table.said)
-    told = "Each window waits for reading at 250 words a minute; faster: settings reading speed 350."
+    told = ("Each window waits for reading at 250 words a minute; faster: settings reading speed 350. No windows: "
+            "settings calls turns.")
     assert said[0][1] == told and len(said[0]) == 2
     assert said[1] == [] and said[2] == [line for line in said[2] if "reading speed" not in line] != []
 
@@ -477,8 +479,9 @@ def test_the_first_window_says_once_that_it_waits_for_reading_and_how_to_read_fa
     ("settings", "told"),
     [(Settings(verbosity="braille"), ["Read faster? settings reading speed 300."]),
      (Settings(reading_speed=850), ["Each window waits for reading at 850 words a minute; "
-                                    "faster: settings reading speed 900."]),
-     (Settings(reading_speed=900), ["Each window waits for reading at 900 words a minute."])],
+                                    "faster: settings reading speed 900. No windows: settings calls turns."]),
+     (Settings(reading_speed=900), ["Each window waits for reading at 900 words a minute. No windows: settings "
+                                    "calls turns."])],
 )
 def test_the_wait_for_reading_is_told_within_40_cells_in_braille_and_never_past_the_fastest(settings, told) -> None:
     clock = FakeClock()
