@@ -219,10 +219,15 @@ def parse_command(line: str, choices: Iterable[str] | None = None) -> Command | 
             f"{shown(words[0])} is not a card. The colors are r red, x black, y yellow, g green, "
             f"like {number}r, {number}x, {number}y or {number}g."
         )
-    if choices is None:
-        choices = [*(spec.name for spec in COMMANDS), *COLOR_NAMES]
-    raise unknown_command(words[0], [choice for choice in choices if len(choice) > 1 and not _is_card(choice)],
-                          words[1:])
+    every = [word for word in (*(spec.name for spec in COMMANDS), *COLOR_NAMES) if len(word) > 1]
+    now = every if choices is None else [choice for choice in choices if len(choice) > 1 and not _is_card(choice)]
+    error = unknown_command(words[0], now, words[1:])
+    if choices is not None and error.meant is None:
+        # A command of another part of the hand mistyped ("plya 5r" in the bidding) is named all the same, as in
+        # its own part: yes then carries it out, and the refusal says when it may be typed.  Not a color: a
+        # color is offered only at the trump question.
+        error = unknown_command(words[0], [spec.name for spec in COMMANDS if len(spec.name) > 1], words[1:])
+    raise error
 
 
 CARDS_LINE = (

@@ -703,3 +703,11 @@ def test_again_says_the_last_announcement_again_as_repeat_does():
         ConsoleGame(state, [None] * 4, ScriptedLines([*lines, word]), channel).run()
         said.append(channel.lines[channel.lines.index("South takes trick 1, 30 points.") + 1])
     assert said == ["South takes trick 1, 30 points."] * 2, said
+
+
+def test_a_command_of_another_part_of_the_hand_mistyped_is_named_all_the_same():
+    """``plya 5r`` in the bidding got "Unknown command: plya. Type help for the commands.", where in the play
+    the same typo gets "Did you mean play?"; yes then says when cards are played."""
+    output, _, _, _ = run_in_process(["plya 5r", "yes"], seats=FOUR, deal=FIXED_DEAL)
+    asked = output.index("Unknown command: plya. Did you mean play?")
+    assert output[asked + 1] == "Cards are played after the bidding. Now bid or pass.", output[asked:]
