@@ -14,7 +14,7 @@ from typing import Any
 from ..announcer import Announcer, Verbosity
 from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
-from ..announcer.tricks.words import STEP_WORDS, sort_hand
+from ..announcer.tricks.words import NAME_TRUMP_NOW, STEP_WORDS, sort_hand
 from ..engine import (
     BIRD,
     CHECK,
@@ -261,8 +261,7 @@ class TrickConsole:
                 name = "discard"  # cards named at the discard are the discard, one card too (it is too few)
             if name == "play" and len(arguments) > 1 and state.phase is Phase.TRUMP:
                 # Cards typed at the trump question (the discard typed again): as for one card, the engine's answer.
-                raise Refused("Cards are played once trump is named. Now name trump: red, black, yellow or green "
-                              "(r, x, y, g).")
+                raise Refused(f"Cards are played once trump is named. Now {NAME_TRUMP_NOW}.")
             if name == "play":
                 if not arguments and state.phase is Phase.PLAY:
                     raise Refused(_which_card(state))

@@ -136,9 +136,14 @@ def _pack_card_or_none(word: str) -> Card | None:
         return None
 
 
+def centre_cards(view: TuxedoView) -> list[Card]:
+    """Every card in the centre, the builds' cards included."""
+    return [card for pile in view.centre for card in pile.cards]
+
+
 def centre_card(word: str, view: TuxedoView) -> Card:
     """The centre card ``word`` names: ``6g``, or ``6`` when one pile alone is a 6 (a card or a build)."""
-    cards = [card for pile in view.centre for card in pile.cards]
+    cards = centre_cards(view)
     if is_number(word):
         number = int(word)
         piles = [pile for pile in view.centre if pile.value == number]
@@ -210,9 +215,8 @@ class TuxedoConsole(EverySeatItsOwn):
         arguments = [word.lower() for word in command.arguments]
         if not arguments:
             raise Refused(f"Name a card, like {name} {card_name(view.hand[0]) if view.hand else '10r'}.")
-        in_centre = {card for pile in view.centre for card in pile.cards}
         named = _pack_card_or_none(arguments[0])
-        if named is not None and named in in_centre and named not in view.hand:
+        if named is not None and named in centre_cards(view) and named not in view.hand:
             # "take 8g" of the centre card: the card typed is the one of your hand that takes it
             raise Refused(f"{card_name(named)} is in the centre: {name} names a card of your hand. "
                           f"Hand: {_hand_text(view.hand)}.")

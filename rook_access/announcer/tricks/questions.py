@@ -25,7 +25,7 @@ from ...engine import (
 )
 from ...engine.rules import bids_near
 from ..base import BRAILLE_WIDTH, cards_text, fit_lines, plural, suit_words
-from .words import STEP_WORDS, TrickWords, legal_cards, sort_hand
+from .words import NAME_TRUMP_NOW, STEP_WORDS, TrickWords, legal_cards, sort_hand
 
 
 def _may_check(view: SeatView) -> bool:
@@ -104,8 +104,8 @@ class QuestionLines(TrickWords):
             return "bid, check or pass" if _may_check(view) else "bid or pass"
         if view.phase is Phase.DISCARD:
             return f"discard {self.rules.nest_size} cards"
-        if view.phase is Phase.TRUMP:  # the letters too: black's is x, not b (b is bid)
-            return "name trump: red, black, yellow or green (r, x, y, g)"
+        if view.phase is Phase.TRUMP:
+            return NAME_TRUMP_NOW
         verb = "play" if view.trick else "lead"
         if view.turn is not None and view.turn == view.displayed:
             return f"{verb} a card for {self.names[view.turn]}"

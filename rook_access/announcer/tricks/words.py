@@ -37,6 +37,9 @@ INITIALS = {
     "Southwest": "SW", "Dummy": "D", "Southeast": "SE",
 }  # fmt: skip
 """Seat names' initials, for the braille verbosity."""
+NAME_TRUMP_NOW = "name trump: red, black, yellow or green (r, x, y, g)"
+"""What the trump question asks for, after a refusal there: the colors with their letters (black's is x; b is bid)."""
+
 STEP_WORDS = {5: "fives", 10: "tens"}
 YOUR_SIDE = "Your side"
 """Three against three: the side the user plays on, as others are "West's side"."""
