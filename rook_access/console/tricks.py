@@ -14,7 +14,7 @@ from typing import Any
 from ..announcer import Announcer, Verbosity
 from ..announcer.hints import hint_line
 from ..announcer.rules_summary import rules_summary
-from ..announcer.tricks.words import NAME_TRUMP_NOW, STEP_WORDS, sort_hand
+from ..announcer.tricks.words import NAME_TRUMP_NOW, STEP_WORDS, TRUMP_COLORS, sort_hand
 from ..engine import (
     BIRD,
     CHECK,
@@ -120,7 +120,7 @@ class TrickConsole:
             words = line.split()
             if (tuple(choices[:4]) == TRUMP_WORDS and len(words) == 1 and str(error).endswith(UNKNOWN_TAIL)):
                 raise UnknownCommandError(
-                    f"{shown(words[0])} is not a color. Name trump: red, black, yellow or green."
+                    f"{shown(words[0])} is not a color. Name trump: {TRUMP_COLORS}."
                 ) from None
             if len(words) == 1 and FRACTION.fullmatch(words[0]) and any(choice.isdigit() for choice in choices):
                 # A number with a fraction in the bidding (bids among the moves) is a bid: ``action`` takes 75.0
@@ -194,7 +194,7 @@ class TrickConsole:
         if state.phase is Phase.DISCARD:
             return _discard_example(state)
         if state.phase is Phase.TRUMP:
-            return "Name trump: red, black, yellow or green."
+            return f"Name trump: {TRUMP_COLORS}."
         return ENTER_DOES_NOTHING
 
     def pauses_after(self, events: Sequence[Any]) -> bool:
@@ -255,8 +255,7 @@ class TrickConsole:
                     close = did_you_mean(arguments[0], TRUMP_WORDS)
                     if not close:
                         raise
-                    raise Refused(f"{shown(arguments[0])} is not a color.{close} Name trump: red, black, yellow "
-                                  "or green.") from None
+                    raise Refused(f"{shown(arguments[0])} is not a color.{close} Name trump: {TRUMP_COLORS}.") from None
             if name == "play" and state.phase is Phase.DISCARD:
                 name = "discard"  # cards named at the discard are the discard, one card too (it is too few)
             if name == "play" and len(arguments) > 1 and state.phase is Phase.TRUMP:

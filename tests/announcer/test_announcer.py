@@ -166,3 +166,21 @@ def test_trumps_with_is_said_only_of_a_trump_that_takes_the_lead_a_lower_one_is_
                 assert bool(re.search(r"trumps? with", said)) != beaten, said
                 lower += beaten
     assert lower > 0  # the case arises
+
+
+def test_the_trump_question_names_the_colors_letters_within_a_braille_line():
+    """The trump question says the letters of the colors (black's is x, and b is bid), as the refusals at that
+    question do; the braille verbosity keeps the colors alone, within the display's 40 cells."""
+    from rook_access.engine import Phase
+
+    state = GameState(PARTNERSHIP.replace(hands_limit=1), seed=3)
+    players = [BasicPlayer(seat) for seat in range(4)]
+    while state.phase is not Phase.TRUMP:
+        seat = state.seats_to_act()[0]
+        state.apply(players[seat].choose(state.view(seat)), seat)
+    bidder = state.seats_to_act()[0]
+    view = state.view(bidder)
+    assert Announcer(PARTNERSHIP, [bidder]).question(view) == "Your trump: red, black, yellow or green (r, x, y, g)."
+    braille = Announcer(PARTNERSHIP, [bidder], Verbosity.BRAILLE).question(view)
+    assert braille == "Your trump: red, black, yellow or green."
+    assert len(braille) <= 40

@@ -349,7 +349,7 @@ def test_enter_alone_where_it_makes_no_move_says_what_the_question_wants_in_one_
     assert all(line.startswith("Say bid and a number, like bid ") and line.endswith(", or pass.")
                for line in by_phase[Phase.BIDDING])  # fmt: skip
     assert [line[: line.index(" like ")] for line in by_phase[Phase.DISCARD]] == ["Say discard and 5 cards,"]
-    assert by_phase[Phase.TRUMP] == ["Name trump: red, black, yellow or green."]
+    assert by_phase[Phase.TRUMP] == ["Name trump: red, black, yellow or green (r, x, y, g)."]
     plays = by_phase[Phase.PLAY]
     assert all(line.startswith("Play which card? ") for line in plays)
     assert any(" You can play " in line and " or " in line for line in plays)  # following: the cards legal

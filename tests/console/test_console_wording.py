@@ -416,7 +416,7 @@ def test_every_hint_line_fits_40_cells_in_the_braille_verbosity():
 def test_trump_with_a_color_misspelt_names_the_color_meant():
     lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "trump grene", "trump zzz", "trump green"]
     output, _, state, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
-    assert "grene is not a color. Did you mean green? Name trump: red, black, yellow or green." in output
+    assert "grene is not a color. Did you mean green? Name trump: red, black, yellow or green (r, x, y, g)." in output
     assert "zzz is not a color. Colors are red, black, yellow, green, or r, x, y, g." in output
     assert state.trump is not None
 
@@ -551,7 +551,7 @@ def test_between_tricks_hand_and_legal_speak_for_the_player_never_for_the_comput
 def test_a_word_that_is_no_color_at_the_trump_prompt_asks_for_a_color():
     lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", "purple", "yelow", "score", "green"]
     output, records, _, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
-    assert "purple is not a color. Name trump: red, black, yellow or green." in output
+    assert "purple is not a color. Name trump: red, black, yellow or green (r, x, y, g)." in output
     assert "Unknown command: purple" not in output
     assert "Unknown command: yelow. Did you mean yellow?" in output  # a near miss keeps its suggestion
     assert [r["color"] for r in records if r["event"] == "trump"] == ["green"]  # nothing else was named

@@ -25,7 +25,7 @@ from ...engine import (
 )
 from ...engine.rules import bids_near
 from ..base import BRAILLE_WIDTH, cards_text, fit_lines, plural, suit_words
-from .words import NAME_TRUMP_NOW, STEP_WORDS, TrickWords, legal_cards, sort_hand
+from .words import NAME_TRUMP_NOW, STEP_WORDS, TRUMP_COLORS, TrickWords, legal_cards, sort_hand
 
 
 def _may_check(view: SeatView) -> bool:
@@ -68,7 +68,9 @@ class QuestionLines(TrickWords):
         if view.phase is Phase.TRUMP:
             if self.braille and you != "Your":  # a keyboard seat named, within the 40 cells
                 return f"{you} trump: name a color."
-            return f"{you} trump: red, black, yellow or green."
+            if self.braille:
+                return f"{you} trump: red, black, yellow or green."  # the letters would pass the 40 cells
+            return f"{you} trump: {TRUMP_COLORS}."
         legal = sort_hand(legal_cards(view), view.trump, rules)
         if self.braille:
             verb = "Lead" if not view.trick else "Play"
@@ -151,7 +153,7 @@ class QuestionLines(TrickWords):
                 f"Counters{bird} may go too."
             )
         if view.phase is Phase.TRUMP:
-            return "Name trump with trump and a color, or the color alone: red, black, yellow or green."
+            return f"Name trump with trump and a color, or the color alone: {TRUMP_COLORS}."
         if view.phase is Phase.PLAY:
             return self._play_rule_line(view)
         return self._bids_allowed_line(view)

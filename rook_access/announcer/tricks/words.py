@@ -37,8 +37,10 @@ INITIALS = {
     "Southwest": "SW", "Dummy": "D", "Southeast": "SE",
 }  # fmt: skip
 """Seat names' initials, for the braille verbosity."""
-NAME_TRUMP_NOW = "name trump: red, black, yellow or green (r, x, y, g)"
-"""What the trump question asks for, after a refusal there: the colors with their letters (black's is x; b is bid)."""
+TRUMP_COLORS = "red, black, yellow or green (r, x, y, g)"
+"""The colors trump may be, with the letters that name them (black's is x; b is bid)."""
+NAME_TRUMP_NOW = f"name trump: {TRUMP_COLORS}"
+"""What the trump question asks for, after a refusal there."""
 
 STEP_WORDS = {5: "fives", 10: "tens"}
 YOUR_SIDE = "Your side"
