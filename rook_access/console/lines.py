@@ -691,6 +691,7 @@ class TerminalLines:
 
         def start_clock() -> None:
             app = get_app()
+            app.erase_when_done = False  # kept on the screen when answered: the answer shows after it
             if self._notice_put_off_shown():
                 self.speak(question)  # again, after the notice
             self._show_held(app.output)
@@ -701,6 +702,8 @@ class TerminalLines:
             def time_up() -> None:
                 if app.is_running and not app.is_done:
                     app.current_buffer.text = ""  # what was typed and not sent is dropped: not left as if sent
+                    # The question goes too: "Doubt? d" left on the screen reads as if d had been typed.
+                    app.erase_when_done = True
                     app.exit(result=None)
 
             asyncio.get_running_loop().call_later(max(0.0, seconds), time_up)

@@ -124,3 +124,40 @@ def _asked_timed(term: Terminal, timeout: float = 30.0) -> str:
             return last
         time.sleep(0.05)
     raise AssertionError(f"no question came; the screen shows:\n{term.screen()[-1500:]}")
+
+
+def test_at_a_terminal_a_window_that_closes_unanswered_leaves_no_prompt_on_the_screen(tmp_path):
+    """Left on the screen, ``Doubt? d`` reads as if the user had pressed d: windows let close take it away."""
+    args = ["--variant", "i-doubt-it", "--players", "3", "--level", "easy", "--seed", "8", "--output", "plain",
+            "--pacing", "delay", "--delay", "0", "--reading-speed", "600", "--call-time", "1.5"]
+    term = Terminal(args, tmp_path, width=250)
+    try:
+        term.wait_for("I Doubt It, 3 players: play a card face down, calling the next number.", timeout=20)
+        windows = 0
+        seen = ""
+        for _ in range(4):
+            last = ""
+            deadline = time.monotonic() + 60
+            while not last.startswith(TURN) and time.monotonic() < deadline:
+                screen = term.screen()
+                lines = [line for line in screen.splitlines() if line.strip()]
+                last = lines[-1] if lines else ""
+                if last.startswith("Doubt? d") and screen != seen:
+                    windows += 1  # a window open now, let close
+                    seen = screen
+                time.sleep(0.05)
+            assert last.startswith(TURN), term.screen()[-1500:]
+            number = last.removeprefix(TURN).split(":")[0]
+            hand = _hand(term)
+            true = [card for card in hand if card[:-1] == number]
+            said = term.screen().count("You play ")
+            term.type(f"play {(true or hand)[0]}")
+            term.wait_for_count("You play ", said + 1)
+        assert windows >= 3  # the computers' cards opened windows, each shown, none answered
+        screen = term.screen()
+        assert not [line for line in screen.splitlines() if line.startswith("Doubt? d")], screen[-1500:]
+        term.type("quit")
+        term.wait_for("EXIT=0", timeout=20)
+        assert "Traceback" not in term.screen() and screen_reader_safe(term.screen())
+    finally:
+        term.close()

@@ -8,6 +8,7 @@ last ones, where a Ctrl-C that the game put off is said.
 from __future__ import annotations
 
 import io
+import re
 import threading
 import time
 
@@ -114,7 +115,8 @@ def test_keys_typed_ahead_draw_each_question_once(terminal):
     assert screen.getvalue().count(QUESTION) == 2  # once before Ctrl-C, once after
 
 
-def test_a_call_that_closes_unanswered_clears_what_was_typed(terminal):
+def test_a_call_that_closes_unanswered_erases_its_question_and_what_was_typed(terminal):
+    """Left on the screen, "Doubt? d" would read as if d had been typed; keys typed and not sent as if sent."""
     keys, screen, lines = terminal
     question = "Doubt? d to call, n to let it go."
 
@@ -129,7 +131,26 @@ def test_a_call_that_closes_unanswered_clears_what_was_typed(terminal):
     assert lines.read_call(question, ["d", "n"], 2.0) is None
     thread.join()
     written = screen.getvalue()
-    assert "\x1b[K" in written[written.rindex("xy") + 2:]  # erased when the call closed
+    after = written[written.rindex("xy") + 2:]
+    row = len(question) + 1 + len("xy")  # the question, the space after it and the keys typed
+    assert f"\x1b[{row}D\x1b[J" in after  # back to the row's start, and everything from there erased
+    assert question not in after
+
+
+def test_a_call_answered_keeps_its_question_and_the_key_on_the_screen(terminal):
+    """Erasing is for a call that closes unanswered: an answer stays after its question, and the next prompt (whose
+    session is the same) is not erased when it is done."""
+    keys, screen, lines = terminal
+    question = "Doubt? d to call, n to let it go."
+    assert lines.read_call(question, ["d", "n"], 0.5) is None
+    keys.send_text("d")
+    assert lines.read_call(question, ["d", "n"], 10.0) == "d"
+    written = screen.getvalue()
+    after = written[written.rindex(question):]
+    assert "\x1b[0md" in after  # the key drawn after the question
+    tail = after.split("\x1b[0md", 1)[1]
+    assert "\r\n\x1b[J" in tail  # done: a new line below it, and only what is below erased
+    assert not re.search(r"\x1b\[\d+D\x1b\[J", tail)  # not back to the row's start to erase it
 
 
 @pytest.mark.parametrize(("width", "question", "ending"), [
