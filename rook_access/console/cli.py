@@ -502,20 +502,43 @@ def _main(argv: Sequence[str] | None) -> int:
             return _left_quietly()
         _print_error(f"rook-access: cannot write the record file {args.record}: {error.strerror}.")
         return 2
-    setup, state, players, record, saver, resumed = table
+    return _play_games(table, args, run, data, notice)
 
-    game = ConsoleGame(state, players, lines, run.channel, record, settings=control, saver=saver, resumed=resumed)
-    if resumed and saver is not None:  # why and review know the moves made before the game was saved
-        game.recall_decisions(make_table(setup)[0], saver.actions)
-    try:
-        return _played(game.run, game.say_goodbye, "game")
-    finally:
-        if game.state.is_over:
-            _finish_speech(run.channel)  # the game's channel: a change of output reopens both
-        run.channel.close()
-        if record is not None:
-            record.close()
-        saver.release()
+
+def _play_games(table: Table, args: argparse.Namespace, run: ConsoleRun, data: Path,
+                notice: Callable[[str], None]) -> int:
+    """Play the game ``table`` holds, and another each time the user asks for one at its end (``new``): the same
+    flags and settings (a game changed with ``settings variant`` is the next one), a new shuffle (``--deal``
+    fixes the first game's only; ``--seed`` moves on by one, so each game differs and is repeatable)."""
+    control = run.control
+    while True:
+        setup, state, players, record, saver, resumed = table
+        game = ConsoleGame(state, players, run.lines, run.channel, record, settings=control, saver=saver,
+                           resumed=resumed)
+        game.offers_new_game = args.record is None  # a second game would write over the record of the first
+        if resumed and saver is not None:  # why and review know the moves made before the game was saved
+            game.recall_decisions(make_table(setup)[0], saver.actions)
+        try:
+            status = _played(game.run, game.say_goodbye, "game")
+        finally:
+            if record is not None:
+                record.close()
+            saver.release()
+            if not game.new_game_asked:
+                if game.state.is_over:
+                    _finish_speech(run.channel)  # the game's channel: a change of output reopens both
+                run.channel.close()
+        if not game.new_game_asked:
+            return status
+        args.deal = None
+        if args.seed is not None:
+            args.seed += 1
+        try:
+            table = _new_game(args, control.effective, data, notice)
+        except (InvalidDealError, RuleSetError, OptionError) as error:
+            run.reply(f"{error} Goodbye.")
+            run.channel.close()
+            return 2
 
 
 def _join(argv: Sequence[str]) -> int:

@@ -192,7 +192,7 @@ class SettingsControl:
         elif name in ("level", "my_level"):
             kept += "; the computer players change in the next game"
         elif name == "variant":
-            kept += "; the next start of rook-access plays it"
+            kept += "; the next game plays it"
         elif name not in fields:  # a table option: the game being played keeps its rules
             kept += "; it applies from the next game"
         line = f"{spoken} is now {now or 'default'}, {kept}."
@@ -297,6 +297,21 @@ LAST_LOOK_BRAILLE = "Enter leaves, or review the last hand."
 LAST_GOODBYE = "Goodbye. To play again: rook-access."
 """Said when Enter leaves the last look: the program ends, and a new game is one command away."""
 
+LAST_LOOK_NEW = "Press Enter to leave, new for another game, or review to go over the last hand."
+"""``LAST_LOOK`` where the program can start another game itself (``ConsoleGame.offers_new_game``)."""
+
+LAST_LOOK_NEW_BRAILLE = "Enter leaves, new plays again, review."
+"""``LAST_LOOK_NEW`` in the braille verbosity, within 40 cells."""
+
+NEW_OR_LEAVE = "Press Enter to leave, or type new for another game."
+"""The question after a game without a ``review`` ends at a terminal, where the program can start another."""
+
+NEW_OR_LEAVE_BRAILLE = "Enter leaves, new plays again."
+"""``NEW_OR_LEAVE`` in the braille verbosity."""
+
+NEW_GAME_WORDS = frozenset({"new", "new game", "play again"})
+"""Typed at the last look, another game of the same kind: a new shuffle, the same settings and table."""
+
 NOW_COMMANDS = frozenset({"hint", "turn", "legal"})
 """The commands about the move to make now: once the game is over they say so (``GAME_ENDED``)."""
 
@@ -364,6 +379,11 @@ class ConsoleGame:
         self.looks_back_at_end = True
         """Whether a game that ends at a terminal waits for Enter, taking review commands meanwhile
         (``_last_look``); a progressive party's table goes on to the round's results instead."""
+        self.offers_new_game = False
+        """Whether the last look offers another game (``new``), which whoever runs the game then starts; off
+        where nobody would (an online table, a party's table) or a new game must not (a ``--record`` file)."""
+        self.new_game_asked = False
+        """Whether the user asked for another game at the last look."""
         self.narrator = self.family.narrator(state, self.humans, verbosity)
         if self.settings.effective.braille == "on" and not isinstance(channel, BrailleDisplayChannel):
             # The display could not be had (a notice said so): braille is off in this run,
@@ -582,21 +602,32 @@ class ConsoleGame:
         has."""
         if not (self.looks_back_at_end and self.humans and is_interactive(self.lines)):
             return
+        braille = self.narrator.braille
         if not any(spec.name == "review" for spec in self.family.commands):
-            self.say(self.last_goodbye())
-            return
-        if self._wait_for_enter(LAST_LOOK_BRAILLE if self.narrator.braille else LAST_LOOK) is not False:
+            if not self.offers_new_game:
+                self.say(self.last_goodbye())
+                return
+            question = NEW_OR_LEAVE_BRAILLE if braille else NEW_OR_LEAVE
+        elif self.offers_new_game:
+            question = LAST_LOOK_NEW_BRAILLE if braille else LAST_LOOK_NEW
+        else:
+            question = LAST_LOOK_BRAILLE if braille else LAST_LOOK
+        if self._wait_for_enter(question, new_game=self.offers_new_game) is not False and not self.new_game_asked:
             self.say(self.last_goodbye())  # Enter, or the end of input; quit said its own goodbye
 
-    def _wait_for_enter(self, question: str) -> bool | None:
+    def _wait_for_enter(self, question: str, new_game: bool = False) -> bool | None:
         """Ask ``question`` until Enter alone is typed, carrying out the review commands typed meanwhile (a move
-        is refused): True at Enter, None at the end of input, False when the user quits."""
+        is refused): True at Enter, None at the end of input, False when the user quits.  With ``new_game``,
+        a word of ``NEW_GAME_WORDS`` asks for another game (``new_game_asked``) and ends the wait too."""
         while True:
             line = self.read_paused(question)
             self._user_typed(line)
             if line is None:
                 return None
             if not line.strip():
+                return True
+            if new_game and " ".join(line.lower().split()).rstrip(TRAILING) in NEW_GAME_WORDS:
+                self.new_game_asked = True
                 return True
             self._pausing = True
             try:

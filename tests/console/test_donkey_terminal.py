@@ -58,7 +58,7 @@ def test_a_whole_game_of_donkey_typed_at_a_terminal(tmp_path):
             wait_for_prompts(term, asked + 1)
         term.wait_for(FOLD)
         term.keys("Enter")  # Enter alone makes the call that is a must
-        screen = term.wait_for("EXIT=", timeout=15)
+        screen = term.leave_at_the_end()
     finally:
         term.close()
     assert "EXIT=0" in screen, screen[-2000:]

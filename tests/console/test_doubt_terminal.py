@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from rook_access.console.session import NEW_OR_LEAVE
 from tests.helpers.terminal import Terminal, screen_reader_safe
 
 # Real time at a terminal: one after another on one pytest-xdist worker, never side by side.
@@ -26,7 +27,7 @@ def _asked(term: Terminal, timeout: float = 30.0) -> str:
     while time.monotonic() < deadline:
         screen = term.screen()
         last = screen.splitlines()[-1] if screen else ""
-        if last.startswith((TURN, DOUBT)) or "EXIT=" in last:
+        if last.startswith((TURN, DOUBT, NEW_OR_LEAVE)) or "EXIT=" in last:
             return last
         time.sleep(0.05)
     raise AssertionError(f"no question came; the screen shows:\n{term.screen()[-1500:]}")
@@ -50,7 +51,7 @@ def test_a_game_of_i_doubt_it_played_to_its_end_in_a_terminal_with_the_user_doub
         term.wait_for("I Doubt It, 3 players: play a card face down, calling the next number.", timeout=20)
         while True:
             last = _asked(term)
-            if "EXIT=" in last:
+            if last.startswith(NEW_OR_LEAVE):
                 break
             before = term.screen().count("\n")
             if last.startswith(DOUBT):
@@ -69,11 +70,12 @@ def test_a_game_of_i_doubt_it_played_to_its_end_in_a_terminal_with_the_user_doub
                 plays += 1
             term.wait_for_count("\n", before + 1, timeout=30)
             assert plays < 200, term.screen()[-1500:]
-        screen = term.wait_for("EXIT=0", timeout=30)
-        assert "Game over: " in screen and "Cards: you " in screen
-        # not ended without a word: a game without review says goodbye at once, where review's waits for Enter
+        screen = term.leave_at_the_end()
+        assert "EXIT=0" in screen and "Game over: " in screen and "Cards: you " in screen
+        # the end offers another game, and Enter leaves with a goodbye: the program never ends without a word
         after = screen.split("Cards: you ")[1].splitlines()
-        assert "Goodbye. To play again: rook-access." in after[:4] and not after[0].startswith("Press Enter"), after
+        asked = after.index(NEW_OR_LEAVE)
+        assert asked <= 3 and after[asked + 1] == "Goodbye. To play again: rook-access.", after
         assert screen.count("You doubt ") == 2 and plays > 5
         assert "It is " in screen and " takes the centre, " in screen or "You take the centre, " in screen
         assert "Traceback" not in screen and screen_reader_safe(screen)

@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from rook_access.console.session import LAST_LOOK_NEW
 from rook_access.players import BasicPlayer
 from rook_access.saves import GameSetup, make_table
 from tests.helpers.terminal import Terminal, screen_reader_safe
@@ -113,7 +114,7 @@ def test_a_whole_game_typed_at_a_terminal(tmp_path, variant: str, players: int, 
                 wait_asked(term, 1 + 4 + extra + number - 1)
             term.type(move)
         # The last look: the finished game answers review before Enter leaves.
-        term.wait_for("Press Enter to leave, or type review to go over the last hand.", timeout=60)
+        term.wait_for(LAST_LOOK_NEW, timeout=60)
         term.type("review")
         term.wait_for_count("Press Enter to leave", 2, timeout=30)
         term.type("")
@@ -123,7 +124,7 @@ def test_a_whole_game_typed_at_a_terminal(tmp_path, variant: str, players: int, 
     assert "EXIT=0" in screen, screen[-3000:]
     assert wrong is not None and refused  # the deals are chosen so that South holds a card that does not follow
     assert "Traceback" not in screen and screen_reader_safe(screen)
-    after = screen.split("Press Enter to leave, or type review to go over the last hand. review", 1)[1]
+    after = screen.split(f"{LAST_LOOK_NEW} review", 1)[1]
     assert after.lstrip().startswith("Hand 1"), after[:500]  # review's answer, about the hand just ended
     shown = [line for line in screen.splitlines() if line]
     assert any(line.startswith("Game over.") for line in shown)

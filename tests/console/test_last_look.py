@@ -3,7 +3,15 @@ scripted input ends with the game, as it always has."""
 
 from __future__ import annotations
 
-from rook_access.console.session import GAME_ENDED, LAST_GOODBYE, LAST_LOOK, ConsoleGame, SettingsControl
+from rook_access.console.session import (
+    GAME_ENDED,
+    LAST_GOODBYE,
+    LAST_LOOK,
+    LAST_LOOK_NEW,
+    NEW_OR_LEAVE,
+    ConsoleGame,
+    SettingsControl,
+)
 from rook_access.engine import PARTNERSHIP, Deal, GameState
 from rook_access.players import BasicPlayer
 from rook_access.settings import Settings
@@ -64,3 +72,103 @@ def test_scripted_input_ends_with_the_game_and_never_waits():
     assert LAST_LOOK not in source.questions
     assert source.lines == ["review"]  # nothing read after the end
     assert channel.lines[-1].startswith("Game over.")
+
+
+def test_new_at_the_last_look_asks_for_another_game_and_says_no_goodbye():
+    """Where the program can start another game, the last look offers it; new asks for it, and the game ends
+    without a goodbye (the next game's lines come next)."""
+    rules = PARTNERSHIP.replace(hands_limit=1)
+    state = GameState(rules, seed=5, first_deal=Deal.from_json(FIXED_DEAL, rules))
+    moves, _ = basic_moves(FIXED_DEAL, 5)
+    source = ScriptedLines([*(str(action) for view, action in moves if view.seat == 0), "score", "New game."])
+    source.interactive = True  # type: ignore[attr-defined]
+    channel = ListChannel()
+    control = SettingsControl(Settings(), Settings(pacing="delay", delay=0), lambda _: None)
+    game = ConsoleGame(state, [None, BasicPlayer(1), BasicPlayer(2), BasicPlayer(3)], source, channel,
+                       settings=control)
+    game.offers_new_game = True
+    assert game.run() == 0
+    assert game.new_game_asked and source.lines == []
+    assert source.questions[-2:] == [LAST_LOOK_NEW, LAST_LOOK_NEW]  # asked again after score's answer
+    assert channel.lines[-1].startswith("Score: ") and LAST_GOODBYE not in channel.lines
+
+
+def _solitaire_resigned(after: list[str], offers: bool) -> tuple[ConsoleGame, ScriptedLines, ListChannel]:
+    from rook_access.engine.solitaire import SolitaireState
+
+    source = ScriptedLines(["resign", *after])
+    source.interactive = True  # type: ignore[attr-defined]
+    channel = ListChannel()
+    control = SettingsControl(Settings(), Settings(pacing="delay", delay=0), lambda _: None)
+    game = ConsoleGame(SolitaireState.from_seed(3), [None], source, channel, settings=control)
+    game.offers_new_game = offers
+    assert game.run() == 0 and game.state.is_over
+    return game, source, channel
+
+
+def test_a_game_without_review_waits_at_its_end_only_to_offer_another():
+    game, source, channel = _solitaire_resigned([""], offers=True)
+    assert source.questions[-1] == NEW_OR_LEAVE and not game.new_game_asked
+    assert channel.lines[-1] == LAST_GOODBYE
+    game, source, channel = _solitaire_resigned(["play again"], offers=True)
+    assert game.new_game_asked and LAST_GOODBYE not in channel.lines
+    game, source, channel = _solitaire_resigned(["new"], offers=False)  # nothing asked: goodbye at once
+    assert NEW_OR_LEAVE not in source.questions and source.lines == ["new"]
+    assert channel.lines[-1] == LAST_GOODBYE and not game.new_game_asked
+
+
+def test_new_where_no_other_game_is_offered_is_not_a_command():
+    channel, source, _, _ = one_hand_played(["new", ""])
+    assert source.questions[-2:] == [LAST_LOOK, LAST_LOOK]
+    assert any(line.startswith("Unknown command: new") for line in channel.lines), channel.lines[-4:]
+    assert channel.lines[-1] == LAST_GOODBYE
+
+
+def test_rook_access_plays_another_game_when_asked_at_the_end(monkeypatch, capsys, tmp_path):
+    """The program itself: new at the end of a game starts another of the same kind, its --seed moved on by one
+    (each game differs, and the run can be played again exactly); Enter at the second game's end leaves."""
+    from rook_access.console import cli
+
+    monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ROOK_ACCESS_DATA_DIR", str(tmp_path / "data"))
+    channel = ListChannel()
+    channel.close = lambda: None  # type: ignore[attr-defined]
+    source = ScriptedLines(["resign", "new", "resign", ""])
+    source.interactive = True  # type: ignore[attr-defined]
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
+    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
+    said = list(channel.lines)
+    assert said.count("You resigned. You built 1 card.") == 1  # seed 3's game: one card built
+    firsts = [line for line in said if line.startswith("Rook Solitaire: ")]
+    assert len(firsts) == 2 and said[-1] == LAST_GOODBYE
+    assert source.questions.count(NEW_OR_LEAVE) == 2 and source.lines == []
+    second = said[said.index(firsts[1], said.index(firsts[0]) + 1):]
+    assert not list((tmp_path / "data" / "saves").glob("*.json"))  # both games over: no save left
+    alone = ListChannel()
+    alone.close = lambda: None  # type: ignore[attr-defined]
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: alone)
+    source.lines = ["resign", ""]
+    assert cli.main(["--variant", "solitaire", "--seed", "4"]) == 0
+    assert alone.lines[:len(second) - 3] == second[:-3]  # the second game was --seed 4's; its end differs
+    assert alone.lines[:18] != said[:18]  # and not the first's again
+
+
+def test_with_a_record_file_no_other_game_is_offered(monkeypatch, capsys, tmp_path):
+    """A second game would write over the record of the first: the end says goodbye as before."""
+    from rook_access.console import cli
+
+    monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ROOK_ACCESS_DATA_DIR", str(tmp_path / "data"))
+    channel = ListChannel()
+    channel.close = lambda: None  # type: ignore[attr-defined]
+    source = ScriptedLines(["resign", "new"])
+    source.interactive = True  # type: ignore[attr-defined]
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
+    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    record = tmp_path / "game.jsonl"
+    assert cli.main(["--variant", "solitaire", "--seed", "3", "--record", str(record)]) == 0
+    assert NEW_OR_LEAVE not in source.questions and source.lines == ["new"]
+    assert channel.lines[-1] == LAST_GOODBYE and record.read_text(encoding="utf-8")

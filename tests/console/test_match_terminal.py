@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from rook_access.console.session import NEW_OR_LEAVE
 from tests.helpers.terminal import Terminal, screen_reader_safe
 
 pytestmark = pytest.mark.xdist_group("real-time")
@@ -27,7 +28,7 @@ def test_a_whole_game_of_match_paced_with_enter(tmp_path):
         while time.monotonic() < deadline:
             lines = term.screen().splitlines()
             last = lines[-1] if lines else ""
-            if "EXIT=" in last:
+            if last.startswith(NEW_OR_LEAVE):
                 break
             if last.startswith((TURN, GO_ON)):
                 count = term.screen().count(last)
@@ -36,7 +37,7 @@ def test_a_whole_game_of_match_paced_with_enter(tmp_path):
                 while term.screen().count(last) <= count and term.screen().splitlines()[-1] == last:
                     time.sleep(0.02)
             time.sleep(0.05)
-        screen = term.wait_for("EXIT=", timeout=10)
+        screen = term.leave_at_the_end()
     finally:
         term.close()
     assert "EXIT=0" in screen, screen[-2000:]

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from rook_access.console.session import NEW_OR_LEAVE
 from tests.console.test_panjandrum_console import user_script
 from tests.helpers.terminal import Terminal, screen_reader_safe
 
@@ -25,10 +26,10 @@ def asked(term: Terminal) -> int:
 
 
 def wait_until_asked(term: Terminal, count: int, timeout: float = 15.0) -> None:
-    """Wait until the program has asked ``count`` questions, or has ended."""
+    """Wait until the program has asked ``count`` questions, or the game has ended."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if asked(term) >= count or "EXIT=" in term.screen():
+        if asked(term) >= count or NEW_OR_LEAVE in term.screen():
             return
         time.sleep(0.05)
     raise AssertionError(f"no question came; the screen shows:\n{term.screen()[-2000:]}")
@@ -53,7 +54,7 @@ def test_a_whole_game_of_panjandrum_typed_at_a_terminal_with_calls(tmp_path):
             else:
                 term.type(line)
             wait_until_asked(term, before + 1)
-        screen = term.wait_for("EXIT=", timeout=15)
+        screen = term.leave_at_the_end()
     finally:
         term.close()
     assert "EXIT=0" in screen, screen[-2000:]

@@ -101,7 +101,7 @@ def test_a_whole_game_of_rook_solitaire_typed_at_a_terminal(tmp_path):
         # The last move is the only one: the question says Enter alone makes it.
         assert term.screen().splitlines()[-1] == f"{QUESTION}1 move: {moves[-1]}, 14x up. Enter makes it."
         term.keys("Enter")
-        screen = term.wait_for("EXIT=", timeout=10)
+        screen = term.leave_at_the_end()
     finally:
         term.close()
 

@@ -123,7 +123,7 @@ def test_donkey_fold_made_with_f_when_another_has_folded(tmp_path):
         screen = call_in_a_window(term, "Fold: f", "f", pass_hinted, "You fold your hands", windows_let_go=0)
         assert re.search(r"folds (her|his|their) hands", screen)
         screen = term.wait_for("Game over", timeout=30)
-        assert "EXIT=0" in term.wait_for("EXIT=", timeout=20)
+        assert "EXIT=0" in term.leave_at_the_end(timeout=20)
         assert "Traceback" not in screen and screen_reader_safe(screen)
     finally:
         term.close()

@@ -17,6 +17,7 @@ import time
 
 import pytest
 
+from rook_access.console.session import NEW_OR_LEAVE
 from tests.helpers.terminal import Terminal, screen_reader_safe
 from tests.helpers.tuxedo import script
 
@@ -40,11 +41,11 @@ def last_line(term: Terminal) -> str:
 
 
 def wait_for_prompt(term: Terminal, count: int, timeout: float = 20.0) -> str:
-    """Wait until more than ``count`` prompts show, or the program has ended; the last line then."""
+    """Wait until more than ``count`` prompts show, or the game has ended; the last line then."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         screen = term.screen()
-        if "EXIT=" in screen or asked(screen) > count:
+        if NEW_OR_LEAVE in screen or asked(screen) > count:
             return last_line(term)
         time.sleep(0.05)
     raise AssertionError(f"no question came; the screen shows:\n{term.screen()[-2000:]}")
@@ -61,7 +62,7 @@ def test_a_whole_game_of_tuxedo_typed_at_a_terminal_the_user_calling_orange(tmp_
         term.type("help")
         term.wait_for("To hear the game: centre, captures")
         typed = 0
-        while "EXIT=" not in term.screen():
+        while NEW_OR_LEAVE not in term.screen():
             count = asked(term.screen())
             last = last_line(term)
             if last.startswith(PAUSE):
@@ -73,8 +74,8 @@ def test_a_whole_game_of_tuxedo_typed_at_a_terminal_the_user_calling_orange(tmp_
             else:
                 break
             wait_for_prompt(term, count)
-        screen = term.wait_for("EXIT=0", timeout=20)
-        assert typed == len(moves)
+        screen = term.leave_at_the_end(timeout=20)
+        assert "EXIT=0" in screen and typed == len(moves)
         lines = screen.splitlines()
         assert any(line == "You call Orange: right, 10 points." for line in lines)
         assert any(line.startswith("You call Orange: wrong, no ") and line.endswith(" -10 points.") for line in lines)

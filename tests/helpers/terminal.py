@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from rook_access.console.session import NEW_OR_LEAVE
 from tests.helpers import REPOSITORY
 
 T = TypeVar("T")
@@ -113,6 +114,13 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         """Special keys, like Tab, Up, C-c, C-d."""
         self._tmux("send-keys", "-t", "game", *keys)
+
+    def leave_at_the_end(self, question: str = NEW_OR_LEAVE, timeout: float = 15.0) -> str:
+        """At a finished game's last question (``question``: another game, or leave), press Enter to leave;
+        the screen once the program has ended."""
+        self.wait_for(question, timeout=timeout)
+        self.keys("Enter")
+        return self.wait_for("EXIT=", timeout=timeout)
 
     def resize(self, width: int, timeout: float = 10.0) -> None:
         """Make the window ``width`` columns wide, as a person dragging its edge (the terminal rewraps its

@@ -407,4 +407,4 @@ def test_yes_after_did_you_mean_carries_out_the_setting_meant(monkeypatch, capsy
     # the likely game alone: the list of all 21 is for "settings variant" to tell
     assert "No variant dispaly. Did you mean display?" in said
     # a second yes: nothing more
-    assert said.count("Variant is now display, saved; the next start of rook-access plays it.") == 1
+    assert said.count("Variant is now display, saved; the next game plays it.") == 1
