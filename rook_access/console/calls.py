@@ -74,9 +74,12 @@ class ReadingClock:
         self.words_a_minute = words_a_minute
         self.now = now
         self.read_by = now()
+        self.lines_written = 0
+        """How many lines have been written."""
 
     def written(self, text: str) -> None:
         """A line was written now."""
+        self.lines_written += 1
         start = max(self.now(), self.read_by)
         self.read_by = start + words_in(text) * 60.0 / self.words_a_minute
 

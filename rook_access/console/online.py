@@ -405,6 +405,8 @@ class OnlineGame(ConsoleGame):
         run.control.at_a_table = True  # a level, game or table option changed here is for the player's own games
         self._turn_said: tuple[int, tuple[int, ...]] = (-1, ())
         """The events and the seats to act when a person elsewhere was last said to be the one to act."""
+        self._turn_line_said: tuple[int, str] = (-1, "")
+        """The lines written and the line, as whose turn it is was last said (``_say_whose_turn``)."""
         people = talk.seating.people
         # Whose turn a person elsewhere has is said by the console ("Anna to lead."), not by an event's lines too.
         self.narrator.asked_elsewhere = frozenset(
@@ -631,9 +633,15 @@ class OnlineGame(ConsoleGame):
         if not any(seat < len(people) and people[seat] and seat != state.seat and seat not in free
                    for seat in deciders):
             return
-        if (len(state.events), to_act) != self._turn_said:
+        line = self.narrator.turn_line(state.view(self.viewer()))
+        line = line[:1].upper() + line[1:]  # worded to follow a colon ("your 7 may be doubted"): here, a sentence
+        # Not said again with nothing said since: moves not said (a call let go, a card lifted face down) change
+        # who is to act or the events, not what the line says.
+        written = self.reading.lines_written
+        if (len(state.events), to_act) != self._turn_said and (written, line) != self._turn_line_said:
             self._turn_said = (len(state.events), to_act)
-            self.say(self.narrator.turn_line(state.view(self.viewer())))
+            self.say(line)
+            self._turn_line_said = (self.reading.lines_written, line)
 
     def _announce_to_pause(self) -> list[Any]:
         """Announce the events not yet said up to the first that pauses the play (a trick taken) and the rest of

@@ -141,6 +141,11 @@ def test_two_people_play_a_whole_party_game_at_their_consoles(tmp_path, monkeypa
     assert anna.game.state.is_over and ben.game.state.is_over
     assert to_wire(anna.game.state.events[-1]) == to_wire(ben.game.state.events[-1])
     assert anna.typed and ben.typed
+    # Whose turn it is (a person elsewhere to act) is said once a move, as a sentence of its own.
+    for said in (anna_said, ben_said):
+        pairs = zip(said, said[1:], strict=False)
+        assert not [line for line, after in pairs if line == after and " turn" in line], said
+        assert not [line for line in said if line[:1].islower()], said
     # Answers crossing another player's on the way (passes at once, a call made first) are never refused.
     for said in (anna_said, ben_said):
         refused = [line for line in said if line.startswith("No: ") or line == "It is not your turn."]
