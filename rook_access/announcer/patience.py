@@ -202,7 +202,7 @@ class PatienceNarrator:
     def score_lines(self, view: Any) -> list[str]:
         if isinstance(view, ClockView):
             down = sum(pile.face_down for pile in view.piles)
-            return [f"{56 - down} cards turned, {down} face down."]
+            return [f"{plural(56 - down, 'card')} turned, {down} face down."]
         return [f"You have built {plural(sum(view.building), 'card')} of 56."]
 
     def refusal(self, error: IllegalActionError, view: Any) -> str:

@@ -141,8 +141,11 @@ def ask(
             refused = question.refusal.format(answer=shown(text))
             if refused:
                 suggested = question.suggestion(text)
-                refused += f" Did you mean {suggested}?" if suggested else ""
-            say(f"{refused} {question.allowed}" if refused else question.allowed)
+            if refused and suggested:
+                # Only the answer to the question asked: what is allowed (Enter for a default) is not yes.
+                say(f"{refused} Did you mean {suggested}? Type yes if so.")
+            else:
+                say(f"{refused} {question.allowed}" if refused else question.allowed)
         else:
             say(question.allowed)
 

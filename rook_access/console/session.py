@@ -186,7 +186,8 @@ class SettingsControl:
         elif isinstance(now, float) and (now or name == "delay"):  # a delay of 0 is none, not the default
             now = f"{now:g}"  # 10 seconds, not 10.0
         if now and name in UNITS:
-            now = f"{now} {UNITS[name]}"
+            unit = UNITS[name]
+            now = f"{now} {unit.replace('seconds', 'second') if now == '1' else unit}"  # 1 second, 1.5 seconds
         if self.at_a_table and (name in ("level", "variant") or name not in fields):
             kept += "; this table keeps its own, the change is for your next game at home or table you make"
         elif name in ("level", "my_level"):

@@ -501,8 +501,8 @@ def test_the_first_menu_and_the_variant_flag_suggest_the_same_game_for_a_typo(tm
     assert cli._offer_variants(ScriptedLines([typed, meant]), control, tmp_path / "settings.toml", said.append,
                                said.append)
     assert control.effective.variant == meant
-    refusal = f"{typed} is not a game here. Did you mean {meant}? Type a number from 1 to "
-    assert [line for line in said if "is not a game here" in line][0].startswith(refusal)
+    refusal = f"{typed} is not a game here. Did you mean {meant}? Type yes if so."
+    assert [line for line in said if "is not a game here" in line][0] == refusal
     with pytest.raises(UnknownGameError, match=f"^There is no game called {typed}. Did you mean {meant}[?]$"):
         find_game(typed)
 
@@ -532,12 +532,12 @@ def test_yes_after_the_menus_did_you_mean_for_a_title_plays_that_game_and_party_
     assert cli._offer_variants(ScriptedLines(["dixie-rook", "yes"]), control, tmp_path / "settings.toml",
                                said.append, said.append)
     assert control.effective.variant == "dixie"
-    assert "dixie-rook is not a game here. Did you mean dixie? Type a number from 1 to 23, or press Enter." in said
+    assert "dixie-rook is not a game here. Did you mean dixie? Type yes if so." in said
     said.clear()
     assert cli._offer_variants(ScriptedLines(["onlin", "partys", "no", "quit"]), control,
                                tmp_path / "settings.toml", said.append, said.append) is False
-    assert "onlin is not a game here. Did you mean online? Type a number from 1 to 23, or press Enter." in said
-    assert "partys is not a game here. Did you mean party? Type a number from 1 to 23, or press Enter." in said
+    assert "onlin is not a game here. Did you mean online? Type yes if so." in said
+    assert "partys is not a game here. Did you mean party? Type yes if so." in said
 
 
 @pytest.mark.parametrize("word", ["quit", "q", "exit", None])

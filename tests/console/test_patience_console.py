@@ -299,3 +299,15 @@ def test_every_command_word_at_the_clocks_pause_answers_in_lines_and_never_fails
         lines, _ = play(state, [word, "quit"], PacedLines)
         assert lines, word
         assert not any("internal error" in line or "Traceback" in line for line in lines), (word, lines[-3:])
+
+
+
+def test_score_in_rook_clock_counts_one_card_turned_in_the_singular() -> None:
+    from rook_access.engine.clock import STEP
+
+    narrator = PatienceNarrator()
+    state = ClockState.from_seed(3)
+    state.apply(STEP)
+    assert narrator.score_lines(state.view()) == ["1 card turned, 55 face down."]
+    state.apply(STEP)
+    assert narrator.score_lines(state.view()) == ["2 cards turned, 54 face down."]

@@ -103,6 +103,6 @@ def test_a_name_close_to_an_answer_is_offered_after_the_refusal():
     answer, said, _ = asked(["kentuky", "zzz", "kentucky"], question)
     assert answer == "kentucky"
     assert said == [
-        "kentuky is not a game here. Did you mean kentucky? Type a game's name.",
+        "kentuky is not a game here. Did you mean kentucky? Type yes if so.",
         "zzz is not a game here. Type a game's name.",
     ]

@@ -87,6 +87,8 @@ def test_a_setting_may_be_named_with_hyphens_as_the_flags_spell_it():
     # default is taken by every setting that has one, and seconds are said as typed
     assert control.command(("reading", "speed", "default")) == ["Reading speed is now 200 words a minute, saved."]
     assert control.command(("call", "time", "10")) == ["Call time is now 10 seconds, saved."]
+    assert control.command(("call", "time", "1")) == ["Call time is now 1 second, saved."]
+    assert control.command(("delay", "1.5")) == ["Delay is now 1.5 seconds, saved."]
     assert control.command(("delay", "0")) == ["Delay is now 0 seconds, saved."]
     assert control.command(("call", "time", "default")) == ["Call time is now default, saved."]
     # No name is longer than the words the command looks at.
