@@ -55,6 +55,7 @@ from .commands import (
 )
 from .family import ENTER_DOES_NOTHING
 from .registry import (
+    TRAILING,
     Command,
     CommandContext,
     CommandSpec,
@@ -112,6 +113,11 @@ class TrickConsole:
         return None  # every move of a hand of Rook is the player's own
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
+        if tuple(choices[:4]) == TRUMP_WORDS and line.strip().lower().rstrip(TRAILING) == "b":
+            # At the trump prompt b is black, as in the cards (9b is 9x), not bid's short form: the bidding is over.
+            spec = find_command("trump")
+            assert spec is not None  # a command of this family
+            return Command(spec, ("black",))
         try:
             return parse_command(line, choices)
         except UnknownCommandError as error:

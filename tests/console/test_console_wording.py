@@ -62,7 +62,7 @@ def test_a_whole_hand_of_wrong_moments_gets_specific_answers():
         "trump red",      # trump before the discard
         "discard 5r 12x 9x 6y 5y",
         "13y",            # a card before trump is named
-        "b",              # b for black: b is bid, and black's letter is x
+        "bid 75",         # a bid at the trump question
         "green",          # a color alone names trump
         "trump red",      # trump again
         "9",              # a number without a color in the play
@@ -711,3 +711,14 @@ def test_a_command_of_another_part_of_the_hand_mistyped_is_named_all_the_same():
     output, _, _, _ = run_in_process(["plya 5r", "yes"], seats=FOUR, deal=FIXED_DEAL)
     asked = output.index("Unknown command: plya. Did you mean play?")
     assert output[asked + 1] == "Cards are played after the bidding. Now bid or pass.", output[asked:]
+
+
+@pytest.mark.parametrize("typed", ["b", "B", "b."])
+def test_b_alone_at_the_trump_question_names_black_as_in_the_cards(typed):
+    """b is bid's short form, but the bidding is over at the trump question, and b is black in the cards (9b is 9x):
+    it named nothing and was answered "The bidding is over." """
+    lines = ["bid 70", "pass", "pass", "pass", "discard 5r 12x 9x 6y 5y", typed]
+    output, records, state, _ = run_in_process(lines, seats=FOUR, deal=FIXED_DEAL)
+    assert "Trump is black, named by South." in output, output[-5:]
+    assert not any(line.startswith("The bidding is over") for line in output)
+
