@@ -49,7 +49,7 @@ from ..engine.state import Phase
 from ..files import write_atomically
 from ..net import remote_party  # noqa: F401  (registers the party games' remote states)
 from ..net.client import ConnectionLost, TableConnection, table_url
-from ..net.codes import normal_code
+from ..net.codes import CODE_WORDS, is_code_word, nearest_code, normal_code
 from ..net.remote import REMOTE_STATES, RemoteGame, RemoteTricks, Seating, ServerRefusal, TableProtocolError
 from ..output.channels import Channel
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
@@ -952,6 +952,18 @@ def _list_tables(connection: TableConnection, say: Callable[[str], None]) -> int
     return 0
 
 
+def _code_refusal(text: str) -> str:
+    """Why ``text`` is no table code, in one line: not three words, or a word that is none of the codes' (with the
+    code likely meant, where each such word has one near it)."""
+    words = text.replace("-", " ").lower().split()
+    if len(words) != CODE_WORDS:
+        return f"{printable(text)} is not a table code: three words, like amber-tiger-otter."
+    strange = next(word for word in words if not is_code_word(word))
+    refusal = f"{printable(text)} is not a table code: {printable(strange)} is not a code word"
+    meant = nearest_code(text)
+    return f"{refusal}. Did you mean {meant}?" if meant is not None else f"{refusal}; ask the host for the code."
+
+
 def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, connection: TableConnection) -> int:
     say = run.reply
     tokens = SeatTokens(run.data)
@@ -967,7 +979,7 @@ def _sit_and_play(args: argparse.Namespace, run: ConsoleRunLike, url: str, conne
     else:
         code = normal_code(args.code)
         if code is None:
-            say(f"{printable(args.code)} is not a table code: three words, like amber-tiger-otter.")
+            say(_code_refusal(args.code))
             return 2
         kept = tokens.find(url, code, None if args.seat is None else args.seat - 1, name if args.name else None)
         if kept is not None:

@@ -9,6 +9,8 @@ address).
     'amber-tiger-otter'
     >>> normal_code("amber tiger") is None
     True
+    >>> nearest_code("peach-field-olivx")
+    'peach-field-olive'
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Container
+
+from ..engine.spelling import nearest
 
 WORDS: tuple[str, ...] = tuple(
     """
@@ -69,3 +73,21 @@ def normal_code(text: str) -> str | None:
 
 
 _WORD_SET = frozenset(WORDS)
+
+
+def is_code_word(word: str) -> bool:
+    """Whether ``word`` (any case) is one of the codes' ``WORDS``."""
+    return word.lower() in _WORD_SET
+
+
+def nearest_code(text: str) -> str | None:
+    """The code ``text`` was likely meant to be, each word not one of ``WORDS`` the word nearest it (a letter
+    mistyped, left out or swapped); None where ``text`` is not three words or a word has none near it."""
+    words = text.replace("-", " ").lower().split()
+    if len(words) != CODE_WORDS:
+        return None
+    meant = [word if word in _WORD_SET else nearest(word, WORDS) for word in words]
+    if any(word is None for word in meant):
+        return None
+    return "-".join(word for word in meant if word is not None)
+

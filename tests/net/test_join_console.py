@@ -387,6 +387,8 @@ def test_joining_says_what_is_wrong_in_one_line(tmp_path, record_games):
             [host, "--code", "amber-tiger-otter"],
             [f"localhost:{free_port()}", "--code", "amber-tiger-otter"],
             [host, "--list"],
+            [host, "--code", "Peach-field-olivx"],
+            [host, "--code", "peach field qqqqqq"],
         ):
             run = console(Person(), tmp_path / "data")
             status = online.play_online(arguments(*argv), run)
@@ -398,6 +400,11 @@ def test_joining_says_what_is_wrong_in_one_line(tmp_path, record_games):
     assert said[3][0] == 1 and len(said[3][1]) == 1
     assert re.fullmatch(r"No server answered at ws://localhost:\d+: connection refused\.", said[3][1][0]), said[3]
     assert said[4] == (0, ["No open table has a free seat. Make one with --new."])
+    # three words, one of them mistyped: the code meant; or, none near it, who has the code
+    assert said[5] == (2, ["Peach-field-olivx is not a table code: olivx is not a code word. Did you mean "
+                           "peach-field-olive?"])  # fmt: skip
+    assert said[6] == (2, ["peach field qqqqqq is not a table code: qqqqqq is not a code word; ask the host for the "
+                           "code."])  # fmt: skip
     assert not (tmp_path / "data").exists()
 
 
