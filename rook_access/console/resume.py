@@ -73,6 +73,10 @@ SettingsCommand = Callable[[Sequence[str]], list[str]]
 """Carries out ``settings`` and its words (like ``SettingsControl.command``); the lines to say."""
 
 
+OTHER_SAVES_KEPT = "Your saved games of other games are kept: rook-access --resume lists them."
+"""Said before a new game of the one ``--variant`` asked for, where only other games are saved."""
+
+
 def choose_saved_game(
     lines: LineSource,
     notice: Notice,
@@ -104,13 +108,18 @@ def choose_saved_game(
     read_list = True
     while True:
         entries = find_saves(data)
+        others = 0
         if variant is not None:
-            entries = [entry for entry in entries if entry.game is not None and entry.game.setup.variant == variant]
+            of_the_game = [entry for entry in entries if entry.game is not None and entry.game.setup.variant == variant]
+            others = len(entries) - len(of_the_game)
+            entries = of_the_game
         if not entries:
             if not read_list:  # the user deleted the last ones
                 notice("There is no saved game left; a new game starts.")
             elif resume:
                 notice("There is no saved game to resume; a new game starts.")
+            elif others:  # --variant asked for another game: the saves of the others are kept, and where
+                notice(OTHER_SAVES_KEPT)
             return None
         if len(entries) == 1 and entries[0].game is not None:
             entry = entries[0]

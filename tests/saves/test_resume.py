@@ -367,6 +367,7 @@ def choose(home, *answers, resume=False, braille=False, variant=None, games=None
 
 
 RESUME_QUESTION = "A saved game was found. Resume it? Type yes or no."
+OTHER_SAVES_KEPT = "Your saved games of other games are kept: rook-access --resume lists them."
 REFUSAL = "Type yes to resume the saved game, no for a new game, or quit to leave."
 
 
@@ -727,7 +728,9 @@ def test_a_game_asked_for_offers_only_its_own_saves(tmp_path):
     chosen, said, asked = choose(tmp_path, "yes", variant="three")
     assert said[0].startswith("Saved game: Game for 3 Players, hand 1, ") and asked == [RESUME_QUESTION]
     assert chosen == "game-20250102-090000.json"
-    assert choose(tmp_path, variant="tuxedo") == (None, [], [])  # none of that game: a new one, asked nothing
+    # None of that game: a new one, asked nothing; where the others' saves are is said, not to be forgotten.
+    assert choose(tmp_path, variant="tuxedo") == (None, [OTHER_SAVES_KEPT], [])
+    assert choose(tmp_path / "none", variant="tuxedo") == (None, [], [])  # no save at all: nothing to say
 
 
 def test_variant_at_a_terminal_offers_that_games_saves_and_resume_any(tmp_path):
