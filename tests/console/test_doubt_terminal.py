@@ -42,6 +42,17 @@ def _hand(term: Terminal) -> list[str]:
     return line.split(": ", 1)[1].rstrip(".").split()
 
 
+def _play_at_the_turn(term: Terminal, question: str) -> None:
+    """At the turn's ``question``, play a card of the number called if the hand has one (else the first), and wait
+    for the play's line."""
+    number = question.removeprefix(TURN).split(":")[0]
+    hand = _hand(term)
+    true = [card for card in hand if card[:-1] == number]
+    said = term.screen().count("You play ")
+    term.type(f"play {(true or hand)[0]}")
+    term.wait_for_count("You play ", said + 1)
+
+
 def test_a_game_of_i_doubt_it_played_to_its_end_in_a_terminal_with_the_user_doubting(tmp_path):
     args = ["--variant", "i-doubt-it", "--players", "3", "--level", "easy", "--seed", "8", "--output", "plain",
             "--pacing", "delay", "--delay", "0", "--calls", "turns"]
@@ -98,12 +109,7 @@ def test_at_a_terminal_the_timed_window_takes_the_doubt_key_at_once(tmp_path):
                 term.wait_for("You doubt ", timeout=5)
                 assert time.monotonic() - start < 3  # before the easy computers' slowest answer
                 break
-            number = last.removeprefix(TURN).split(":")[0]
-            hand = _hand(term)
-            true = [card for card in hand if card[:-1] == number]
-            said = term.screen().count("You play ")
-            term.type(f"play {(true or hand)[0]}")
-            term.wait_for_count("You play ", said + 1)
+            _play_at_the_turn(term, last)
         else:
             raise AssertionError(term.screen()[-1500:])
         screen = term.wait_for("It is ", timeout=5)
@@ -131,13 +137,13 @@ def _asked_timed(term: Terminal, timeout: float = 30.0) -> str:
 def test_at_a_terminal_a_window_that_closes_unanswered_leaves_no_prompt_on_the_screen(tmp_path):
     """Left on the screen, ``Doubt? d`` reads as if the user had pressed d: windows let close take it away."""
     args = ["--variant", "i-doubt-it", "--players", "3", "--level", "easy", "--seed", "8", "--output", "plain",
-            "--pacing", "delay", "--delay", "0", "--reading-speed", "600", "--call-time", "1.5"]
+            "--pacing", "delay", "--delay", "0", "--reading-speed", "900", "--call-time", "1"]
     term = Terminal(args, tmp_path, width=250)
     try:
         term.wait_for("I Doubt It, 3 players: play a card face down, calling the next number.", timeout=20)
         windows = 0
         seen = ""
-        for _ in range(4):
+        for _ in range(2):  # two computers play after each card of the user's: a window each
             last = ""
             deadline = time.monotonic() + 60
             while not last.startswith(TURN) and time.monotonic() < deadline:
@@ -149,12 +155,7 @@ def test_at_a_terminal_a_window_that_closes_unanswered_leaves_no_prompt_on_the_s
                     seen = screen
                 time.sleep(0.05)
             assert last.startswith(TURN), term.screen()[-1500:]
-            number = last.removeprefix(TURN).split(":")[0]
-            hand = _hand(term)
-            true = [card for card in hand if card[:-1] == number]
-            said = term.screen().count("You play ")
-            term.type(f"play {(true or hand)[0]}")
-            term.wait_for_count("You play ", said + 1)
+            _play_at_the_turn(term, last)
         assert windows >= 3  # the computers' cards opened windows, each shown, none answered
         screen = term.screen()
         assert not [line for line in screen.splitlines() if line.startswith("Doubt? d")], screen[-1500:]
