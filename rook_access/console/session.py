@@ -893,7 +893,7 @@ class ConsoleGame:
                 if not may_act and self.state.is_over:
                     raise Refused(GAME_ENDED)
                 if not may_act and self._pausing:
-                    raise Refused(PAUSED_MOVE)
+                    raise Refused(self._paused_move_line())
                 if not may_act:
                     raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(self.viewer()))}")
                 self._act(command)
@@ -978,6 +978,16 @@ class ConsoleGame:
             return True
         # The question said what Enter does; the move's own line says what was done.
         return self.handle_line(enter[1])
+
+    def _paused_move_line(self) -> str:
+        """The answer to a move typed at the pause after a trick: press Enter first; where another seat's player
+        plays the user's hand (Display Rook's dealer, the user's hand face up), that no move is the user's."""
+        you = self.narrator.you
+        if you is not None and not self.state.is_over:
+            player = self.family.controller(self.state, you)
+            if player != you and self.players[player] is not None:
+                return f"{self.narrator.names[player]} plays your hand this deal. {PAUSED_MOVE}"
+        return PAUSED_MOVE
 
     def _confirm_quit(self) -> bool:
         """Leave at once when the game is saved or over; otherwise ask first. True to leave."""

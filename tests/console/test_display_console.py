@@ -180,3 +180,17 @@ def test_a_whole_game_in_a_terminal_where_the_user_plays_the_displayed_hand(tmp_
         assert "Traceback" not in screen and screen_reader_safe(screen)
     finally:
         term.close()
+
+
+
+def test_a_card_typed_at_a_pause_while_the_partner_plays_the_users_hand_says_whose_hand_it_is():
+    """Where the dealer (North) plays the user's face-up hand, a card typed at the pause after a trick got "First
+    press Enter to go on." alone, and a newcomer did not see why no card was theirs to play."""
+    from rook_access.console.session import GO_ON, PAUSED_MOVE
+
+    rules = DISPLAY.replace(hands_limit=1)
+    seed = next(seed for seed in range(200) if GameState(rules, seed=seed).dealer == 2)  # North deals
+    said, _ = transcript(DISPLAY, ["pass", "9r", ""], seed=seed, interactive=True)
+    paused = said.index(GO_ON)
+    assert said[paused + 1] == f"North plays your hand this deal. {PAUSED_MOVE}"
+    assert any(line.startswith("North plays your ") for line in said[:paused])
