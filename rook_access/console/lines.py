@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast, runtime_checkable
 
+from ..announcer.tricks.words import STEP_WORDS
 from ..streams import encodable_line, terminal_rows, terminal_width
 from .interrupts import CtrlC, ctrl_c_notice
 from .signal_lines import SignalLines, wakes_on_signals
@@ -307,6 +308,42 @@ def is_interactive(lines: LineSource) -> bool:
     return isinstance(lines, SaysInteractive) and lines.interactive
 
 
+NUMBER_RUN = 4
+"""A run of at least this many numbers an even step apart is said as its ends and step (``moves_in_short``)."""
+
+
+def moves_in_short(moves: Sequence[str]) -> str:
+    """The moves Tab says, joined by commas, each run of numbers an even step apart said by its ends and step:
+    ``70 to 120 in fives, pass`` for the eleven bids and pass, which took a screen reader long to read.
+
+    >>> moves_in_short(["70", "75", "80", "85", "90", "pass"]), moves_in_short(["5", "10", "pass"])
+    ('70 to 90 in fives, pass', '5, 10, pass')
+    """
+    said: list[str] = []
+    index = 0
+    while index < len(moves):
+        end = _number_run_end(moves, index)
+        if end - index >= NUMBER_RUN:
+            step = int(moves[index + 1]) - int(moves[index])
+            said.append(f"{moves[index]} to {moves[end - 1]} in {STEP_WORDS.get(step, f'steps of {step}')}")
+        else:
+            end = index + 1
+            said.append(moves[index])
+        index = end
+    return ", ".join(said)
+
+
+def _number_run_end(moves: Sequence[str], start: int) -> int:
+    """Where the run of numbers an even step apart that starts at ``start`` ends (``start + 1`` if none)."""
+    if start + 1 >= len(moves) or not (moves[start].isdigit() and moves[start + 1].isdigit()):
+        return start + 1
+    step = int(moves[start + 1]) - int(moves[start])
+    end = start + 1
+    while step > 0 and end < len(moves) and moves[end].isdigit() and int(moves[end]) - int(moves[end - 1]) == step:
+        end += 1
+    return end
+
+
 @dataclass
 class GameKeys:
     """What the game lends the input for its keys: Tab's completions, the moves, F2."""
@@ -498,7 +535,7 @@ class TerminalLines:
         word = buffer.document.get_word_before_cursor(WORD=True)
         if not word:
             moves = self.moves()
-            line = f"Moves: {', '.join(moves)}; or a command." if moves else "Type a command; help lists them."
+            line = f"Moves: {moves_in_short(moves)}; or a command." if moves else "Type a command; help lists them."
             run_in_terminal(lambda: self.say(line))
             return
         choices = self.choices(word)
