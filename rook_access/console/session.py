@@ -58,6 +58,29 @@ from .registry import DECISIONS_KEPT, TRAILING, Command, CommandSpec, Refused, U
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
 
+NEW_GAME_NOW = Question(
+    "Start another game? This one is kept for rook-access --resume. Type yes or no.",
+    yes_or_no,
+    allowed="Type yes for another game or no to go on with this one.",
+    help=("The new game is of the same kind, with a new shuffle; the saved one waits for rook-access --resume.",),
+)
+"""Asked at ``new`` while the game goes on."""
+
+NEW_GAME_UNSAVED = Question(
+    "Start another game? This one is not saved and will be lost. Type yes or no.",
+    yes_or_no,
+    allowed="Type yes for another game or no to go on with this one.",
+    help=("Saving failed, so a game left now cannot be resumed.",),
+)
+"""Asked at ``new`` when the game cannot be saved."""
+
+NEW_GAME_KEPT = "This game is kept: rook-access --resume goes back to it. A new game starts."
+"""Said when ``new`` leaves a game under way."""
+
+NEW_NOT_HERE = "No other game starts from here: quit leaves this one, and rook-access starts another."
+"""The answer to ``new`` where the program does not start another game (an online table, a party's table, a
+``--record`` file)."""
+
 LEAVE_UNSAVED = Question(
     "Leave the game? It is not saved. Type yes to leave or no to go on.",
     yes_or_no,
@@ -883,6 +906,8 @@ class ConsoleGame:
             return self._play_the_only_card() if may_act and is_interactive(self.lines) else True
         if command.name == "quit":
             return not self._confirm_quit()
+        if command.name == "new":
+            return not self._confirm_new_game()
         try:
             if self.state.is_over and self.looks_back_at_end and command.name in NOW_COMMANDS:
                 raise Refused(GAME_ENDED)
@@ -979,14 +1004,34 @@ class ConsoleGame:
         # The question said what Enter does; the move's own line says what was done.
         return self.handle_line(enter[1])
 
+    def _confirm_new_game(self) -> bool:
+        """``new``: where another game can start (``offers_new_game``), ask first while this one goes on (it is
+        kept), then leave it for the new one.  True to leave this game."""
+        if not self.offers_new_game:
+            self.say(NEW_NOT_HERE)
+            return False
+        if not self.state.is_over:
+            kept = self.game_kept()
+            answer = ask(NEW_GAME_NOW if kept else NEW_GAME_UNSAVED, self.lines, self.say, self._settings_command)
+            if answer is None:  # quit or the end of input at the question: leave, as quit does
+                self.say_goodbye()
+                return True
+            if not answer:
+                self.say("Going on.")
+                return False
+            if kept:
+                self.say(NEW_GAME_KEPT)
+        self.new_game_asked = True
+        return True
+
     def _paused_move_line(self) -> str:
         """The answer to a move typed at the pause after a trick: press Enter first; where another seat's player
         plays the user's hand (Display Rook's dealer, the user's hand face up), that no move is the user's."""
-        you = self.narrator.you
-        if you is not None and not self.state.is_over:
+        if len(self.humans) == 1 and not self.state.is_over:
+            you = self.humans[0]
             player = self.family.controller(self.state, you)
-            if player != you and self.players[player] is not None:
-                return f"{self.narrator.names[player]} plays your hand this deal. {PAUSED_MOVE}"
+            if player != you and self.players[player] is not None:  # only a trick game's hand is played so
+                return f"{self.state.rules.names[player]} plays your hand this deal. {PAUSED_MOVE}"
         return PAUSED_MOVE
 
     def _confirm_quit(self) -> bool:

@@ -8,6 +8,9 @@ from rook_access.console.session import (
     LAST_GOODBYE,
     LAST_LOOK,
     LAST_LOOK_NEW,
+    NEW_GAME_KEPT,
+    NEW_GAME_NOW,
+    NEW_NOT_HERE,
     NEW_OR_LEAVE,
     ConsoleGame,
     SettingsControl,
@@ -117,11 +120,44 @@ def test_a_game_without_review_waits_at_its_end_only_to_offer_another():
     assert channel.lines[-1] == LAST_GOODBYE and not game.new_game_asked
 
 
-def test_new_where_no_other_game_is_offered_is_not_a_command():
+def test_new_where_no_other_game_is_offered_says_how_to_start_one():
     channel, source, _, _ = one_hand_played(["new", ""])
     assert source.questions[-2:] == [LAST_LOOK, LAST_LOOK]
-    assert any(line.startswith("Unknown command: new") for line in channel.lines), channel.lines[-4:]
+    assert NEW_NOT_HERE in channel.lines, channel.lines[-4:]
     assert channel.lines[-1] == LAST_GOODBYE
+
+
+def test_new_in_a_game_under_way_asks_first_then_leaves_it_kept_for_another():
+    from rook_access.engine.solitaire import SolitaireState
+
+    source = ScriptedLines(["new", "no", "New", "yes"])
+    source.interactive = True  # type: ignore[attr-defined]
+    channel = ListChannel()
+    control = SettingsControl(Settings(), Settings(pacing="delay", delay=0), lambda _: None)
+    saved = []
+
+    class Saver:  # a game kept: every move saved
+        def save(self, *arguments, **keywords):
+            saved.append(arguments)
+
+    game = ConsoleGame(SolitaireState.from_seed(3), [None], source, channel, settings=control, saver=Saver())
+    game.offers_new_game = True
+    assert game.run() == 0 and not game.state.is_over and game.new_game_asked
+    assert NEW_GAME_NOW.prompt in source.questions and source.lines == []
+    assert "Going on." in channel.lines  # no: the game went on, and was asked again at the next new
+    assert channel.lines[-1] == NEW_GAME_KEPT
+
+
+def test_new_in_a_game_under_way_and_quit_at_its_question_leaves_with_the_goodbye():
+    from rook_access.engine.solitaire import SolitaireState
+
+    source = ScriptedLines(["new", "quit"])
+    source.interactive = True  # type: ignore[attr-defined]
+    channel = ListChannel()
+    game = ConsoleGame(SolitaireState.from_seed(3), [None], source, channel)
+    game.offers_new_game = True
+    assert game.run() == 0 and not game.new_game_asked
+    assert channel.lines[-1] == "Goodbye."
 
 
 def test_rook_access_plays_another_game_when_asked_at_the_end(monkeypatch, capsys, tmp_path):
@@ -172,3 +208,22 @@ def test_with_a_record_file_no_other_game_is_offered(monkeypatch, capsys, tmp_pa
     assert cli.main(["--variant", "solitaire", "--seed", "3", "--record", str(record)]) == 0
     assert NEW_OR_LEAVE not in source.questions and source.lines == ["new"]
     assert channel.lines[-1] == LAST_GOODBYE and record.read_text(encoding="utf-8")
+
+
+def test_rook_access_leaves_a_game_under_way_for_another_at_new_and_keeps_its_save(monkeypatch, capsys, tmp_path):
+    from rook_access.console import cli
+
+    monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ROOK_ACCESS_DATA_DIR", str(tmp_path / "data"))
+    channel = ListChannel()
+    channel.close = lambda: None  # type: ignore[attr-defined]
+    source = ScriptedLines(["new", "yes", "resign", ""])
+    source.interactive = True  # type: ignore[attr-defined]
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
+    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
+    said = channel.lines
+    assert NEW_GAME_KEPT in said and said.count(said[0]) == 2  # the game's first line, for each game
+    assert said[-1] == LAST_GOODBYE and source.lines == []
+    assert len(list((tmp_path / "data" / "saves").glob("*.json"))) == 1  # the first game, kept to resume

@@ -50,11 +50,11 @@ def test_a_line_said_at_a_prompt_after_narrowing_is_said_once_and_the_question_a
     term.wait_for(QUESTION)
     term.resize(20)  # the question alone, 29 cells, becomes two rows
     term.keys("Tab")
-    term.wait_for("Moves: 70, 75")
+    term.wait_for("Moves: 70 to 120 in")
     term.type("pass")
     screen = term.wait_for("You pass.")
     assert screen.count("Your bid:") == 1, screen
-    assert screen.index("East passes.\nMoves: 70, 75") < screen.index("Your bid:") < screen.index("You pass.")
+    assert screen.index("East passes.\nMoves: 70 to 120 in") < screen.index("Your bid:") < screen.index("You pass.")
 
 
 def test_widening_and_narrowing_again_leave_one_question(terminal):
