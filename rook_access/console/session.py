@@ -407,7 +407,8 @@ class ConsoleGame:
         """Whether the last look offers another game (``new``), which whoever runs the game then starts; off
         where nobody would (an online table, a party's table) or a new game must not (a ``--record`` file)."""
         self.new_game_asked = False
-        """Whether the user asked for another game at the last look."""
+        """Whether the user asked for another game (``new``, at the last look or during the game, which is then left
+        kept): whoever runs the game starts it."""
         self.narrator = self.family.narrator(state, self.humans, verbosity)
         if self.settings.effective.braille == "on" and not isinstance(channel, BrailleDisplayChannel):
             # The display could not be had (a notice said so): braille is off in this run,
