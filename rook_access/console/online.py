@@ -49,7 +49,7 @@ from ..engine.state import Phase
 from ..files import write_atomically
 from ..net import remote_party  # noqa: F401  (registers the party games' remote states)
 from ..net.client import ConnectionLost, TableConnection, table_url
-from ..net.codes import CODE_WORDS, is_code_word, nearest_code, normal_code
+from ..net.codes import CODE_WORDS, code_words, is_code_word, nearest_code, normal_code
 from ..net.remote import REMOTE_STATES, RemoteGame, RemoteTricks, Seating, ServerRefusal, TableProtocolError
 from ..output.channels import Channel
 from ..players import DEFAULT_LEVEL, LevelError, parse_levels
@@ -955,7 +955,7 @@ def _list_tables(connection: TableConnection, say: Callable[[str], None]) -> int
 def _code_refusal(text: str) -> str:
     """Why ``text`` is no table code, in one line: not three words, or a word that is none of the codes' (with the
     code likely meant, where each such word has one near it)."""
-    words = text.replace("-", " ").lower().split()
+    words = code_words(text)
     if len(words) != CODE_WORDS:
         return f"{printable(text)} is not a table code: three words, like amber-tiger-otter."
     strange = next(word for word in words if not is_code_word(word))

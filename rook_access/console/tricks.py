@@ -113,7 +113,8 @@ class TrickConsole:
         return None  # every move of a hand of Rook is the player's own
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
-        if tuple(choices[:4]) == TRUMP_WORDS and line.strip().lower().rstrip(TRAILING) == "b":
+        at_trump = tuple(choices[:4]) == TRUMP_WORDS  # the trump question: the colors are the moves, named first
+        if at_trump and line.strip().lower().rstrip(TRAILING) == "b":
             # At the trump prompt b is black, as in the cards (9b is 9x), not bid's short form: the bidding is over.
             spec = find_command("trump")
             assert spec is not None  # a command of this family
@@ -121,10 +122,9 @@ class TrickConsole:
         try:
             return parse_command(line, choices)
         except UnknownCommandError as error:
-            # At the trump prompt (the colors are the moves, named first) an unknown word is a color
-            # mistaken, not a command: say what is wanted.
+            # At the trump prompt an unknown word is a color mistaken, not a command: say what is wanted.
             words = line.split()
-            if (tuple(choices[:4]) == TRUMP_WORDS and len(words) == 1 and str(error).endswith(UNKNOWN_TAIL)):
+            if at_trump and len(words) == 1 and str(error).endswith(UNKNOWN_TAIL):
                 raise UnknownCommandError(
                     f"{shown(words[0])} is not a color. Name trump: {TRUMP_COLORS}."
                 ) from None

@@ -63,10 +63,15 @@ def new_code(taken: Container[str], rng: random.Random | None = None) -> str:
             return code
 
 
+def code_words(text: str) -> list[str]:
+    """The words of a code as typed, in lower case: split by spaces, hyphens or both."""
+    return text.replace("-", " ").lower().split()
+
+
 def normal_code(text: str) -> str | None:
     """The code ``text`` names, as ``new_code`` writes it, or None if it is not a code: any case, the words
     split by spaces, hyphens or both."""
-    words = text.replace("-", " ").lower().split()
+    words = code_words(text)
     if len(words) != CODE_WORDS or not all(word in _WORD_SET for word in words):
         return None
     return "-".join(words)
@@ -83,7 +88,7 @@ def is_code_word(word: str) -> bool:
 def nearest_code(text: str) -> str | None:
     """The code ``text`` was likely meant to be, each word not one of ``WORDS`` the word nearest it (a letter
     mistyped, left out or swapped); None where ``text`` is not three words or a word has none near it."""
-    words = text.replace("-", " ").lower().split()
+    words = code_words(text)
     if len(words) != CODE_WORDS:
         return None
     meant = [word if word in _WORD_SET else nearest(word, WORDS) for word in words]

@@ -3,6 +3,9 @@ scripted input ends with the game, as it always has."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from rook_access.console.session import (
     GAME_ENDED,
     LAST_GOODBYE,
@@ -96,16 +99,25 @@ def test_new_at_the_last_look_asks_for_another_game_and_says_no_goodbye():
     assert channel.lines[-1].startswith("Score: ") and LAST_GOODBYE not in channel.lines
 
 
-def _solitaire_resigned(after: list[str], offers: bool) -> tuple[ConsoleGame, ScriptedLines, ListChannel]:
+def solitaire_typed(lines: list[str], offers: bool = True, saver: Any = None
+                    ) -> tuple[ConsoleGame, ScriptedLines, ListChannel]:
+    """A game of Rook Solitaire (seed 3) at a terminal where ``lines`` are typed, played to the end of them; the
+    game offers another (``new``) if ``offers``."""
     from rook_access.engine.solitaire import SolitaireState
 
-    source = ScriptedLines(["resign", *after])
+    source = ScriptedLines(lines)
     source.interactive = True  # type: ignore[attr-defined]
     channel = ListChannel()
     control = SettingsControl(Settings(), Settings(pacing="delay", delay=0), lambda _: None)
-    game = ConsoleGame(SolitaireState.from_seed(3), [None], source, channel, settings=control)
+    game = ConsoleGame(SolitaireState.from_seed(3), [None], source, channel, settings=control, saver=saver)
     game.offers_new_game = offers
-    assert game.run() == 0 and game.state.is_over
+    assert game.run() == 0
+    return game, source, channel
+
+
+def _solitaire_resigned(after: list[str], offers: bool) -> tuple[ConsoleGame, ScriptedLines, ListChannel]:
+    game, source, channel = solitaire_typed(["resign", *after], offers)
+    assert game.state.is_over
     return game, source, channel
 
 
@@ -128,36 +140,38 @@ def test_new_where_no_other_game_is_offered_says_how_to_start_one():
 
 
 def test_new_in_a_game_under_way_asks_first_then_leaves_it_kept_for_another():
-    from rook_access.engine.solitaire import SolitaireState
-
-    source = ScriptedLines(["new", "no", "New", "yes"])
-    source.interactive = True  # type: ignore[attr-defined]
-    channel = ListChannel()
-    control = SettingsControl(Settings(), Settings(pacing="delay", delay=0), lambda _: None)
-    saved = []
-
     class Saver:  # a game kept: every move saved
         def save(self, *arguments, **keywords):
-            saved.append(arguments)
+            pass
 
-    game = ConsoleGame(SolitaireState.from_seed(3), [None], source, channel, settings=control, saver=Saver())
-    game.offers_new_game = True
-    assert game.run() == 0 and not game.state.is_over and game.new_game_asked
+    game, source, channel = solitaire_typed(["new", "no", "New", "yes"], saver=Saver())
+    assert not game.state.is_over and game.new_game_asked
     assert NEW_GAME_NOW.prompt in source.questions and source.lines == []
     assert "Going on." in channel.lines  # no: the game went on, and was asked again at the next new
     assert channel.lines[-1] == NEW_GAME_KEPT
 
 
 def test_new_in_a_game_under_way_and_quit_at_its_question_leaves_with_the_goodbye():
-    from rook_access.engine.solitaire import SolitaireState
-
-    source = ScriptedLines(["new", "quit"])
-    source.interactive = True  # type: ignore[attr-defined]
-    channel = ListChannel()
-    game = ConsoleGame(SolitaireState.from_seed(3), [None], source, channel)
-    game.offers_new_game = True
-    assert game.run() == 0 and not game.new_game_asked
+    game, _, channel = solitaire_typed(["new", "quit"])
+    assert not game.new_game_asked
     assert channel.lines[-1] == "Goodbye."
+
+
+def program_at_a_terminal(monkeypatch: Any, tmp_path: Path, lines: list[str]) -> tuple[ListChannel, ScriptedLines]:
+    """``cli.main`` will run as at a terminal where ``lines`` are typed, its settings and saves in ``tmp_path``:
+    the channel it says its lines to, and the lines."""
+    from rook_access.console import cli
+
+    monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ROOK_ACCESS_DATA_DIR", str(tmp_path / "data"))
+    channel = ListChannel()
+    channel.close = lambda: None  # type: ignore[attr-defined]
+    source = ScriptedLines(lines)
+    source.interactive = True  # type: ignore[attr-defined]
+    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
+    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
+    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    return channel, source
 
 
 def test_rook_access_plays_another_game_when_asked_at_the_end(monkeypatch, capsys, tmp_path):
@@ -165,15 +179,7 @@ def test_rook_access_plays_another_game_when_asked_at_the_end(monkeypatch, capsy
     (each game differs, and the run can be played again exactly); Enter at the second game's end leaves."""
     from rook_access.console import cli
 
-    monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("ROOK_ACCESS_DATA_DIR", str(tmp_path / "data"))
-    channel = ListChannel()
-    channel.close = lambda: None  # type: ignore[attr-defined]
-    source = ScriptedLines(["resign", "new", "resign", ""])
-    source.interactive = True  # type: ignore[attr-defined]
-    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
-    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
-    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "new", "resign", ""])
     assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
     said = list(channel.lines)
     assert said.count("You resigned. You built 1 card.") == 1  # seed 3's game: one card built
@@ -182,10 +188,7 @@ def test_rook_access_plays_another_game_when_asked_at_the_end(monkeypatch, capsy
     assert source.questions.count(NEW_OR_LEAVE) == 2 and source.lines == []
     second = said[said.index(firsts[1], said.index(firsts[0]) + 1):]
     assert not list((tmp_path / "data" / "saves").glob("*.json"))  # both games over: no save left
-    alone = ListChannel()
-    alone.close = lambda: None  # type: ignore[attr-defined]
-    monkeypatch.setattr(cli, "open_output", lambda settings, notice: alone)
-    source.lines = ["resign", ""]
+    alone, _ = program_at_a_terminal(monkeypatch, tmp_path, ["resign", ""])
     assert cli.main(["--variant", "solitaire", "--seed", "4"]) == 0
     assert alone.lines[:len(second) - 3] == second[:-3]  # the second game was --seed 4's; its end differs
     assert alone.lines[:18] != said[:18]  # and not the first's again
@@ -195,15 +198,7 @@ def test_with_a_record_file_no_other_game_is_offered(monkeypatch, capsys, tmp_pa
     """A second game would write over the record of the first: the end says goodbye as before."""
     from rook_access.console import cli
 
-    monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("ROOK_ACCESS_DATA_DIR", str(tmp_path / "data"))
-    channel = ListChannel()
-    channel.close = lambda: None  # type: ignore[attr-defined]
-    source = ScriptedLines(["resign", "new"])
-    source.interactive = True  # type: ignore[attr-defined]
-    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
-    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
-    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "new"])
     record = tmp_path / "game.jsonl"
     assert cli.main(["--variant", "solitaire", "--seed", "3", "--record", str(record)]) == 0
     assert NEW_OR_LEAVE not in source.questions and source.lines == ["new"]
@@ -213,15 +208,7 @@ def test_with_a_record_file_no_other_game_is_offered(monkeypatch, capsys, tmp_pa
 def test_rook_access_leaves_a_game_under_way_for_another_at_new_and_keeps_its_save(monkeypatch, capsys, tmp_path):
     from rook_access.console import cli
 
-    monkeypatch.setenv("ROOK_ACCESS_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("ROOK_ACCESS_DATA_DIR", str(tmp_path / "data"))
-    channel = ListChannel()
-    channel.close = lambda: None  # type: ignore[attr-defined]
-    source = ScriptedLines(["new", "yes", "resign", ""])
-    source.interactive = True  # type: ignore[attr-defined]
-    monkeypatch.setattr(cli, "open_output", lambda settings, notice: channel)
-    monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
-    monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["new", "yes", "resign", ""])
     assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
     said = channel.lines
     assert NEW_GAME_KEPT in said and said.count(said[0]) == 2  # the game's first line, for each game
