@@ -340,10 +340,10 @@ class RoomServer:
         client = Client(socket, address, allowance=float(self.limits.burst))
         try:
             async for message in socket:
-                if not self._within_rate(client):
+                if self._within_rate(client):
+                    await self._handle(client, message)
+                else:  # a flood counts toward closing the connection as any refused message does
                     await self._refuse(client, "Too many messages; wait a moment.")
-                    continue
-                await self._handle(client, message)
                 if client.strikes >= self.limits.strikes:
                     LOG.warning("%s closed after %d refused messages", address, client.strikes)
                     await socket.close(1008, "too many refused messages")
