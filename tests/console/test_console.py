@@ -130,7 +130,7 @@ def test_seed_makes_games_repeatable(tmp_path):
     # The search stops at its sample budget, not at its deadline: on a busy machine a deadline
     # cuts the search short at a different point in each run.
     budget_only = {NO_DEADLINE_VARIABLE: "1"}
-    args = ["--seats", "computer,computer,computer,computer", "--hands", "2"]
+    args = ["--seats", "computer,computer,computer,computer", "--hands", "1"]
     outputs = [run_program([*args, "--seed", "11"], environment=budget_only).stdout for _ in range(2)]
     assert outputs[0] == outputs[1]
     other = run_program([*args, "--seed", "12"], environment=budget_only).stdout
