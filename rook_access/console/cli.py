@@ -462,7 +462,7 @@ def _main(argv: Sequence[str] | None) -> int:
     lines, control, notice, reply, data = run.lines, run.control, run.notice, run.reply, run.data
 
     def games() -> None:  # "games" typed at a question about the saved games
-        if not _offer_variants(lines, control, config, reply, notice, args):
+        if not _offer_variants(lines, control, config, reply, reply, args):
             raise LeaveProgram
 
     try:
@@ -479,7 +479,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return _play_party(table, lines, lambda: run.channel, control)
         if table is None:
             if args.variant is None and is_interactive(lines) and not _variant_chosen(config):
-                if not _offer_variants(lines, control, config, reply, notice, args):
+                if not _offer_variants(lines, control, config, reply, reply, args):
                     reply("Goodbye.")
                     run.channel.close()
                     return 0
@@ -534,11 +534,38 @@ def _play_games(table: Table, args: argparse.Namespace, run: ConsoleRun, data: P
         if args.seed is not None:
             args.seed += 1
         try:
-            table = _new_game(args, control.effective, data, notice)
+            if game.games_asked:
+                chosen = _game_from_the_list(args, run, data, notice)
+                if not isinstance(chosen, tuple):
+                    return chosen
+                table = chosen
+            else:
+                table = _new_game(args, control.effective, data, notice)
         except (InvalidDealError, RuleSetError, OptionError) as error:
             run.reply(f"{error} Goodbye.")
             run.channel.close()
             return 2
+
+
+def _game_from_the_list(args: argparse.Namespace, run: ConsoleRun, data: Path,
+                        notice: Callable[[str], None]) -> Table | int:
+    """``games``, typed in or after a game: the list of games, as at the first start (``_offer_variants``); the
+    table of the trick, patience or booklet game chosen, or the exit status of the party or the online game
+    chosen, played here, or of leaving the list."""
+    if not _offer_variants(run.lines, run.control, settings_path(), run.reply, run.reply, args):
+        run.reply("Goodbye. Saved games are kept.")
+        run.channel.close()
+        return 0
+    if args.party is not None:
+        party = _new_party(args, run.control.effective, data, notice)
+        return _play_party(party, run.lines, lambda: run.channel, run.control)
+    if args.online is not None:
+        chosen = online.build_parser().parse_args(args.online)
+        try:
+            return _played(lambda: online.play_online(chosen, run), run.reply, "online game")
+        finally:
+            run.channel.close()
+    return _new_game(args, run.control.effective, data, notice)
 
 
 def _join(argv: Sequence[str]) -> int:

@@ -219,11 +219,13 @@ COMMON_COMMANDS: tuple[CommandSpec, ...] = (
                 brief="Say the commands", takes=_command_names),
     CommandSpec("new", (), "", "Start another game of the same kind; this one is kept for rook-access --resume.",
                 brief="Start another game"),
+    CommandSpec("games", (), "", "Choose another game from the list; this one is kept for rook-access --resume.",
+                brief="Choose another game"),
     CommandSpec("quit", ("q", "exit"), "", "Leave the game.", brief="Leave the game"),
 )  # fmt: skip
 """The commands of every game; a family may reword one's help (``reworded``)."""
 
-QUIET_COMMANDS = ("settings", "stop", "help", "new", "quit")
+QUIET_COMMANDS = ("settings", "stop", "help", "new", "games", "quit")
 """The commands ``help`` names apart from those that say something of the game."""
 
 

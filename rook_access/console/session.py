@@ -58,28 +58,34 @@ from .registry import DECISIONS_KEPT, TRAILING, Command, CommandSpec, Refused, U
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
 
+NEW_OR_GAMES = "Yes starts a game of the same kind, newly shuffled, after new; after games, it lists the games."
+"""What ``new`` and ``games`` start, in the help of their question."""
+
 NEW_GAME_NOW = Question(
     "Start another game? This one is kept for rook-access --resume. Type yes or no.",
     yes_or_no,
     allowed="Type yes for another game or no to go on with this one.",
-    help=("The new game is of the same kind, with a new shuffle; the saved one waits for rook-access --resume.",),
+    help=(NEW_OR_GAMES, "The saved game waits for rook-access --resume."),
 )
-"""Asked at ``new`` while the game goes on."""
+"""Asked at ``new`` or ``games`` while the game goes on."""
 
 NEW_GAME_UNSAVED = Question(
     "Start another game? This one is not saved and will be lost. Type yes or no.",
     yes_or_no,
     allowed="Type yes for another game or no to go on with this one.",
-    help=("Saving failed, so a game left now cannot be resumed.",),
+    help=(NEW_OR_GAMES, "Saving failed, so a game left now cannot be resumed."),
 )
-"""Asked at ``new`` when the game cannot be saved."""
+"""Asked at ``new`` or ``games`` when the game cannot be saved."""
 
 NEW_GAME_KEPT = "This game is kept: rook-access --resume goes back to it. A new game starts."
 """Said when ``new`` leaves a game under way."""
 
+GAMES_KEPT = "This game is kept: rook-access --resume goes back to it."
+"""Said when ``games`` leaves a game under way, before the list of games."""
+
 NEW_NOT_HERE = "No other game starts from here: quit leaves this one, and rook-access starts another."
-"""The answer to ``new`` where the program does not start another game (an online table, a party's table, a
-``--record`` file)."""
+"""The answer to ``new`` and ``games`` where the program does not start another game (an online table, a party's
+table, a ``--record`` file)."""
 
 LEAVE_UNSAVED = Question(
     "Leave the game? It is not saved. Type yes to leave or no to go on.",
@@ -321,16 +327,16 @@ LAST_LOOK_BRAILLE = "Enter leaves, or review the last hand."
 LAST_GOODBYE = "Goodbye. To play again: rook-access."
 """Said when Enter leaves the last look: the program ends, and a new game is one command away."""
 
-LAST_LOOK_NEW = "Press Enter to leave, new for another game, or review to go over the last hand."
+LAST_LOOK_NEW = "Press Enter to leave, new to play again, games for another game, or review the last hand."
 """``LAST_LOOK`` where the program can start another game itself (``ConsoleGame.offers_new_game``)."""
 
-LAST_LOOK_NEW_BRAILLE = "Enter leaves, new plays again, review."
+LAST_LOOK_NEW_BRAILLE = "Enter leaves, or new, games, review."
 """``LAST_LOOK_NEW`` in the braille verbosity, within 40 cells."""
 
-NEW_OR_LEAVE = "Press Enter to leave, or type new for another game."
+NEW_OR_LEAVE = "Press Enter to leave, new to play again, or games for another game."
 """The question after a game without a ``review`` ends at a terminal, where the program can start another."""
 
-NEW_OR_LEAVE_BRAILLE = "Enter leaves, new plays again."
+NEW_OR_LEAVE_BRAILLE = "Enter leaves, or new, or games."
 """``NEW_OR_LEAVE`` in the braille verbosity."""
 
 NEW_GAME_WORDS = frozenset({"new", "new game", "play again"})
@@ -407,8 +413,11 @@ class ConsoleGame:
         """Whether the last look offers another game (``new``), which whoever runs the game then starts; off
         where nobody would (an online table, a party's table) or a new game must not (a ``--record`` file)."""
         self.new_game_asked = False
-        """Whether the user asked for another game (``new``, at the last look or during the game, which is then left
-        kept): whoever runs the game starts it."""
+        """Whether the user asked for another game (``new`` or ``games``, at the last look or during the game, which
+        is then left kept): whoever runs the game starts it."""
+        self.games_asked = False
+        """Whether that game is to be chosen from the list of games (``games``): whoever runs the game offers the
+        list, and starts the one chosen."""
         self.narrator = self.family.narrator(state, self.humans, verbosity)
         if self.settings.effective.braille == "on" and not isinstance(channel, BrailleDisplayChannel):
             # The display could not be had (a notice said so): braille is off in this run,
@@ -907,8 +916,8 @@ class ConsoleGame:
             return self._play_the_only_card() if may_act and is_interactive(self.lines) else True
         if command.name == "quit":
             return not self._confirm_quit()
-        if command.name == "new":
-            return not self._confirm_new_game()
+        if command.name in ("new", "games"):
+            return not self._confirm_new_game(listed=command.name == "games")
         try:
             if self.state.is_over and self.looks_back_at_end and command.name in NOW_COMMANDS:
                 raise Refused(GAME_ENDED)
@@ -1005,9 +1014,9 @@ class ConsoleGame:
         # The question said what Enter does; the move's own line says what was done.
         return self.handle_line(enter[1])
 
-    def _confirm_new_game(self) -> bool:
-        """``new``: where another game can start (``offers_new_game``), ask first while this one goes on (it is
-        kept), then leave it for the new one.  True to leave this game."""
+    def _confirm_new_game(self, listed: bool = False) -> bool:
+        """``new`` (or, ``listed``, ``games``): where another game can start (``offers_new_game``), ask first while
+        this one goes on (it is kept), then leave it for the new one.  True to leave this game."""
         if not self.offers_new_game:
             self.say(NEW_NOT_HERE)
             return False
@@ -1021,8 +1030,9 @@ class ConsoleGame:
                 self.say("Going on.")
                 return False
             if kept:
-                self.say(NEW_GAME_KEPT)
+                self.say(GAMES_KEPT if listed else NEW_GAME_KEPT)
         self.new_game_asked = True
+        self.games_asked = listed
         return True
 
     def _paused_move_line(self) -> str:

@@ -550,7 +550,9 @@ def test_quit_q_exit_and_end_of_input_at_the_first_menu_leave_with_no_game(monke
     monkeypatch.setattr(cli, "standard_input_lines", lambda ask, ask_aloud: source)
     monkeypatch.setattr(cli, "screen_reader_running", lambda: True)
     assert cli.main(["--seed", "3"]) == 0
-    assert channel.lines == ["Goodbye."]
+    # The list is said by the output channel, as the question is (a voice says it too); then the goodbye.
+    assert channel.lines[0] == "Which game? The games of the Rook rule books:"
+    assert channel.lines[-1] == "Goodbye." and all(line[0].isdigit() for line in channel.lines[1:-1])
     assert save_paths() == []  # no game was started, so none was saved
 
 

@@ -89,7 +89,8 @@ def test_fenrir_reads_a_whole_hand_played_at_the_keyboard(fenrir):
     assert len(typed) == 9, typed
 
     # The last look: Fenrir reads its question; review answers; Enter leaves.
-    fenrir.wait_spoken(r"Press Enter to leave, new for another game, or review to go over the last hand\.", timeout=10)
+    fenrir.wait_spoken(r"Press Enter to leave, new to play again, games for another game, or review the last hand\.",
+                       timeout=10)
     fenrir.type("review")
     fenrir.wait_spoken(REVIEW_HEADING, timeout=30)
     fenrir.type("")
@@ -118,7 +119,7 @@ def test_fenrir_reads_a_whole_hand_played_at_the_keyboard(fenrir):
         r"Hand 1 over\.",
         r"Score: North(?: dash |-)South (?:-|minus |dash )?\d+, East(?: dash |-)West (?:-|minus |dash )?\d+\.",
         r"Game over\.",
-        r"Press Enter to leave, new for another game, or review to go over the last hand\.",
+        r"Press Enter to leave, new to play again, games for another game, or review the last hand\.",
         r"Hand 1",
     ])
     assert text.index("14r 10r 5r") < text.index("trick 1,") < text.index("Score:")

@@ -8,6 +8,7 @@ from typing import Any
 
 from rook_access.console.session import (
     GAME_ENDED,
+    GAMES_KEPT,
     LAST_GOODBYE,
     LAST_LOOK,
     LAST_LOOK_NEW,
@@ -214,3 +215,43 @@ def test_rook_access_leaves_a_game_under_way_for_another_at_new_and_keeps_its_sa
     assert NEW_GAME_KEPT in said and said.count(said[0]) == 2  # the game's first line, for each game
     assert said[-1] == LAST_GOODBYE and source.lines == []
     assert len(list((tmp_path / "data" / "saves").glob("*.json"))) == 1  # the first game, kept to resume
+
+
+def test_games_at_the_end_lists_the_games_and_starts_the_one_chosen(monkeypatch, capsys, tmp_path):
+    """games at the end of a game: the list of the first start, by the game's output channel (a voice says it
+    too), and the game chosen there starts; it is kept as the game to play, as at the first start."""
+    from rook_access.console import cli
+    from rook_access.settings import load_settings
+
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "games", "match"])
+    assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
+    said = channel.lines
+    listed = said.index("Which game? The games of the Rook rule books:")
+    assert said[listed - 1] == "You resigned. You built 1 card." and not said[listed - 1].startswith("Goodbye")
+    assert any(line.startswith("17. match: ") for line in said[listed:])
+    assert any(line.startswith("Match, 4 players") for line in said[listed:])  # the game chosen began
+    assert source.questions.count(NEW_OR_LEAVE) == 1 and source.lines == []
+    assert load_settings(tmp_path / "config" / "settings.toml")[0].variant == "match"
+
+
+def test_games_in_a_game_under_way_asks_first_keeps_it_and_leaving_the_list_says_goodbye(monkeypatch, capsys,
+                                                                                         tmp_path):
+    from rook_access.console import cli
+
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["games", "no", "games", "yes", "quit"])
+    assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
+    said = channel.lines
+    assert source.questions.count(NEW_GAME_NOW.prompt) == 2 and "Going on." in said
+    kept = said.index(GAMES_KEPT)
+    assert said[kept + 1] == "Which game? The games of the Rook rule books:"
+    assert said[-1] == "Goodbye. Saved games are kept." and source.lines == []
+    assert len(list((tmp_path / "data" / "saves").glob("*.json"))) == 1  # the game left, kept to resume
+
+
+def test_games_with_a_record_file_says_no_other_game_starts_here(monkeypatch, capsys, tmp_path):
+    from rook_access.console import cli
+
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["games", "resign"])
+    assert cli.main(["--variant", "solitaire", "--seed", "3", "--record", str(tmp_path / "game.jsonl")]) == 0
+    assert NEW_NOT_HERE in channel.lines and "Which game? The games of the Rook rule books:" not in channel.lines
+    assert source.lines == []

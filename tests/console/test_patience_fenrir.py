@@ -45,7 +45,8 @@ def test_fenrir_reads_the_opening_of_a_rook_solitaire_game(fenrir):
     fenrir.type("9 9")
     fenrir.wait_spoken(r"(?s)A pile cannot move onto itself.*Your move, 10 moves", timeout=10)
     fenrir.type("resign")
-    fenrir.wait_spoken(r"(?s)You resigned.*Press Enter to leave, or type new for another game\.", timeout=10)
+    fenrir.wait_spoken(r"(?s)You resigned.*Press Enter to leave, new to play again, or games for another game\.",
+                       timeout=10)
     fenrir.keys("Enter")
     screen = fenrir.wait_for("GAME-EXIT=", timeout=10)
     assert "GAME-EXIT=0" in screen, screen[-2000:]
@@ -63,7 +64,7 @@ def test_fenrir_reads_the_opening_of_a_rook_solitaire_game(fenrir):
         r"Pile 7: 3 face down \W*14y known\W*; up 7r on top\.",  # the 14 sent down is known
         r"3g is in pile 9 already\. A pile cannot move onto itself\. Type moves to hear the 10 moves\.",
         r"You resigned",
-        r"Press Enter to leave, or type new for another game\.",
+        r"Press Enter to leave, new to play again, or games for another game\.",
         r"Goodbye\. To play again: rook(?:-| dash )access\.",
     ])  # fmt: skip
     # Every line the game showed was heard, whole and in order (what was typed is echoed apart).
