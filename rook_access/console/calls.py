@@ -182,11 +182,17 @@ class CallWindow:
         self.sleep = sleep
         self.log = log if log is not None else SpeechLog("calls")
         self.explained: set[str] = set()
-        """The calls whose window has been explained in this game."""
+        """The calls whose window has been explained in this game (or an earlier one of the run: ``heard_before``)."""
         self.reading_told = False
         """Whether the wait for reading before a window (``reading_speed``) has been told in this game."""
         self.last_call = ""
         """The word of a call just made with its one key (its rest, typed on, is dropped)."""
+
+    def heard_before(self, earlier: CallWindow) -> None:
+        """Count what ``earlier`` (the last game's window, in the same run) explained as explained here too: a game
+        started with ``new`` or ``games`` does not explain again what the user has just heard."""
+        self.explained |= earlier.explained
+        self.reading_told = self.reading_told or earlier.reading_told
 
     def wait_until_delivered(self, table: CallTable, typed_before: bool) -> None:
         """Wait until the lines said so far have reached the user (see the module's docstring); a key

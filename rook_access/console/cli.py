@@ -511,10 +511,14 @@ def _play_games(table: Table, args: argparse.Namespace, run: ConsoleRun, data: P
     flags and settings (a game changed with ``settings variant`` is the next one), a new shuffle (``--deal``
     fixes the first game's only; ``--seed`` moves on by one, so each game differs and is repeatable)."""
     control = run.control
+    earlier: ConsoleGame | None = None
     while True:
         setup, state, players, record, saver, resumed = table
         game = ConsoleGame(state, players, run.lines, run.channel, record, settings=control, saver=saver,
                            resumed=resumed)
+        if earlier is not None:
+            game.call_window.heard_before(earlier.call_window)
+        earlier = game
         game.offers_new_game = args.record is None  # a second game would write over the record of the first
         if resumed and saver is not None:  # why and review know the moves made before the game was saved
             game.recall_decisions(make_table(setup)[0], saver.actions)
@@ -552,7 +556,7 @@ def _game_from_the_list(args: argparse.Namespace, run: ConsoleRun, data: Path,
     """``games``, typed in or after a game: the list of games, as at the first start (``_offer_variants``); the
     table of the trick, patience or booklet game chosen, or the exit status of the party or the online game
     chosen, played here, or of leaving the list."""
-    if not _offer_variants(run.lines, run.control, settings_path(), run.reply, run.reply, args):
+    if not _offer_variants(run.lines, run.control, settings_path(), run.reply, run.reply, args, first=False):
         run.reply("Goodbye. Saved games are kept.")
         run.channel.close()
         return 0
@@ -859,11 +863,14 @@ def _offer_variants(
     say: Callable[[str], None],
     notice: Callable[[str], None],
     args: argparse.Namespace | None = None,
+    first: bool = True,
 ) -> bool:
     """At a terminal, the first time: which game to play, kept in the settings. False when the user leaves.
 
     The last choice is a progressive party: it asks for the tables and sets ``args.party`` (the game
-    is not kept: the list is offered again next time)."""
+    is not kept: the list is offered again next time).  ``first``: the list is offered before any game (at the
+    first start, or from the saved games), and then ends by saying how the game is changed later; not at
+    ``games``, which the user has just typed."""
     notice("Which game? The games of the Rook rule books:")
     # At a terminal narrower than a line, the line is broken between words (a screen reader reading the
     # screen row by row would otherwise hear a word cut in two), the rest indented; in braille each line is
@@ -931,7 +938,8 @@ def _offer_variants(
     except OSError:
         pass
     # The game's own first line names the game: this line only says how to change it.
-    notice("To change the game later: settings variant NAME.")
+    if first:
+        notice("To change the game later: settings variant NAME.")
     return True
 
 

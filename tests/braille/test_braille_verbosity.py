@@ -107,7 +107,7 @@ def test_legal_says_a_short_rule_then_the_cards_in_color_groups_within_40_cells(
     assert all(cell_count(line) <= WIDTH for line in north + south)
     # The other verbosities keep the rule in full, with the cards, in one line.
     assert Announcer(PARTNERSHIP, [0], Verbosity.TERSE).review_lines("legal", state.view(0)) == [
-        "You must follow black; the Bird may be played any time: rook, 11x, 10x, 9x, 8x, 7x, 6x, 5x."]
+        "You must follow black; the Rook Bird may be played any time: rook, 11x, 10x, 9x, 8x, 7x, 6x, 5x."]
 
 
 def test_the_three_player_game_names_this_hands_partners_by_their_initials(monkeypatch, capsys):

@@ -543,3 +543,38 @@ def test_in_the_braille_verbosity_the_explanation_fits_40_cells_in_two_lines() -
         expected = (["Orange: o or Enter, within 4.5 seconds;", "the last to orange loses."] if must
                     else ["Orange: o calls, Enter lets go;", "it closes in 4.5 seconds."])
         assert explained == expected
+
+
+def test_a_window_heard_in_an_earlier_game_of_the_run_is_not_explained_again() -> None:
+    """A game started with new or games after one with windows: what the user heard is not said again."""
+    clock = FakeClock()
+    first, second, fresh = window(clock), window(clock), window(clock)
+    said: list[list[str]] = []
+    for calls in (first, second, fresh):
+        if calls is second:
+            second.heard_before(first)
+        state = OfferState([1, 0])
+        table = Table(state, [None, Computer(PASS, 2.0)], TimedKeys(clock, [(0.5, "")]), None, clock)
+        calls.run(table, state.offer, ["normal"])  # type: ignore[arg-type]
+        said.append([line for line in table.said if "call window" in line or "waits for reading" in line])
+    assert len(said[0]) == 2 and said[1] == [] and said[2] == said[0]
+
+
+def test_the_program_carries_what_was_explained_into_the_next_game_of_the_run(monkeypatch, capsys, tmp_path) -> None:
+    from rook_access.console import cli
+    from tests.console.test_last_look import program_at_a_terminal
+
+    games: list[Any] = []
+
+    class Recorded(cli.ConsoleGame):  # type: ignore[misc, valid-type]
+        def run(self) -> int:
+            games.append(self)
+            if len(games) == 1:  # the first game's window was explained
+                self.call_window.explained.add("orange")
+                self.call_window.reading_told = True
+            return super().run()
+
+    monkeypatch.setattr(cli, "ConsoleGame", Recorded)
+    program_at_a_terminal(monkeypatch, tmp_path, ["resign", "new", "resign", ""])
+    assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
+    assert len(games) == 2 and games[1].call_window.explained == {"orange"} and games[1].call_window.reading_told

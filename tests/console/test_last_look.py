@@ -229,6 +229,7 @@ def test_games_at_the_end_lists_the_games_and_starts_the_one_chosen(monkeypatch,
     listed = said.index("Which game? The games of the Rook rule books:")
     assert said[listed - 1] == "You resigned. You built 1 card." and not said[listed - 1].startswith("Goodbye")
     assert any(line.startswith("17. match: ") for line in said[listed:])
+    assert not any(line.startswith("To change the game later") for line in said)  # games was just typed
     assert any(line.startswith("Match, 4 players") for line in said[listed:])  # the game chosen began
     assert source.questions.count(NEW_OR_LEAVE) == 1 and source.lines == []
     assert load_settings(tmp_path / "config" / "settings.toml")[0].variant == "match"

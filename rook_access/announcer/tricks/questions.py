@@ -178,7 +178,7 @@ class QuestionLines(TrickWords):
         if BIRD in legal and any(card != BIRD for card in legal):
             if self.braille:
                 return f"{must}, or rook: {listed}."
-            return f"{must}; the Bird may be played any time: {listed}."
+            return f"{must}; the Rook Bird may be played any time: {listed}."
         return f"{must}: {listed}."
 
     # ----------------------------------------------------------------- errors
