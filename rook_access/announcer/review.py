@@ -41,7 +41,7 @@ def review_lines(
     if not differences:
         return [f"Hand {hand_number}: you chose as the strong player would, every time."]
     if not told:
-        return [f"Hand {hand_number}: your choices differ from the strong player's by less than its search can tell."]
+        return [f"Hand {hand_number}: your choices were as good as the strong player's, as far as its search can tell."]
     count = len(told)
     heading = (
         f"Hand {hand_number}: {count} choice{'s' if count != 1 else ''} the strong player would make "

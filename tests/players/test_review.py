@@ -160,7 +160,7 @@ def test_nothing_to_tell_is_said_so():
     view = west_leads_yellow_trick().view(0)
     close = Difference(view, Play(parse_card("7y")), STEADY.advise(view), TIE / 2)
     assert review_lines(2, [close]) == [
-        "Hand 2: your choices differ from the strong player's by less than its search can tell."
+        "Hand 2: your choices were as good as the strong player's, as far as its search can tell."
     ]
 
 
@@ -176,7 +176,7 @@ def test_a_stake_within_the_searchs_own_noise_is_not_told():
     sure = dataclasses.replace(told, stake=11.0, error=5.0)
     assert meaningful([unsure, sure]) == [sure]
     assert review_lines(2, [unsure]) == [
-        "Hand 2: your choices differ from the strong player's by less than its search can tell."
+        "Hand 2: your choices were as good as the strong player's, as far as its search can tell."
     ]
     assert meaningful([dataclasses.replace(told, stake=3.0, error=None)]) != []  # the nest, the trump: TIE alone
 
