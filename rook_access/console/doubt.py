@@ -91,7 +91,7 @@ class DoubtConsole(EverySeatItsOwn):
     def save_progress(self, state: DoubtState, humans: Sequence[int]) -> str:
         narrator = DoubtNarrator(state.names, humans)
         cards = narrator.counts_text(state.counts(), len(state.pile)).removeprefix("Cards: ").removesuffix(".")
-        return f"call {state.number}, {cards}"
+        return f"call {state.number}, cards: {cards}"
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words = cards_joined(typed_words(line))  # "7 red", as the question's example says it in words, is 7r

@@ -77,7 +77,7 @@ class MatchConsole(EverySeatItsOwn):
     def save_progress(self, state: MatchState, humans: Sequence[int]) -> str:
         narrator = MatchNarrator(state.names, humans)
         cards = narrator.counts_text(state.counts(), state.out).removeprefix("Cards: ").removesuffix(".")
-        return f"pile {state.pile_number}, {cards}"
+        return f"pile {state.pile_number}, cards: {cards}"
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words = typed_words(line)

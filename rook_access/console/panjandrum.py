@@ -111,7 +111,7 @@ class PanjandrumConsole(EverySeatItsOwn):
     def save_progress(self, state: PanjandrumState, humans: Sequence[int]) -> str:
         narrator = PanjandrumNarrator(state.names, humans)
         cards = narrator.counts_text(state.counts()).removeprefix("Cards: ").removesuffix(".")
-        return f"turn {state.turns + 1}, {cards}"
+        return f"turn {state.turns + 1}, cards: {cards}"
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words = typed_words(line)

@@ -243,3 +243,13 @@ def test_yes_at_a_calls_question_makes_the_call_as_no_lets_it_go():
         yes, no = console.parse("yes", []), console.parse("no", [])
         assert yes is not None and yes.name == call, console
         assert no is not None and no.name == "pass", console
+
+
+def test_a_saved_game_is_listed_by_the_number_called_and_the_cards_each_holds():
+    """The list of saved games says what its figures count: fewer cards is better in I Doubt It."""
+    from rook_access.console.doubt import DoubtConsole
+
+    state = DoubtState.from_seed(1, 4)
+    counts = ", ".join(f"{name} {count}" for name, count in zip(("you", "West", "North", "East"), state.counts(),
+                                                                  strict=True))
+    assert DoubtConsole().save_progress(state, [0]) == f"call 1, cards: {counts}; centre 0"

@@ -78,7 +78,7 @@ def test_a_whole_game_with_piped_input_its_record_replayed_and_its_save_resumed_
     state = rebuilt.state
     assert isinstance(state, MatchState)
     cards = ", ".join(f"{name} {count}" for name, count in zip(("you", "West", "East"), state.counts(), strict=True))
-    assert describe(entry, time.time()).startswith(f"Match, pile {state.pile_number}, {cards}, saved today at")
+    assert describe(entry, time.time()).startswith(f"Match, pile {state.pile_number}, cards: {cards}, saved today at")
 
     # --resume: the game goes on from the very card it stopped at, to its end.
     status, said, err = rook(monkeypatch, capsys, ["--resume"], ["p"] * 400)

@@ -135,7 +135,7 @@ def test_a_whole_game_with_piped_input_calls_its_record_replayed_and_a_save_resu
     (entry,) = find_saves()
     state = rebuilt.state
     assert isinstance(state, PanjandrumState)
-    assert describe(entry, time.time()).startswith(f"Panjandrum, turn {state.turns + 1}, you ")
+    assert describe(entry, time.time()).startswith(f"Panjandrum, turn {state.turns + 1}, cards: you ")
 
     # --resume: the game goes on from the very move it stopped at, to its end.
     said_first = said
