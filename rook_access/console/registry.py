@@ -156,6 +156,9 @@ class CommandSpec:
     """Keys that do the same, for the docs' table (``F2``)."""
     games: frozenset[str] = field(default=frozenset(), kw_only=True)
     """The games of its family where it applies, by ``--variant`` name; empty for all of them."""
+    asks: str = field(default="", kw_only=True)
+    """A move that cannot be taken back (``resign``): the yes-or-no question asked first at a terminal, so that a
+    slip of the keys loses nothing; scripted input makes the move at once, as it always has."""
     takes: Takes | None = field(default=None, kw_only=True, compare=False, repr=False)
     """The words its first argument may be (``why``: the seats), so that the command typed glued to one
     ("whynorth") is answered "Did you mean why north?"; a move's arguments are those its family reads as one."""

@@ -931,7 +931,8 @@ class ConsoleGame:
                     raise Refused(self._paused_move_line())
                 if not may_act:
                     raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(self.viewer()))}")
-                self._act(command)
+                if not self._act(command):
+                    return False
             else:
                 for reply in self._review(command):
                     self.say(reply)
@@ -1171,11 +1172,22 @@ class ConsoleGame:
         self._choose_card_form()
         return True
 
-    def _act(self, command: Command) -> None:
+    def _act(self, command: Command) -> bool:
+        """Make the move ``command`` asks for, once confirmed where its command asks first (``CommandSpec.asks``);
+        False when the user leaves at that question."""
         action = self.family.action(self, command)
         seat = self.seat_to_ask()
         if seat is None:
             raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(self.viewer()))}")
+        if command.spec.asks and is_interactive(self.lines):
+            question = Question(command.spec.asks, yes_or_no, allowed=f"Type yes to {command.name} or no to go on.")
+            answer = ask(question, self.lines, self.say, self._settings_command)
+            if answer is None:  # quit or the end of input at the question: leave, as quit does
+                self.say_goodbye()
+                return False
+            if not answer:
+                self.say("Going on.")
+                return True
         view = self.state.view(seat)
         try:
             self.state.apply(action, seat)
@@ -1183,3 +1195,4 @@ class ConsoleGame:
             raise Refused(self.narrator.printed(self.narrator.refusal(error, self.state.view(seat)))) from None
         self.decisions.append(Decision(seat, view, action, None))
         self._after_action(seat, action)
+        return True

@@ -575,6 +575,6 @@ def test_the_program_carries_what_was_explained_into_the_next_game_of_the_run(mo
             return super().run()
 
     monkeypatch.setattr(cli, "ConsoleGame", Recorded)
-    program_at_a_terminal(monkeypatch, tmp_path, ["resign", "new", "resign", ""])
+    program_at_a_terminal(monkeypatch, tmp_path, ["resign", "yes", "new", "resign", "yes", ""])
     assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
     assert len(games) == 2 and games[1].call_window.explained == {"orange"} and games[1].call_window.reading_told

@@ -117,7 +117,7 @@ def solitaire_typed(lines: list[str], offers: bool = True, saver: Any = None
 
 
 def _solitaire_resigned(after: list[str], offers: bool) -> tuple[ConsoleGame, ScriptedLines, ListChannel]:
-    game, source, channel = solitaire_typed(["resign", *after], offers)
+    game, source, channel = solitaire_typed(["resign", "yes", *after], offers)
     assert game.state.is_over
     return game, source, channel
 
@@ -180,7 +180,7 @@ def test_rook_access_plays_another_game_when_asked_at_the_end(monkeypatch, capsy
     (each game differs, and the run can be played again exactly); Enter at the second game's end leaves."""
     from rook_access.console import cli
 
-    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "new", "resign", ""])
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "yes", "new", "resign", "yes", ""])
     assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
     said = list(channel.lines)
     assert said.count("You resigned. You built 1 card.") == 1  # seed 3's game: one card built
@@ -189,7 +189,7 @@ def test_rook_access_plays_another_game_when_asked_at_the_end(monkeypatch, capsy
     assert source.questions.count(NEW_OR_LEAVE) == 2 and source.lines == []
     second = said[said.index(firsts[1], said.index(firsts[0]) + 1):]
     assert not list((tmp_path / "data" / "saves").glob("*.json"))  # both games over: no save left
-    alone, _ = program_at_a_terminal(monkeypatch, tmp_path, ["resign", ""])
+    alone, _ = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "yes", ""])
     assert cli.main(["--variant", "solitaire", "--seed", "4"]) == 0
     assert alone.lines[:len(second) - 3] == second[:-3]  # the second game was --seed 4's; its end differs
     assert alone.lines[:18] != said[:18]  # and not the first's again
@@ -199,7 +199,7 @@ def test_with_a_record_file_no_other_game_is_offered(monkeypatch, capsys, tmp_pa
     """A second game would write over the record of the first: the end says goodbye as before."""
     from rook_access.console import cli
 
-    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "new"])
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "yes", "new"])
     record = tmp_path / "game.jsonl"
     assert cli.main(["--variant", "solitaire", "--seed", "3", "--record", str(record)]) == 0
     assert NEW_OR_LEAVE not in source.questions and source.lines == ["new"]
@@ -209,7 +209,7 @@ def test_with_a_record_file_no_other_game_is_offered(monkeypatch, capsys, tmp_pa
 def test_rook_access_leaves_a_game_under_way_for_another_at_new_and_keeps_its_save(monkeypatch, capsys, tmp_path):
     from rook_access.console import cli
 
-    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["new", "yes", "resign", ""])
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["new", "yes", "resign", "yes", ""])
     assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
     said = channel.lines
     assert NEW_GAME_KEPT in said and said.count(said[0]) == 2  # the game's first line, for each game
@@ -223,7 +223,7 @@ def test_games_at_the_end_lists_the_games_and_starts_the_one_chosen(monkeypatch,
     from rook_access.console import cli
     from rook_access.settings import load_settings
 
-    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "games", "match"])
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "yes", "games", "match"])
     assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
     said = channel.lines
     listed = said.index("Which game? The games of the Rook rule books:")
@@ -252,7 +252,22 @@ def test_games_in_a_game_under_way_asks_first_keeps_it_and_leaving_the_list_says
 def test_games_with_a_record_file_says_no_other_game_starts_here(monkeypatch, capsys, tmp_path):
     from rook_access.console import cli
 
-    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["games", "resign"])
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["games", "resign", "yes"])
     assert cli.main(["--variant", "solitaire", "--seed", "3", "--record", str(tmp_path / "game.jsonl")]) == 0
     assert NEW_NOT_HERE in channel.lines and "Which game? The games of the Rook rule books:" not in channel.lines
     assert source.lines == []
+
+
+def test_resign_at_a_terminal_asks_first_and_no_goes_on_with_the_game():
+    """A move that cannot be taken back is asked first at a terminal: a slip of the keys loses nothing."""
+    game, source, channel = solitaire_typed(["resign", "no", "rs", "yes", ""])
+    question = "Give this game up? It counts as played, not won. Type yes or no."
+    assert source.questions.count(question) == 2
+    went_on = channel.lines.index("Going on.")
+    assert not any(line.startswith("You resigned") for line in channel.lines[:went_on])
+    assert game.state.is_over and any(line.startswith("You resigned") for line in channel.lines[went_on:])
+
+
+def test_resign_at_a_terminal_and_quit_at_its_question_leaves_as_quit_does():
+    game, _, channel = solitaire_typed(["resign", "quit"])
+    assert not game.state.is_over and channel.lines[-1] == "Goodbye."
