@@ -429,6 +429,8 @@ class ConsoleGame:
         self.last_said: list[Message] = []
         """The lines of the last thing that happened, for ``repeat``."""
         self._announced = len(state.events) if resumed else 0
+        self._recorded = self._announced
+        """The events written to the ``--record`` file (before they are said: the save counts them)."""
         self._recall(state.events[: self._announced])
         self._resumed = resumed
         self._started = False
@@ -774,9 +776,17 @@ class ConsoleGame:
                 self.last_said = said
                 self.recent.extend(said)
 
+    def _record_new_events(self) -> None:
+        """Write the events not yet written to the ``--record`` file, if there is one."""
+        if self.record is None:
+            return
+        events = self.state.events
+        while self._recorded < len(events):
+            self.record.write(events[self._recorded])
+            self._recorded += 1
+
     def _announce(self, event: Any) -> None:
-        if self.record is not None:
-            self.record.write(event)
+        self._record_new_events()
         said = self.narrator.event_messages(event)
         if said:
             self.last_said = said
@@ -786,27 +796,33 @@ class ConsoleGame:
             self.channel.say(message)
 
     def _after_action(self, seat: int, action: Any) -> None:
-        """Say what an action caused, save the game, and pace the play."""
+        """Save the game, say what the action caused, and pace the play.  The action is saved before it is said:
+        a program killed between the two never loses a move the user was told of."""
+        self._record_new_events()
+        failure = self._save(seat, action)
         events = self._announce_new_events()
-        self._save(seat, action)
+        self._check_record()
+        if failure is not None:
+            self._save_failure(failure)
+        elif self.saver is not None and not self.state.is_over:
+            self._saved_again()
         if self.family.pauses_after(events) and self.humans and is_interactive(self.lines):
             self._pause_after_trick()
 
-    def _save(self, seat: int, action: Any) -> None:
-        """Keep the game after every action, so nothing is lost; delete the save when the game ends."""
-        self._check_record()
+    def _save(self, seat: int, action: Any) -> OSError | None:
+        """Keep the game after every action, so nothing is lost; delete the save when the game ends.  What went
+        wrong, for the caller to say after the action's own lines."""
         if self.saver is None:
-            return
+            return None
         try:
             if self.state.is_over:
                 self.saver.delete()
-                return
+                return None
             self.saver.add(seat, action)
             self.saver.save(self._record_lines())
         except OSError as error:
-            self._save_failure(error)
-        else:
-            self._saved_again()
+            return error
+        return None
 
     def _save_start(self) -> None:
         """Save a game at its start too, so that even a game with no move yet can be resumed."""
@@ -819,10 +835,10 @@ class ConsoleGame:
             self._save_failure(error)
 
     def _record_lines(self) -> int:
-        """How many lines of the record file the save may count on: every event said, less those lost."""
+        """How many lines of the record file the save may count on: every event written, less those lost."""
         if self.record is None:
             return 0
-        return self._announced - self.record.lost
+        return self._recorded - self.record.lost
 
     def _check_record(self) -> None:
         """Say once that the record file cannot be written (a full disk, say); the game goes on."""

@@ -167,3 +167,29 @@ def test_a_socket_path_too_long_for_speech_dispatcher_is_said_and_no_server_is_s
     lines = done.stdout.splitlines()
     assert "Speech-dispatcher's socket path is too long; set XDG_RUNTIME_DIR to a shorter folder; text only." in lines
     assert not (runtime / "speech-dispatcher").exists()  # nothing was started there
+
+
+def test_every_move_is_saved_before_it_is_said():
+    """A program killed after a move's line reached the user, before the save, would lose a move the user was
+    told of: the save comes first."""
+    from rook_access.console.session import ConsoleGame, SettingsControl
+    from rook_access.engine.solitaire import SolitaireState
+    from rook_access.settings import Settings
+    from tests.helpers.console import ListChannel, ScriptedLines
+
+    channel = ListChannel()
+    said_at_save: list[int] = []
+
+    class Saver:  # how many lines were said by the time of each save
+        def add(self, seat, action):
+            pass
+
+        def save(self, *arguments, **keywords):
+            said_at_save.append(len(channel.lines))
+
+    control = SettingsControl(Settings(), Settings(pacing="delay", delay=0), lambda _: None)
+    ConsoleGame(SolitaireState.from_seed(3), [None], ScriptedLines(["8g 9r"]), channel, settings=control,
+                saver=Saver()).run()  # fmt: skip
+    moved = [index for index, line in enumerate(channel.lines) if "8g" in line and "pile 11" in line]
+    assert moved and len(said_at_save) == 2  # the save at the start, and the move's
+    assert said_at_save[1] <= moved[0]  # saved before the move's line was said
