@@ -241,6 +241,8 @@ CARDS_LINE_NO_BIRD = CARDS_LINE[: CARDS_LINE.index("; rook")] + "."
 CARDS_BRAILLE = "Type a card as 14r 5x 10y 7g or rook."
 """``CARDS_LINE`` in the braille verbosity ("Cards 14r 5x 10y 7g" alone did not say what it was)."""
 CARDS_BRAILLE_NO_BIRD = "Type a card as 14r, 5x, 10y or 7g."
+COLOR_LETTERS_BRAILLE = "r red, x black, y yellow, g green."
+"""After ``CARDS_BRAILLE`` in ``help all``: what the letters stand for (x for black is no initial)."""
 
 
 def cards_line(rules: RuleSet, braille: bool = False) -> str:
@@ -293,7 +295,7 @@ def help_all_lines(braille: bool = False, rules: RuleSet | None = None, taken: C
              for spec in specs]  # fmt: skip
     if braille:
         return [command_help(spec, braille=True) for spec in specs] + [
-            CARDS_BRAILLE if rules is None else cards_line(rules, braille=True)]
+            CARDS_BRAILLE if rules is None else cards_line(rules, braille=True), COLOR_LETTERS_BRAILLE]
     lines = ["Commands, with short forms:"]
     lines += [command_help(spec) for spec in specs]
     lines.append(CARDS_LINE if rules is None else cards_line(rules))

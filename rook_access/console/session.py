@@ -951,7 +951,8 @@ class ConsoleGame:
                     return False
             else:
                 for reply in self._review(command):
-                    self.say(reply)
+                    for piece in self.narrator.fit(reply):  # in braille within 40 cells, whoever made the line
+                        self.say(piece)
         except Refused as refusal:
             self.say_as_typed(str(refusal))
             self._meant = refusal.meant

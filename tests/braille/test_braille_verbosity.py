@@ -216,3 +216,12 @@ def test_the_braille_guide_explains_every_shorthand_the_braille_lines_open_with(
     assert missing == [], f"explain in {BRAILLE_GUIDE.name}'s shorthand table the braille lines like: {missing}"
     named = {word for span in spans for word in span.split()}
     assert set(INITIALS.values()) <= named, sorted(set(INITIALS.values()) - named)  # "D", the dummy; "SE"
+
+
+def test_every_answer_to_a_command_fits_40_cells_whoever_made_it():
+    """A family's own answer (help NAME for no command) is fitted as the narrator's are."""
+    done = run_program(["--seed", "3", "--verbosity", "braille"], "help cards\nhelp\nquit\n")
+    lines = done.stdout.splitlines()
+    start = next(index for index, line in enumerate(lines) if line.startswith("No command cards."))
+    assert lines[start:start + 2] == ["No command cards.", "Type help all for every command."], lines[start:]
+    assert all(cell_count(line) <= WIDTH for line in lines[start:]), [line for line in lines if len(line) > WIDTH]
