@@ -2,13 +2,17 @@
 
 Run ``python -m rook_access.bench.doubt --games 500``.
 
-Three tables, each of ``--games`` games at ``--players`` seats (4 by default;
+Four tables, each of ``--games`` games at ``--players`` seats (4 by default;
 ``--tables`` picks some):
 
 - ``strong among easy``: one strong player, every other seat easy;
 - ``easy among strong``: one easy player, every other seat strong;
 - ``all strong``: every seat strong (the lone player is one of them: its
-  share should be a fair one, and the games should end by a player out).
+  share should be a fair one, and the games should end by a player out);
+- ``bluffer among strong``: a stand-in for a person who bluffs freely
+  (``bluffer`` plays a true card it holds only three times in ten, else the
+  card it needs last) among strong players, who doubt only on strong evidence:
+  whether bluffing freely pays against them.
 
 The lone player's seat turns round the table from game to game (game ``n``
 puts it in seat ``n`` mod the players), so it sits as often at the dealer's
@@ -44,6 +48,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "strong among easy": ("strong", "easy"),
     "easy among strong": ("easy", "strong"),
     "all strong": ("strong", "strong"),
+    "bluffer among strong": ("bluffer", "strong"),
 }
 """Each table: (the lone player's level, every other seat's level)."""
 CHUNK = 10

@@ -24,6 +24,9 @@
   shed one it never calls when no one can tell and the table seldom doubts a
   true card (``hunches``).
 - ``random`` plays and doubts at random.
+- ``bluffer``, a benchmark's stand-in for a person who bluffs freely, never a
+  level to choose: it plays a true card it holds only three times in ten
+  (``BLUFFER_TRUE``), else the card it needs last, and doubts as ``normal``.
 
 A player's choice depends only on its seed and the view (``decision_rng``),
 so a saved game is rebuilt from its actions alone; ``reaction(view)`` is when
@@ -70,6 +73,9 @@ doubts a true card (``hunches``: it would doubt a bluff no one can tell as often
 
 EASY_DOUBT = 0.1
 """How often the easy player doubts, at random."""
+
+BLUFFER_TRUE = 0.3
+"""How often the benchmarks' ``bluffer`` plays a true card it holds (else the card it needs last)."""
 
 
 @dataclass(frozen=True)
@@ -314,6 +320,9 @@ class DoubtPlayer:
         true = true_cards(view)
         if self.level == "random":
             return DoubtAdvice(Lay(rng.choice(view.hand)), "any card, at random")
+        if self.level == "bluffer" and (not true or rng.random() >= BLUFFER_TRUE):
+            card = bluff_card(view)
+            return DoubtAdvice(Lay(card), f"play {card_name(card)}, the card you need last, whatever is called")
         if true and self.level == "strong" and self.sheds and len(view.hand) >= KEEP_FROM:
             calls = my_calls(view, 2 * HIGHEST)
             dead = [card for card in view.hand if number_of(card) not in calls]
@@ -354,7 +363,7 @@ class DoubtPlayer:
             if rng.random() < EASY_DOUBT:
                 return DoubtAdvice(DOUBT, "a hunch")
             return DoubtAdvice(LET_GO, "no reason to doubt")
-        if self.level == "normal":
+        if self.level in ("normal", "bluffer"):
             last = view.counts[player] == 0
             if mine == COPIES:
                 return DoubtAdvice(DOUBT, f"you hold all four {called}s")

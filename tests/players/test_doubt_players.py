@@ -191,3 +191,18 @@ def test_the_hint_names_a_true_card_whenever_you_hold_one(monkeypatch: pytest.Mo
     state.hands[0] = cards("1r 8r 8x 4g 14y")
     advice = DOUBT_CONSOLE.hint_player().advise(state.view(0))
     assert advice.action == Lay(parse_card("1r")) and "a true card" in advice.reason
+
+
+def test_the_benchmarks_bluffer_bluffs_holding_a_true_card_most_times_and_plays_legally() -> None:
+    """The stand-in for a person who bluffs freely: a true card held is played only now and then."""
+    state = DoubtState(PATIENCE_PACK, 4, 3)
+    state.hands = [cards("9r 1x 4g 12y"), cards("2x"), cards("3y"), cards("4y")]
+    choices = [DoubtPlayer("bluffer", seed).choose(state.view(0)) for seed in range(40)]
+    true = choices.count(Lay(parse_card("1x")))
+    assert 4 <= true <= 24 and all(choice in state.legal_actions(0) for choice in choices)
+    state = DoubtState.from_seed(6, 3)
+    players = [DoubtPlayer(level, seat) for seat, level in enumerate(("bluffer", "strong", "strong"))]
+    while not state.is_over:
+        seat = state.seats_to_act()[0]
+        state.apply(players[seat].choose(state.view(seat)), seat)  # an illegal choice would raise
+    assert sum(state.counts()) + len(state.pile) == 56
