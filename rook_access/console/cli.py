@@ -462,7 +462,7 @@ def _main(argv: Sequence[str] | None) -> int:
     lines, control, notice, reply, data = run.lines, run.control, run.notice, run.reply, run.data
 
     def games() -> None:  # "games" typed at a question about the saved games
-        if not _offer_variants(lines, control, config, reply, reply, args):
+        if not _offer_variants(lines, control, config, reply, args):
             raise LeaveProgram
 
     try:
@@ -479,7 +479,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return _play_party(table, lines, lambda: run.channel, control)
         if table is None:
             if args.variant is None and is_interactive(lines) and not _variant_chosen(config):
-                if not _offer_variants(lines, control, config, reply, reply, args):
+                if not _offer_variants(lines, control, config, reply, args):
                     reply("Goodbye.")
                     run.channel.close()
                     return 0
@@ -556,7 +556,7 @@ def _game_from_the_list(args: argparse.Namespace, run: ConsoleRun, data: Path,
     """``games``, typed in or after a game: the list of games, as at the first start (``_offer_variants``); the
     table of the trick, patience or booklet game chosen, or the exit status of the party or the online game
     chosen, played here, or of leaving the list."""
-    if not _offer_variants(run.lines, run.control, settings_path(), run.reply, run.reply, args, first=False):
+    if not _offer_variants(run.lines, run.control, settings_path(), run.reply, args, first=False):
         run.reply("Goodbye. Saved games are kept.")
         run.channel.close()
         return 0
@@ -861,17 +861,19 @@ def _offer_variants(
     control: SettingsControl,
     config: Path,
     say: Callable[[str], None],
-    notice: Callable[[str], None],
     args: argparse.Namespace | None = None,
     first: bool = True,
 ) -> bool:
     """At a terminal, the first time: which game to play, kept in the settings. False when the user leaves.
 
+    The list and the question are said by ``say``, the run's output channel, so that the program's voice says
+    the list too.
+
     The last choice is a progressive party: it asks for the tables and sets ``args.party`` (the game
     is not kept: the list is offered again next time).  ``first``: the list is offered before any game (at the
     first start, or from the saved games), and then ends by saying how the game is changed later; not at
     ``games``, which the user has just typed."""
-    notice("Which game? The games of the Rook rule books:")
+    say("Which game? The games of the Rook rule books:")
     # At a terminal narrower than a line, the line is broken between words (a screen reader reading the
     # screen row by row would otherwise hear a word cut in two), the rest indented; in braille each line is
     # fitted to the display's 40 cells by phrases instead, which rows cut to the terminal would break up.
@@ -879,11 +881,11 @@ def _offer_variants(
     for line in [*variant_lines(), party_line(), online_line()]:
         line = MENU_FLAGS.sub("", line)  # the menu asks for what the flags set; --list-variants keeps them
         if columns is None or len(line) < columns:
-            notice(line)
+            say(line)
             continue
         for row in textwrap.wrap(line, max(40, columns - 1), subsequent_indent="  ", break_long_words=False,
                                  break_on_hyphens=False):
-            notice(row)
+            say(row)
     names = [*GAMES, "party", "online"]
 
     def game_named(text: str) -> str | None:
@@ -939,7 +941,7 @@ def _offer_variants(
         pass
     # The game's own first line names the game: this line only says how to change it.
     if first:
-        notice("To change the game later: settings variant NAME.")
+        say("To change the game later: settings variant NAME.")
     return True
 
 

@@ -58,7 +58,7 @@ from .registry import DECISIONS_KEPT, TRAILING, Command, CommandSpec, Refused, U
 OUTPUT_SETTINGS = ("output", "voice", "rate", "braille", "interrupt")
 """Settings that take effect by opening the output channel again (interrupt is the speech branch's)."""
 
-NEW_OR_GAMES = "Yes starts a game of the same kind, newly shuffled, after new; after games, it lists the games."
+NEW_OR_GAMES = "After new, yes starts a game of the same kind, newly shuffled; after games, it says the list."
 """What ``new`` and ``games`` start, in the help of their question."""
 
 NEW_GAME_NOW = Question(

@@ -498,8 +498,7 @@ def test_the_first_menu_and_the_variant_flag_suggest_the_same_game_for_a_typo(tm
     the games' titles typed as a name ("dixie-rook", Dixie Rook) and the menu did not."""
     said: list[str] = []
     control = SettingsControl(Settings(), Settings(), lambda settings: None)
-    assert cli._offer_variants(ScriptedLines([typed, meant]), control, tmp_path / "settings.toml", said.append,
-                               said.append)
+    assert cli._offer_variants(ScriptedLines([typed, meant]), control, tmp_path / "settings.toml", said.append)
     assert control.effective.variant == meant
     refusal = f"{typed} is not a game here. Did you mean {meant}? Type yes if so."
     assert [line for line in said if "is not a game here" in line][0] == refusal
@@ -511,12 +510,11 @@ def test_the_first_menu_and_the_variant_flag_suggest_the_same_game_for_a_typo(tm
 def test_yes_after_the_menus_did_you_mean_chooses_that_game_and_no_asks_again(tmp_path, yes):
     said: list[str] = []
     control = SettingsControl(Settings(), Settings(), lambda settings: None)
-    assert cli._offer_variants(ScriptedLines(["dixy", yes]), control, tmp_path / "settings.toml", said.append,
-                               said.append)
+    assert cli._offer_variants(ScriptedLines(["dixy", yes]), control, tmp_path / "settings.toml", said.append)
     assert control.effective.variant == "dixie" and not any(line.startswith("yes") for line in said)
     said.clear()
     assert cli._offer_variants(ScriptedLines(["dixy", "no", "yes", "two"]), control, tmp_path / "settings.toml",
-                               said.append, said.append)
+                               said.append)
     assert control.effective.variant == "two"
     refusals = [line for line in said if line.startswith(("Type a number", "yes is not"))]
     assert refusals[0].startswith("Type a number from 1 to ")  # no: asked again, the suggestion dropped
@@ -530,12 +528,12 @@ def test_yes_after_the_menus_did_you_mean_for_a_title_plays_that_game_and_party_
     said: list[str] = []
     control = SettingsControl(Settings(), Settings(), lambda settings: None)
     assert cli._offer_variants(ScriptedLines(["dixie-rook", "yes"]), control, tmp_path / "settings.toml",
-                               said.append, said.append)
+                               said.append)
     assert control.effective.variant == "dixie"
     assert "dixie-rook is not a game here. Did you mean dixie? Type yes if so." in said
     said.clear()
     assert cli._offer_variants(ScriptedLines(["onlin", "partys", "no", "quit"]), control,
-                               tmp_path / "settings.toml", said.append, said.append) is False
+                               tmp_path / "settings.toml", said.append) is False
     assert "onlin is not a game here. Did you mean online? Type yes if so." in said
     assert "partys is not a game here. Did you mean party? Type yes if so." in said
 

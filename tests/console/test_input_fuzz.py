@@ -127,7 +127,7 @@ def test_the_game_menu_refuses_odd_digits_and_long_lines(tmp_path):
     said: list[str] = []
     lines = ScriptedLines(["\u00b2", "7" * 10_240, "x" * 10_240 + "\x1b[2J", "3"])
     control = SettingsControl(Settings(), Settings(), lambda settings: None)
-    assert _offer_variants(lines, control, tmp_path / "settings.toml", said.append, said.append)
+    assert _offer_variants(lines, control, tmp_path / "settings.toml", said.append)
     assert control.effective.variant == control.stored.variant == list(VARIANTS)[2]
     refusals = [line for line in said if "is not a game here" in line]
     assert len(refusals) == 3

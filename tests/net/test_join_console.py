@@ -453,7 +453,7 @@ def test_online_play_is_offered_in_the_first_start_menu(tmp_path):
     lines = ScriptedLines([str(len(GAMES) + 2), "cards.example.org", "amber tiger", "Amber Tiger Otter"])
     control = SettingsControl(Settings(), Settings(), lambda settings: None)
     args = argparse.Namespace(online=None, party=None)
-    assert _offer_variants(lines, control, tmp_path / "settings.toml", said.append, said.append, args)
+    assert _offer_variants(lines, control, tmp_path / "settings.toml", said.append, args)
     assert args.online == ["cards.example.org", "--code", "amber tiger otter"]
     assert online_line().replace(" (rook-access join SERVER --code CODE)", "") in said  # no flags in the menu
     assert (
