@@ -544,6 +544,7 @@ def _play_games(table: Table, args: argparse.Namespace, run: ConsoleRun, data: P
                     return chosen
                 table = chosen
             else:
+                _next_game_flags(args, control.effective, notice)
                 table = _new_game(args, control.effective, data, notice)
         except (InvalidDealError, RuleSetError, OptionError) as error:
             run.reply(f"{error} Goodbye.")
@@ -561,6 +562,7 @@ def _game_from_the_list(args: argparse.Namespace, run: ConsoleRun, data: Path,
         run.channel.close()
         return 0
     if args.party is not None:
+        args.variant = None  # the list's party is of Dixie Rook, as it says, whatever game --variant chose before
         party = _new_party(args, run.control.effective, data, notice)
         return _play_party(party, run.lines, lambda: run.channel, run.control)
     if args.online is not None:
@@ -569,7 +571,19 @@ def _game_from_the_list(args: argparse.Namespace, run: ConsoleRun, data: Path,
             return _played(lambda: online.play_online(chosen, run), run.reply, "online game")
         finally:
             run.channel.close()
+    _next_game_flags(args, run.control.effective, notice)
     return _new_game(args, run.control.effective, data, notice)
+
+
+def _next_game_flags(args: argparse.Namespace, settings: Settings, notice: Callable[[str], None]) -> None:
+    """Before a run's next game, which may be another game than the first (``games``, ``settings variant``): a
+    table size flag (``--players``, ``--sides``) that the game has no choice of is left out, with a notice,
+    rather than refused as for the game a run starts with (``_table_size_refused``)."""
+    game = find_game(settings.variant)
+    for option in all_options():
+        if option.table_size and getattr(args, option.name) is not None and option not in game.options:
+            setattr(args, option.name, None)
+            notice(f"{option.flag} is left out: {game.title} has no {option.name} to choose.")
 
 
 def _join(argv: Sequence[str]) -> int:

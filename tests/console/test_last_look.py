@@ -271,3 +271,36 @@ def test_resign_at_a_terminal_asks_first_and_no_goes_on_with_the_game():
 def test_resign_at_a_terminal_and_quit_at_its_question_leaves_as_quit_does():
     game, _, channel = solitaire_typed(["resign", "quit"])
     assert not game.state.is_over and channel.lines[-1] == "Goodbye."
+
+
+def test_games_at_the_end_starts_a_party_chosen_from_the_list(monkeypatch, capsys, tmp_path):
+    """The list's party is of Dixie Rook, as the list says, whatever game --variant chose for the first game."""
+    from rook_access.console import cli
+
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["resign", "yes", "games", "party", "2"])
+    assert cli.main(["--variant", "solitaire", "--seed", "3"]) == 0
+    said = channel.lines[channel.lines.index("Which game? The games of the Rook rule books:"):]
+    assert "A progressive party of Dixie Rook: 2 tables of four, 4 rounds of 4 hands." in said
+    assert len(list((tmp_path / "data" / "saves").glob("*.json"))) == 1  # the party, saved at the end of input
+
+
+def test_a_table_size_flag_of_the_first_game_is_left_out_of_another_game_chosen_from_the_list(monkeypatch, capsys,
+                                                                                              tmp_path):
+    from rook_access.console import cli
+
+    channel, source = program_at_a_terminal(monkeypatch, tmp_path, ["games", "yes", "solitaire"])
+    assert cli.main(["--variant", "match", "--players", "3", "--seed", "3"]) == 0
+    said = channel.lines
+    assert said[0].startswith("Match, 3 players")
+    notice = "--players is left out: Rook Solitaire has no players to choose."
+    assert notice in capsys.readouterr().out.splitlines()
+    assert any(line.startswith("Rook Solitaire: ") for line in said)
+
+
+def test_a_table_size_flag_is_left_out_of_the_next_game_when_settings_chose_another(monkeypatch, capsys, tmp_path):
+    from rook_access.console import cli
+
+    channel, _ = program_at_a_terminal(monkeypatch, tmp_path, ["settings variant solitaire", "new", "yes"])
+    assert cli.main(["--variant", "match", "--players", "3", "--seed", "3"]) == 0
+    assert "--players is left out: Rook Solitaire has no players to choose." in capsys.readouterr().out.splitlines()
+    assert any(line.startswith("Rook Solitaire: ") for line in channel.lines)
