@@ -842,7 +842,8 @@ ONLINE_TABLE = Question(
     "The table's invite code, three words like amber tiger otter, or new to make a table?",
     _code_or_new,
     allowed="Type the three words of the invite code, or new.",
-    help=("New makes a table of the game in your settings, with you as its host.",),
+    help=("New makes a table of the game in your settings, with you as its host (of the Partnership Game after a "
+          "game for one).",),
     refusal="{answer} is not an invite code: three words, like amber tiger otter.",
 )
 """Asked after the server, when online play is chosen from the list of games."""
@@ -938,7 +939,10 @@ def _offer_variants(
         if server is None or table is None:
             return False
         if args is not None:
-            args.online = [server, "--new"] if table == "new" else [server, "--code", table]
+            new = [server, "--new"]
+            if find_game(control.effective.variant).seat_counts == (1,):  # a game for one has no table
+                new += ["--variant", Settings().variant]
+            args.online = new if table == "new" else [server, "--code", table]
         return True
     if choice == "party":
         tables = ask_question(PARTY_TABLES, lines, say, control.command)

@@ -868,6 +868,9 @@ def _new_table_message(args: argparse.Namespace, control: SettingsControl, name:
     """The ``create`` message of ``--new``: the game and its table options from the flags and the settings."""
     settings = control.effective
     game = find_game(args.variant or settings.variant)
+    if game.seat_counts == (1,):
+        raise Refused(f"{game.title} is a game for one, played at home: a table needs a game of several players, "
+                      f"like --variant {Settings().variant}.")
     declared = {option.name for option in game.options}
     options = {key: value for key, value in settings.table_options().items() if key in declared}
     for option in all_options():

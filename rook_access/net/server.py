@@ -464,6 +464,8 @@ class RoomServer:
             setup.table_setup()
         except (OptionError, ValueError) as error:
             raise Refusal(str(error)) from None
+        if description.seat_counts == (1,):  # no table, and no computer to stand in for its player
+            raise Refusal(f"{description.title} is a game for one: a table plays a game of several players.")
         code = self._new_code()
         names = [
             name if seat == 0 else "" if kind == "human" else f"Computer {seat + 1}" for seat, kind in enumerate(seats)

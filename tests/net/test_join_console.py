@@ -640,3 +640,39 @@ def test_the_screen_reader_notice_is_said_for_a_seat_at_a_table_not_for_the_list
     assert notice not in capsys.readouterr().out
     assert cli.main(["join", "localhost", "--code", "amber-tiger-otter"]) == 0
     assert notice in capsys.readouterr().out
+
+
+def test_online_new_from_the_list_after_a_game_for_one_makes_a_table_of_the_partnership_game(tmp_path):
+    """A game for one has no table: after Rook Solitaire, new from the list makes one of the Partnership Game."""
+    said: list[str] = []
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    cases = (("solitaire", ["srv", "--new", "--variant", "partnership"]), ("tuxedo", ["srv", "--new"]))
+    for variant, expected in cases:
+        control.effective = Settings(variant=variant)
+        args = argparse.Namespace(online=None, party=None)
+        lines = ScriptedLines([str(len(GAMES) + 2), "srv", "new"])
+        assert _offer_variants(lines, control, tmp_path / "settings.toml", said.append, args, first=False)
+        assert args.online == expected
+
+
+def test_a_new_table_of_a_game_for_one_is_refused_by_the_console_and_the_server():
+    from rook_access.console.online import _new_table_message
+    from rook_access.console.registry import Refused
+    from tests.net.players import NetClient
+    from tests.net.test_server import running
+
+    control = SettingsControl(Settings(), Settings(variant="solitaire"), lambda settings: None)
+    args = online.build_parser().parse_args(["srv", "--new"])
+    with pytest.raises(Refused, match="Rook Solitaire is a game for one"):
+        _new_table_message(args, control, "Anna")
+
+    async def create() -> dict:
+        async with running() as (server, port):
+            client = await NetClient.open(port)
+            await client.send({"type": "create", "game": "solitaire", "seats": ["human"], "name": "Anna"})
+            answer = await client.receive()
+            assert not server.rooms  # no table made: none left for a stand-in to fail on
+            return answer
+
+    answer = asyncio.run(create())
+    assert answer["type"] == "error" and "is a game for one" in answer["message"]
