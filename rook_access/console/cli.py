@@ -85,7 +85,7 @@ from .lines import (
     terminal_hung_up,
 )
 from .party import PartyGame
-from .questions import Question
+from .questions import HELP_WORDS, LEAVE_WORDS, SETTINGS_WORDS, Question
 from .questions import ask as ask_question
 from .resume import LeaveProgram, choose_saved_game
 from .session import OUTPUT_SETTINGS, ConsoleGame, SettingsControl, braille_missing
@@ -818,8 +818,14 @@ def online_line() -> str:
 
 
 def _server_named(text: str) -> str | None:
+    """A server's address, one word; not a word every question takes (help, quit, settings), which is that."""
     words = text.split()
-    return words[0] if len(words) == 1 and words[0].isprintable() else None
+    if len(words) != 1 or not words[0].isprintable():
+        return None
+    word = words[0].lower().strip(".!?;:")
+    if not word or word in HELP_WORDS | LEAVE_WORDS | SETTINGS_WORDS:  # "?" is help too
+        return None
+    return words[0]
 
 
 def _code_or_new(text: str) -> str | None:

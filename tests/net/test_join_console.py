@@ -676,3 +676,13 @@ def test_a_new_table_of_a_game_for_one_is_refused_by_the_console_and_the_server(
 
     answer = asyncio.run(create())
     assert answer["type"] == "error" and "is a game for one" in answer["message"]
+
+
+def test_help_at_the_servers_question_is_help_not_a_server_named_help(tmp_path):
+    said: list[str] = []
+    control = SettingsControl(Settings(), Settings(), lambda settings: None)
+    args = argparse.Namespace(online=None, party=None)
+    lines = ScriptedLines([str(len(GAMES) + 2), "help", "?", "srv", "new"])
+    assert _offer_variants(lines, control, tmp_path / "settings.toml", said.append, args, first=False)
+    assert said.count("The person who hosts the table tells you its server and its invite code.") == 2
+    assert args.online == ["srv", "--new"]
