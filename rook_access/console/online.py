@@ -110,6 +110,12 @@ ONLINE_COMMANDS = {
 }
 """The commands of an online table, beside every command of the game."""
 
+NOT_AT_A_TABLE = {
+    "new": "new: no other game starts from an online table; quit leaves it, and rook-access starts another.",
+    "games": "games: no other game starts from an online table; quit leaves it, and rook-access starts another.",
+}
+"""``help`` of the commands of every game that do nothing at an online table."""
+
 
 class ConsoleRunLike(Protocol):
     """What ``play_online`` needs of the run: its output, input and settings (``cli.ConsoleRun``)."""
@@ -688,8 +694,8 @@ class OnlineGame(ConsoleGame):
             if refused is not None:
                 self.say_talk_line(refused)
             return True
-        if first == "help" and len(words) == 2 and words[1].lower() in ONLINE_COMMANDS:
-            self.say(ONLINE_COMMANDS[words[1].lower()])
+        if first == "help" and len(words) == 2 and words[1].lower() in ONLINE_COMMANDS | NOT_AT_A_TABLE:
+            self.say((ONLINE_COMMANDS | NOT_AT_A_TABLE)[words[1].lower()])
             return True
         if first == "help" and (len(words) == 1 or [word.lower() for word in words[1:]] == ["all"]):
             super().handle_line(line, may_act)

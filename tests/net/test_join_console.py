@@ -554,7 +554,7 @@ def test_help_in_the_lobby_and_at_the_table_says_the_online_commands(tmp_path, r
     """``help`` before the game says what may be typed there, and ``help`` and an online command says that
     command (at the table, too, where the game's own help knows only the game's commands)."""
     anna = LobbyPerson(["help", "help pause", "help quit", "help dance", "dance", "start"],
-                       first=["help pause", "help say", MOVE, "end", "end now"])
+                       first=["help pause", "help say", "help new", "help games", MOVE, "end", "end now"])
     run = console(anna, tmp_path / "anna")
     results: dict[str, int] = {}
     with server_in_thread() as port:
@@ -580,6 +580,7 @@ def test_help_in_the_lobby_and_at_the_table_says_the_online_commands(tmp_path, r
     at_table = said[next(index for index, line in enumerate(said) if line.startswith("Rook: ")) :]
     assert "pause: the host pauses the game, or lets it go on." in at_table
     assert "say and your words: a chat line to everyone at the table." in at_table
+    assert online.NOT_AT_A_TABLE["new"] in at_table and online.NOT_AT_A_TABLE["games"] in at_table
     assert not any(line.startswith("No command") for line in at_table)
     assert said[-1] == "Goodbye. The table has ended and is not kept." and "You ended the table." in at_table
 
