@@ -261,6 +261,8 @@ class TableTalk:
         self.closed = False
         """The host ended the table: it is kept no longer."""
         self.moved_to: str | None = None
+        self.away: dict[int, str] = {}
+        """The people's seats that are away, as the server said: "away", or "a computer plays for them"."""
         """Where the server said the table is served now (another process sharing its tables), if it did."""
 
     def lines(self, message: dict[str, Any]) -> list[str]:
@@ -276,6 +278,12 @@ class TableTalk:
             return [line] if self.chat_on() or mine else []  # the player's own line says it was sent
         if kind == "table":
             return self._seating_changed(Seating.from_message(message))
+        if kind in ("away", "back", "standin") and isinstance(message.get("seat"), int):
+            seat = message["seat"]
+            if kind == "back":
+                self.away.pop(seat, None)
+            else:
+                self.away[seat] = "away" if kind == "away" else "away, a computer plays for them"
         if kind == "away":
             name = printable(str(message.get("name", "?")))
             wait = _seconds(message.get("wait", 0))
@@ -338,8 +346,9 @@ class TableTalk:
         self.seating = seating
         return said
 
-    def who(self) -> list[str]:
-        """Who sits where: each seat's name, and who plays it."""
+    def who(self, started: bool = False) -> list[str]:
+        """Who sits where: each seat's name, and who plays it (once the game has ``started``, a computer plays
+        every seat nobody took, and a person away is said to be)."""
         seating = self.seating
         parts = []
         for seat, (name, person) in enumerate(zip(seating.names, seating.people, strict=False)):
@@ -347,7 +356,9 @@ class TableTalk:
             if seat == self.seat:
                 parts.append(f"{seat_name}: you")
             elif seat in seating.free:
-                parts.append(f"{seat_name}: free")
+                parts.append(f"{seat_name}: {'computer' if started else 'free'}")
+            elif person and seat in self.away:
+                parts.append(f"{seat_name}: {printable(name)}, {self.away[seat]}")
             elif person:
                 parts.append(f"{seat_name}: {printable(name)}")
             else:
@@ -833,7 +844,7 @@ def online_command(words: list[str], line: str, state: RemoteGame, talk: TableTa
         kept = list(talk.chat)[-CHAT_READ:]
         return ["The last chat line:" if len(kept) == 1 else f"The last {len(kept)} chat lines, oldest first:", *kept]
     if name == "who":
-        return talk.who()
+        return talk.who(started=state.started)
     if name in ("pause", "end") and talk.seating.host != talk.seat:
         return [f"Only the host can {name} the game."]
     if name == "pause":

@@ -83,6 +83,13 @@ def test_the_tables_talk_is_said_in_one_plain_line_each() -> None:
     assert other.lines({"type": "away", "seat": 2, "name": "Ben", "wait": 60}) == [
         "Ben has lost the connection; a computer plays for them after 60 seconds unless they come back."
     ]
+    assert "North: Ben, away," in other.who()[0]
+    other.lines({"type": "standin", "seat": 2, "name": "Ben"})
+    assert "North: Ben, away, a computer plays for them," in other.who()[0]
+    other.lines({"type": "back", "seat": 2, "name": "Ben"})
+    assert "North: Ben, East" in other.who()[0]
+    lobby = online.TableTalk(SEATING, 0, lambda: True, NAMES)  # North not yet taken
+    assert "North: free" in lobby.who()[0] and "North: computer" in lobby.who(started=True)[0]
     assert other.lines({"type": "paused", "paused": True, "name": "Anna"}) == ["You paused the game."]
     assert talk.lines({"type": "paused", "paused": False, "name": "Anna"}) == ["Anna let the game go on."]
     assert not talk.ended
