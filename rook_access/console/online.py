@@ -711,7 +711,8 @@ class OnlineGame(ConsoleGame):
         if first == "help" and (len(words) == 1 or [word.lower() for word in words[1:]] == ["all"]):
             super().handle_line(line, may_act)
             for reply in self.help_lines():
-                self.say(reply)
+                for piece in self.narrator.fit(reply):  # within 40 cells in braille
+                    self.say(piece)
             return True
         try:
             return super().handle_line(line, may_act)
@@ -803,11 +804,11 @@ class OnlineGame(ConsoleGame):
                 self.say_talk_line(line)
 
     def help_lines(self) -> list[str]:
-        """The online commands that mean something now, in one line (the host's to the host)."""
+        """The online commands that mean something now, a line each, as before the game (the host's to the host)."""
         host = self.talk.seating.host == self.talk.seat
         names = [name for name in ONLINE_COMMANDS if name not in ("start", "pause", "end") or host]
         names = [name for name in names if name != "start" or not self.state.started]
-        return ["At an online table also: " + " ".join(ONLINE_COMMANDS[name] for name in names)]
+        return ["At an online table also:", *(ONLINE_COMMANDS[name] for name in names)]
 
 
 class LeftTable(Exception):
