@@ -69,7 +69,7 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -488,7 +488,7 @@ class RoomServer:
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise Refusal("A seat is a number.")
         async with room.lock:
-            seat, token = room.table.sit(seat, self._name(data))
+            seat, token = room.table.sit(seat, _told_apart(self._name(data), room.table.holders))
             self._checkpoint(room)
         await self._seat(client, room, seat, token)
         await self._broadcast_seats(room)
@@ -926,3 +926,15 @@ def _text(data: dict[str, Any], key: str, longest: int) -> str:
     if not isinstance(value, str) or len(value) > longest:
         raise Refusal(f"The message needs {key}, a text of at most {longest} characters.")
     return value
+
+
+def _told_apart(name: str, holders: Sequence[Any]) -> str:
+    """``name``, or with a number after it where someone at the table has that name already (two friends who
+    both left the name to their user name, "root" and "root"): each is told apart when it is heard."""
+    taken = {holder.name.casefold() for holder in holders if holder.name}
+    if name.casefold() not in taken:
+        return name
+    number = 2
+    while f"{name} {number}".casefold() in taken:
+        number += 1
+    return f"{name} {number}"

@@ -456,3 +456,20 @@ def test_a_checkpoints_talk_of_the_wrong_shape_is_left_out_and_the_table_taken_u
     assert room.chat_heard == {2: 1} and room.played_for == {2: [{"seat": 2, "play": "5r"}]}
     room.take_talk("junk")  # nothing taken, nothing broken
     assert list(room.chat) == [good]
+
+
+def test_two_people_of_one_name_are_told_apart():
+    """Both left their name to their user name: the second to sit is given a number after it."""
+
+    async def test() -> None:
+        async with running() as (_, port):
+            anna, ben = await NetClient.open(port, 1), await NetClient.open(port, 2)
+            await anna.send({**PARTNERSHIP, "name": "root"})
+            seated = await anna.expect("seated")
+            await ben.send({"type": "join", "code": seated["code"], "name": "Root"})
+            joined = await ben.expect("seated")
+            assert joined["names"][0] == "root" and joined["names"][2] == "Root 2"
+            await anna.close()
+            await ben.close()
+
+    run(test)
