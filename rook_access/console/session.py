@@ -1040,18 +1040,27 @@ class ConsoleGame:
             return False
         if not self.state.is_over:
             kept = self.game_kept()
-            answer = ask(NEW_GAME_NOW if kept else NEW_GAME_UNSAVED, self.lines, self.say, self._settings_command)
-            if answer is None:  # quit or the end of input at the question: leave, as quit does
-                self.say_goodbye()
+            agreed = self._agreed(NEW_GAME_NOW if kept else NEW_GAME_UNSAVED)
+            if agreed is None:
                 return True
-            if not answer:
-                self.say("Going on.")
+            if not agreed:
                 return False
             if kept:
                 self.say(GAMES_KEPT if listed else NEW_GAME_KEPT)
         self.new_game_asked = True
         self.games_asked = listed
         return True
+
+    def _agreed(self, question: Question[bool]) -> bool | None:
+        """Ask ``question``, yes or no, before a step that cannot be taken back: True at yes; False at no, which
+        says the game goes on; None when the user leaves at the question (quit, the end of input), as quit does,
+        with the goodbye said."""
+        answer = ask(question, self.lines, self.say, self._settings_command)
+        if answer is None:
+            self.say_goodbye()
+        elif not answer:
+            self.say("Going on.")
+        return answer
 
     def _paused_move_line(self) -> str:
         """The answer to a move typed at the pause after a trick: press Enter first; where another seat's player
@@ -1197,14 +1206,10 @@ class ConsoleGame:
         if seat is None:
             raise Refused(f"Wait: {self.narrator.turn_line(self.state.view(self.viewer()))}")
         if command.spec.asks and is_interactive(self.lines):
-            question = Question(command.spec.asks, yes_or_no, allowed=f"Type yes to {command.name} or no to go on.")
-            answer = ask(question, self.lines, self.say, self._settings_command)
-            if answer is None:  # quit or the end of input at the question: leave, as quit does
-                self.say_goodbye()
-                return False
-            if not answer:
-                self.say("Going on.")
-                return True
+            agreed = self._agreed(
+                Question(command.spec.asks, yes_or_no, allowed=f"Type yes to {command.name} or no to go on."))
+            if not agreed:
+                return agreed is not None
         view = self.state.view(seat)
         try:
             self.state.apply(action, seat)
