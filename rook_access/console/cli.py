@@ -29,7 +29,7 @@ from ..engine import Deal, InvalidDealError, RuleSet, RuleSetError
 from ..engine.cards import shown
 from ..engine.games import GAMES, all_options, find_game, nearest_game
 from ..engine.party import MAX_TABLES, MIN_TABLES
-from ..engine.protocol import GameDescription, GameState, OptionError, OptionValue, or_list
+from ..engine.protocol import GameDescription, GameState, Option, OptionError, OptionValue, or_list
 from ..net.codes import normal_code as online_code
 from ..net.serve_command import serve_main
 from ..output.channels import Channel, FinishesSpeech, PlainChannel, open_channel, screen_reader_running
@@ -483,12 +483,9 @@ def _main(argv: Sequence[str] | None) -> int:
                     reply("Goodbye.")
                     run.channel.close()
                     return 0
-            if args.party is not None:  # chosen from the list
-                party = _new_party(args, control.effective, data, notice)
-                return _play_party(party, lines, lambda: run.channel, control)
-            if args.online is not None:  # chosen from the list
-                chosen = online.build_parser().parse_args(args.online)
-                return _played(lambda: online.play_online(chosen, run), run.reply, "online game")
+            elsewhere = _party_or_online(args, run, notice)
+            if elsewhere is not None:
+                return elsewhere
             table = _new_game(args, control.effective, data, notice)
     except LeaveProgram:
         reply("Goodbye. Saved games are kept.")
@@ -561,29 +558,43 @@ def _game_from_the_list(args: argparse.Namespace, run: ConsoleRun, data: Path,
         run.reply("Goodbye. Saved games are kept.")
         run.channel.close()
         return 0
-    if args.party is not None:
-        args.variant = None  # the list's party is of Dixie Rook, as it says, whatever game --variant chose before
-        party = _new_party(args, run.control.effective, data, notice)
-        return _play_party(party, run.lines, lambda: run.channel, run.control)
-    if args.online is not None:
-        chosen = online.build_parser().parse_args(args.online)
-        try:
-            return _played(lambda: online.play_online(chosen, run), run.reply, "online game")
-        finally:
+    online_chosen = args.online is not None
+    elsewhere = _party_or_online(args, run, notice)
+    if elsewhere is not None:
+        if online_chosen:
             run.channel.close()
+        return elsewhere
     _next_game_flags(args, run.control.effective, notice)
     return _new_game(args, run.control.effective, data, notice)
 
 
+def _party_or_online(args: argparse.Namespace, run: ConsoleRun, notice: Callable[[str], None]) -> int | None:
+    """A progressive party or an online table chosen from the list of games (``args.party``, ``args.online``),
+    played here: its exit status; None where a game of the list was chosen instead."""
+    if args.party is not None:
+        args.variant = None  # the list's party is of Dixie Rook, as it says, whatever game --variant chose before
+        party = _new_party(args, run.control.effective, run.data, notice)
+        return _play_party(party, run.lines, lambda: run.channel, run.control)
+    if args.online is not None:
+        chosen = online.build_parser().parse_args(args.online)
+        return _played(lambda: online.play_online(chosen, run), run.reply, "online game")
+    return None
+
+
+def _table_size_flags(args: argparse.Namespace, game: GameDescription) -> list[Option]:
+    """The table size options (``--players``, ``--sides``) given as flags that ``game`` has no choice of."""
+    return [option for option in all_options()
+            if option.table_size and getattr(args, option.name) is not None and option not in game.options]
+
+
 def _next_game_flags(args: argparse.Namespace, settings: Settings, notice: Callable[[str], None]) -> None:
     """Before a run's next game, which may be another game than the first (``games``, ``settings variant``): a
-    table size flag (``--players``, ``--sides``) that the game has no choice of is left out, with a notice,
-    rather than refused as for the game a run starts with (``_table_size_refused``)."""
+    table size flag that the game has no choice of is left out, with a notice, rather than refused as for the
+    game a run starts with (``_table_size_refused``)."""
     game = find_game(settings.variant)
-    for option in all_options():
-        if option.table_size and getattr(args, option.name) is not None and option not in game.options:
-            setattr(args, option.name, None)
-            notice(f"{option.flag} is left out: {game.title} has no {option.name} to choose.")
+    for option in _table_size_flags(args, game):
+        setattr(args, option.name, None)
+        notice(f"{option.flag} is left out: {game.title} has no {option.name} to choose.")
 
 
 def _join(argv: Sequence[str]) -> int:
@@ -946,7 +957,7 @@ def _offer_variants(
             return False
         if args is not None:
             new = [server, "--new"]
-            if find_game(control.effective.variant).seat_counts == (1,):  # a game for one has no table
+            if find_game(control.effective.variant).for_one:  # a game for one has no table
                 new += ["--variant", Settings().variant]
             args.online = new if table == "new" else [server, "--code", table]
         return True
@@ -998,13 +1009,12 @@ PARTY_TABLES = Question(
 def _table_size_refused(args: argparse.Namespace, game: GameDescription) -> None:
     """A table size (``--players``, ``--sides``) given for a game that has no such choice is refused
     (``RuleSetError``), naming the sizes the game is for: the game would not be the one asked for."""
-    for option in all_options():
-        if option.table_size and getattr(args, option.name) is not None and option not in game.options:
-            if len(game.seat_counts) > 1 or option.name == "sides":  # --sides is not about the table's size
-                raise RuleSetError(f"{game.title} has no {option.name} to choose; {option.flag}: {option.help}.")
-            sizes = or_list([str(size) for size in game.seat_counts])
-            raise RuleSetError(f"{game.title} is for {sizes} {'player' if sizes == '1' else 'players'} only: "
-                               f"{option.flag} is for a game of several table sizes.")
+    for option in _table_size_flags(args, game):
+        if len(game.seat_counts) > 1 or option.name == "sides":  # --sides is not about the table's size
+            raise RuleSetError(f"{game.title} has no {option.name} to choose; {option.flag}: {option.help}.")
+        sizes = or_list([str(size) for size in game.seat_counts])
+        raise RuleSetError(f"{game.title} is for {sizes} {'player' if sizes == '1' else 'players'} only: "
+                           f"{option.flag} is for a game of several table sizes.")
 
 
 def _not_applying(args: argparse.Namespace, game: GameDescription) -> list[str]:
@@ -1017,7 +1027,7 @@ def _not_applying(args: argparse.Namespace, game: GameDescription) -> list[str]:
         for option in all_options()
         if getattr(args, option.name) is not None and option.name not in declared and not option.table_size
     ]
-    if game.seat_counts == (1,):
+    if game.for_one:
         for flag, given in (("--seats", args.seats), ("--level", args.level)):
             if given is not None:
                 lines.append(f"{flag} does not apply to {game.title}: it has one seat, yours; it is left out.")
@@ -1053,7 +1063,7 @@ def _new_game(
     _table_size_refused(args, game)
     for line in _not_applying(args, game):
         notice(line)
-    alone = game.seat_counts == (1,)
+    alone = game.for_one
     declared = {option.name for option in game.options}
     options = {name: value for name, value in settings.table_options().items() if name in declared}
     level = DEFAULT_LEVEL if alone else settings.level

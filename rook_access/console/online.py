@@ -111,10 +111,13 @@ ONLINE_COMMANDS = {
 """The commands of an online table, beside every command of the game."""
 
 NOT_AT_A_TABLE = {
-    "new": "new: no other game starts from an online table; quit leaves it, and rook-access starts another.",
-    "games": "games: no other game starts from an online table; quit leaves it, and rook-access starts another.",
+    name: f"{name}: no other game starts from an online table; quit leaves it, and rook-access starts another."
+    for name in ("new", "games")
 }
 """``help`` of the commands of every game that do nothing at an online table."""
+
+TABLE_HELP = ONLINE_COMMANDS | NOT_AT_A_TABLE
+"""``help NAME`` at a table, where NAME's line is the table's own."""
 
 
 class ConsoleRunLike(Protocol):
@@ -261,9 +264,9 @@ class TableTalk:
         self.closed = False
         """The host ended the table: it is kept no longer."""
         self.moved_to: str | None = None
+        """Where the server said the table is served now (another process sharing its tables), if it did."""
         self.away: dict[int, str] = {}
         """The people's seats that are away, as the server said: "away", or "a computer plays for them"."""
-        """Where the server said the table is served now (another process sharing its tables), if it did."""
 
     def lines(self, message: dict[str, Any]) -> list[str]:
         """What to say of one message."""
@@ -705,8 +708,8 @@ class OnlineGame(ConsoleGame):
             if refused is not None:
                 self.say_talk_line(refused)
             return True
-        if first == "help" and len(words) == 2 and words[1].lower() in ONLINE_COMMANDS | NOT_AT_A_TABLE:
-            self.say((ONLINE_COMMANDS | NOT_AT_A_TABLE)[words[1].lower()])
+        if first == "help" and len(words) == 2 and words[1].lower() in TABLE_HELP:
+            self.say(TABLE_HELP[words[1].lower()])
             return True
         if first == "help" and (len(words) == 1 or [word.lower() for word in words[1:]] == ["all"]):
             super().handle_line(line, may_act)
@@ -886,7 +889,7 @@ def _new_table_message(args: argparse.Namespace, control: SettingsControl, name:
     """The ``create`` message of ``--new``: the game and its table options from the flags and the settings."""
     settings = control.effective
     game = find_game(args.variant or settings.variant)
-    if game.seat_counts == (1,):
+    if game.for_one:
         raise Refused(f"{game.title} is a game for one, played at home: a table needs a game of several players, "
                       f"like --variant {Settings().variant}.")
     declared = {option.name for option in game.options}

@@ -77,11 +77,11 @@ NEW_GAME_UNSAVED = Question(
 )
 """Asked at ``new`` or ``games`` when the game cannot be saved."""
 
-NEW_GAME_KEPT = "This game is kept: rook-access --resume goes back to it. A new game starts."
-"""Said when ``new`` leaves a game under way."""
-
 GAMES_KEPT = "This game is kept: rook-access --resume goes back to it."
 """Said when ``games`` leaves a game under way, before the list of games."""
+
+NEW_GAME_KEPT = f"{GAMES_KEPT} A new game starts."
+"""Said when ``new`` leaves a game under way."""
 
 NEW_NOT_HERE = "No other game starts from here: quit leaves this one, and rook-access starts another."
 """The answer to ``new`` and ``games`` where the program does not start another game (an online table, a party's

@@ -295,6 +295,15 @@ class GameDescription:
     """How many seats are played at a table with these (checked) options, where the game allows
     several table sizes (``seats_at``); None: ``seat_counts[0]``."""
 
+    @property
+    def for_one(self) -> bool:
+        """Whether the game is played by one alone (the patience games): no table, no computer players.
+
+        >>> GameDescription("toy", "Toy", "toy", "A toy.", (1,), (), lambda setup, deal: None).for_one
+        True
+        """
+        return self.seat_counts == (1,)
+
     def seats_at(self, options: Mapping[str, OptionValue]) -> int:
         """How many seats a table of this game with ``options`` has (a dummy's not counted).
 

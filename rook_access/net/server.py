@@ -464,7 +464,7 @@ class RoomServer:
             setup.table_setup()
         except (OptionError, ValueError) as error:
             raise Refusal(str(error)) from None
-        if description.seat_counts == (1,):  # no table, and no computer to stand in for its player
+        if description.for_one:  # no table, and no computer to stand in for its player
             raise Refusal(f"{description.title} is a game for one: a table plays a game of several players.")
         code = self._new_code()
         names = [
