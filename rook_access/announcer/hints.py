@@ -6,8 +6,8 @@ it rests on, from the one evaluation that chose the action; the basic player:
 its rule of thumb; the random player: chance).  This module only words that
 value as one short line, and never asks the players' internals anything:
 
-    Play 14r: your partner North is winning the trick; it gives 10 points to your side; over 96 likely deals,
-    it does about 6 points better than 5r, the next best.
+    Play 14r: your partner North is winning the trick; it gives 10 points to your side;
+    over 96 guesses at the hidden cards, it does about 6 points better than 5r, the next best.
 
 Of the search's figures only that difference is told, not the points the
 side will take: the deals imagined for the hidden hands are often far from

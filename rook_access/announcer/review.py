@@ -5,8 +5,8 @@ The judgement is the strong player's (``players.search.review``: the points
 at stake come from the same analysis that chose its move); this module only
 words it, one line a choice:
 
-    Trick 3: you played 10r; 5r was better by about 28 points, over 96 likely deals: it beats West's 9r; the
-    trick holds 15 points so far.
+    Trick 3: you played 10r; 5r was better by about 28 points, over 96 guesses at the hidden cards:
+    it beats West's 9r; the trick holds 15 points so far.
     Bidding: you passed; the strong player would bid 80: it reckons your hand worth up to 95.
 
 The points at stake are in one measure, the hand's score of the user's side
@@ -81,11 +81,11 @@ def difference_line(difference: Difference, terse: bool = False) -> str:
         reason = f"with {COLOR_NAMES[advice.trump]} trump it keeps {advice.kept_trumps} trumps"
         if advice.voids:
             reason += f" and leaves you void in {' and '.join(COLOR_NAMES[color] for color in advice.voids)}"
-        basis = f"over {advice.samples} likely deals"
+        basis = f"over {advice.samples} guesses at the hidden cards"
     elif isinstance(action, NameTrump) and isinstance(advice, TrumpAdvice):
         head = f"Trump: you named {COLOR_NAMES[action.color]}; {COLOR_NAMES[advice.action.color]} was better"
         reason = f"you held {len(advice.trumps)} of it, {card_names(list(advice.trumps))}"
-        basis = f"over {advice.samples} likely deals"
+        basis = f"over {advice.samples} guesses at the hidden cards"
     elif isinstance(advice, BidAdvice):
         head = f"Bidding: you {_bid_words(action)}; the strong player would {_bid_words(advice.action, now=True)}"
         reason = _bid_reason(advice, action)

@@ -146,7 +146,8 @@ def why_line(view: SeatView, action: object, advice: Advice | None, secret: int 
     names; while the bidding is still open (not ``bidding_over``) a bid's limit is not told.  The asker's own
     seat (``you``) is called "you" in the reason ("it beats your 10y").  ``terse`` (the terse and braille
     verbosities) leaves out how many deals the search's figures are taken over: "about 12 points better than
-    7y", where the full line says "over 96 likely deals, it did about 12 points better than 7y, the next best"."""
+    7y", where the full line says "over 96 guesses at the hidden cards, it did about 12 points better than 7y, the
+    next best"."""
     did = did_words(view, action, you)
     followed = _hidden_follow(view, action, secret)
     if followed is not None:
@@ -171,11 +172,11 @@ def why_line(view: SeatView, action: object, advice: Advice | None, secret: int 
         return f"{did}: the discard that scored best for {whose}, with {COLOR_NAMES[advice.trump]} trump."
     if isinstance(advice, NestAdvice):
         return (
-            f"{did}: of the discards it tried over {advice.samples} likely deals, with {COLOR_NAMES[advice.trump]} "
-            f"trump after it, this one scored best for {whose}."
+            f"{did}: of the discards it tried over {advice.samples} guesses at the hidden cards, with "
+            f"{COLOR_NAMES[advice.trump]} trump after it, this one scored best for {whose}."
         )
     if isinstance(advice, TrumpAdvice):
-        over = "" if terse else f"over {advice.samples} likely deals, "
+        over = "" if terse else f"over {advice.samples} guesses at the hidden cards, "
         return f"{did}: {over}the color that scored best for {whose}."
     if isinstance(advice, PlayAdvice):
         return f"{did}: {_play_reason(view, advice, secret, you, terse)}."
@@ -400,9 +401,9 @@ def stake_words(advice: PlayAdvice, hidden: bool = False, verb: str = "did", its
 
 
 def over_deals(advice: PlayAdvice) -> str:
-    """What a card's figure is an average over: "over 96 likely deals", "solved exactly over 40 likely deals"
-    (each deal's last tricks solved exactly, the figure still their mean)."""
-    return f"{'solved exactly ' if advice.exact else ''}over {advice.samples} likely deals"
+    """What a card's figure is an average over: "over 96 guesses at the hidden cards", "solved exactly over
+    40 guesses at the hidden cards" (each deal's last tricks solved exactly, the figure still their mean)."""
+    return f"{'solved exactly ' if advice.exact else ''}over {advice.samples} guesses at the hidden cards"
 
 
 # ----------------------------------------------------------------- the bids

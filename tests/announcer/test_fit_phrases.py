@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from rook_access.announcer.panning import fit_phrases
 
 WHY = (
-    "West played 9g: it had no black; your 13x was winning; the trick holds 10 points so far; over 96 likely deals, "
+    "West played 9g: it had no black; your 13x was winning; the trick holds 10 points so far; over 96 guesses "
+    "at the hidden cards, "
     "it did about 12 points better than its next best card."
 )
 
@@ -18,7 +19,7 @@ def test_a_why_answer_is_cut_after_its_phrases_not_in_their_middle():
         "West played 9g: it had no black;",
         "your 13x was winning;",
         "the trick holds 10 points so far;",
-        "over 96 likely deals,",
+        "over 96 guesses at the hidden cards,",
         "it did about 12 points better",  # a phrase longer than a line: cut between words, evenly
         "than its next best card.",
     ]

@@ -103,7 +103,7 @@ def test_a_flip_hint_says_why_to_duck():
     assert any(re.search(r"it ducks under (your partner's|\w+'s) \d+[rxyg], so you do not take the red cards", line)
                for line in hints), hints
     # each weighs the card against the next best, in the hand's score (not the points still to take)
-    weighed = r"likely deals, it does about (as well as|\d+ points? better than) (\d+[rxyg]|rook), the next best"
+    weighed = r"hidden cards, it does about (as well as|\d+ points? better than) (\d+[rxyg]|rook), the next best"
     assert all(re.search(weighed, line) for line in hints), hints
     assert not any("trump" in line for line in hints)
     easy_hints = []

@@ -141,7 +141,7 @@ def _check_play(view, player: SearchPlayer, advice: PlayAdvice, line: str) -> No
     assert card == analysis.chosen
     assert line.startswith(f"Play {card_name(card)}: ")
     # The figure told is how much better the card did than the search's next best, from the same analysis.
-    stake = re.search(r"likely deals, it does about (?:as well as|(\d+) points? better than) (\S+), the next best\.$",
+    stake = re.search(r"hidden cards, it does about (?:as well as|(\d+) points? better than) (\S+), the next best\.$",
                       line)
     others = [result for result in analysis.ranked() if result.card != card and result.count]
     if (analysis.samples or analysis.exact) and analysis.results[card].count and others:
@@ -151,7 +151,7 @@ def _check_play(view, player: SearchPlayer, advice: PlayAdvice, line: str) -> No
         by = analysis.results[card].mean - second.mean
         assert int(stake[1] or 0) == (round(by) if round(by) >= 1 else 0), line
     else:
-        assert stake is None and "likely deals" not in line, line
+        assert stake is None and "guesses at the hidden cards" not in line, line
     assert "points still to play" not in line and "ahead" not in line and "behind" not in line, line
     won = re.search(r"it wins (\d+) points", line)
     if won:  # the trick itself counts too: 5 in High 14, 2 in Display Rook

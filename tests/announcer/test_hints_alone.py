@@ -54,11 +54,11 @@ def test_a_play_hint_to_a_player_alone_says_you(rules, players):
     view = first_play_view(rules.at_table(players))
     assert view.partners == ()
     sampled = advice_line(view, play_advice(view))
-    assert "over 40 likely deals, it does about 12 points better than " in sampled, sampled
+    assert "over 40 guesses at the hidden cards, it does about 12 points better than " in sampled, sampled
     lines = [sampled]
     if not rules.avoid_points:
         exact = advice_line(view, play_advice(view, exact=True))
-        assert "solved exactly over 40 likely deals, it does about 12 points better than " in exact, exact
+        assert "solved exactly over 40 guesses at the hidden cards, it does about 12 points better " in exact, exact
         trump = advice_line(view, play_advice(view, trump_lead=True))
         assert "you lead trump to draw out the others' trumps" in trump, trump
         lines += [exact, trump]
@@ -71,7 +71,7 @@ def test_a_play_hint_to_partners_weighs_the_next_best_and_says_the_other_side(ru
     view = first_play_view(rules.at_table(players))
     assert view.partners
     line = advice_line(view, play_advice(view))
-    assert "over 40 likely deals, it does about 12 points better than " in line, line
+    assert "over 40 guesses at the hidden cards, it does about 12 points better than " in line, line
     if not rules.avoid_points:
         trump = advice_line(view, play_advice(view, trump_lead=True))
         assert "you lead trump to draw out the other side's trumps" in trump, trump
@@ -82,7 +82,7 @@ def test_the_strong_hint_in_high_14_for_three_says_you():
     hinter = HintPlayer(budget=dataclasses.replace(STRONG, deadline=math.inf, samples=16))
     view = first_play_view(HIGH_14.at_table(3), seed=2)
     line = hint_line(view, hinter)
-    assert line.startswith("Play ") and "likely deals, it does about" in line, line
+    assert line.startswith("Play ") and "guesses at the hidden cards, it does about" in line, line
     assert "your side" not in line and "partner" not in line, line
 
 

@@ -51,7 +51,8 @@ def test_the_strong_player_says_its_14y_is_its_only_card_over_wests_10y_in_a_tri
     assert advice.score == best and best - other > 20
     assert advice.points == round(results[parse_card("14y")].mean_points)
     # Only their difference is told (where the side ends the hand is often far off: ``bench.figure_bias``).
-    stake = re.search(r"; over 96 likely deals, it did about (\d+) points better than 7y, the next best\.$", line)
+    stake = re.search(
+        r"; over 96 guesses at the hidden cards, it did about (\d+) points better than 7y, the next best\.$", line)
     assert stake is not None, line
     assert int(stake.group(1)) == round(best - other) == round(advice.next_best_by)
     assert "ahead" not in line and "behind" not in line
@@ -192,7 +193,7 @@ def test_each_level_gives_its_own_reason_not_the_strong_players():
     view = west_leads_yellow_trick().view(0)
     normal = SearchPlayer(3, STEADY_NORMAL, "normal")
     line = why_line(view, normal.choose(view), normal.advise(view))
-    assert "over 12 likely deals" in line  # the normal player's own search, not the strong one's 96
+    assert "over 12 guesses at the hidden cards" in line  # the normal player's own search, not the strong one's 96
     random_player = RandomPlayer(4)
     chosen = random_player.choose(view)
     assert why_line(view, chosen, random_player.advise(view)) == (
@@ -260,7 +261,7 @@ def test_a_card_that_followed_suit_is_told_the_same_whoever_chose_it_and_whateve
             lines.add(why_line(view, action, searched, secret=others))
         seen += 1
         assert len(lines) == 1, lines
-        assert "likely deals" not in next(iter(lines)) and "only" not in next(iter(lines))
+        assert "guesses at the hidden cards" not in next(iter(lines)) and "only" not in next(iter(lines))
     assert seen > 20
 
 
@@ -352,8 +353,10 @@ def test_a_card_the_asker_cannot_see_is_never_named_as_the_next_best():
     others = sum(1 << card for card in view.hand) & ~(1 << action.card)
     line = why_line(view, action, advice, others)
     assert card_name(advice.next_best) not in line.split(":", 1)[1], line
-    assert re.search(r": over 16 likely deals, it did about (\d+ points? better than|as well as) its next best card\.$",
-                     line), line
+    assert re.search(
+        r": over 16 guesses at the hidden cards, it did about (\d+ points? better than|as well as) its next "
+        r"best card\.$",
+        line), line
     # Once the card can be seen (played, or the hand over), it is named.
     assert f"{card_name(advice.next_best)}, the next best" in why_line(view, action, advice, 0)
 

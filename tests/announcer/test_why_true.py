@@ -258,7 +258,8 @@ def test_review_says_no_points_so_far_as_why_does_not_a_trick_of_0_points():
                         False)  # fmt: skip
     difference = Difference(view, Play(parse_card("6x")), advice, 5.0)
     assert difference_line(difference) == (
-        "Trick 1: you played 6x; 6y was better by about 5 points, over 96 likely deals: it beats West's 11r; the "
+        "Trick 1: you played 6x; 6y was better by about 5 points, over 96 guesses at the hidden cards: it beats "
+        "West's 11r; the "
         "trick holds no points so far."
     )
     # terse and braille: the deals the stake is taken over are left out
@@ -299,13 +300,15 @@ def test_a_trump_named_alone_scored_best_for_itself_not_for_its_side(variant, wh
     name = rules.names[view.seat]
     action = NameTrump(parse_color("green"))
     line = why_line(view, action, TrumpAdvice(action, (), 0.0, 96))
-    assert line == f"{name} named green trump: over 96 likely deals, the color that scored best for {whose}."
+    assert line == (
+        f"{name} named green trump: over 96 guesses at the hidden cards, the color that scored best for {whose}.")
     state = _bid_won(rules, Phase.DISCARD)
     view = state.view(state.seats_to_act()[0])
     buried = Discard(frozenset(view.hand[:rules.nest_size]))
     line = why_line(view, buried, NestAdvice(buried, parse_color("green"), 5, (), 0, 0.0, 96))
     assert line == (
-        f"{name} buried {rules.nest_size} cards: of the discards it tried over 96 likely deals, with green trump "
+        f"{name} buried {rules.nest_size} cards: of the discards it tried over 96 guesses at the hidden cards, "
+        f"with green trump "
         f"after it, this one scored best for {whose}."
     )
 

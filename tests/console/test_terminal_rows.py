@@ -16,7 +16,8 @@ from typing import TextIO
 from rook_access.streams import terminal_rows
 
 REVIEW = (
-    "Trick 1: you led rook; 13y was better by about 34 points: over 96 likely deals, your side ends the hand about "
+    "Trick 1: you led rook; 13y was better by about 34 points: over 96 guesses at the hidden cards, your side "
+    "ends the hand about "
     "12 points behind the others with it, about 46 behind with rook."
 )
 
@@ -38,7 +39,7 @@ def test_a_line_wider_than_the_terminal_is_broken_between_words():
         rows = terminal_rows(REVIEW, stream).split("\n")
     assert len(rows) == 3 and all(len(row) < 80 for row in rows)
     assert " ".join(rows) == REVIEW  # every word whole, none lost, in order
-    assert rows[0].endswith("likely deals,") and rows[1].startswith("your side ends the hand")
+    assert rows[0].endswith("over 96 guesses at") and rows[1].startswith("the hidden cards, your side")
 
 
 def test_a_line_that_fits_and_a_line_to_a_pipe_are_left_whole():

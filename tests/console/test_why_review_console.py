@@ -172,7 +172,7 @@ def test_review_after_the_hand_names_the_users_own_plays(monkeypatch):
         body = output[start + 1 : start + 1 + told]
         for line in body:
             match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about \d+ points?, "
-                             r"(?:solved exactly )?over \d+ likely deals: ", line)
+                             r"(?:solved exactly )?over \d+ guesses at the hidden cards: ", line)
             if match:
                 assert played[int(match.group(1))] == match.group(2)
             else:
@@ -235,7 +235,7 @@ def test_review_in_the_2_player_game_and_flip_names_the_users_own_cards(monkeypa
     for line in output[every + 1 : every + 1 + told]:
         played = re.match(
             r"Trick \d+: you (?:played|led) (\S+)(?: for Dummy)?; \S+ was better by about \d+ points?, "
-            r"(?:solved exactly )?over \d+ likely deals: (.+)\.$", line
+            r"(?:solved exactly )?over \d+ guesses at the hidden cards: (.+)\.$", line
         )
         if played:
             assert any(card_name(action.card) == played.group(1) for action in mine if hasattr(action, "card"))

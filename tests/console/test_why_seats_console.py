@@ -38,8 +38,8 @@ def test_the_partners_bid_and_trump_are_its_own_while_the_dealer_plays_its_hand(
                 ["bid 5", "bid 25", "bid 45", "pass", "why north", "why partner", "why north bid", "why me"])
     assert "North takes the bid at 65." in out and "Trump is green, named by North." in out
     assert _answers(out, "North's play, 4 legal: 10y 7y 3y 1y.", 4) == [
-        "North named green trump: over 96 likely deals, the color that scored best for its side.",
-        "North named green trump: over 96 likely deals, the color that scored best for its side.",
+        "North named green trump: over 96 guesses at the hidden cards, the color that scored best for its side.",
+        "North named green trump: over 96 guesses at the hidden cards, the color that scored best for its side.",
         "North bid 65: it reckoned its hand worth a bid of up to 65.",
         f"South is played by you. {YOURS}",
     ]
@@ -52,8 +52,8 @@ def test_the_users_displayed_hand_played_by_the_dealer_is_the_dealers_choice(mon
     assert "North plays your 13r." in out
     assert _answers(out, "Your bid: 10 to 125, or pass.", 3) == [
         "In hand 1, North played your 13r: it was your only legal card.",
-        "In hand 1, North played your 5g: it beats East's 1g; the trick holds 7 points so far; over 96 likely "
-        "deals, it did about 13 points better than 6g, the next best.",
+        "In hand 1, North played your 5g: it beats East's 1g; the trick holds 7 points so far; over 96 guesses at "
+        "the hidden cards, it did about 13 points better than 6g, the next best.",
         "In hand 1, North played your 12x: it was your only legal card.",
     ]
 
@@ -70,7 +70,8 @@ def test_the_dummy_the_user_plays_is_told_from_the_users_seat(monkeypatch, capsy
         "Dummy does not bid: whoever does not win the bid plays it."]
     assert "North plays alone; you play the dummy too." in out
     assert _answers(out, "Dummy's play, 2 legal: 7x 6x.", 4) == [
-        "North played 4y: it beats your 10x; the trick holds 10 points so far; over 96 likely deals, it did "
+        "North played 4y: it beats your 10x; the trick holds 10 points so far; over 96 guesses at the hidden "
+        "cards, it did "
         "about as well as its next best card.",
         f"Dummy is played by you. {YOURS}",
         f"Dummy is played by you. {YOURS}",
@@ -87,11 +88,12 @@ def test_the_dummy_the_computer_plays_is_the_computers_choice(monkeypatch, capsy
                  "14y", "9g", "11g", "why dummy"])
     assert "You play alone; North plays the dummy too." in out
     assert _answers(out, "Your play, 8 legal: 14x 13x 12x 11x 10x 9x 5x 4x.", 2) == [
-        "North led Dummy's 6x: over 96 likely deals, it did about as well as 7x, the next best."] * 2
+        "North led Dummy's 6x: over 96 guesses at the hidden cards, it did about as well as 7x, the next best."] * 2
     assert _answers(out, "Your lead, 10 cards: 14x 13x 12x 11x 5x 4x 14y 11g 10g 9g.", 1) == [
         "North played Dummy's 7x: it was Dummy's only legal card."]
     assert _answers(out, "Your play, 7 legal: 14x 13x 12x 11x 5x 4x 10g.", 1) == [
-        "North played Dummy's 10r: its own 12y was winning the trick, so it gave 10 points; over 96 likely deals, "
+        "North played Dummy's 10r: its own 12y was winning the trick, so it gave 10 points; over 96 guesses at "
+        "the hidden cards, "
         "it did about as well as 14r, the next best."]
 
 
@@ -143,11 +145,12 @@ def test_a_hint_names_a_lead_the_dealer_made_from_the_partners_hand_as_the_users
                 ["bid 5", "bid 25", "bid 45", "pass", "1y", "14y", "4x", "14x", "14r", "hint", "7r", "3x", "hint",
                  "why east"])
     assert _answers(out, "Your play, 2 legal: 13r 7r.", 1) == [
-        "Play 7r: you led red from North's hand; North is winning the trick; over 96 likely deals, it does about "
+        "Play 7r: you led red from North's hand; North is winning the trick; over 96 guesses at the hidden "
+        "cards, it does about "
         "35 points better than 13r, the next best."]
     assert _answers(out, "Your play, 4 legal: 11x 10x 9x 5x.", 2) == [
         "Play 5x: you led black from North's hand; it goes over North's 3x, and with it the trick holds 7 points "
-        "so far; over 96 likely deals, it does about 3 points better than 10x, the next best.",
+        "so far; over 96 guesses at the hidden cards, it does about 3 points better than 10x, the next best.",
         "East played 2x: it did not beat North's 3x; the trick holds 2 points so far.",
     ]
 
@@ -158,7 +161,7 @@ def test_the_hint_for_the_dummys_card_names_the_users_own_lead_as_the_users(monk
     out = _said(monkeypatch, capsys, ["--variant", "two", "--seed", "11"], ["pass", "5r", "13r", "10x", "hint"])
     assert _answers(out, "Dummy's play, 2 legal: 7x 6x.", 1) == [
         "Play 6x: you led black from your hand; you cannot win it, and this card gives away no points; over 96 "
-        "likely deals, it does about as well as 7x, the next best."]
+        "guesses at the hidden cards, it does about as well as 7x, the next best."]
 
 
 def test_why_north_after_north_plays_your_card_tells_that_card():
@@ -188,14 +191,14 @@ def test_why_north_after_north_plays_your_card_tells_that_card():
 
 
 def test_terse_why_hint_and_review_leave_out_the_deals_the_figures_are_taken_over(monkeypatch, capsys):
-    """The terse and braille verbosities said the search's figures in full ("over 96 likely deals, it did about
-    13 points better than 6g, the next best"), 40 characters a line that a braille display pans through."""
+    """The terse and braille verbosities said the search's figures in full ("over 96 guesses at the hidden cards, it
+    did about 13 points better than 6g, the next best"), 40 characters a line that a braille display pans through."""
     args = ["--variant", "display", "--seed", "13", "--hands", "2"]
     full = _said(monkeypatch, capsys, args, ["pass", "why south 2"])
     terse = _said(monkeypatch, capsys, [*args, "--verbosity", "terse"], ["pass", "why south 2"])
     assert (
-        "In hand 1, North played your 5g: it beats East's 1g; the trick holds 7 points so far; over 96 likely "
-        "deals, it did about 13 points better than 6g, the next best." in full
+        "In hand 1, North played your 5g: it beats East's 1g; the trick holds 7 points so far; over 96 guesses at "
+        "the hidden cards, it did about 13 points better than 6g, the next best." in full
     )
     assert (
         "In hand 1, North played your 5g: it beats East's 1g; the trick holds 7 points so far; about 13 points "

@@ -125,7 +125,7 @@ def test_a_defenders_hint_says_the_points_are_the_defenders():
     else:
         raise AssertionError("no defender to play in 20 deals")
     line = advice_line(view, SearchPlayer(1, FEW).advise(view))
-    assert "solved exactly over" in line and "likely deals, it does about" in line, line
+    assert "solved exactly over" in line and "guesses at the hidden cards, it does about" in line, line
     assert "you take" not in line and "your side" not in line, line
 
 

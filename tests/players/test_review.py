@@ -49,7 +49,7 @@ def test_playing_7y_under_wests_10y_costs_the_25_point_trick():
     assert difference.scores == (analysis.results[parse_card("14y")].mean, analysis.results[parse_card("7y")].mean)
     # Only the stake is told, not where the side ends the hand (often far off: ``bench.figure_bias``).
     assert difference_line(difference) == (
-        f"Trick 1: you played 7y; 14y was better by about {round(stake)} points, over 96 likely deals: "
+        f"Trick 1: you played 7y; 14y was better by about {round(stake)} points, over 96 guesses at the hidden cards: "
         "it beats West's 10y; the trick holds 25 points."
     )
 
@@ -71,7 +71,8 @@ def test_a_card_that_sets_the_bid_puts_more_at_stake_than_the_hand_holds_and_the
     assert difference.stake is not None and difference.stake > hand_points(rules) == 120
     assert difference_line(difference) == (
         f"Trick 8: you played 11g; 6x was better by about {round(difference.stake)} points, more than the hand's "
-        "120, as a set bid costs the bid, solved exactly over 96 likely deals: it leaves the trick to your partner "
+        "120, as a set bid costs the bid, solved exactly over 96 guesses at the hidden cards: it leaves the "
+        "trick to your partner "
         "North's 5y and keeps your card."
     )
 
@@ -82,7 +83,7 @@ def test_the_stake_is_explained_only_beyond_the_hands_points_and_without_a_bid_b
     assert difference is not None
     at = dataclasses.replace(difference, stake=120.0)  # the whole hand's points: nothing to explain
     assert difference_line(at) == difference_line(at).replace(", more than the hand's", "")
-    assert " about 120 points, over 96 likely deals: " in difference_line(at)
+    assert " about 120 points, over 96 guesses at the hidden cards: " in difference_line(at)
     beyond = dataclasses.replace(difference, stake=121.0)
     assert " about 121 points, more than the hand's 120, as a set bid costs the bid, over " in difference_line(beyond)
     unbid = dataclasses.replace(beyond, view=dataclasses.replace(view, bidder=None))
@@ -116,7 +117,7 @@ def test_naming_green_with_one_green_card_is_told_against_red_with_the_red_cards
     line = difference_line(difference)
     assert line.startswith("Trump: you named green; red was better by about ")
     assert line.startswith(f"Trump: you named green; red was better by about {round(difference.stake)} points, "
-                           "over 96 likely deals: ")
+                           "over 96 guesses at the hidden cards: ")
     held = re.search(r"you held (\d+) of it, (.*)\.$", line)
     assert held is not None and int(held.group(1)) == len(reds), line
     assert set(held.group(2).split()) == {card_name(card) for card in reds}
@@ -165,7 +166,7 @@ def test_nothing_to_tell_is_said_so():
 
 
 def test_a_stake_within_the_searchs_own_noise_is_not_told():
-    """A playtest: review said a card was better "by about 15 points, over 34 likely deals" where an idle
+    """A playtest: review said a card was better "by about 15 points, over 34 guesses at the hidden cards" where an idle
     search of the same position rated the two cards alike.  A stake is told only at ``SURE`` standard errors
     of its own deal-by-deal difference."""
     view = west_leads_yellow_trick().view(0)
@@ -211,7 +212,7 @@ def test_a_whole_hand_is_reviewed_with_every_play_named_right():
         if line.startswith("Bidding: "):
             continue
         match = re.match(r"Trick (\d+): you (?:played|led) (\S+); (\S+) was better by about (\d+) points?, "
-                         r"(?:solved exactly )?over \d+ likely deals: (.+)\.$", line)
+                         r"(?:solved exactly )?over \d+ guesses at the hidden cards: (.+)\.$", line)
         assert match, line
         assert played[int(match.group(1))] == match.group(2)
         assert match.group(3) != match.group(2)
@@ -272,7 +273,7 @@ def test_a_position_hinted_is_reviewed_by_the_very_search_the_hint_gave():
 
 def test_the_hint_player_judges_its_whole_sample_budget_on_a_busy_machine(monkeypatch):
     """The strong player's time target stops a card decision at 0.12 s; a hint or a review must not judge
-    fewer deals because the machine is busy (the playtest's hint said "over 16 likely deals")."""
+    fewer deals because the machine is busy (the playtest's hint said "over 16 guesses at the hidden cards")."""
 
     class BusyClock:
         """Each look at the clock finds 5 ms gone: past the time target after some 24 deals, not the deadline."""
