@@ -21,7 +21,7 @@ from typing import Any
 from ..announcer import Verbosity
 from ..announcer.base import plural
 from ..announcer.patience import PatienceNarrator, move_said, move_typed, moves_of
-from ..engine.cards import CardNotationError, parse_color
+from ..engine.cards import CardNotationError, card_name, parse_color
 from ..engine.clock import STEP, ClockState, ClockView
 from ..engine.patience_deck import parse_pack_card
 from ..engine.solitaire import (
@@ -44,6 +44,7 @@ from .registry import (
     CommandContext,
     CommandSpec,
     Refused,
+    cards_joined,
     command_help,
     fit_words,
     is_number,
@@ -214,6 +215,10 @@ class PatienceConsole:
 
     def parse(self, line: str, choices: Sequence[str]) -> Command | None:
         words = typed_words(line)
+        if not words or _BY_WORD.get(words[0].lower()) is not _BY_WORD["up"]:
+            # "7 red 8 black" and "2 green up", as the cards are said in words; "up 3 red" stays pile 3's top
+            # card to the red building pile
+            words = cards_joined(words)
         if len(words) == 3 and words[1].lower() in ("on", "onto") and _is_card(words[0]):
             words = [words[0], words[2]]  # "8g on 9r", as the moves are said, is "8g 9r"
         if not words:
@@ -363,7 +368,7 @@ class PatienceConsole:
                 for pile in view.piles:
                     if pile.top == target:
                         return Move(card, pile.number)
-                raise Refused(f"{second} is not the top card of a pile. {moves}")
+                raise Refused(f"{card_name(target)} is not the top card of a pile. {moves}")
             if len(arguments) == 1 and _is_card(arguments[0]):
                 card = parse_pack_card(arguments[0])
                 mine = [action for action in moves_of(view) if action.card == card]
@@ -371,8 +376,8 @@ class PatienceConsole:
                     return mine[0]
                 if mine:
                     choices = ", ".join(f"{move_typed(a, view)} ({move_said(a, view)})" for a in mine)
-                    raise Refused(f"{arguments[0]} has {len(mine)} moves: type one of {choices}.")
-                raise Refused(f"{arguments[0]} has no move now. {moves}")
+                    raise Refused(f"{card_name(card)} has {len(mine)} moves: type one of {choices}.")
+                raise Refused(f"{card_name(card)} has no move now. {moves}")
             raise Refused(f"Say two pile numbers, like 3 5, or two cards, like 7r 8x. {moves}")
         except CardNotationError as error:
             raise Refused(f"{error} {moves}") from None

@@ -12,7 +12,7 @@ from rook_access.announcer.base import BRAILLE_WIDTH, Verbosity, plural
 from rook_access.announcer.patience import QUESTION_WIDTH, PatienceNarrator, move_said, move_typed
 from rook_access.announcer.spoken import speakable
 from rook_access.console.session import ConsoleGame
-from rook_access.engine.cards import card_name, parse_card
+from rook_access.engine.cards import card_name, parse_card, parse_color
 from rook_access.engine.clock import ClockOver, ClockState
 from rook_access.engine.patience_deck import parse_pack_card
 from rook_access.engine.solitaire import UNDO, Build, Move, OneStartsBuilding, SolitaireState
@@ -125,12 +125,26 @@ def test_the_guide_quotes_the_question_enter_alone_and_a_pile_as_they_are_said()
         assert f"`{line}`" in guide, line
 
 
-@pytest.mark.parametrize("typed", ["3 9", "move 3 9", "m 3 9", "2x 3g", "2X, 3G."])
+@pytest.mark.parametrize("typed", ["3 9", "move 3 9", "m 3 9", "2x 3g", "2X, 3G.", "2 black 3 green", "2 x on 3 g",
+                                   "the two of black on the 3 of green"])
 def test_a_move_typed_by_piles_or_by_cards_is_the_same_move(typed):
     state = SolitaireState.from_seed(5)
     lines, _ = play(state, [typed])
     assert state.actions == [Move(parse_card("2x"), 9)]
     assert "2x onto 3g, pile 3 to pile 9." in lines
+
+
+@pytest.mark.parametrize("typed", ["up 5", "2x up", "2 black up", "two black up"])
+def test_a_card_built_up_is_the_same_move_by_pile_or_by_the_card_in_words(typed):
+    """Help, in the words setting, offers "7 red, 8 black, 2 green up"; a card typed so was refused as no card."""
+    state = SolitaireState.from_seed(8)
+    play(state, [typed])
+    assert state.actions == [Build(parse_card("2x"), parse_color("black"))]
+
+
+def test_a_card_in_words_with_no_move_is_named_as_a_card():
+    lines, _ = play(SolitaireState.from_seed(5), ["14 green 13 yellow"])
+    assert any(line.startswith("13y is not the top card of a pile.") for line in lines), lines
 
 
 def test_bad_moves_get_one_line_naming_the_rule_and_how_to_hear_the_moves_and_change_nothing():
