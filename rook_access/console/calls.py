@@ -133,14 +133,14 @@ class CallTable(Protocol):
 
 def timed_calls(table: CallTable, offer: CallOffer | None = None) -> bool:
     """Whether calls are made in a timed window now: the setting says timed, a person types at a terminal,
-    and at most one of the seats ``offer`` asks is at the keyboard (players sharing a keyboard cannot race:
-    each is asked in turn)."""
-    at_keyboard = 0 if offer is None else sum(1 for seat in offer.seats if table.controller(seat) in table.humans)
+    and only one person plays at this keyboard (players sharing a keyboard cannot race: each is asked in turn,
+    by name, every time, not only while two of them are still to answer).  ``offer`` is not looked at: the
+    same table is timed or not for every call."""
     return (
         table.current_settings().calls == "timed"
         and is_interactive(table.lines)
         and isinstance(table.lines, ReadsCalls)
-        and at_keyboard <= 1
+        and len(table.humans) <= 1
     )
 
 

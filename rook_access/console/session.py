@@ -434,7 +434,7 @@ class ConsoleGame:
         self._recall(state.events[: self._announced])
         self._resumed = resumed
         self._started = False
-        self._asked_at = -1
+        self._asked_at: tuple[int, int] | None = None
         self._ctrl_c: CtrlC | None = self.lines.ctrl_c
         self._choose_ctrl_c_notice()
         self._waiting = False
@@ -610,8 +610,9 @@ class ConsoleGame:
                 state.apply(step, seat)
                 self._after_action(seat, step)
                 continue
-            fresh = self._asked_at != len(state.events)
-            self._asked_at = len(state.events)
+            # Another seat asked with no move between (a call let go by the player before it) is a fresh question.
+            fresh = self._asked_at != (len(state.events), seat)
+            self._asked_at = (len(state.events), seat)
             question = self.narrator.question(state.view(seat))
             if not fresh and is_interactive(self.lines):
                 question = self.question_again(question)

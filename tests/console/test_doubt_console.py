@@ -224,6 +224,18 @@ def test_two_keyboard_seats_are_each_asked_by_name() -> None:
     assert any(isinstance(event, (CardLaid, Doubted, DoubtOver)) for event in state.events)
 
 
+def test_piped_input_prints_each_keyboard_seats_doubt_question(monkeypatch, capsys) -> None:
+    """A playtest: with South and West at the keyboard, West's question after South let a card go was not
+    printed (no move came between the two questions, so it counted as asked before), and the line piped for West
+    was taken without a question."""
+    args = ["--variant", "i-doubt-it", "--seats", "human,human,computer,computer", "--seed", "4"]
+    status, said, err = rook(monkeypatch, capsys, args, ["n", "n", "quit"])
+    assert (status, err) == (0, "")
+    east = said.index("East plays a card face down: 1.")
+    asked = [f"{seat}: Doubt? d to call, n to let it go." for seat in ("South", "West")]
+    assert said[east + 1 : east + 3] == asked
+
+
 def test_a_card_typed_in_words_as_the_question_says_it_is_one_card() -> None:
     from rook_access.console.doubt import DOUBT_CONSOLE
 
