@@ -531,8 +531,9 @@ class ConsoleGame:
         return self.family.move_words(self.state, seat)
 
     def say(self, line: str, urgent: bool = False) -> None:
-        """Say one line that answers the user (not an announcement of the game)."""
-        for message in self.narrator.messages([line], urgent):
+        """Say one line that answers the user (not an announcement of the game); in the braille verbosity, cut
+        into lines of at most 40 cells where its phrases end (``Narrator.fit``)."""
+        for message in self.narrator.messages(self.narrator.fit(line), urgent):
             self.say_message(message)
 
     def say_message(self, message: Message) -> None:
@@ -1056,12 +1057,20 @@ class ConsoleGame:
         """Ask ``question``, yes or no, before a step that cannot be taken back: True at yes; False at no, which
         says the game goes on; None when the user leaves at the question (quit, the end of input), as quit does,
         with the goodbye said."""
-        answer = ask(question, self.lines, self.say, self._settings_command)
+        answer = ask(self._question_fitted(question), self.lines, self.say, self._settings_command)
         if answer is None:
             self.say_goodbye()
         elif not answer:
             self.say("Going on.")
         return answer
+
+    def _question_fitted(self, question: Question[bool]) -> Question[bool]:
+        """``question`` as asked in the braille verbosity: its prompt's phrases but the last said first, a line
+        each within 40 cells, and the last asked ("Type yes or no."); otherwise the question itself."""
+        pieces = self.narrator.fit(question.prompt)
+        for piece in pieces[:-1]:
+            self.say(piece)
+        return dataclasses.replace(question, prompt=pieces[-1]) if len(pieces) > 1 else question
 
     def _paused_move_line(self) -> str:
         """The answer to a move typed at the pause after a trick: press Enter first; where another seat's player
@@ -1081,7 +1090,7 @@ class ConsoleGame:
         for line in self.narrator.review_lines("score", self.state.view(self.viewer())):
             self.say(line)
         if not self.game_kept():
-            leave = ask(LEAVE_UNSAVED, self.lines, self.say, self._settings_command)
+            leave = ask(self._question_fitted(LEAVE_UNSAVED), self.lines, self.say, self._settings_command)
             if leave is False:
                 self.say("Going on.")
                 return False

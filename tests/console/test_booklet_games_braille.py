@@ -44,3 +44,19 @@ def test_every_line_of_every_games_first_hand_watched_fits_a_40_cell_display(
     assert (status, err) == (0, "")
     assert len(said) > 10
     assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
+
+
+@pytest.mark.parametrize("variant", ["rook-1913", "tuxedo"])
+def test_the_new_game_question_its_help_and_its_answers_fit_a_40_cell_display(
+    variant: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A playtest: "Start another game? This one is kept for rook-access --resume. Type yes or no." (79 cells),
+    its help (93) and "maybe is not an answer here. Type yes for another game or no to go on with this one." (84)
+    were said whole in the braille verbosity."""
+    args = ["--variant", variant, "--seed", "5", "--verbosity", "braille"]
+    status, said, err = rook(monkeypatch, capsys, args, ["new", "help", "maybe", "yes", "quit"])
+    assert (status, err) == (0, "")
+    assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
+    asked = said.index("Start another game? This one is kept for")
+    assert said[asked + 1] == "rook-access --resume. Type yes or no."
+    assert "maybe is not an answer here." in said and "A new game starts." in said
