@@ -758,7 +758,8 @@ def _resume(
     asked_for = find_game(args.variant).name if args.variant is not None and not args.resume else None
     chosen = choose_saved_game(lines, notice, resume=args.resume, data=data, settings=settings, braille=braille,
                                variant=asked_for,  # --variant: that game's saves only; --resume: any, as ever
-                               games=games if args.variant is None else None)
+                               games=games if args.variant is None else None,
+                               party=args.party is not None and not args.resume)  # --party: the saved parties
     if chosen is None:
         return None
     saved, lock = chosen.saved, chosen.lock

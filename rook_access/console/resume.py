@@ -87,10 +87,12 @@ def choose_saved_game(
     braille: bool = False,
     variant: str | None = None,
     games: Callable[[], None] | None = None,
+    party: bool = False,
 ) -> ChosenGame | None:
     """The saved game to go on with, or None for a new game; LeaveProgram if the user leaves.  With ``braille``
     the questions are worded within 40 cells; with ``variant`` (a game asked for by ``--variant``) only the
-    saves of that game are offered, and none at all is a new game of it, asked nothing.
+    saves of that game are offered, and none at all is a new game of it, asked nothing; with ``party`` (a
+    party asked for by ``--party``) only the saved parties, the same way.
 
     ``resume`` is the ``--resume`` flag; ``data`` the data folder (the
     default one when None); ``now`` the time the saves' ages are told from;
@@ -109,8 +111,12 @@ def choose_saved_game(
     while True:
         entries = find_saves(data)
         others = 0
-        if variant is not None:
-            of_the_game = [entry for entry in entries if entry.game is not None and entry.game.setup.variant == variant]
+        if variant is not None or party:
+            of_the_game = [
+                entry for entry in entries if entry.game is not None
+                and (variant is None or entry.game.setup.variant == variant)
+                and (not party or entry.game.party is not None)
+            ]
             others = len(entries) - len(of_the_game)
             entries = of_the_game
         if not entries:
@@ -460,7 +466,9 @@ def describe(entry: SaveEntry, now: float, mark_open: bool = True, seconds: bool
         progress = saved_party(entry.game)  # checked when the save was found
         rounds = f"round {progress.round_number} of {progress.setup.rounds}"
         title = f"{title} party of {progress.setup.tables} tables, {rounds} at table {progress.user_table().number}"
-    line = f"{title}{_length_words(setup)}, {family_of(state).save_progress(state, humans)}, saved {when}"
+    else:  # a party's round is always so many hands: not said after the table ("at table 1 of 4 hands")
+        title += _length_words(setup)
+    line = f"{title}, {family_of(state).save_progress(state, humans)}, saved {when}"
     if mark_open and entry.open_by is not None:
         line += ", open in another copy"
     return line

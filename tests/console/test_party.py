@@ -265,3 +265,32 @@ def test_a_variant_beside_a_saved_game_of_another_game_is_left_out_in_one_line(t
     assert other.stdout.splitlines()[0] == "--variant is left out: the saved game of Tuxedo goes on."
     same = run_program(["--resume", "--variant", "Tuxedo"], "quit\n", environment=environment)
     assert not any(line.startswith("--variant") for line in same.stdout.splitlines())  # the game it asked for
+
+
+def test_a_party_asked_for_offers_only_the_saved_parties_each_said_by_its_round_and_table(tmp_path: Path):
+    """A playtest: ``--party 2`` offered every saved game of every kind, and a party's line said "round 3 of 4 at
+    table 1 of 4 hands" (its round's length after the table)."""
+    from rook_access.console.resume import OTHER_SAVES_KEPT, choose_saved_game
+
+    environment = {"ROOK_ACCESS_DATA_DIR": str(tmp_path / "data")}
+    run_program([*ARGS, "--seed", "5"], "quit\n", environment=environment)  # a saved party
+    run_program(["--variant", "tuxedo", "--seed", "3"], "quit\n", environment=environment)  # a saved game
+
+    class Answers:
+        interactive = True
+
+        def __init__(self, *answers: str) -> None:
+            self.answers, self.asked = list(answers), []
+
+        def read(self, question: str, fresh: bool = True) -> str | None:
+            self.asked.append(question)
+            return self.answers.pop(0) if self.answers else None
+
+    said: list[str] = []
+    chosen = choose_saved_game(Answers("no"), said.append, resume=False, data=tmp_path / "data", party=True)
+    assert chosen is None
+    assert said[0].startswith("Saved game: Dixie Rook party of 2 tables, round 1 of 2 at table 1, hand 1, "), said
+    said.clear()
+    chosen = choose_saved_game(Answers(), said.append, resume=False, data=tmp_path / "data", variant="donkey",
+                               party=True)
+    assert chosen is None and said == [OTHER_SAVES_KEPT]
