@@ -27,6 +27,7 @@ from ..braille.display import BrailleDisplayChannel
 from ..engine import IllegalActionError
 from ..engine.calls import open_offer
 from ..engine.cards import shown
+from ..engine.games import find_game
 from ..engine.spelling import nearest
 from ..output.channels import user_language, voice_lines
 from ..players import LevelError, Player, parse_levels
@@ -1188,6 +1189,11 @@ class ConsoleGame:
     def _settings_command(self, arguments: Sequence[str]) -> list[str]:
         lines = self.settings.command(arguments)
         self._meant = self.settings.meant  # "Did you mean min bid?": yes carries it out
+        playing = self.saver.setup.variant if self.saver is not None else None
+        if not arguments and playing is not None and playing != self.settings.effective.variant:
+            # "rules: variant partnership" while a resumed game of another is played was heard as a mistake
+            lines.insert(1, f"This game is {find_game(playing).title}; the variant setting is the game a new "
+                            "start plays.")
         return lines
 
     def _choose_ctrl_c_notice(self) -> None:

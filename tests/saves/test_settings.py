@@ -410,3 +410,17 @@ def test_yes_after_did_you_mean_carries_out_the_setting_meant(monkeypatch, capsy
     assert "No variant dispaly. Did you mean display?" in said
     # a second yes: nothing more
     assert said.count("Variant is now display, saved; the next game plays it.") == 1
+
+
+def test_settings_in_a_resumed_game_of_another_game_say_which_game_this_is(tmp_path):
+    """A playtest: after --resume into Rook for 3 to 8 Players, settings said "rules: variant partnership", heard
+    as the program taking the game for another; the variant setting is the game a new start plays."""
+    environment = {"ROOK_ACCESS_DATA_DIR": str(tmp_path / "data"), "ROOK_ACCESS_CONFIG_DIR": str(tmp_path / "config")}
+    run_program(["--variant", "rook-1913", "--seed", "5"], "quit\n", environment=environment)
+    out = run_program(["--resume"], "settings\nquit\n", environment=environment).stdout.splitlines()
+    heading = out.index(SETTINGS_HEADING)
+    assert out[heading + 1] == (
+        "This game is Rook for 3 to 8 Players; the variant setting is the game a new start plays.")
+    assert any(line.startswith("rules: variant partnership,") for line in out)
+    played = run_program(["--variant", "rook-1913", "--seed", "6"], "settings\nquit\n", environment=environment)
+    assert not any(line.startswith("This game is ") for line in played.stdout.splitlines())
