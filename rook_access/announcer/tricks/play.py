@@ -113,15 +113,26 @@ class PlayLines(TrickWords):
         pairs = [[self.initial(each), card_name(card)] for each, card in trick]
         return self.braille_fitted(f"Trick {number}:", pairs, f"; {self.initial(seat)} wins")
 
+    def _last_taken(self, view: SeatView) -> tuple[TrickTaken | None, int | None]:
+        """The last trick taken this hand; before the first, the last of the hand before, as heard, with that
+        hand's number (None for this hand's)."""
+        if view.last_trick is not None:
+            return view.last_trick, None
+        told = self.story.last_taken
+        if told is not None and told[0] < view.hand_number:
+            return told[1], told[0]
+        return None, None
+
     def last_trick_lines(self, view: SeatView) -> list[str]:
         """``last_trick_line``; with the braille verbosity, in lines of at most 40 cells."""
-        trick = view.last_trick
+        trick, hand = self._last_taken(view)
         if not self.braille or trick is None:
             return [self.last_trick_line(view)]
         players = self.rules.players
         pairs = [[self.initial((trick.leader + i) % players), card_name(card)] for i, card in enumerate(trick.cards)]
         points = trick.points + self.rules.trick_points
-        return self.braille_fitted("Last", pairs, f"; {self.initial(trick.winner)} won {points}")
+        label = "Last" if hand is None else f"Hand {hand} last"
+        return self.braille_fitted(label, pairs, f"; {self.initial(trick.winner)} won {points}")
 
     def trick_line(self, view: SeatView) -> str:
         """The trick being played: who played what, who is winning, whose turn it is."""
@@ -154,8 +165,9 @@ class PlayLines(TrickWords):
         return f"Trick {number}: {played}; {self.initial(seat)} wins"
 
     def last_trick_line(self, view: SeatView) -> str:
-        """The last trick taken this hand."""
-        trick = view.last_trick
+        """The last trick taken this hand; before the first, the last trick of the hand before (a hand's last trick
+        is followed at once by the next deal)."""
+        trick, hand = self._last_taken(view)
         if trick is None:
             return "No trick has been taken yet this hand."
         players = self.rules.players
@@ -163,13 +175,15 @@ class PlayLines(TrickWords):
             played = " ".join(
                 f"{self.initial((trick.leader + i) % players)} {card_name(card)}" for i, card in enumerate(trick.cards)
             )
-            return f"Last {played}; {self.initial(trick.winner)} won {trick.points + self.rules.trick_points}"
+            label = "Last" if hand is None else f"Hand {hand} last"
+            return f"{label} {played}; {self.initial(trick.winner)} won {trick.points + self.rules.trick_points}"
         played = ", ".join(
             f"{self.object_name((trick.leader + i) % players)} {card_name(card)}" for i, card in enumerate(trick.cards)
         )
         taker = self.does(trick.winner, "took", "took")
         points = trick.points + self.rules.trick_points  # Display Rook: the trick itself counts 2
-        return f"Last trick, {trick.number}: {played}. {taker} it, {points} points."
+        which = f"Last trick, {trick.number}" if hand is None else f"The last trick of hand {hand}, {trick.number}"
+        return f"{which}: {played}. {taker} it, {points} points."
 
 
 def counted(points: int) -> str:

@@ -62,6 +62,8 @@ class TrickStory:
         """The cards each seat has taken in the hand being told (Flip counts its red cards)."""
         self.displayed: tuple[int, int] | None = None
         """Display Rook: the seat whose hand is face up this hand, and the player who plays it."""
+        self.last_taken: tuple[int, TrickTaken] | None = None
+        """The last trick told and the hand it was taken in: ``last`` says it after the hand too."""
 
     def tell(self, event: object) -> None:
         """Take in ``event``, the next event of the game."""
@@ -112,6 +114,7 @@ class TrickStory:
             self.hands[event.seat].discard(event.card)
             self.trick.append(event.card)
         elif isinstance(event, TrickTaken):
+            self.last_taken = (self.hand_number, event)
             team = self.team_of(event.winner)
             self.team_taken[team] = self.team_taken.get(team, 0) + event.points + rules.trick_points
             self.won_cards[event.winner] += event.cards
