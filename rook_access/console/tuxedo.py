@@ -294,9 +294,12 @@ class TuxedoConsole(EverySeatItsOwn):
 
     def enter_alone(self, state: Any) -> tuple[str, str] | None:
         offer = state.call_offer()
-        if offer is None:
-            return None
-        return ("", "pass") if offer.decline is not None else ("", offer.key)
+        if offer is not None:
+            return ("", "pass") if offer.decline is not None else ("", offer.key)
+        legal = state.legal_actions(state.turn) if state.turn is not None else []
+        if len(legal) == 1 and isinstance(legal[0], (Take, Lay)):  # the last card, or one that must take
+            return "Enter plays it.", card_name(legal[0].card)  # a card alone takes, or else is laid
+        return None
 
     def pauses_after(self, events: Sequence[Any]) -> bool:
         return any(isinstance(event, DealCounted) for event in events)

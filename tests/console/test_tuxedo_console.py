@@ -226,3 +226,27 @@ def test_score_says_the_points_this_deal_has_made_before_it_is_counted(
     assert said[first + 1] != "This deal so far: you -10; added with most cards when it is counted."
     second = said.index(totals, first + 1)
     assert said[second + 1] == "This deal so far: you -10; added with most cards when it is counted."
+
+
+def test_enter_alone_plays_the_only_move_and_only_then() -> None:
+    """A playtest: at "Your turn, lay. Hand 11 red." Enter said it made no move, where the README says Enter plays
+    the only legal card."""
+    from rook_access.console.tuxedo import TUXEDO
+    from rook_access.engine.cards import card_name
+    from rook_access.engine.tuxedo import Lay, Take, TuxedoState
+
+    state = TuxedoState.from_seed(4)
+    player = TuxedoPlayer("easy", 0)
+    seen_one = seen_more = False
+    while not state.over and not (seen_one and seen_more):
+        seat = state.seats_to_act()[0]
+        legal = state.legal_actions(seat)
+        enter = TUXEDO.enter_alone(state)
+        if state.call_offer() is None and len(legal) == 1 and isinstance(legal[0], (Take, Lay)):
+            assert enter == ("Enter plays it.", card_name(legal[0].card))
+            seen_one = True
+        elif state.call_offer() is None:
+            assert enter is None
+            seen_more = True
+        state.apply(player.choose(state.view(seat)), seat)
+    assert seen_one and seen_more
