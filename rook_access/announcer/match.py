@@ -18,6 +18,7 @@ from typing import Any
 from ..engine.cards import card_name
 from ..engine.errors import IllegalActionError
 from ..engine.match import CardTurned, LastPiles, MatchOver, MatchStarted, MatchView, PileTaken, PlayerOut
+from ..engine.patience_deck import number_of
 from .base import NarratorBase, Verbosity, cards_text, plural, resuming_line
 from .message import Message
 
@@ -137,7 +138,8 @@ class MatchNarrator(NarratorBase):
         if not view.pile:
             return self.fit(f"No pile on the table: pile {view.pile_number} is next.")
         first = card_name(view.pile[0])
-        target = f"the color of {first}" if view.colors else first
+        # "match 7x" was heard as a black 7 to look for: any 7 matches it
+        target = f"the color of {first}" if view.colors else f"any {number_of(view.pile[0])}"
         return self.fit(f"Pile {view.pile_number}, {plural(len(view.pile), 'card')}: {cards_text(view.pile)}; "
                         f"match {target}.")
 

@@ -173,3 +173,18 @@ def test_turn_on_ones_own_turn_turns_the_card_and_at_anothers_says_whose_turn(
     for word in ("w", "who"):  # asking whose turn never turns a card
         asked = console.parse(word, ["p"])
         assert asked is not None and not asked.spec.acts, word
+
+
+def test_the_pile_says_any_card_of_its_first_number_matches_it() -> None:
+    """A playtest: "Pile 3, 1 card: 7x; match 7x." had a child look for a black 7."""
+    from rook_access.announcer.match import MatchNarrator
+    from rook_access.engine.match import MatchState
+    from rook_access.engine.patience_deck import number_of
+
+    state = MatchState.from_seed(3)
+    while not state.view(0).pile:
+        seat = state.seats_to_act()[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    view = state.view(0)
+    (line,) = MatchNarrator(state.names, [0]).pile_lines(view)
+    assert line.endswith(f"; match any {number_of(view.pile[0])}."), line
