@@ -153,7 +153,7 @@ class DonkeyConsole(EverySeatItsOwn):
             spec = _BY_WORD.get(word)
             if spec is None:
                 return [no_such_command(word, DONKEY_COMMANDS)]
-            return list(game.narrator.fit(command_help(spec, braille)))
+            return list(game.narrator.fit(command_help(spec)))
         sayers = [spec.name for spec in DONKEY_COMMANDS if not spec.acts and spec.name not in QUIET_COMMANDS]
         folding = open_offer(game.state) is not None and game.yours()
         if braille:

@@ -152,7 +152,7 @@ class DoubtConsole(EverySeatItsOwn):
             spec = _BY_WORD.get(word)
             if spec is None:
                 return [no_such_command(word, DOUBT_COMMANDS)]
-            return list(game.narrator.fit(command_help(spec, braille)))
+            return list(game.narrator.fit(command_help(spec)))
         sayers = [spec.name for spec in DOUBT_COMMANDS if not spec.acts and spec.name not in QUIET_COMMANDS]
         offer = game.state.call_offer()
         asked = game.yours() and offer is not None

@@ -110,7 +110,7 @@ class MatchConsole(EverySeatItsOwn):
             spec = _BY_WORD.get(word)
             if spec is None:
                 return [no_such_command(word, MATCH_COMMANDS)]
-            return list(game.narrator.fit(command_help(spec, braille)))
+            return list(game.narrator.fit(command_help(spec)))
         sayers = [spec.name for spec in MATCH_COMMANDS if not spec.acts and spec.name not in QUIET_COMMANDS]
         if braille:
             now = ["Now: Enter or p turns a card"] if game.yours() else []

@@ -167,7 +167,7 @@ class PanjandrumConsole(EverySeatItsOwn):
             spec = _BY_WORD.get(word)
             if spec is None:
                 return [no_such_command(word, PANJANDRUM_COMMANDS)]
-            return list(game.narrator.fit(command_help(spec, braille)))
+            return list(game.narrator.fit(command_help(spec)))
         sayers = [spec.name for spec in PANJANDRUM_COMMANDS if not spec.acts and spec.name not in QUIET_COMMANDS]
         if braille:
             return ["Moves: lift, build, on NAME, delay", "Call: p; n lets it go",

@@ -256,7 +256,7 @@ class PatienceConsole:
             spec = _BY_WORD.get(word)
             if spec is None:
                 return [no_such_command(word, PATIENCE_COMMANDS)]
-            line = command_help(spec, braille)
+            line = command_help(spec)
             if not self.applies(spec, state):
                 line += f" Not in {TITLES[game_name(state)]}."
             return list(game.narrator.fit(line))

@@ -170,7 +170,7 @@ class TrickConsole:
         spec = find_command(word)
         if spec is None:
             return [no_such_command(word, COMMANDS)]
-        line = command_help(spec, braille)
+        line = command_help(spec)
         if not spec.in_game(state.rules):
             line += f" Not in {state.rules.title}."
         return list(game.narrator.fit(line))

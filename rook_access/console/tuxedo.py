@@ -275,7 +275,7 @@ class TuxedoConsole(EverySeatItsOwn):
             spec = _BY_WORD.get(word)
             if spec is None:
                 return [no_such_command(word, TUXEDO_COMMANDS)]
-            return list(game.narrator.fit(command_help(spec, braille)))
+            return list(game.narrator.fit(command_help(spec)))
         sayers = [spec.name for spec in TUXEDO_COMMANDS if not spec.acts and spec.name not in QUIET_COMMANDS]
         calling = game.state.call_offer() is not None
         if braille:

@@ -60,3 +60,22 @@ def test_the_new_game_question_its_help_and_its_answers_fit_a_40_cell_display(
     asked = said.index("Start another game? This one is kept for")
     assert said[asked + 1] == "rook-access --resume. Type yes or no."
     assert "maybe is not an answer here." in said and "A new game starts." in said
+
+
+@pytest.mark.parametrize(("variant", "command", "said"), [
+    ("rook-1913", "review", "review all, every one."),
+    ("tuxedo", "build", "equals the sum"),
+    ("solitaire", "move", "7r 8x"),
+])
+def test_help_for_one_command_says_all_it_does_in_lines_of_40_cells(
+    variant: str, command: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A playtest: ``help review`` in the braille verbosity said only "review [all], rv: Review your last hand",
+    the short form of ``help all``'s list, and never what all does."""
+    args = ["--variant", variant, "--seed", "5", "--verbosity", "braille"]
+    status, lines, err = rook(monkeypatch, capsys, args, [f"help {command}", "quit"])
+    assert (status, err) == (0, "")
+    start = next(index for index, line in enumerate(lines) if line.startswith(f"{command} "))
+    answer = " ".join(lines[start : start + 6])
+    assert said in answer and len(answer) > 40, lines[start : start + 6]
+    assert all(len(line) <= 40 for line in lines), [line for line in lines if len(line) > 40]
