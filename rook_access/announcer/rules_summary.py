@@ -193,7 +193,8 @@ def _scoring(rules: RuleSet, whole_game: bool = True) -> list[str]:
     if rules.most_tricks_bonus and not rules.nest_is_trick:  # Dixie Rook says it with the nest and the cut
         toward = "counts toward the bid" if rules.trick_bonus_makes_bid else "the bid is made in counters alone"
         lines.append(
-            f"The side that takes most tricks scores {rules.most_tricks_bonus} more, none on a tie; {toward}; "
+            f"The side that takes most tricks scores {rules.most_tricks_bonus} more, none on a tie or when set back; "
+            f"{toward}; "
             f"{rules.total_points + rules.most_tricks_bonus} points a hand in all."
         )
     if not whole_game:

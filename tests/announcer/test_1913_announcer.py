@@ -214,6 +214,9 @@ def test_display_rook_tricks_are_2_points_each_never_a_tie_for_a_bonus_it_has_no
 
 
 def test_the_rules_say_each_rule_once_and_never_against_the_game():
+    partnership = rules_summary(PARTNERSHIP_1913)
+    # a playtest: the rules said the 20 for most tricks and never that a side set back scores none of it
+    assert any("scores 20 more, none on a tie or when set back;" in line for line in partnership), partnership
     dixie = rules_summary(DIXIE)
     assert not any("none on a tie" in line for line in dixie)  # equal tricks cut for the 20
     assert sum("more tricks" in line or "most tricks" in line for line in dixie) == 1
