@@ -246,18 +246,21 @@ def test_a_14_played_on_another_color_is_not_said_to_show_the_player_out_of_that
 
 def test_a_braille_score_line_cut_in_two_keeps_scores_with_the_goal():
     """High 14 for six, two deals: "Score S 0 SW 0 NW 0 N 0 NE 0 E 0, deal 1 of 2" is 46 cells; it was cut into
-    the scores and "Score deal 1 of 2", a line with no score. Each piece now has scores, the goal the last."""
+    the scores and "Score deal 1 of 2", a line with no score. Each piece now has scores, the goal the last; the
+    pieces are as even as can be, and numbered, as a hand's are (a playtest: "Score S 0 SW 0" read as the whole
+    score)."""
     rules = with_options(HIGH_14, TableOptions(players=6, hands=2))
     state = GameState(rules, seed=1)
     braille = Announcer(rules, [0], Verbosity.BRAILLE)
     assert braille.review_lines("score", state.view(0))[:2] == [
-        "Score S 0 SW 0", "Score NW 0 N 0 NE 0 E 0, deal 1 of 2"]
+        "Score 1/2 S 0 SW 0 NW 0 N 0", "Score 2/2 NE 0 E 0, deal 1 of 2"]
     assert braille.braille_score_lines((55, 10, 40, 35, 50, 20)) == [
-        "Score S 55 SW 10", "Score NW 40 N 35 NE 50 E 20, 2 deals"]  # at a hand's end and the game's
+        "Score 1/2 S 55 SW 10 NW 40 N 35", "Score 2/2 NE 50 E 20, 2 deals"]  # at a hand's end and the game's
     players = [BasicPlayer(seat) for seat in range(6)]
     while not state.is_over:
         state.apply(players[state.turn].choose(state.view(state.turn)), state.turn)
     said = told(braille, state)
     scores = [line for line in said if line.startswith("Score")]
-    assert len(scores) >= 6 and all(re.match(r"Score( [A-Z]+ -?\d+)+(, .*)?$", line) for line in scores), scores
+    shape = r"Score( \d/\d)?( [A-Z]+ -?\d+)+(, .*)?$"
+    assert len(scores) >= 6 and all(re.match(shape, line) for line in scores), scores
     assert all(cell_count(line) <= 40 for line in said)

@@ -225,22 +225,33 @@ class TrickWords(NarratorBase):
 
     def braille_fitted(self, label: str, groups: list[list[str]], tail: str = "") -> list[str]:
         """``label``, the groups' words and ``tail`` as one line, or, with the braille verbosity where that
-        line is longer than the display, in lines of at most 40 cells, each starting with ``label``.
+        line is longer than the display, in lines of at most 40 cells, as even as they can be, each starting
+        with ``label`` and which part it is: "Score 1/2 S 0 SW 10 W 25 NW 20", "Score 2/2 NE -35 E 20 SE 0, to
+        150" (a reader panning through knows whether more is to come, as with "Hand 1/2").
 
-        The tail ends the last line; where it does not fit there, the last line is cut so that the tail
-        ends a line with as many groups as fit beside it: each line is read alone, and a tail alone
-        after the label ("Score 2 deals", "Tricks NS +20") means nothing, or something false."""
+        The tail ends the last line, kept with the last group where they fit together: each line is read
+        alone, and a tail alone after the label ("Score 2 deals", "Tricks NS +20") means nothing, or
+        something false."""
         line = " ".join([label, *(" ".join(group) for group in groups)]) + tail
         if not self.braille or len(line) <= BRAILLE_WIDTH:
             return [line]
-        lines = fit_lines(label, groups, BRAILLE_WIDTH)
-        if not tail or len(lines[-1] + tail) <= BRAILLE_WIDTH:
-            return lines[:-1] + [lines[-1] + tail]
-        for start in range(1, len(groups)):  # the fewest groups before the tail's line
-            last = " ".join([label, *(" ".join(group) for group in groups[start:])]) + tail
-            if len(last) <= BRAILLE_WIDTH:
-                return [*fit_lines(label, groups[:start], BRAILLE_WIDTH), last]
-        return [*lines, label + " " + tail.lstrip(",;: ")]  # one group and the tail are more than a line
+        if tail and groups:  # the tail glued to the last group's last word: never a line of its own
+            groups = [*groups[:-1], [*groups[-1][:-1], groups[-1][-1] + tail]]
+        elif tail:
+            groups = [[tail.lstrip(",;: ")]]
+        colon = label.endswith(":")
+        bare = label[:-1] if colon else label
+
+        def numbered(number: int, count: int) -> str:  # "Score 1/2", "Trick 3 1/2:"
+            return f"{bare} {number}/{count}" + (":" if colon else "")
+
+        widest = numbered(max(9, len(groups)), max(9, len(groups)))  # as wide as any number it may take
+        count = len(fit_lines(widest, groups, BRAILLE_WIDTH))
+        # The narrowest width that still takes no more lines: the lines as even as they can be.
+        width = next(width for width in range(len(widest) + 1, BRAILLE_WIDTH + 1)
+                     if len(fit_lines(widest, groups, width)) <= count)
+        lines = fit_lines(widest, groups, width)
+        return [numbered(number, len(lines)) + line[len(widest):] for number, line in enumerate(lines, 1)]
 
     def color_groups(self, cards: list[Card], trump: Color | None) -> list[list[str]]:
         """Sorted cards in runs of one suit (trump and the Bird together), as card names."""
