@@ -367,7 +367,8 @@ def _started(setup: GameSetup) -> tuple[GameDescription, TableSetup, PlayedGame]
         game = find_game(setup.variant)
         people = game.seats_at(setup.options)
         if len(setup.seats) != people or any(kind not in SEAT_KINDS for kind in setup.seats):
-            raise RuleSetError(f"{game.title} needs {people} seats, each human or computer")
+            sizes = " (--players sets how many play)" if len(game.seat_counts) > 1 else ""
+            raise RuleSetError(f"{game.title} needs {people} seats, each human or computer{sizes}.")
         table = setup.table_setup()
     except OptionError as error:
         raise RuleSetError(str(error)) from None

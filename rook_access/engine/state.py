@@ -181,7 +181,8 @@ class SeatView:
     taken: tuple[int, ...] = ()
     """Points taken so far this hand, by seat."""
     points_out_of_play: int = 0
-    """Points in no trick this hand: the cards laid aside, and the nest where no bid wins it."""
+    """Points seen to be in no trick this hand: the nest's cards turned for trump where no bid wins the nest.
+    The cards laid aside and the rest of such a nest are seen by nobody, so their points are not told."""
     displayed: int | None = None
     """The seat whose hand lies face up and is played by the dealer (Display Rook), once it is laid down."""
     trump_cut: Card | None = None
@@ -459,7 +460,7 @@ class GameState:
             checked=tuple(self.checked),
             trump_turned=self.trump_turned,
             taken=tuple(self.taken),
-            points_out_of_play=self.rules.points_in(self.aside | self._nest_out_of_play()),
+            points_out_of_play=self.rules.points_in(self._nest_out_of_play() & mask_of(self.trump_turned)),
             displayed=self.displayed,
             trump_cut=self.cut,
             center_taken=self.center_taken,

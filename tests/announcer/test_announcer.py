@@ -184,3 +184,13 @@ def test_the_trump_question_names_the_colors_letters_within_a_braille_line():
     braille = Announcer(PARTNERSHIP, [bidder], Verbosity.BRAILLE).question(view)
     assert braille == "Your trump: red, black, yellow or green."
     assert len(braille) <= 40
+
+
+def test_taken_never_tells_the_points_in_cards_nobody_has_seen(monkeypatch, capsys):
+    """A playtest: in the Game for 2 Players, taken before any trick said "85 still out": the 15 points of the
+    cards laid aside, which nobody sees.  Where unseen cards lie out of play, taken says at most how many."""
+    from tests.helpers.console import run_main
+
+    status, said, _ = run_main(monkeypatch, capsys, ["--variant", "two", "--seed", "2"], ["pass", "taken", "quit"])
+    assert status == 0
+    assert "Taken this hand: North 0, you with the dummy 0; up to 100 still out. North bid 50." in said

@@ -116,7 +116,7 @@ def test_the_three_player_game_names_this_hands_partners_by_their_initials(monke
     status, said, _ = run_main(monkeypatch, capsys, args, ["pass", "quit"])
     assert status == 0
     assert "West plays alone; partners SE." in said
-    assert "Taken W 0 SE 0, 90 out; W bid 60" in said
+    assert "Taken W 0 SE 0, up to 100 out; W bid 60" in said  # the cards laid aside are unseen
 
 
 def test_trump_in_the_beginner_game_says_the_turned_card_within_40_cells(monkeypatch, capsys):

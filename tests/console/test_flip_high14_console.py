@@ -51,7 +51,7 @@ def test_an_option_the_game_does_not_have_is_left_out_in_one_line_naming_its_opt
 def test_seats_that_do_not_match_the_players_are_refused(tmp_path):
     done = rook(tmp_path, ["--variant", "high-14", "--players", "5", "--seats", "human,computer,computer"])
     assert done.returncode == 2
-    assert done.stderr == "rook-access: High 14 needs 5 seats, each human or computer\n"
+    assert done.stderr == "rook-access: High 14 needs 5 seats, each human or computer (--players sets how many play).\n"
 
 
 def test_the_games_are_listed_with_their_table_sizes():

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rook_access.engine import PARTNERSHIP, GameState, Phase, SeatView, TrickTaken
+from rook_access.engine.cards import mask_of
 from rook_access.engine.rules import BEGINNER, VARIANTS
 from rook_access.players import BasicPlayer
 
@@ -69,8 +70,10 @@ def test_the_view_holds_the_points_taken_and_out_of_play_and_who_plays_the_dummy
             for seat in range(rules.players):
                 view = state.view(seat)
                 assert view.taken == tuple(state.taken)
-                nest = 0 if rules.bidding else state.nest
-                assert view.points_out_of_play == rules.points_in(state.aside) + rules.points_in(nest)
+                # only what was seen: the nest's cards turned for trump; never the cards laid aside (a playtest:
+                # "85 still out" before any trick told the points nobody had seen)
+                turned = 0 if rules.bidding else state.nest & mask_of(state.trump_turned)
+                assert view.points_out_of_play == rules.points_in(turned)
                 assert all(view.controller(other) == state.controller(other) for other in range(rules.players))
             state.apply(players[state.actor].choose(state.view(state.turn)), state.turn)
         assert any(state.taken) or state.hand_number > 1

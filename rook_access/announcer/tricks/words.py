@@ -357,22 +357,27 @@ class TrickWords(NarratorBase):
         counters = self.team_points(view)
         whole = rules.total_points + rules.trick_points * rules.hand_size
         left = whole - view.points_out_of_play - sum(counters)
+        # Cards no one has seen lie out of play (laid aside, or a nest no bid wins): some of these points may be
+        # among them, and how many is not known.
+        unseen = rules.out_of_play > 0 or (
+            not rules.bidding and not rules.center_to_first_trick and rules.nest_size > len(view.trump_turned))
+        out = f"up to {left}" if unseen else f"{left}"
         if view.bidder is None:
             scores = self.taken_by_scorer(view)
             if self.braille:
                 pairs = [[self.scorer_initials(scorer), str(points)] for scorer, points in enumerate(scores)]
-                return self.braille_fitted("Taken", pairs, f", {left} out")
+                return self.braille_fitted("Taken", pairs, f", {out} out")
             taken = self.scorers_listed(scores)
-            return [f"Taken this hand: {taken}; {left} still out."]
+            return [f"Taken this hand: {taken}; {out} still out."]
         bidders = view.teams[view.team_of[view.bidder]]
         if self.braille:
             pairs = [
                 [self.team_initials(team), str(points)] for team, points in zip(view.teams, counters, strict=True)
             ]
-            bid = f", {left} out; {self.team_initials(bidders)} bid {view.high_bid}"
+            bid = f", {out} out; {self.team_initials(bidders)} bid {view.high_bid}"
             return self.braille_fitted("Taken", pairs, bid)
         taken = self.teams_listed(view.teams, counters)
-        return [f"Taken this hand: {taken}; {left} still out. {self.team_name(bidders)} bid {view.high_bid}."]
+        return [f"Taken this hand: {taken}; {out} still out. {self.team_name(bidders)} bid {view.high_bid}."]
 
     # ------------------------------------------------------------------ turns
     def turn_line(self, view: SeatView) -> str:
