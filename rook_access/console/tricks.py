@@ -276,7 +276,8 @@ class TrickConsole:
                 card = parse_card(arguments[0])
                 if card == BIRD and not state.rules.uses_bird and state.phase is Phase.PLAY:
                     legal = " ".join(card_name(c) for c in sort_hand(state.legal_cards(), state.trump, state.rules))
-                    raise Refused(f"{state.rules.title} is played without the Bird. You can play: {legal}.")
+                    title = state.rules.title[:1].upper() + state.rules.title[1:]  # "the Game for 3 Players"
+                    raise Refused(f"{title} is played without the Bird. You can play: {legal}.")
                 return Play(card)
             if name == "discard":
                 cards = parse_cards(arguments)
@@ -315,9 +316,12 @@ def _which_card(state: GameState) -> str:
     """The answer to a card asked for and not named (Enter alone, or play alone): the cards that may be played,
     or, where any card of a long hand may be, how many and one of them."""
     legal = [card_name(card) for card in sort_hand(state.legal_cards(), state.trump, state.rules)]
-    held = len(state.hand(state.seat_to_act))
+    seat = state.seat_to_act
+    held = len(state.hand(seat))
     if len(legal) == held > LISTED:  # a lead, or no card of the color led: any card
-        return f"Play which card? Any of your {held} cards, like {legal[0]}."
+        # the dummy's cards or the hand laid face up, where the user plays them: that seat's, not "your"
+        whose = "your" if state.controller(seat) == seat else f"{state.rules.names[seat]}'s"
+        return f"Play which card? Any of {whose} {held} cards, like {legal[0]}."
     return f"Play which card? You can play {or_list(legal)}."
 
 
