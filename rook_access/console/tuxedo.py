@@ -296,7 +296,8 @@ class TuxedoConsole(EverySeatItsOwn):
         offer = state.call_offer()
         if offer is not None:
             return ("", "pass") if offer.decline is not None else ("", offer.key)
-        legal = state.legal_actions(state.turn) if state.turn is not None else []
+        seats = state.seats_to_act()  # an online table's state as well as the game's own
+        legal = state.legal_actions(seats[0]) if len(seats) == 1 else []
         if len(legal) == 1 and isinstance(legal[0], (Take, Lay)):  # the last card, or one that must take
             return "Enter plays it.", card_name(legal[0].card)  # a card alone takes, or else is laid
         return None
