@@ -30,7 +30,7 @@ from ..engine.cards import shown
 from ..engine.games import find_game
 from ..engine.spelling import nearest
 from ..output.channels import user_language, voice_lines
-from ..players import LevelError, Player, parse_levels
+from ..players import LevelError, Player, SearchPlayer, parse_levels
 from ..players.base import Decision
 from ..players.reactions import HasLevel
 from ..record import RecordWriter
@@ -1143,6 +1143,12 @@ class ConsoleGame:
         """The ``hint`` command's player, made once a game; ``review`` asks it too (``CommandContext.advisor``)."""
         if self._hint_player is None:
             self._hint_player = self.family.hint_player()
+            # Who sits at the table, as the computer players know it: a hint's bid reckons with defenders who
+            # play together as theirs do (``skill.SeatPrior.together``).
+            priors = next((player.priors for player in self.players
+                           if isinstance(player, SearchPlayer) and player.priors is not None), None)
+            if priors is not None and isinstance(self._hint_player, SearchPlayer):
+                self._hint_player.meet_table(priors)
         return self._hint_player
 
     def _review(self, command: Command) -> list[str]:

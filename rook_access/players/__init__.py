@@ -204,6 +204,20 @@ class _MinChanceTuning(BidTuning):
     MIN_CONTESTED_CHANCE = 0.4
 
 
+class _ApartTuning(BidTuning):
+    """Level ``strong-apart``: the bids' simulation plays the defenders each for themselves, even where they
+    defend together (``BidTuning.DEFENDERS_TOGETHER_AT`` empty: the strong player before 2026-11-28)."""
+
+    DEFENDERS_TOGETHER_AT = ()
+
+
+class _TogetherTuning(BidTuning):
+    """Level ``strong-together``: the bids' simulation plays defenders who defend together as one side in the
+    5-player game too (``BidTuning.DEFENDERS_TOGETHER_AT``)."""
+
+    DEFENDERS_TOGETHER_AT = (5, 6)
+
+
 class _AuctionTuning(BidTuning):
     """Level ``strong-auction``: the model corrects the simulation on plain deals (``MODEL_FROM_PLAIN_DEALS``)."""
 
@@ -271,6 +285,8 @@ LEVELS: dict[str, Callable[[int | None], Player]] = {
     "strong-easymodel-pass": _bidding_by(_AuctionSameDealsTuning,
                                          _strong("strong-easymodel-pass", EasyModelSearchPlayer)),
     "strong-minchance": _bidding_by(_MinChanceTuning, _strong("strong-minchance")),
+    "strong-apart": _bidding_by(_ApartTuning, _strong("strong-apart")),
+    "strong-together": _bidding_by(_TogetherTuning, _strong("strong-together")),
     "strong-blind": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, blind_rollouts="all"), "strong-blind"),
     "strong-pull": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, pull_trump=True), "strong-pull"),
     "strong-untimed": lambda seed: SearchPlayer(seed, dataclasses.replace(STRONG, time_target=math.inf),

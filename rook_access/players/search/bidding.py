@@ -36,7 +36,7 @@ from ...engine import (
     SeatView,
     cards_in,
 )
-from ...engine.rules import RuleSet, Teams, most_tricks_team
+from ...engine.rules import RuleSet, Teams, most_tricks_team, team_of
 from ..hand_value import best_trump
 from .bidding_model import load_model
 from .knowledge import Knowledge
@@ -72,13 +72,46 @@ def play_as_bidder(rules: RuleSet, outlook: Outlook, hands: list[int], nest: int
                    draw, 0.0 if mistakes is None else mistakes, tricks=tricks)
 
 
+def _defenders_together(outlook: Outlook, bidder: int) -> Outlook:
+    """``outlook`` with the bid winner's opponents as one side, as the search's defenders play
+    (``Outlook.for_play``): the rollouts' defenders then lead to and feed one another."""
+    rules = outlook.rules
+    teams = ((bidder,), tuple(seat for seat in range(rules.players) if seat != bidder))
+    return Outlook(rules, teams, team_of(teams, rules.players), 0 if outlook.mine == outlook.bidder_team else 1, 0,
+                   outlook.bid, pooled=True)
+
+
+def _shared_out(outlook: Outlook, bidder: int, run: tuple[list[int], int],
+                counts: list[int] | None, pooled: list[int] | None) -> tuple[list[int], int]:
+    """A run played with the defenders as one side (``_defenders_together``) in ``outlook``'s teams: the bid
+    winner's team keeps its points and tricks, the defenders' are shared out among their teams as evenly as
+    whole points go (their sum and their mean, all that the bidding weighs, are the side's)."""
+    taken, took = run
+    mine = outlook.team_of[bidder]
+    others = [team for team in range(outlook.size) if team != mine]
+
+    def spread(bidders: int, defenders: int) -> list[int]:
+        share, rest = divmod(defenders, len(others))
+        result = [0] * outlook.size
+        result[mine] = bidders
+        for index, team in enumerate(others):
+            result[team] = share + (1 if index < rest else 0)
+        return result
+
+    if counts is not None and pooled is not None:
+        counts[:] = spread(pooled[0], pooled[1])
+    bits = (1 << mine if took & 1 else 0) | (sum(1 << team for team in others) if took & 2 else 0)
+    return spread(taken[0], taken[1]), bits
+
+
 def simulate_as_bidder(view: SeatView, samples: int, rng: random.Random,
                        deal_source: DealSource = draw_deals,
                        tricks: list[list[int]] | None = None,
                        mistakes: Sequence[float] | None = None,
                        weak: list[tuple[list[int], int]] | None = None,
                        weak_tricks: list[list[int]] | None = None,
-                       deals: Sequence[SampledDeal] | None = None) -> list[tuple[list[int], int]]:
+                       deals: Sequence[SampledDeal] | None = None,
+                       together: bool = False) -> list[tuple[list[int], int]]:
     """The points each team takes, over sampled deals, if this seat wins the bid and takes the nest
     (teams as ``Outlook.as_bidder``), with the teams that took a trick; each run's tricks by team
     are added to ``tricks`` if it is given.
@@ -86,24 +119,34 @@ def simulate_as_bidder(view: SeatView, samples: int, rng: random.Random,
     With ``mistakes`` (each seat's share of random cards, ``skill``) and the list ``weak``, each deal is
     played again with those mistakes, its run added to ``weak`` (and its tricks to ``weak_tricks``): the
     same deals as the runs returned, so the two differ by the mistakes alone.  ``deals``, if given, are
-    played instead of drawing ``samples`` of them."""
+    played instead of drawing ``samples`` of them.  ``together``: where the bid winner plays alone against
+    several who each keep a score, the defenders play as one side, as the search's defenders do at the table
+    (``_defenders_together``); the points are still told by ``Outlook.as_bidder``'s teams."""
     rules = view.rules
     if deals is None:
         deals = deal_source(view, Knowledge.from_view(view), samples, rng)
     outlook = Outlook.as_bidder(view, view.seat)
+    pooling = together and rules.teams is Teams.BIDDER_ALONE and outlook.size > 2
+    played = _defenders_together(outlook, view.seat) if pooling else outlook
     leader = first_leader(rules, view.dealer)
+
+    def run(deal: SampledDeal, counts: list[int] | None, rates: Sequence[float] | None = None,
+            draw: Callable[[], float] | None = None) -> tuple[list[int], int]:
+        pooled = None if counts is None or not pooling else [0] * played.size
+        result = play_as_bidder(rules, played, list(deal.hands), deal.nest, view.seat, leader,
+                                pooled if pooling else counts, rates, draw)
+        return _shared_out(outlook, view.seat, result, counts, pooled) if pooling else result
+
     runs = []
     for deal in deals:
         counts = None if tricks is None else [0] * outlook.size
-        runs.append(play_as_bidder(rules, outlook, list(deal.hands), deal.nest, view.seat, leader, counts))
+        runs.append(run(deal, counts))
         if tricks is not None and counts is not None:
             tricks.append(counts)
     if mistakes is not None and weak is not None:
         for deal in deals:
             counts = None if weak_tricks is None else [0] * outlook.size
-            draw = random.Random(rng.random()).random
-            weak.append(play_as_bidder(rules, outlook, list(deal.hands), deal.nest, view.seat, leader, counts,
-                                       mistakes, draw))
+            weak.append(run(deal, counts, mistakes, random.Random(rng.random()).random))
             if weak_tricks is not None and counts is not None:
                 weak_tricks.append(counts)
     return runs
@@ -229,6 +272,13 @@ class BidTuning:
     deals (the hard facts alone), not on the deals weighed by the auction: the model knows only this hand,
     so it corrects the rollouts' bias, while what the other seats' bids and passes say stays in the
     simulation.  Bench level ``strong-auction``."""
+    DEFENDERS_TOGETHER_AT: tuple[int, ...] = (6,)
+    """The table sizes at which, where the bid winner plays alone against everyone and every other seat is a
+    search player (who defends as one side with the others, ``Outlook.for_play``), the bids' simulation plays
+    the defenders so too; against defenders who each play for themselves (easy, a person) it never does.
+    Measured on 2026-11-28 (docs/development.md, "Bidding against defenders who play together"): a gain in
+    the 6-player game, within the noise and below zero in the 5-player game, so 6 alone.  Bench levels
+    ``strong-apart`` (at no size) and ``strong-together`` (at 5 and 6)."""
     PASS_VALUE_EACH_ALONE = -20.0
     """Where everyone plays alone, whoever wins the bid (Rook for 3 to 8, 1913): what another player's
     contract costs a player, in a hand of 100, shared by the other players (at the Partnership Game's
@@ -257,7 +307,7 @@ def contested_pass_value(view: SeatView, tuning: type[BidTuning] = BidTuning) ->
 
 def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
              deal_source: DealSource = draw_deals, tuning: type[BidTuning] = BidTuning,
-             mistakes: Sequence[float] | None = None) -> BidPlan:
+             mistakes: Sequence[float] | None = None, defenders_together: bool = False) -> BidPlan:
     """The bid (or pass, or check) for ``view`` in the bidding phase.
 
     With ``mistakes`` (each seat's share of random cards, ``skill.mistake_rates``) the hand is judged as
@@ -284,7 +334,9 @@ def plan_bid(view: SeatView, budget: SearchBudget, rng: random.Random,
     deals = None
     if simulate_pass and tuning.PASS_ON_SAME_DEALS:
         deals = deal_source(view, Knowledge.from_view(view), samples, rng)
-    runs = simulate_as_bidder(view, samples, rng, deal_source, trick_runs, mistakes, weak, weak_tricks, deals)
+    together = defenders_together and rules.players in tuning.DEFENDERS_TOGETHER_AT
+    runs = simulate_as_bidder(view, samples, rng, deal_source, trick_runs, mistakes, weak, weak_tricks, deals,
+                              together)
     outlook = Outlook.as_bidder(view, view.seat)
     mine = outlook.mine
     mean = sum(taken[mine] for taken, _ in runs) / len(runs)

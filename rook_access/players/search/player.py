@@ -178,7 +178,8 @@ class SearchPlayer:
         source = self.deal_source(view)
         if view.phase is Phase.BIDDING:
             return plan_bid(view, self.budget, rng, source, self.bid_tuning,
-                            self.mistakes(view) if skill.PLAN_BIDS else None)
+                            self.mistakes(view) if skill.PLAN_BIDS else None,
+                            self.priors is not None and self.priors.others_together(view.seat))
         if view.phase is Phase.DISCARD:
             return choose_nest(view, self.budget, rng, source)
         if view.phase is Phase.TRUMP:

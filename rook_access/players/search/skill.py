@@ -50,6 +50,10 @@ COMPUTER_MISTAKES: dict[str, float] = {"random": 1.0}
 The others are planned with as the search plays (``easy``'s rules of thumb are no random cards, and how far
 they are from the search's choices is not measured: no rate is made up for them)."""
 
+RULE_OF_THUMB_LEVELS = frozenset({"easy", "random"})
+"""The computer levels that play by rules of thumb (or at random), not by the search: as defenders each plays for
+itself."""
+
 PRIOR_WEIGHT = 12.0
 """How many judged cards the prior is worth: a person's stated level gives way only to a good deal of evidence."""
 
@@ -83,6 +87,10 @@ class SeatPrior:
     """The mistake rate expected."""
     known: bool
     """True for a computer seat of a known level: the rate is not estimated from the cards."""
+    together: bool = False
+    """True for a computer seat that, defending against a bid winner alone, plays with the other defenders as
+    one side (the search levels: ``Outlook.for_play``); the rule-of-thumb levels play for themselves, and a
+    person is not assumed to."""
 
 
 @dataclass(frozen=True)
@@ -103,9 +111,14 @@ class TablePriors:
             raise ValueError(f"no level {my_level!r}; levels: {', '.join(MY_LEVELS)}")
         person_prior = SeatPrior(PERSON_MISTAKES[my_level], False)
         return cls(tuple(
-            person_prior if person else SeatPrior(COMPUTER_MISTAKES.get(level, 0.0), True)
+            person_prior if person else SeatPrior(COMPUTER_MISTAKES.get(level, 0.0), True,
+                                                  level not in RULE_OF_THUMB_LEVELS)
             for person, level in zip(people, levels, strict=True)
         ))
+
+    def others_together(self, seat: int) -> bool:
+        """Whether every seat but ``seat`` defends together against a bid winner alone (``SeatPrior.together``)."""
+        return all(prior.together for other, prior in enumerate(self.seats) if other != seat)
 
     def prior(self, seat: int) -> SeatPrior:
         """The prior of ``seat`` (a seat the table does not list, as the dummy's: a strong player)."""
