@@ -105,7 +105,9 @@ class TablePriors:
         else the seat's computer level is ``levels[seat]``.
 
         >>> TablePriors.of_table([True, False], ["strong", "easy"], "casual").seats
-        (SeatPrior(rate=0.1, known=False), SeatPrior(rate=0.0, known=True))
+        (SeatPrior(rate=0.1, known=False, together=False), SeatPrior(rate=0.0, known=True, together=False))
+        >>> TablePriors.of_table([False, False], ["strong", "normal"]).seats[1].together
+        True
         """
         if my_level not in PERSON_MISTAKES:
             raise ValueError(f"no level {my_level!r}; levels: {', '.join(MY_LEVELS)}")
