@@ -46,8 +46,8 @@ from ..engine import Action, Deal, GameState, IllegalActionError, SeatView
 from ..engine.events import Event, HandEnded, ThrownIn
 from ..engine.rules import VARIANTS, RuleSet, TableOptions, with_options
 from ..players import LEVELS, Player, make_player
-from ..players.search.player import SearchPlayer
-from ..players.search.skill import TablePriors
+from ..players.search.skill import MY_LEVELS
+from ..saves import meet_table
 from .arguments import (
     add_deals_seed_jobs,
     add_json_and_quiet,
@@ -131,10 +131,7 @@ def play_hand(rules: RuleSet, deal: Deal, levels: Sequence[str], seeds: Sequence
     if players is None:
         players = {seat: make_player(levels[seat], seeds[seat]) for seat in rules.people}
         if "random" not in levels:  # the search players know the levels at the table, as in a game
-            priors = TablePriors.of_table([False] * len(levels), levels)
-            for player in players.values():
-                if isinstance(player, SearchPlayer):
-                    player.meet_table(priors)
+            meet_table(list(players.values()), ["computer"] * len(levels), levels, MY_LEVELS[0])
     clock = time.perf_counter
     end: HandEnded | None = None
     while not state.is_over:

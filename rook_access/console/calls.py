@@ -131,11 +131,11 @@ class CallTable(Protocol):
     def say(self, line: str, urgent: bool = False) -> None: ...
 
 
-def timed_calls(table: CallTable, offer: CallOffer | None = None) -> bool:
-    """Whether calls are made in a timed window now: the setting says timed, a person types at a terminal,
-    and only one person plays at this keyboard (players sharing a keyboard cannot race: each is asked in turn,
-    by name, every time, not only while two of them are still to answer).  ``offer`` is not looked at: the
-    same table is timed or not for every call."""
+def timed_calls(table: CallTable) -> bool:
+    """Whether calls are made in a timed window: the setting says timed, a person types at a terminal, and only
+    one person plays at this keyboard (players sharing a keyboard cannot race: each is asked in turn, by name,
+    every time, not only while two of them are still to answer).  The same table is timed or not for every
+    call."""
     return (
         table.current_settings().calls == "timed"
         and is_interactive(table.lines)

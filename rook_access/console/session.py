@@ -592,7 +592,7 @@ class ConsoleGame:
             if self.moves_elsewhere():
                 continue
             offer = open_offer(state)
-            if offer is not None and timed_calls(self, offer):
+            if offer is not None and timed_calls(self):
                 self.reading.words_a_minute = self.settings.effective.reading_speed
                 self.call_window.run(self, offer, self.computer_levels())
                 continue

@@ -183,6 +183,9 @@ class SeatView:
     points_out_of_play: int = 0
     """Points seen to be in no trick this hand: the nest's cards turned for trump where no bid wins the nest.
     The cards laid aside and the rest of such a nest are seen by nobody, so their points are not told."""
+    unseen_out_of_play: bool = False
+    """Whether cards nobody has seen are in no trick this hand (laid aside, or a nest no bid wins, but for
+    the cards turned for trump): what points remain to be taken is then known only as at most so many."""
     displayed: int | None = None
     """The seat whose hand lies face up and is played by the dealer (Display Rook), once it is laid down."""
     trump_cut: Card | None = None
@@ -461,6 +464,7 @@ class GameState:
             trump_turned=self.trump_turned,
             taken=tuple(self.taken),
             points_out_of_play=self.rules.points_in(self._nest_out_of_play() & mask_of(self.trump_turned)),
+            unseen_out_of_play=bool(self.aside | (self._nest_out_of_play() & ~mask_of(self.trump_turned))),
             displayed=self.displayed,
             trump_cut=self.cut,
             center_taken=self.center_taken,

@@ -427,10 +427,10 @@ def test_players_sharing_a_keyboard_are_asked_in_turn() -> None:
     state = OfferState([1, 2, 0])
     keys = TimedKeys(clock, [])
     table = Table(state, [None, None, Computer(PASS, 1.0)], keys, None, clock)
-    assert not timed_calls(table, state.offer)
-    # Once the first person has let the call go, the second is asked in turn too, by name and with no clock: a
-    # timed window for the last person alone went unnamed, and closed by itself.
-    assert not timed_calls(table, CallOffer("orange", "o", CALL, PASS, (2, 0)))
+    # The table decides, not the seats still to answer: once the first person has let the call go, the second
+    # is asked in turn too, by name and with no clock (a timed window for the last person alone went unnamed, and
+    # closed by itself).
+    assert not timed_calls(table)
 
 
 def test_enter_makes_a_must_call_and_the_first_window_is_explained_once() -> None:

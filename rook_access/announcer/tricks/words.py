@@ -357,11 +357,8 @@ class TrickWords(NarratorBase):
         counters = self.team_points(view)
         whole = rules.total_points + rules.trick_points * rules.hand_size
         left = whole - view.points_out_of_play - sum(counters)
-        # Cards no one has seen lie out of play (laid aside, or a nest no bid wins): some of these points may be
-        # among them, and how many is not known.
-        unseen = rules.out_of_play > 0 or (
-            not rules.bidding and not rules.center_to_first_trick and rules.nest_size > len(view.trump_turned))
-        out = f"up to {left}" if unseen else f"{left}"
+        # Cards no one has seen lie out of play: some of these points may be among them, how many is not known.
+        out = f"up to {left}" if view.unseen_out_of_play else f"{left}"
         if view.bidder is None:
             scores = self.taken_by_scorer(view)
             if self.braille:
